@@ -1,0 +1,8 @@
+// `npm run bench`: every engine benchmark, one after another. Speed is reported here and in
+// issue notes, never asserted in tests.
+const BENCHES = ['./chart.bench.ts', './sim.bench.ts'];
+
+for (const path of BENCHES) {
+  const mod = (await import(path)) as { main(): Promise<void> };
+  await mod.main();
+}
