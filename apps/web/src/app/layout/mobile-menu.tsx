@@ -1,0 +1,43 @@
+import { NavLink } from 'react-router';
+
+export interface MobileMenuProps {
+  id: string;
+  onNavigate: () => void;
+  onPurchase: () => void;
+  onSignOut: () => void;
+}
+
+const ITEM = 'block w-full rounded-md px-3 py-3 text-left text-base hover:bg-slate-800';
+
+/** The phone menu: exactly Game, Simulator, Leaderboard, Profile, Purchase Credits, Sign Out. */
+export function MobileMenu({ id, onNavigate, onPurchase, onSignOut }: MobileMenuProps) {
+  const links = [
+    { to: '/', label: 'Game' },
+    { to: '/simulator', label: 'Simulator' },
+    { to: '/leaderboard', label: 'Leaderboard' },
+    { to: '/profile', label: 'Profile' },
+  ];
+  return (
+    <nav id={id} aria-label="Mobile" className="border-t border-slate-800 bg-slate-900 px-4 py-2 md:hidden">
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={ITEM} onClick={onNavigate}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={ITEM} onClick={onPurchase}>
+            Purchase Credits
+          </button>
+        </li>
+        <li>
+          <button type="button" className={ITEM} onClick={onSignOut}>
+            Sign Out
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreditsDisplay } from '../../features/credits/components/credits-display.tsx';
+import { PurchaseUnavailableDialog } from '../../features/credits/components/purchase-unavailable-dialog.tsx';
+import { errorMessage } from '../../shared/lib/api-error.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { profileLinkText } from '../../shared/session/user-state.ts';
+import { showToast } from '../../shared/stores/toast-store.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+
+const LINK = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`;
+
+export function NavBar() {
+  const user = useSessionStore((s) => s.user);
+  const signOut = useSessionStore((s) => s.signOut);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [purchaseOpen, setPurchaseOpen] = useState(false);
+
+  const openPurchase = () => {
+    setMenuOpen(false);
+    setPurchaseOpen(true);
+  };
+  const doSignOut = async () => {
+    setMenuOpen(false);
+    try {
+      await signOut();
+    } catch (error) {
+      showToast({ kind: 'error', message: errorMessage(error) });
+    }
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <Link to="/" className="text-xl font-extrabold tracking-tight text-emerald-300" aria-label="Card Counter home">
+          <span aria-hidden="true">♠ </span>Card Counter
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
+          <NavLink to="/" end className={LINK}>
+            Game
+          </NavLink>
+          <NavLink to="/simulator" className={LINK}>
+            Simulator
+          </NavLink>
+          <NavLink to="/leaderboard" className={LINK}>
+            Leaderboard
+          </NavLink>
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden md:flex" />
+          <CreditsDisplay credits={user?.credits ?? 0} variant="compact" className="md:hidden" />
+          <NavLink to="/profile" className={(state) => `hidden md:block ${LINK(state)}`}>
+            {profileLinkText(user)}
+          </NavLink>
+          <button
+            type="button"
+            className="hidden rounded-md px-3 py-2 text-sm text-slate-300 hover:text-white md:block"
+            onClick={() => void doSignOut()}
+          >
+            Sign Out
+          </button>
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-200 hover:bg-slate-800 md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true" className="text-xl leading-none">
+              {menuOpen ? '✕' : '☰'}
+            </span>
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={() => void doSignOut()} />
+      ) : null}
+      {purchaseOpen ? <PurchaseUnavailableDialog isGuest={user?.isGuest ?? false} onClose={() => setPurchaseOpen(false)} /> : null}
+    </header>
+  );
+}

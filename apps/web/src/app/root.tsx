@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+import { ConnectionBanner } from '../features/connection/components/connection-banner.tsx';
+import { Toaster } from '../features/notifications/components/toaster.tsx';
+import { StartupGate } from './startup-gate.tsx';
+
+/** Root route: connection banner and toasts everywhere, every route behind the startup gate. */
+export function Root() {
+  return (
+    <>
+      <ConnectionBanner />
+      <StartupGate>
+        <Outlet />
+      </StartupGate>
+      <Toaster />
+    </>
+  );
+}

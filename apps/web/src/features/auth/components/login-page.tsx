@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAppConfig } from '../../../shared/config/app-config.ts';
+import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { FormError } from '../../../shared/ui/form-message.tsx';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { TextField } from '../../../shared/ui/text-field.tsx';
+import { GOOGLE_UNAVAILABLE_MESSAGE, signInWithEmail, signInWithGoogle } from '../api/auth-actions.ts';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const status = useSessionStore((s) => s.status);
+  const loadSession = useSessionStore((s) => s.loadSession);
+  const startGuest = useSessionStore((s) => s.startGuest);
+  const config = useAppConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (status === 'signed-in' || status === 'guest') return <Navigate to="/" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signInWithEmail(email.trim(), password);
+      await loadSession();
+      navigate('/', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const google = async () => {
+    setError(null);
+    if (config.data?.googleSignIn !== true) {
+      setError(GOOGLE_UNAVAILABLE_MESSAGE);
+      return;
+    }
+    try {
+      await signInWithGoogle('/');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+
+  const playAsGuest = () => {
+    startGuest();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <PageCard title="Sign in">
+      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+        <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormError message={error} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
+        <span className="h-px flex-1 bg-slate-700" /> or <span className="h-px flex-1 bg-slate-700" />
+      </div>
+      <div className="flex flex-col gap-3">
+        <Button variant="secondary" onClick={() => void google()}>
+          Sign in with Google
+        </Button>
+        <Button variant="ghost" onClick={playAsGuest}>
+          Play as guest
+        </Button>
+      </div>
+      <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+        <Link className="text-emerald-300 underline" to="/auth/signup">
+          Create an account
+        </Link>
+        <Link className="text-emerald-300 underline" to="/auth/reset-password">
+          Forgot your password?
+        </Link>
+      </p>
+    </PageCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
+import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { sendVerificationEmail, verifyEmail } from '../api/auth-actions.ts';
+
+type Result = { kind: 'pending' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+
+function VerifyToken({ token }: { token: string }) {
+  const loadSession = useSessionStore((s) => s.loadSession);
+  const [result, setResult] = useState<Result>({ kind: 'pending' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    // A token is single-use: StrictMode's second effect run must not spend it twice.
+    if (started.current) return;
+    started.current = true;
+    verifyEmail(token)
+      .then(async () => {
+        setResult({ kind: 'verified' });
+        await loadSession();
+      })
+      .catch((error: unknown) => setResult({ kind: 'failed', message: errorMessage(error) }));
+  }, [token, loadSession]);
+
+  if (result.kind === 'pending') return <p role="status">Verifying your e-mail...</p>;
+  if (result.kind === 'failed') return <FormError message={result.message} />;
+  return <FormSuccess message="Your email has been verified." />;
+}
+
+function ResendVerification() {
+  const user = useSessionStore((s) => s.user);
+  const status = useSessionStore((s) => s.status);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (status !== 'signed-in' || !user?.email) {
+    return (
+      <p className="text-sm text-slate-300">
+        <Link className="text-emerald-300 underline" to="/login">
+          Sign in
+        </Link>{' '}
+        to send a new verification e-mail.
+      </p>
+    );
+  }
+  if (user.emailVerified) return <FormSuccess message="Your email is already verified." />;
+
+  const resend = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await sendVerificationEmail(user.email ?? '');
+      setSent(true);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <FormError message={error} />
+      {sent ? <FormSuccess message={`A new verification e-mail is on its way to ${user.email}.`} /> : null}
+      <Button onClick={() => void resend()} disabled={busy}>
+        {busy ? 'Sending...' : 'Resend verification email'}
+      </Button>
+    </div>
+  );
+}
+
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  return (
+    <PageCard title="Verify your email">
+      {token ? (
+        <VerifyToken token={token} />
+      ) : params.get('verified') === 'true' && !linkError ? (
+        <FormSuccess message="Your email has been verified." />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {linkError ? <FormError message="This verification link is invalid or has expired." /> : null}
+          <p className="text-sm text-slate-300">
+            We send a verification link to your e-mail address when you sign up. Open it to confirm the address is
+            yours; it keeps your account recoverable.
+          </p>
+          <ResendVerification />
+        </div>
+      )}
+      <p className="mt-6 text-sm">
+        <Link className="text-emerald-300 underline" to="/">
+          Continue to Card Counter
+        </Link>
+      </p>
+    </PageCard>
+  );
+}

@@ -1,0 +1,98 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api-client.ts';
+import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import type { ProfileLike } from '../../../shared/session/user-state.ts';
+
+// Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
+
+export interface Profile extends ProfileLike {
+  showOnLeaderboard?: boolean;
+  linkedProviders?: { google?: boolean; email?: boolean };
+  lastDailyBonus?: string | null;
+}
+
+export interface CreditTransaction {
+  id?: string;
+  type: string;
+  amount: number;
+  balance: number;
+  description: string;
+  createdAt: string;
+}
+
+export interface TransactionPage {
+  transactions: CreditTransaction[];
+  nextCursor: string | null;
+}
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const ME_QUERY_KEY = ['me'] as const;
+export const TRANSACTIONS_QUERY_KEY = ['me', 'transactions'] as const;
+
+export function useProfile() {
+  const setProfile = useSessionStore((s) => s.setProfile);
+  return useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: async ({ signal }) => {
+      const profile = await api.get<Profile>('/api/me', signal);
+      setProfile(profile);
+      return profile;
+    },
+  });
+}
+
+export type ProfilePatch = Partial<Pick<Profile, 'displayName' | 'username' | 'showOnLeaderboard'>>;
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const setProfile = useSessionStore((s) => s.setProfile);
+  return useMutation({
+    mutationFn: (patch: ProfilePatch) => api.patch<Profile>('/api/me', patch),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(ME_QUERY_KEY, profile);
+      setProfile(profile);
+    },
+  });
+}
+
+function readPage(body: unknown): TransactionPage {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const list = Array.isArray(body) ? body : (record.transactions ?? record.items ?? []);
+  const cursor = record.nextCursor ?? record.cursor ?? null;
+  return { transactions: list as CreditTransaction[], nextCursor: typeof cursor === 'string' ? cursor : null };
+}
+
+export function useTransactions() {
+  return useInfiniteQuery({
+    queryKey: TRANSACTIONS_QUERY_KEY,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return readPage(await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal));
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useClaimDailyBonus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/api/me/daily-bonus'),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
+      ]);
+    },
+  });
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  unwrapAuth(await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
+}
+
+export async function linkGoogle(): Promise<void> {
+  unwrapAuth(await authClient.linkSocial({ provider: 'google', callbackURL: '/profile' }));
+}

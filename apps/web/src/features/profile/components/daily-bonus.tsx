@@ -1,0 +1,34 @@
+import { ApiError, errorMessage } from '../../../shared/lib/api-error.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
+import { useClaimDailyBonus } from '../api/profile-api.ts';
+import { Section } from './section.tsx';
+
+export const DAILY_BONUS_CREDITS = 100;
+
+function refusal(error: unknown): string {
+  // 409: claimed within the last 24 hours; the server says when the next claim opens.
+  if (error instanceof ApiError && error.status === 409) {
+    const next = error.details.nextClaimAt;
+    if (typeof next === 'string' || typeof next === 'number') return `Already claimed. Next bonus available ${formatDateTime(next)}.`;
+  }
+  return errorMessage(error);
+}
+
+export function DailyBonus({ lastClaim }: { lastClaim: string | null | undefined }) {
+  const claim = useClaimDailyBonus();
+  return (
+    <Section id="daily-bonus" title="Daily bonus">
+      <p className="mb-3 text-sm text-slate-300">
+        Claim {DAILY_BONUS_CREDITS} credits once every 24 hours.
+        {lastClaim ? ` Last claimed ${formatDateTime(lastClaim)}.` : ''}
+      </p>
+      <FormError message={claim.isError ? refusal(claim.error) : null} />
+      {claim.isSuccess ? <FormSuccess message={`${DAILY_BONUS_CREDITS} credits added to your balance.`} /> : null}
+      <Button className="mt-3" disabled={claim.isPending} onClick={() => claim.mutate()}>
+        {claim.isPending ? 'Claiming...' : 'Claim daily bonus'}
+      </Button>
+    </Section>
+  );
+}

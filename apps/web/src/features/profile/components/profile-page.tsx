@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { FormError } from '../../../shared/ui/form-message.tsx';
+import { useProfile } from '../api/profile-api.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { DailyBonus } from './daily-bonus.tsx';
+import { EmailSection } from './email-section.tsx';
+import { LeaderboardVisibility } from './leaderboard-visibility.tsx';
+import { LinkedProviders } from './linked-providers.tsx';
+import { NamesForm } from './names-form.tsx';
+import { TransactionHistory } from './transaction-history.tsx';
+
+function GuestProfile() {
+  return (
+    <section className="rounded-xl bg-slate-900 p-5">
+      <p className="mb-3">You are playing as a guest. Your progress stays in this browser only.</p>
+      <p>
+        <Link className="text-emerald-300 underline" to="/auth/signup">
+          Create an account
+        </Link>{' '}
+        to keep a real balance, claim the daily bonus and appear on the leaderboard.
+      </p>
+    </section>
+  );
+}
+
+function AccountProfile() {
+  const profile = useProfile();
+  if (profile.isPending) return <p role="status">Loading your profile...</p>;
+  if (profile.isError) return <FormError message={errorMessage(profile.error)} />;
+  const data = profile.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <NamesForm profile={data} />
+      <EmailSection profile={data} />
+      <LinkedProviders profile={data} />
+      {data.linkedProviders?.email !== false ? <ChangePasswordForm /> : null}
+      <DailyBonus lastClaim={data.lastDailyBonus} />
+      <LeaderboardVisibility visible={data.showOnLeaderboard ?? true} />
+      <div className="lg:col-span-2">
+        <TransactionHistory />
+      </div>
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const isGuest = useSessionStore((s) => s.status === 'guest');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="mb-6 text-3xl font-bold">Profile</h1>
+      {isGuest ? <GuestProfile /> : <AccountProfile />}
+    </div>
+  );
+}

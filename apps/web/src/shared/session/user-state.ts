@@ -1,0 +1,140 @@
+// The client session of spec section 3 ('User state'), built from the server profile
+// (GET /api/me) or from a local guest record.
+
+export const GUEST_CREDITS = 10_000;
+/** Spec section 4: a profile without a credits value is read as 1,000. */
+export const MISSING_CREDITS_FALLBACK = 1_000;
+
+export interface UserState {
+  isAuthenticated: boolean;
+  isGuest: boolean;
+  userId: string;
+  email: string | null;
+  displayName: string | null;
+  username: string | null;
+  photoURL: string | null;
+  credits: number;
+  freeCreditsLastClaimed: string | null;
+  totalHandsPlayed: number;
+  totalHandsWon: number;
+  totalWinnings: number;
+  joinDate: string | null;
+  isPremium: boolean;
+  achievements: string[];
+  emailVerified: boolean;
+  providerId: string;
+  bestStreak: number;
+  biggestWin: number;
+  winRate: number;
+  isAdmin: boolean;
+}
+
+/** The subset of the server profile the session reads; every field is optional on purpose. */
+export interface ProfileLike {
+  uid?: string;
+  id?: string;
+  email?: string | null;
+  username?: string | null;
+  displayName?: string | null;
+  photoURL?: string | null;
+  image?: string | null;
+  credits?: number | null;
+  lastDailyBonus?: string | null;
+  totalHandsPlayed?: number;
+  totalHandsWon?: number;
+  totalWinnings?: number;
+  joinedAt?: string | null;
+  createdAt?: string | null;
+  isPremium?: boolean;
+  achievements?: string[];
+  emailVerified?: boolean;
+  authProvider?: string | null;
+  bestStreak?: number;
+  biggestWin?: number;
+  isAdmin?: boolean;
+}
+
+export function clampCredits(credits: number): number {
+  if (!Number.isFinite(credits)) return 0;
+  return Math.max(0, Math.floor(credits));
+}
+
+export function winRate(handsWon: number, handsPlayed: number): number {
+  return handsPlayed > 0 ? handsWon / handsPlayed : 0;
+}
+
+export function uniqueAchievements(list: readonly string[]): string[] {
+  return [...new Set(list)];
+}
+
+export function userStateFromProfile(profile: ProfileLike): UserState {
+  const userId = profile.uid ?? profile.id;
+  if (userId === undefined || userId === '') throw new Error('profile without a user id');
+  const played = profile.totalHandsPlayed ?? 0;
+  const won = profile.totalHandsWon ?? 0;
+  const providerId = profile.authProvider ?? 'password';
+  return {
+    isAuthenticated: true,
+    isGuest: providerId === 'guest',
+    userId,
+    email: profile.email ?? null,
+    displayName: profile.displayName ?? null,
+    username: profile.username ?? null,
+    photoURL: profile.photoURL ?? profile.image ?? null,
+    credits: clampCredits(profile.credits ?? MISSING_CREDITS_FALLBACK),
+    freeCreditsLastClaimed: profile.lastDailyBonus ?? null,
+    totalHandsPlayed: played,
+    totalHandsWon: won,
+    totalWinnings: profile.totalWinnings ?? 0,
+    joinDate: profile.joinedAt ?? profile.createdAt ?? null,
+    isPremium: profile.isPremium ?? false,
+    achievements: uniqueAchievements(profile.achievements ?? []),
+    emailVerified: profile.emailVerified ?? false,
+    providerId,
+    bestStreak: profile.bestStreak ?? 0,
+    biggestWin: profile.biggestWin ?? 0,
+    winRate: winRate(won, played),
+    isAdmin: profile.isAdmin ?? false,
+  };
+}
+
+function randomSuffix(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function createGuestState(now: Date = new Date()): UserState {
+  return {
+    isAuthenticated: true,
+    isGuest: true,
+    userId: `guest-${randomSuffix()}`,
+    email: null,
+    displayName: 'Guest',
+    username: 'Guest',
+    photoURL: null,
+    credits: GUEST_CREDITS,
+    freeCreditsLastClaimed: null,
+    totalHandsPlayed: 0,
+    totalHandsWon: 0,
+    totalWinnings: 0,
+    joinDate: now.toISOString(),
+    isPremium: false,
+    achievements: [],
+    emailVerified: false,
+    providerId: 'guest',
+    bestStreak: 0,
+    biggestWin: 0,
+    winRate: 0,
+    isAdmin: false,
+  };
+}
+
+/** Profile link text: display name, else e-mail, else 'Profile'. */
+export function profileLinkText(user: Pick<UserState, 'displayName' | 'email'> | null): string {
+  const name = user?.displayName?.trim();
+  if (name) return name;
+  const email = user?.email?.trim();
+  if (email) return email;
+  return 'Profile';
+}
