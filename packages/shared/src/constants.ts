@@ -1,0 +1,67 @@
+/** Business constants and limits of spec section 9, and the credit packs of spec section 3. */
+
+export const CREDIT_COST_HAND = 10;
+export const CREDIT_COST_SIMULATOR_RUN = 100;
+export const CREDIT_COST_TOURNAMENT = 1000;
+
+export const REWARD_DAILY_BONUS = 100;
+export const REWARD_FIRST_PURCHASE = 5000;
+export const REWARD_ACHIEVEMENT = 500;
+export const REWARD_LEVEL_UP = 1000;
+
+/** New registered profile (DESIGN.md section 6 picks the database helper's reading). */
+export const INITIAL_CREDITS = 10_000;
+export const STARTING_GAME_BALANCE = 10_000;
+export const GUEST_CREDITS = 10_000;
+/** A stored profile without a credits value is read as this (spec section 4). */
+export const FALLBACK_CREDITS = 1000;
+
+export const DAILY_BONUS_INTERVAL_ms = 24 * 60 * 60 * 1000;
+
+export const LEADERBOARD_LIMIT_DEFAULT = 100;
+export const LEADERBOARD_PAGE_SIZE = 50;
+export const LEADERBOARD_REFRESH_DELAY_ms = 100;
+
+export const TRANSACTIONS_LIMIT_DEFAULT = 20;
+export const TRANSACTIONS_LIMIT_MAX = 100;
+export const PAYMENT_TRANSACTIONS_KEPT = 10;
+
+export const RETRY_ATTEMPTS = 3;
+export const RETRY_BASE_DELAY_ms = 1000;
+
+export const CONNECTION_RESTORED_BANNER_ms = 3000;
+export const STARTUP_REDIRECT_DELAY_ms = 1000;
+export const CHUNK_LOAD_TIMEOUT_ms = 120_000;
+
+export const STRIPE_API_VERSION = 'basil';
+
+export const NEW_USER_SHOW_ON_LEADERBOARD = true;
+
+/** Price in cents: price x 100, rounded (spec section 9). */
+export function priceInCents(price_usd: number): number {
+  if (!Number.isFinite(price_usd) || price_usd < 0) throw new RangeError(`bad price: ${price_usd}`);
+  return Math.round(price_usd * 100);
+}
+
+export interface CreditPack {
+  id: 'starter' | 'popular' | 'pro' | 'whale';
+  credits: number;
+  price: number;
+  currency: 'usd';
+  /** The payment provider's price identifier; never printed. Unset until a Stripe catalogue exists. */
+  stripePriceId?: string;
+  popular?: boolean;
+  /** Percent. */
+  savings?: number;
+}
+
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  { id: 'starter', credits: 10_000, price: 0.99, currency: 'usd' },
+  { id: 'popular', credits: 50_000, price: 3.99, currency: 'usd', popular: true, savings: 20 },
+  { id: 'pro', credits: 100_000, price: 6.99, currency: 'usd', savings: 30 },
+  { id: 'whale', credits: 500_000, price: 24.99, currency: 'usd', savings: 50 },
+];
+
+export function findCreditPack(id: string): CreditPack | undefined {
+  return CREDIT_PACKS.find((p) => p.id === id);
+}
