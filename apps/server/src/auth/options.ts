@@ -1,0 +1,197 @@
+import type { BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { passwordResetMail, verificationMail } from '../mail/templates.ts';
+import type { Mailer } from '../mail/types.ts';
+import { AUTH_MESSAGES } from './errors.ts';
+import { setPasswordPlugin } from './set-password.ts';
+import {
+  DEFAULT_GOOGLE_DISCOVERY_URL,
+  GOOGLE_PROVIDER_ID,
+  RESET_TOKEN_TTL_s,
+  type AuthDatabase,
+  type AuthSettings,
+  type ProfileHooks,
+} from './types.ts';
+
+/**
+ * The parts of the options that decide the database schema. Migrations and the running
+ * server must use the same ones, so both build them here.
+ */
+export function schemaOptions(db: AuthDatabase) {
+  return {
+    // withoutPlugins: better-auth's columns are camelCase; a CamelCasePlugin on the app's
+    // Kysely must not rewrite them. Same driver, so PGlite's connection queue is shared.
+    database: { db: db.kysely.withoutPlugins(), type: 'postgres' as const, transaction: true },
+    user: { modelName: 'auth_user' },
+    session: { modelName: 'auth_session' },
+    account: { modelName: 'auth_account' },
+    verification: { modelName: 'auth_verification' },
+    rateLimit: RATE_LIMIT_SCHEMA,
+  } satisfies BetterAuthOptions;
+}
+
+/** Database storage: several server processes share the same windows (DESIGN section 4). */
+const RATE_LIMIT_SCHEMA = { modelName: 'auth_rate_limit', storage: 'database' as const };
+
+export function googleEnabled(config: AuthSettings): boolean {
+  return Boolean(config.googleClientId) && Boolean(config.googleClientSecret);
+}
+
+function readBodyString(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Checks better-auth does not do (or does differently) before its endpoints run. */
+function beforeHook(config: AuthSettings) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-up/email') {
+      // The spec: sign-up FIRST checks whether the email is registered.
+      const email = readBodyString(ctx.body, 'email');
+      if (email !== undefined) {
+        const existing = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+        if (existing) throw new APIError('CONFLICT', { code: 'EMAIL_EXISTS', message: AUTH_MESSAGES.EMAIL_EXISTS });
+      }
+    }
+    if ((ctx.path === '/sign-in/social' || ctx.path === '/link-social') && !googleEnabled(config)) {
+      throw new APIError('SERVICE_UNAVAILABLE', { code: 'GOOGLE_UNAVAILABLE', message: AUTH_MESSAGES.GOOGLE_UNAVAILABLE });
+    }
+    if (ctx.path === '/send-verification-email') {
+      // better-auth would send to any registered address; the spec needs a signed-in user.
+      const session = await getSessionFromCtx(ctx);
+      if (!session) throw new APIError('UNAUTHORIZED', { code: 'NOT_AUTHENTICATED', message: AUTH_MESSAGES.NOT_AUTHENTICATED });
+    }
+  });
+}
+
+function rateLimitOptions(config: AuthSettings): BetterAuthOptions['rateLimit'] {
+  const window = config.authRateLimitWindow_s ?? 60;
+  const max = config.authRateLimitMax ?? 30;
+  // Credential-guessing endpoints get a third of the general budget.
+  const strict = { window, max: Math.max(1, Math.floor(max / 3)) };
+  return {
+    ...RATE_LIMIT_SCHEMA,
+    enabled: config.authRateLimitEnabled ?? true,
+    window,
+    max,
+    customRules: {
+      '/sign-in/*': strict,
+      '/sign-up/*': strict,
+      '/request-password-reset': strict,
+      '/change-password': strict,
+      '/send-verification-email': strict,
+    },
+  };
+}
+
+export interface BuildOptionsInput {
+  config: AuthSettings;
+  db: AuthDatabase;
+  mailer: Mailer;
+  secret: string;
+  profiles?: ProfileHooks | undefined;
+}
+
+export function buildAuthOptions({ config, db, mailer, secret, profiles }: BuildOptionsInput): BetterAuthOptions {
+  const appUrl = config.appUrl.replace(/\/+$/, '');
+  const schema = schemaOptions(db);
+  const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin()];
+  if (googleEnabled(config)) {
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: GOOGLE_PROVIDER_ID,
+            name: 'Google',
+            clientId: config.googleClientId ?? '',
+            clientSecret: config.googleClientSecret ?? '',
+            discoveryUrl: config.googleDiscoveryUrl ?? DEFAULT_GOOGLE_DISCOVERY_URL,
+            scopes: ['openid', 'email', 'profile'],
+            requireIdTokenVerification: true,
+          },
+        ],
+      }),
+    );
+  }
+  return {
+    appName: 'Card Counter',
+    baseURL: appUrl,
+    basePath: '/api/auth',
+    secret,
+    ...schema,
+    rateLimit: rateLimitOptions(config),
+    trustedOrigins: [new URL(appUrl).origin],
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: appUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Explicit: better-auth skips the Origin check when NODE_ENV=test; tests must see it.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // The bridge writes Fastify's request.ip here (honouring Fastify's trustProxy), so a
+      // client cannot pick its own rate-limit key with X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: ['x-card-counter-client-ip'] },
+    },
+    onAPIError: { errorURL: `${appUrl}/auth/login` },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_s,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const link = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetMail(user.email, user.name, link, RESET_TOKEN_TTL_s / 60));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, token }) {
+        const link = `${appUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.send(verificationMail(user.email, user.name, link));
+      },
+    },
+    account: {
+      ...schema.account,
+      accountLinking: {
+        enabled: true,
+        // Implicit linking by email needs BOTH sides proven: Google's email_verified claim
+        // and a verified local email (better-auth's default, written out on purpose).
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: false,
+      },
+    },
+    plugins,
+    hooks: { before: beforeHook(config) },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user, ctx) {
+            if (!profiles) return;
+            const viaOAuth = ctx?.path.startsWith('/callback') ?? false;
+            await profiles.ensureProfile({
+              userId: user.id,
+              email: user.email,
+              name: user.name,
+              authProvider: viaOAuth ? 'google' : 'email',
+              emailVerified: user.emailVerified,
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            if (profiles) await profiles.touchLastLogin(session.userId);
+          },
+        },
+      },
+    },
+  };
+}

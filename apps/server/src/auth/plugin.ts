@@ -1,0 +1,65 @@
+import { betterAuth } from 'better-auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendWebResponse, toWebHeaders, toWebRequest } from './bridge.ts';
+import { AUTH_MESSAGES } from './errors.ts';
+import { loadAuthSecret } from './migrations.ts';
+import { buildAuthOptions } from './options.ts';
+import type { AuthPluginOptions, AuthUser } from './types.ts';
+
+export type Auth = ReturnType<typeof betterAuth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** better-auth's instance (server-side API: `app.auth.api.*`). */
+    auth: Auth;
+    /** preHandler: sets request.user from the session cookie or answers 401 NOT_AUTHENTICATED. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user?: AuthUser | undefined;
+  }
+}
+
+const AUTH_METHODS = ['GET', 'POST'] as const;
+
+/**
+ * Mounts better-auth under /api/auth/* and decorates `requireUser`. Not encapsulated
+ * (skip-override), so the decorators are visible to every route of the app.
+ * Expects runAuthMigrations(db) to have run.
+ */
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  const { config, db, mailer, profiles } = options;
+  const secret = await loadAuthSecret(db, config.authSecret);
+  const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles }));
+  const baseUrl = config.appUrl;
+
+  app.decorate('auth', auth);
+  app.decorateRequest('user', undefined);
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+    if (!session) {
+      await reply.status(401).send({ error: { code: 'NOT_AUTHENTICATED', message: AUTH_MESSAGES.NOT_AUTHENTICATED } });
+      return;
+    }
+    const { id, email, name, emailVerified } = session.user;
+    request.user = { id, email, name, emailVerified };
+  });
+
+  app.route({
+    method: [...AUTH_METHODS],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const response = await auth.handler(toWebRequest(request, baseUrl));
+      await sendWebResponse(reply, response);
+    },
+  });
+}
+
+// Same effect as fastify-plugin: register in the parent's scope.
+Object.assign(authPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'auth' });
+
+export default authPlugin;
+export { authPlugin };
+export { runAuthMigrations } from './migrations.ts';
+export { getLinkedProviders, getEmailVerified, type LinkedProviders } from './linked-providers.ts';
+export type { AuthPluginOptions, AuthSettings, AuthUser, ProfileHooks, AuthDatabase } from './types.ts';

@@ -1,0 +1,16 @@
+/** One outgoing mail: plain text only, the link is in the body. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The part of pino's logger the mailer uses (kept small so tests can pass a spy). */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+}
