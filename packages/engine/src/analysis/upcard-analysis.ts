@@ -1,0 +1,316 @@
+// The exact analysis of player hands against one dealer upcard from one shoe composition.
+//
+// Values are "U-values": the expectation of the result times the indicator "dealer has no
+// blackjack", in units of the initial bet. The player's draws are taken from the shoe as it
+// is (the hole card is exchangeable with them), and the dealer tables drop hole cards that
+// would make a blackjack; so U = P(no dealer BJ) * E[result | no dealer BJ] exactly, and
+// maximising U at a decision is the same as maximising the peek-conditioned EV (all options
+// at a node share the same P(no BJ)). Then:
+//  - dealer peeks: EV = U / P(no BJ)   (the usual "conditioned on no dealer blackjack" figure)
+//  - no peek (ENHC), "original bets only": a dealer blackjack takes only the original bet, so
+//    EV = -P(BJ) + U whatever the player did. Doubles and splits therefore add no stake at
+//    risk to a dealer blackjack, and a surrendered hand still loses its whole bet to it
+//    (surrender is late: it never saves the bet from a blackjack). Basic strategy is the same
+//    function of U in both cases.
+//
+// All recursion mutates one composition (draw/undraw) and memoises by the removed-card key
+// (base-32 digits per card value), so no allocation happens inside the recursions.
+import { canDoubleTotal, type Rules } from '../rules.ts';
+import { copyComposition, type Composition } from './composition.ts';
+import { DealerScratch, dealerTable, evaluateDealer, OUTCOME_BUST, type DealerTable } from './dealer-table.ts';
+import { splitHandCounts } from './split.ts';
+import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
+
+const DIGIT = Float64Array.from({ length: 11 }, (_, v) => (v === 0 ? 0 : 32 ** (v - 1)));
+const STRIDE = 6;
+
+/** U-values of the options of a two-card hand; NaN where the option is not available. */
+export interface TwoCardValues {
+  stand: number;
+  hit: number;
+  double: number;
+  split: number;
+  surrender: number;
+}
+
+export class UpcardAnalysis {
+  readonly rules: Rules;
+  readonly upcard: number;
+  private readonly table: DealerTable;
+  private readonly base: Int32Array;
+  private readonly comp: Int32Array;
+  private cards = 0;
+  private baseCards = 0;
+  private removedKey = 0;
+  private readonly scratch = new DealerScratch();
+  private readonly dealerMemo = new Map<number, number>();
+  private store = new Float64Array(STRIDE * 1024);
+  private storeUsed = 0;
+  /** Optimal-play memo per context: 0 = plain hand, p = hand split from a pair of p. */
+  private readonly bestMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
+  private readonly chartMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
+  private chartTable: Uint8Array | null = null;
+  /** Card whose appearance as the hole card is a dealer blackjack (0 for 2..9). */
+  private readonly bjHole: number;
+
+  /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
+  constructor(rules: Rules, shoe: Composition, upcard: number) {
+    this.rules = rules;
+    this.upcard = upcard;
+    this.table = dealerTable(upcard, !rules.dealerStandsSoft17);
+    this.base = copyComposition(shoe);
+    if ((this.base[upcard] as number) <= 0) throw new RangeError(`the upcard ${upcard} is not in the shoe.`);
+    this.base[upcard] = (this.base[upcard] as number) - 1;
+    for (let v = 1; v <= 10; v++) this.baseCards += this.base[v] as number;
+    this.comp = this.base.slice();
+    this.cards = this.baseCards;
+    this.bjHole = upcard === 1 ? 10 : upcard === 10 ? 1 : 0;
+  }
+
+  // ---- composition state ----
+
+  /** Resets the composition to the shoe minus the upcard and minus `removed`. */
+  setRemoved(removed: readonly number[]): void {
+    this.comp.set(this.base);
+    this.cards = this.baseCards;
+    this.removedKey = 0;
+    for (const c of removed) {
+      if ((this.comp[c] as number) <= 0) throw new RangeError(`card ${c} is not in the shoe.`);
+      this.draw(c);
+    }
+  }
+
+  private draw(c: number): void {
+    this.comp[c] = (this.comp[c] as number) - 1;
+    this.cards--;
+    this.removedKey += DIGIT[c] as number;
+  }
+
+  private undraw(c: number): void {
+    this.comp[c] = (this.comp[c] as number) + 1;
+    this.cards++;
+    this.removedKey -= DIGIT[c] as number;
+  }
+
+  /** Probability that the next card is c, from the current composition. */
+  cardProbability(c: number): number {
+    return this.cards > 0 ? (this.comp[c] as number) / this.cards : 0;
+  }
+
+  /** P(no dealer blackjack) for the current composition. */
+  noBlackjack(): number {
+    if (this.bjHole === 0 || this.cards === 0) return 1;
+    return 1 - (this.comp[this.bjHole] as number) / this.cards;
+  }
+
+  /** Offset of the dealer's outcome row (P(outcome and no BJ)) for the current composition. */
+  private dealer(): number {
+    const known = this.dealerMemo.get(this.removedKey);
+    if (known !== undefined) return known;
+    if (this.storeUsed + STRIDE > this.store.length) {
+      const bigger = new Float64Array(this.store.length * 2);
+      bigger.set(this.store);
+      this.store = bigger;
+    }
+    const offset = this.storeUsed;
+    evaluateDealer(this.table, this.comp, this.scratch, this.store, offset);
+    this.storeUsed += STRIDE;
+    this.dealerMemo.set(this.removedKey, offset);
+    return offset;
+  }
+
+  /** Dealer outcome row for the current composition: [17, 18, 19, 20, 21, bust], and no BJ. */
+  dealerRow(): number[] {
+    const o = this.dealer();
+    return Array.from(this.store.subarray(o, o + STRIDE));
+  }
+
+  // ---- values ----
+
+  /** U of standing on `total` (a total over 21 is a bust). */
+  standValue(total: number): number {
+    if (total > 21) return -this.noBlackjack();
+    const o = this.dealer(); // before reading this.store: dealer() may grow it
+    const s = this.store;
+    let u = s[o + OUTCOME_BUST] as number;
+    for (let d = 17; d <= 21; d++) {
+      const p = s[o + d - 17] as number;
+      if (total > d) u += p;
+      else if (total < d) u -= p;
+    }
+    return u;
+  }
+
+  /** U of hitting once and then playing optimally (composition-dependent). */
+  hitValue(hard: number, ace: boolean, context: number): number {
+    let u = 0;
+    const inv = 1 / this.cards;
+    for (let c = 1; c <= 10; c++) {
+      const n = this.comp[c] as number;
+      if (n === 0) continue;
+      this.draw(c);
+      const h = hard + c;
+      u += n * inv * (h > 21 ? -this.noBlackjack() : this.bestValue(h, ace || c === 1, context));
+      this.undraw(c);
+    }
+    return u;
+  }
+
+  /** max(stand, hit) for a hand in the current composition, memoised. */
+  bestValue(hard: number, ace: boolean, context: number): number {
+    const memo = this.bestMemo[context] as Map<number, number>;
+    const known = memo.get(this.removedKey);
+    if (known !== undefined) return known;
+    const total = ace && hard <= 11 ? hard + 10 : hard;
+    let u = this.standValue(total);
+    if (total < 21) u = Math.max(u, this.hitValue(hard, ace, context));
+    memo.set(this.removedKey, u);
+    return u;
+  }
+
+  /** U of doubling: one card, then stand, twice the stake. */
+  doubleValue(hard: number, ace: boolean): number {
+    let u = 0;
+    const inv = 1 / this.cards;
+    for (let c = 1; c <= 10; c++) {
+      const n = this.comp[c] as number;
+      if (n === 0) continue;
+      this.draw(c);
+      const h = hard + c;
+      const total = (ace || c === 1) && h <= 11 ? h + 10 : h;
+      u += n * inv * this.standValue(total);
+      this.undraw(c);
+    }
+    return 2 * u;
+  }
+
+  surrenderValue(): number {
+    return -0.5 * this.noBlackjack();
+  }
+
+  // ---- playing a fixed chart (lookup table) ----
+
+  /** Sets the table chartValue() plays; clears the chart memo. */
+  useChart(table: Uint8Array): void {
+    this.chartTable = table;
+    for (const m of this.chartMemo) m.clear();
+  }
+
+  private tableAction(total: number, soft: boolean, dd: boolean): number {
+    const t = this.chartTable;
+    if (!t) throw new Error('useChart() first');
+    return t[tableIndex(total, soft ? 1 : 0, this.upcard, dd ? 1 : 0, 0, 0)] as number;
+  }
+
+  /** U of a hand of 3+ cards (or a split hand past its decisions) played by the chart. */
+  chartValue(hard: number, ace: boolean, context: number): number {
+    const memo = this.chartMemo[context] as Map<number, number>;
+    const known = memo.get(this.removedKey);
+    if (known !== undefined) return known;
+    const soft = ace && hard <= 11;
+    const total = soft ? hard + 10 : hard;
+    let u: number;
+    if (total >= 21) u = this.standValue(total);
+    else {
+      const a = this.tableAction(total, soft, false);
+      u = a === TABLE_HIT ? this.chartHitValue(hard, ace, context) : this.standValue(total);
+    }
+    memo.set(this.removedKey, u);
+    return u;
+  }
+
+  chartHitValue(hard: number, ace: boolean, context: number): number {
+    let u = 0;
+    const inv = 1 / this.cards;
+    for (let c = 1; c <= 10; c++) {
+      const n = this.comp[c] as number;
+      if (n === 0) continue;
+      this.draw(c);
+      const h = hard + c;
+      u += n * inv * (h > 21 ? -this.noBlackjack() : this.chartValue(h, ace || c === 1, context));
+      this.undraw(c);
+    }
+    return u;
+  }
+
+  // ---- splits ----
+
+  /**
+   * U of splitting a pair of p (composition: the shoe minus the upcard only; the two pair cards
+   * are removed here). mode 'optimal' plays each split hand optimally, 'chart' by the chart.
+   * See split.ts for the algorithm.
+   */
+  splitValue(p: number, mode: 'optimal' | 'chart', das: boolean): number {
+    const r = this.rules;
+    const aces = p === 1;
+    const maxHands = aces && !r.resplitAces ? 2 : r.maxSplits + 1;
+    if (maxHands < 2) return NaN;
+    this.setRemoved([p, p]);
+    const nP = this.comp[p] as number;
+    const n = this.cards;
+    let any = 0;
+    let vPair = 0;
+    for (let c = 1; c <= 10; c++) {
+      const k = this.comp[c] as number;
+      if (k === 0) continue;
+      this.draw(c);
+      const v = this.splitHandValue(p, c, mode, das);
+      this.undraw(c);
+      any += (k / n) * v;
+      if (c === p) vPair = v;
+    }
+    this.setRemoved([]);
+    if (maxHands === 2) return 2 * any;
+    const counts = splitHandCounts(nP, n, maxHands);
+    const q = nP / n;
+    const nonPair = q < 1 ? (any - q * vPair) / (1 - q) : 0;
+    return counts.nonPair * nonPair + counts.pair * vPair;
+  }
+
+  /** Value of a split hand (p, c) in the current composition (p, p and c removed). */
+  private splitHandValue(p: number, c: number, mode: 'optimal' | 'chart', das: boolean): number {
+    const r = this.rules;
+    const hard = p + c;
+    const ace = p === 1 || c === 1;
+    const soft = ace && hard <= 11;
+    const total = soft ? hard + 10 : hard;
+    if (p === 1 && !r.hitSplitAces) return this.standValue(total);
+    const dd = das && canDoubleTotal(r, total, true);
+    if (mode === 'optimal') {
+      let u = this.bestValue(hard, ace, p);
+      if (dd) u = Math.max(u, this.doubleValue(hard, ace));
+      return u;
+    }
+    if (total >= 21) return this.standValue(total);
+    const a = this.tableAction(total, soft, dd);
+    if (a === TABLE_DOUBLE) return this.doubleValue(hard, ace);
+    if (a === TABLE_STAND) return this.standValue(total);
+    return this.chartHitValue(hard, ace, p);
+  }
+
+  // ---- two-card hands ----
+
+  /** U-values of every option of the two-card hand (a, b); leaves the composition reset. */
+  twoCardValues(a: number, b: number): TwoCardValues {
+    const r = this.rules;
+    this.setRemoved([a, b]);
+    const hard = a + b;
+    const ace = a === 1 || b === 1;
+    const total = ace && hard <= 11 ? hard + 10 : hard;
+    const values: TwoCardValues = {
+      stand: this.standValue(total),
+      hit: total < 21 ? this.hitValue(hard, ace, 0) : NaN,
+      double: canDoubleTotal(r, total, false) ? this.doubleValue(hard, ace) : NaN,
+      surrender: r.surrenderAllowed ? this.surrenderValue() : NaN,
+      split: NaN,
+    };
+    this.setRemoved([]);
+    if (a === b && r.maxSplits > 0) values.split = this.splitValue(a, 'optimal', r.doubleAfterSplit);
+    return values;
+  }
+
+  /** Memo sizes, for tests and the bench. */
+  stats(): { dealerRows: number } {
+    return { dealerRows: this.dealerMemo.size };
+  }
+}
