@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startAppServer } from './support/app-server.ts';
+import { APP_PORT, APP_URL, MAIL_FILE_VARIABLE } from './support/env.ts';
+import { startSmtpCapture } from './support/smtp-capture.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts, for the whole run: the SMTP capture server (in this runner process) and the real
+ * app server on a fresh temporary PGlite data directory. Returns the teardown that stops
+ * both and deletes the directory; the server log is kept in the
+ * temporary directory for reading after a failure.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const runDir = mkdtempSync(path.join(tmpdir(), 'card-counter-e2e-'));
+  const mailFile = path.join(runDir, 'mails.jsonl');
+  // Workers inherit the runner's environment: this is how tests find the captured mails.
+  process.env[MAIL_FILE_VARIABLE] = mailFile;
+  const smtp = await startSmtpCapture(mailFile);
+  // Outside runDir so it survives teardown; outside test-results/, which Playwright empties.
+  const logFile = path.join(tmpdir(), 'card-counter-e2e-server.log');
+  let server;
+  try {
+    server = await startAppServer({
+      repoRoot,
+      port: APP_PORT,
+      appUrl: APP_URL,
+      dataDir: path.join(runDir, 'data'),
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      logFile,
+    });
+  } catch (error) {
+    await smtp.close();
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
+  const app = server;
+  return async () => {
+    await app.stop();
+    await smtp.close();
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}

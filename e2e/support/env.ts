@@ -1,0 +1,17 @@
+// Shared by the config (runner process) and the tests (worker processes): both must agree
+// on where the app listens, so it is derived from the environment alone.
+
+const DEFAULT_PORT = 3100;
+
+function readPort(): number {
+  const raw = process.env.E2E_PORT;
+  const port = raw === undefined || raw === '' ? DEFAULT_PORT : Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`E2E_PORT must be a TCP port, got ${raw}`);
+  return port;
+}
+
+export const APP_PORT = readPort();
+/** 127.0.0.1, not localhost: the trusted origin the server checks must equal the browser's origin exactly. */
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/** Set by global setup: the JSON-lines file the SMTP capture server writes. */
+export const MAIL_FILE_VARIABLE = 'E2E_MAIL_FILE';

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { waitForStartup } from '../support/app.ts';
+import { APP_URL } from '../support/env.ts';
+
+const OFFLINE_KEY = 'card-counter:offline-mode';
+const TIPS = ['Check your internet connection.', 'Refresh the page.', 'Clear your browser cache.', 'Try again later.'];
+
+test('startup screen shows while loading, then reveals the requested route', async ({ page }) => {
+  await page.goto('/auth/signup');
+  await expect(page.getByText('Loading Card Counter...')).toBeVisible();
+  await waitForStartup(page);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});
+
+test('server unreachable: Unable to Connect, Retry reloads, Continue Offline stores the flag and goes to /', async ({ page }) => {
+  // A guest session, so / is reachable without the server once offline mode is on.
+  await page.goto('/login');
+  await waitForStartup(page);
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+
+  let healthCalls = 0;
+  await page.route('**/api/health', async (route) => {
+    healthCalls += 1;
+    await route.abort('connectionrefused');
+  });
+  await page.goto('/simulator');
+  await expect(page.getByRole('heading', { name: 'Unable to Connect' })).toBeVisible();
+  await expect(page.getByText('Unable to connect to the server. Please check your internet connection and try again.')).toBeVisible();
+  for (const tip of TIPS) await expect(page.getByText(tip)).toBeVisible();
+  expect(healthCalls).toBe(1);
+
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => healthCalls).toBe(2);
+  await expect(page.getByRole('heading', { name: 'Unable to Connect' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Continue Offline' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), OFFLINE_KEY)).toBe('true');
+
+  // With the flag set, startup is skipped: no health check, straight to the page.
+  await page.goto('/simulator');
+  await expect(page).toHaveURL(`${APP_URL}/simulator`);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(healthCalls).toBe(2);
+});
