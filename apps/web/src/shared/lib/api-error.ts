@@ -1,9 +1,10 @@
 // Every server error body is `{ error: { code, message } }` (packages/shared error catalogue).
 // The web app turns it, and network failures, into one typed error.
 
-export const SERVER_UNREACHABLE_MESSAGE =
-  'Unable to connect to the server. Please check your internet connection and try again.';
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+import { ERRORS } from '@card-counter/shared/errors';
+
+export const SERVER_UNREACHABLE_MESSAGE: string = ERRORS.SERVER_UNREACHABLE.message;
+export const UNEXPECTED_ERROR_MESSAGE: string = ERRORS.UNEXPECTED.message;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -32,7 +33,8 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
     const message =
       typeof inner.message === 'string' && inner.message !== '' ? inner.message : UNEXPECTED_ERROR_MESSAGE;
     const { code: _code, message: _message, ...rest } = inner;
-    const details = isRecord(body.error) ? { ...rest, ...omit(body, 'error') } : rest;
+    const nested = isRecord(rest.details) ? rest.details : {};
+    const details = isRecord(body.error) ? { ...nested, ...rest, ...omit(body, 'error') } : { ...nested, ...rest };
     return new ApiError(status, code, message, details);
   }
   return new ApiError(status, `HTTP_${status}`, UNEXPECTED_ERROR_MESSAGE);
@@ -44,7 +46,7 @@ function omit(record: Record<string, unknown>, key: string): Record<string, unkn
 }
 
 export function networkError(): ApiError {
-  return new ApiError(0, 'NETWORK_ERROR', SERVER_UNREACHABLE_MESSAGE);
+  return new ApiError(0, 'SERVER_UNREACHABLE', SERVER_UNREACHABLE_MESSAGE);
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,12 +1,14 @@
+import { RETRY_ATTEMPTS, RETRY_BASE_DELAY_ms } from '@card-counter/shared/constants';
+import { ERRORS } from '@card-counter/shared/errors';
 import { ApiError } from './api-error.ts';
 
 // Spec section 7: 3 attempts, exponential backoff from 1000 ms; permission-denied,
 // invalid-argument and 'Insufficient credits.' are never retried; after the last attempt
 // the error is marked with code 'max-retries-exceeded' and retryable true.
 
-export const RETRY_ATTEMPTS = 3;
-export const RETRY_BASE_DELAY_MS = 1000;
-export const INSUFFICIENT_CREDITS_MESSAGE = 'Insufficient credits.';
+export { RETRY_ATTEMPTS };
+export const RETRY_BASE_DELAY_MS = RETRY_BASE_DELAY_ms;
+export const INSUFFICIENT_CREDITS_MESSAGE = ERRORS.INSUFFICIENT_CREDITS.message;
 
 export type RetryCategory = 'permission-denied' | 'invalid-argument' | 'insufficient-credits' | 'retryable';
 

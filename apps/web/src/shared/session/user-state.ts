@@ -1,9 +1,11 @@
 // The client session of spec section 3 ('User state'), built from the server profile
 // (GET /api/me) or from a local guest record.
 
-export const GUEST_CREDITS = 10_000;
+import { FALLBACK_CREDITS, GUEST_CREDITS } from '@card-counter/shared/constants';
+
+export { GUEST_CREDITS };
 /** Spec section 4: a profile without a credits value is read as 1,000. */
-export const MISSING_CREDITS_FALLBACK = 1_000;
+export const MISSING_CREDITS_FALLBACK = FALLBACK_CREDITS;
 
 export interface UserState {
   isAuthenticated: boolean;

@@ -1,9 +1,10 @@
+import { ERRORS } from '@card-counter/shared/errors';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
 
 // The auth calls of the public pages, each returning normally or throwing an AuthError
 // whose message is the server's (e.g. the duplicate-email message of spec section 8).
 
-export const GOOGLE_UNAVAILABLE_MESSAGE = 'Google sign-in is not available. Please try again later.';
+export const GOOGLE_UNAVAILABLE_MESSAGE = ERRORS.GOOGLE_UNAVAILABLE.message;
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   unwrapAuth(await authClient.signIn.email({ email, password }), 'Unable to sign in.');

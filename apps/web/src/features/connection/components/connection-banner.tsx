@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared/constants';
 
 /** Spec section 9: 'Connection restored' stays for 3 seconds. */
-export const CONNECTION_RESTORED_MS = 3000;
+export const CONNECTION_RESTORED_MS = CONNECTION_RESTORED_BANNER_ms;
 
 type BannerState = 'hidden' | 'offline' | 'restored';
 

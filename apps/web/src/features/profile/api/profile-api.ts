@@ -1,3 +1,4 @@
+import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared/constants';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client.ts';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
@@ -26,7 +27,7 @@ export interface TransactionPage {
   nextCursor: string | null;
 }
 
-export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_PAGE_SIZE = TRANSACTIONS_LIMIT_DEFAULT;
 export const ME_QUERY_KEY = ['me'] as const;
 export const TRANSACTIONS_QUERY_KEY = ['me', 'transactions'] as const;
 

@@ -1,3 +1,4 @@
+import { REWARD_DAILY_BONUS } from '@card-counter/shared/constants';
 import { ApiError, errorMessage } from '../../../shared/lib/api-error.ts';
 import { formatDateTime } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -5,7 +6,7 @@ import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { useClaimDailyBonus } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 
-export const DAILY_BONUS_CREDITS = 100;
+export const DAILY_BONUS_CREDITS = REWARD_DAILY_BONUS;
 
 function refusal(error: unknown): string {
   // 409: claimed within the last 24 hours; the server says when the next claim opens.

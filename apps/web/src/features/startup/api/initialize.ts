@@ -1,3 +1,4 @@
+import { ERRORS } from '@card-counter/shared/errors';
 import { api } from '../../../shared/lib/api-client.ts';
 import { fetchAppConfig, type AppConfig } from '../../../shared/config/app-config.ts';
 
@@ -9,6 +10,6 @@ interface HealthBody {
 /** Startup checks: the server and its database answer, then the app configuration. */
 export async function initializeApp(signal?: AbortSignal): Promise<AppConfig> {
   const health = await api.get<HealthBody>('/api/health', signal);
-  if (health?.status !== 'ok') throw new Error('Unable to initialize app. Please refresh the page or try again later.');
+  if (health?.status !== 'ok') throw new Error(ERRORS.INIT_FAILED.message);
   return fetchAppConfig(signal);
 }

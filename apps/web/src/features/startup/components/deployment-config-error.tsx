@@ -1,3 +1,4 @@
+import { ERRORS } from '@card-counter/shared/errors';
 import { missingSettingGroup } from '../../../shared/config/app-config.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FullScreenMessage } from '../../../shared/ui/full-screen-message.tsx';
@@ -17,9 +18,7 @@ export function DeploymentConfigError({ missingSettings, reload }: DeploymentCon
   return (
     <FullScreenMessage>
       <h1 className="mb-2 text-2xl font-bold text-amber-300">Deployment Configuration Error</h1>
-      <p className="mb-4 text-slate-200">
-        App configuration is incomplete. Please contact support if this issue persists.
-      </p>
+      <p className="mb-4 text-slate-200">{ERRORS.CONFIG_INCOMPLETE.message}</p>
       {databaseAuth.length > 0 ? (
         <section className="mb-4 text-left">
           <h2 className="font-semibold">Database and sign-in settings are missing</h2>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared/constants';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FullScreenMessage, LoadingScreen } from '../../../shared/ui/full-screen-message.tsx';
 
 /** Spec section 9: the startup screen moves on 1 second after a successful start. */
-export const STARTUP_REDIRECT_DELAY_MS = 1000;
+export const STARTUP_REDIRECT_DELAY_MS = STARTUP_REDIRECT_DELAY_ms;
 
 export interface StartupScreenProps {
   /** Runs the startup checks; a rejection shows 'Unable to Connect' with its message. */
