@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useAppConfig } from '../../../shared/config/app-config.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { APP_CONFIG_QUERY_KEY, fetchAppConfig } from '../../../shared/config/app-config.ts';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -14,7 +15,7 @@ export function LoginPage() {
   const status = useSessionStore((s) => s.status);
   const loadSession = useSessionStore((s) => s.loadSession);
   const startGuest = useSessionStore((s) => s.startGuest);
-  const config = useAppConfig();
+  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,14 +40,17 @@ export function LoginPage() {
 
   const google = async () => {
     setError(null);
-    if (config.data?.googleSignIn !== true) {
-      setError(GOOGLE_UNAVAILABLE_MESSAGE);
-      return;
-    }
     try {
+      // The config may still be loading (or failed) when the button is pressed: ask for it now.
+      const config = await queryClient.ensureQueryData({ queryKey: APP_CONFIG_QUERY_KEY, queryFn: () => fetchAppConfig() });
+      if (!config.googleSignIn) {
+        setError(GOOGLE_UNAVAILABLE_MESSAGE);
+        return;
+      }
       await signInWithGoogle('/');
-    } catch (caught) {
-      setError(errorMessage(caught));
+    } catch {
+      // Without an answer from the server Google sign-in cannot start either.
+      setError(GOOGLE_UNAVAILABLE_MESSAGE);
     }
   };
 

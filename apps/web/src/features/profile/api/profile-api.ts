@@ -97,3 +97,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
 export async function linkGoogle(): Promise<void> {
   unwrapAuth(await authClient.linkSocial({ provider: 'google', callbackURL: '/profile' }));
 }
+
+export async function setFirstPassword(newPassword: string): Promise<void> {
+  await api.post<unknown>('/api/auth/set-password', { newPassword });
+}

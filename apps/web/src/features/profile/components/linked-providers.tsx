@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAppConfig } from '../../../shared/config/app-config.ts';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
+import { TextField } from '../../../shared/ui/text-field.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { linkGoogle, type Profile } from '../api/profile-api.ts';
+import { ME_QUERY_KEY, linkGoogle, setFirstPassword, type Profile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 
 /** Google and e-mail/password sign-in methods of the account, with the way to add the missing one. */
@@ -24,15 +25,24 @@ export function LinkedProviders({ profile }: { profile: Profile }) {
     }
   };
 
-  // A Google-only account sets its first password through the reset link sent to its
-  // verified address: the link proves the mailbox, as the first password needs.
-  const setPassword = async () => {
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+
+  // A Google-only account adds an e-mail password (POST /api/auth/set-password).
+  const setPassword = async (event: FormEvent) => {
+    event.preventDefault();
     setError(null);
+    setBusy(true);
     try {
-      unwrapAuth(await authClient.requestPasswordReset({ email: profile.email ?? '', redirectTo: '/auth/reset-password' }));
-      setNotice(`We sent a link to ${profile.email ?? 'your e-mail'} to set your password.`);
+      await setFirstPassword(newPassword);
+      setNewPassword('');
+      setNotice('Your password is set. You can now also sign in with your e-mail and password.');
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     } catch (caught) {
       setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -49,12 +59,25 @@ export function LinkedProviders({ profile }: { profile: Profile }) {
         </li>
         <li className="flex flex-wrap items-center justify-between gap-2">
           <span>Email and password: {emailPassword ? 'linked' : 'not set'}</span>
-          {!emailPassword && profile.email ? (
-            <Button variant="secondary" onClick={() => void setPassword()}>
-              Set a password
-            </Button>
-          ) : null}
         </li>
+        {!emailPassword ? (
+          <li>
+            <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void setPassword(e)}>
+              <TextField
+                label="Choose a password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                value={newPassword}
+                onChange={(e) => setNewPassword(e.target.value)}
+              />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {busy ? 'Saving...' : 'Set password'}
+              </Button>
+            </form>
+          </li>
+        ) : null}
       </ul>
       <FormError message={error} />
       <FormSuccess message={notice} />

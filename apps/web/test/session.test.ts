@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../src/shared/lib/storage.ts';
+import { loadGuest } from '../src/shared/session/guest-storage.ts';
+import { useSessionStore } from '../src/shared/session/session-store.ts';
+import { createGuestState, profileLinkText, userStateFromProfile } from '../src/shared/session/user-state.ts';
+import { PROFILE } from './helpers.tsx';
+
+describe('guest session', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useSessionStore.setState({ status: 'loading', user: null });
+  });
+
+  it('is local: guest- id, Guest names, 10,000 credits, provider guest, stored in localStorage', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const guest = useSessionStore.getState().startGuest();
+    expect(guest.userId).toMatch(/^guest-[0-9a-f]{16}$/);
+    expect(guest).toMatchObject({
+      username: 'Guest',
+      displayName: 'Guest',
+      credits: 10_000,
+      providerId: 'guest',
+      isGuest: true,
+      isAuthenticated: true,
+    });
+    expect(useSessionStore.getState().status).toBe('guest');
+    expect(loadGuest()?.userId).toBe(guest.userId);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives each guest a different id', () => {
+    expect(createGuestState().userId).not.toBe(createGuestState().userId);
+  });
+
+  it('is restored by loadSession without asking the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const guest = useSessionStore.getState().startGuest();
+    useSessionStore.setState({ status: 'loading', user: null });
+    await useSessionStore.getState().loadSession();
+    expect(useSessionStore.getState().status).toBe('guest');
+    expect(useSessionStore.getState().user?.userId).toBe(guest.userId);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signing out clears it locally without a server call', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    useSessionStore.getState().startGuest();
+    await useSessionStore.getState().signOut();
+    expect(window.localStorage.getItem(STORAGE_KEYS.guestSession)).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never lets credits go below 0', () => {
+    useSessionStore.getState().startGuest();
+    useSessionStore.getState().setCredits(-50);
+    expect(useSessionStore.getState().user?.credits).toBe(0);
+    expect(loadGuest()?.credits).toBe(0);
+  });
+
+  it('ignores a tampered record that is not a guest', () => {
+    window.localStorage.setItem(STORAGE_KEYS.guestSession, JSON.stringify({ userId: 'user-1', providerId: 'email' }));
+    expect(loadGuest()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.guestSession)).toBeNull();
+  });
+});
+
+describe('user state from the server profile', () => {
+  it('maps the profile, derives the win rate and removes duplicate achievements', () => {
+    const user = userStateFromProfile({ ...PROFILE, totalHandsPlayed: 8, totalHandsWon: 2, achievements: ['a', 'b', 'a'] });
+    expect(user).toMatchObject({ userId: 'user-1', isGuest: false, credits: 12_345, winRate: 0.25, providerId: 'email' });
+    expect(user.achievements).toEqual(['a', 'b']);
+  });
+
+  it('reads a missing credits value as 1,000 and a negative one as 0', () => {
+    expect(userStateFromProfile({ uid: 'u', credits: null }).credits).toBe(1000);
+    expect(userStateFromProfile({ uid: 'u', credits: -5 }).credits).toBe(0);
+  });
+
+  it('win rate is 0 with no hands played', () => {
+    expect(userStateFromProfile({ uid: 'u' }).winRate).toBe(0);
+  });
+});
+
+describe('profile link text', () => {
+  it('is the display name, else the e-mail, else Profile', () => {
+    expect(profileLinkText({ displayName: 'Ada', email: 'ada@example.com' })).toBe('Ada');
+    expect(profileLinkText({ displayName: '  ', email: 'ada@example.com' })).toBe('ada@example.com');
+    expect(profileLinkText({ displayName: null, email: null })).toBe('Profile');
+    expect(profileLinkText(null)).toBe('Profile');
+  });
+});
