@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, mapAuthError } from './errors.ts';
+import { mapAuthError } from './errors.ts';
 
 /** The header better-auth reads the client address from (see options.ts). */
 export const CLIENT_IP_HEADER = 'x-card-counter-client-ip';
@@ -51,7 +51,7 @@ export async function sendWebResponse(reply: FastifyReply, response: Response): 
     }
     const mapped = mapAuthError(response.status, parsed);
     reply.status(mapped.status).header('content-type', 'application/json; charset=utf-8');
-    await reply.send(errorBody(mapped));
+    await reply.send(mapped.body);
     return;
   }
   await reply.send(text === '' ? undefined : text);

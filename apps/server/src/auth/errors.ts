@@ -1,22 +1,21 @@
+import { ERRORS, type ErrorBody } from '@card-counter/shared';
+
 /**
  * Turns better-auth's error bodies (`{ code, message }`) into the app's error shape
- * (`{ error: { code, message } }`) with the spec's messages where the spec has one.
- * Codes the spec does not name keep better-auth's code and message (they are clear enough:
- * PASSWORD_TOO_SHORT, INVALID_TOKEN, ...).
+ * (`{ error: { code, message } }`) with the catalogue's codes and messages where it has
+ * one. better-auth's own code is kept in `details.reason` (e.g. PASSWORD_TOO_SHORT,
+ * INVALID_TOKEN) so the web app can tell validation failures apart.
  */
 export const AUTH_MESSAGES = {
-  EMAIL_EXISTS: 'An account with this email already exists. Please sign in instead.',
-  NOT_AUTHENTICATED: 'No user logged in.',
-  GOOGLE_UNAVAILABLE: 'Google sign-in is not available. Please try again later.',
-  RATE_LIMITED: 'Too many requests. Please try again later.',
+  EMAIL_EXISTS: ERRORS.EMAIL_EXISTS.message,
+  NOT_AUTHENTICATED: ERRORS.NOT_AUTHENTICATED.message,
+  GOOGLE_UNAVAILABLE: ERRORS.GOOGLE_UNAVAILABLE.message,
   INVALID_CREDENTIALS: 'Invalid email or password.',
-  VALIDATION_ERROR: 'Invalid request.',
 } as const;
 
-export interface AppError {
+export interface MappedError {
   status: number;
-  code: string;
-  message: string;
+  body: ErrorBody;
 }
 
 function readString(body: unknown, key: string): string | undefined {
@@ -25,21 +24,27 @@ function readString(body: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-export function mapAuthError(status: number, body: unknown): AppError {
-  const code = readString(body, 'code') ?? '';
-  const message = readString(body, 'message') ?? AUTH_MESSAGES.VALIDATION_ERROR;
-  if (status === 429) return { status, code: 'RATE_LIMITED', message: AUTH_MESSAGES.RATE_LIMITED };
-  if (code === 'EMAIL_EXISTS' || code.startsWith('USER_ALREADY_EXISTS')) {
-    return { status: 409, code: 'EMAIL_EXISTS', message: AUTH_MESSAGES.EMAIL_EXISTS };
-  }
-  if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-    return { status, code: 'INVALID_CREDENTIALS', message: AUTH_MESSAGES.INVALID_CREDENTIALS };
-  }
-  if (code === 'GOOGLE_UNAVAILABLE') return { status, code, message: AUTH_MESSAGES.GOOGLE_UNAVAILABLE };
-  if (status === 401) return { status, code: 'NOT_AUTHENTICATED', message: AUTH_MESSAGES.NOT_AUTHENTICATED };
-  return { status, code: code === '' ? 'AUTH_ERROR' : code, message };
+function catalogue(code: keyof typeof ERRORS, reason?: string, message?: string): MappedError {
+  const body: ErrorBody = { error: { code, message: message ?? ERRORS[code].message } };
+  if (reason !== undefined && reason !== '') body.error.details = { reason };
+  return { status: ERRORS[code].status, body };
 }
 
-export function errorBody(error: AppError): { error: { code: string; message: string } } {
-  return { error: { code: error.code, message: error.message } };
+export function mapAuthError(status: number, raw: unknown): MappedError {
+  const reason = readString(raw, 'code') ?? '';
+  const message = readString(raw, 'message');
+  if (status === 429) return catalogue('RATE_LIMITED');
+  if (reason === 'EMAIL_EXISTS' || reason.startsWith('USER_ALREADY_EXISTS')) return catalogue('EMAIL_EXISTS');
+  if (reason === 'GOOGLE_UNAVAILABLE') return catalogue('GOOGLE_UNAVAILABLE');
+  if (reason === 'INVALID_EMAIL_OR_PASSWORD') {
+    return { status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: AUTH_MESSAGES.INVALID_CREDENTIALS } } };
+  }
+  if (status === 401) return catalogue('NOT_AUTHENTICATED', reason);
+  if (status === 400 || status === 422) return catalogue('VALIDATION_FAILED', reason, message);
+  if (status === 403) return catalogue('FORBIDDEN', reason, message);
+  if (status === 404) return catalogue('NOT_FOUND', reason, message);
+  return {
+    status,
+    body: { error: { code: reason === '' ? 'UNEXPECTED' : reason, message: message ?? ERRORS.UNEXPECTED.message } },
+  };
 }

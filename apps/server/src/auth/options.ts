@@ -6,10 +6,10 @@ import type { Mailer } from '../mail/types.ts';
 import { AUTH_MESSAGES } from './errors.ts';
 import { setPasswordPlugin } from './set-password.ts';
 import {
-  DEFAULT_GOOGLE_DISCOVERY_URL,
   GOOGLE_PROVIDER_ID,
   RESET_TOKEN_TTL_s,
   type AuthDatabase,
+  type AuthRateLimit,
   type AuthSettings,
   type ProfileHooks,
 } from './types.ts';
@@ -22,7 +22,9 @@ export function schemaOptions(db: AuthDatabase) {
   return {
     // withoutPlugins: better-auth's columns are camelCase; a CamelCasePlugin on the app's
     // Kysely must not rewrite them. Same driver, so PGlite's connection queue is shared.
-    database: { db: db.kysely.withoutPlugins(), type: 'postgres' as const, transaction: true },
+    // Transactions only on PostgreSQL: PGlite has one connection, and better-auth makes some
+    // reads outside its open transaction, which would wait forever on PGlite's queue.
+    database: { db: db.kysely.withoutPlugins(), type: 'postgres' as const, transaction: db.kind === 'postgres' },
     user: { modelName: 'auth_user' },
     session: { modelName: 'auth_session' },
     account: { modelName: 'auth_account' },
@@ -35,7 +37,7 @@ export function schemaOptions(db: AuthDatabase) {
 const RATE_LIMIT_SCHEMA = { modelName: 'auth_rate_limit', storage: 'database' as const };
 
 export function googleEnabled(config: AuthSettings): boolean {
-  return Boolean(config.googleClientId) && Boolean(config.googleClientSecret);
+  return config.google !== undefined;
 }
 
 function readBodyString(body: unknown, key: string): string | undefined {
@@ -66,14 +68,14 @@ function beforeHook(config: AuthSettings) {
   });
 }
 
-function rateLimitOptions(config: AuthSettings): BetterAuthOptions['rateLimit'] {
-  const window = config.authRateLimitWindow_s ?? 60;
-  const max = config.authRateLimitMax ?? 30;
+function rateLimitOptions(limit: AuthRateLimit): BetterAuthOptions['rateLimit'] {
+  const window = limit.window_s;
+  const max = limit.max;
   // Credential-guessing endpoints get a third of the general budget.
   const strict = { window, max: Math.max(1, Math.floor(max / 3)) };
   return {
     ...RATE_LIMIT_SCHEMA,
-    enabled: config.authRateLimitEnabled ?? true,
+    enabled: limit.enabled,
     window,
     max,
     customRules: {
@@ -92,22 +94,24 @@ export interface BuildOptionsInput {
   mailer: Mailer;
   secret: string;
   profiles?: ProfileHooks | undefined;
+  rateLimit: AuthRateLimit;
 }
 
-export function buildAuthOptions({ config, db, mailer, secret, profiles }: BuildOptionsInput): BetterAuthOptions {
+export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit }: BuildOptionsInput): BetterAuthOptions {
   const appUrl = config.appUrl.replace(/\/+$/, '');
   const schema = schemaOptions(db);
   const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin()];
-  if (googleEnabled(config)) {
+  const google = config.google;
+  if (google !== undefined) {
     plugins.push(
       genericOAuth({
         config: [
           {
             providerId: GOOGLE_PROVIDER_ID,
             name: 'Google',
-            clientId: config.googleClientId ?? '',
-            clientSecret: config.googleClientSecret ?? '',
-            discoveryUrl: config.googleDiscoveryUrl ?? DEFAULT_GOOGLE_DISCOVERY_URL,
+            clientId: google.clientId,
+            clientSecret: google.clientSecret,
+            discoveryUrl: google.discoveryUrl,
             scopes: ['openid', 'email', 'profile'],
             requireIdTokenVerification: true,
           },
@@ -121,7 +125,7 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles }: Build
     basePath: '/api/auth',
     secret,
     ...schema,
-    rateLimit: rateLimitOptions(config),
+    rateLimit: rateLimitOptions(rateLimit),
     trustedOrigins: [new URL(appUrl).origin],
     telemetry: { enabled: false },
     advanced: {

@@ -4,7 +4,8 @@ import { sendWebResponse, toWebHeaders, toWebRequest } from './bridge.ts';
 import { AUTH_MESSAGES } from './errors.ts';
 import { loadAuthSecret } from './migrations.ts';
 import { buildAuthOptions } from './options.ts';
-import type { AuthPluginOptions, AuthUser } from './types.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { DEFAULT_AUTH_RATE_LIMIT, type AuthPluginOptions, type AuthUser } from './types.ts';
 
 export type Auth = ReturnType<typeof betterAuth>;
 
@@ -28,9 +29,11 @@ const AUTH_METHODS = ['GET', 'POST'] as const;
  * Expects runAuthMigrations(db) to have run.
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
-  const { config, db, mailer, profiles } = options;
-  const secret = await loadAuthSecret(db, config.authSecret);
-  const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles }));
+  const { config, db, profiles } = options;
+  const mailer = options.mailer ?? createMailer(config, db, app.log);
+  const rateLimit = options.rateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
+  const secret = await loadAuthSecret(db, config.betterAuthSecret);
+  const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit }));
   const baseUrl = config.appUrl;
 
   app.decorate('auth', auth);
@@ -62,4 +65,4 @@ export default authPlugin;
 export { authPlugin };
 export { runAuthMigrations } from './migrations.ts';
 export { getLinkedProviders, getEmailVerified, type LinkedProviders } from './linked-providers.ts';
-export type { AuthPluginOptions, AuthSettings, AuthUser, ProfileHooks, AuthDatabase } from './types.ts';
+export type { AuthPluginOptions, AuthSettings, AuthUser, ProfileHooks, AuthDatabase, AuthRateLimit } from './types.ts';

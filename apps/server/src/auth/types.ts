@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema
@@ -10,20 +11,19 @@ export interface AuthDatabase {
   kind: 'pglite' | 'postgres';
 }
 
-/** The settings the auth module reads (a subset of the core's config, camelCase). */
-export interface AuthSettings {
-  appUrl: string;
-  /** Signs cookies and tokens. Unset: a random secret is generated once and kept in the database. */
-  authSecret?: string | undefined;
-  googleClientId?: string | undefined;
-  googleClientSecret?: string | undefined;
-  googleDiscoveryUrl?: string | undefined;
-  /** Requests per window per IP on the auth routes (default 30 per 60 s; sign-in/sign-up 10 per 60 s). */
-  authRateLimitMax?: number | undefined;
-  authRateLimitWindow_s?: number | undefined;
-  /** false turns auth rate limiting off (tests that are not about it). */
-  authRateLimitEnabled?: boolean | undefined;
+/** The settings the auth module reads: a subset of the core's Config (src/config.ts). */
+export type AuthSettings = Pick<Config, 'appUrl' | 'betterAuthSecret' | 'google'> &
+  Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>>;
+
+/** Auth rate limits per client IP, shared by all processes through the database. */
+export interface AuthRateLimit {
+  enabled: boolean;
+  /** Requests per window on most auth routes; credential routes get a third of it. */
+  max: number;
+  window_s: number;
 }
+
+export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { enabled: true, max: 60, window_s: 60 };
 
 /** The profile operations of the core (src/modules/profiles). */
 export interface ProfileHooks {
@@ -47,11 +47,13 @@ export interface AuthUser {
 export interface AuthPluginOptions {
   config: AuthSettings;
   db: AuthDatabase;
-  mailer: Mailer;
+  /** Default: createMailer(config, db, app.log). */
+  mailer?: Mailer | undefined;
+  /** Default: the core's profile module. */
   profiles?: ProfileHooks | undefined;
+  rateLimit?: AuthRateLimit | undefined;
 }
 
 export const GOOGLE_PROVIDER_ID = 'google';
-export const DEFAULT_GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
 /** Password reset links live this long (better-auth's default, stated here so the mail can say it). */
 export const RESET_TOKEN_TTL_s = 3600;

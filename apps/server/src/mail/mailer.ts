@@ -5,7 +5,7 @@ import type { Mail, MailLog, Mailer } from './types.ts';
 export interface MailConfig {
   /** smtp://user:pass@host:port; unset means outbox table + log. */
   smtpUrl?: string | undefined;
-  /** Sender address; defaults to no-reply at the app's host. */
+  /** Sender address (MAIL_FROM); defaults to no-reply at the app's host. */
   mailFrom?: string | undefined;
   appUrl: string;
 }

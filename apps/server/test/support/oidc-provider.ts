@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The slice of oidc-provider's API used here (the package ships no type declarations). */
+interface OidcGrant {
+  addOIDCScope(scope: string): void;
+  save(): Promise<string>;
+}
+interface OidcProvider {
+  callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ params: Record<string, unknown> }>;
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: object,
+    options: { mergeWithLastSubmission: boolean },
+  ): Promise<void>;
+  Grant: new (init: { accountId: string; clientId: string }) => OidcGrant;
+}
+type OidcProviderClass = new (issuer: string, configuration: object) => OidcProvider;
+
+async function loadProviderClass(): Promise<OidcProviderClass> {
+  // A non-literal specifier: the untyped package is typed by the interfaces above.
+  const specifier = 'oidc-provider';
+  const mod = (await import(specifier)) as { default: OidcProviderClass };
+  return mod.default;
+}
+
+/** The identity the next sign-in at the local provider logs in as. */
+export interface TestIdentity {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+}
+
+export interface LocalOidcProvider {
+  issuer: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sets who "types their password" at the next authorization. */
+  setIdentity(identity: TestIdentity): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on 127.0.0.1, standing in for Google.
+ * Its interaction step logs in the identity set by the test and grants consent at once,
+ * so an authorization request redirects straight back to the app with a code.
+ */
+export async function startOidcProvider(redirectUri: string): Promise<LocalOidcProvider> {
+  const clientId = 'card-counter-test';
+  const clientSecret = 'card-counter-test-secret-0123456789abcdef';
+  const identities = new Map<string, TestIdentity>();
+  let current: TestIdentity | undefined;
+
+  const server: Server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
+
+  const Provider = await loadProviderClass();
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    conformIdTokenClaims: false,
+    pkce: { required: () => false },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    findAccount(_ctx: unknown, id: string) {
+      const identity = identities.get(id);
+      if (!identity) return undefined;
+      return {
+        accountId: id,
+        claims: () => ({ sub: id, email: identity.email, email_verified: identity.email_verified, name: identity.name }),
+      };
+    },
+  });
+  const callback = provider.callback();
+
+  async function finishInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const details = await provider.interactionDetails(req, res);
+    if (!current) throw new Error('oidc test provider: no identity set');
+    identities.set(current.sub, current);
+    const clientIdParam = String(details.params.client_id);
+    const grant = new provider.Grant({ accountId: current.sub, clientId: clientIdParam });
+    grant.addOIDCScope(String(details.params.scope));
+    const grantId = await grant.save();
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: current.sub }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/interaction/') === true) {
+      finishInteraction(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+      return;
+    }
+    void callback(req, res);
+  });
+
+  return {
+    issuer,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    clientId,
+    clientSecret,
+    setIdentity(identity) {
+      current = identity;
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
