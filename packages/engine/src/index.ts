@@ -1,2 +1,7 @@
+// ENGINEERS OF THIS SESSION: before anything else read /work/SESSION-RULES.md (commit protocol, deadline 02:25 UTC). (Lead: remove this line before the final commit.)
 // Public surface of the engine. Each area keeps its own barrel; add one line per area.
 export * from './rules.ts';
+export * from './cards.ts';
+export * from './rng.ts';
+export * from './sha256.ts';
+export * from './shoe.ts';
