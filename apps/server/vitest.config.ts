@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // One migrated PGlite snapshot and one PostgreSQL template per run (test/support/test-db.ts).
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -1,0 +1,152 @@
+/**
+ * The server's configuration: read once from the environment at start and validated with
+ * zod. A missing or bad value stops the process with a message naming the variable.
+ * `loadConfig` is pure (env in, config out) so it is unit-tested without touching process.env.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import type { ConfigSetting } from '@card-counter/shared';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ADMIN_USER_IDS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    ),
+  BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Card Counter <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
+  /** Clients per process on GET /api/me/stream (each holds a socket). */
+  SSE_CLIENTS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  adminUserIds: string[];
+  betterAuthSecret: string | undefined;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  googleDiscoveryUrl: string;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDistDir: string;
+  sseClientsMax: number;
+  /** Settings that make this deployment incomplete (reported by GET /api/config; production only). */
+  missing: ConfigSetting[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment. `cwd` anchors relative paths (DATA_DIR, WEB_DIST_DIR).
+ * Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProd = e.NODE_ENV === 'production';
+
+  // A half-configured provider is an operator mistake, not a reason to fall back silently.
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_PUBLISHABLE_KEY === undefined) {
+    problems.push('STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  }
+  if (e.STRIPE_PUBLISHABLE_KEY !== undefined && e.STRIPE_SECRET_KEY === undefined) {
+    problems.push('STRIPE_SECRET_KEY: required when STRIPE_PUBLISHABLE_KEY is set');
+  }
+  if (isProd && e.BETTER_AUTH_SECRET === undefined) {
+    problems.push('BETTER_AUTH_SECRET: required when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const missing: ConfigSetting[] = [];
+  if (isProd) {
+    const required: [ConfigSetting, string | undefined][] = [
+      ['APP_URL', e.APP_URL],
+      ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
+      ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
+      ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
+      ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],
+      ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
+      ['SMTP_URL', e.SMTP_URL],
+    ];
+    for (const [name, value] of required) if (value === undefined) missing.push(name);
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminUserIds: e.ADMIN_USER_IDS,
+    betterAuthSecret: e.BETTER_AUTH_SECRET,
+    google:
+      e.GOOGLE_CLIENT_ID !== undefined && e.GOOGLE_CLIENT_SECRET !== undefined
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+        : undefined,
+    googleDiscoveryUrl: e.GOOGLE_DISCOVERY_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_PUBLISHABLE_KEY !== undefined
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
+    sseClientsMax: e.SSE_CLIENTS_MAX,
+    missing,
+  };
+}

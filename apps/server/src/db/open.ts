@@ -1,0 +1,214 @@
+/**
+ * Opens the database: PGlite (embedded Postgres in WASM, under DATA_DIR/pglite) by default,
+ * a PostgreSQL server when DATABASE_URL is set. Same SQL, same migrations (ADR 0002).
+ * Also gives LISTEN/NOTIFY, which carries live updates across server processes.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database {
+  kysely: Kysely<DB>;
+  /** The Kysely dialect (better-auth accepts it). */
+  dialect: Dialect;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a channel; resolves once LISTEN is active. Returns the unsubscribe. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /** NOTIFY outside a transaction (inside one, use `notifyInTransaction`). */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** Tests: an already created PGlite (e.g. from a migrated snapshot). */
+  pglite?: PGlite;
+  /** Connections of the PostgreSQL pool. */
+  poolSize?: number;
+  onListenError?: (error: unknown) => void;
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function assertChannel(channel: string): void {
+  // Channels are identifiers spliced into LISTEN; only fixed, safe names are allowed.
+  if (!CHANNEL_RE.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+}
+
+/** NOTIFY inside the caller's transaction: delivered only if and when it commits. */
+export async function notifyInTransaction(trx: Kysely<DB>, channel: string, payload: string): Promise<void> {
+  assertChannel(channel);
+  await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options);
+  let pglite = options.pglite;
+  if (pglite === undefined) {
+    const dir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  return openPglite(pglite);
+}
+
+/** Handlers per channel; the database LISTENs once per channel and fans out here. */
+class Channels {
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+
+  add(channel: string, handler: NotificationHandler): boolean {
+    let set = this.handlers.get(channel);
+    const first = set === undefined;
+    if (set === undefined) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    return first;
+  }
+
+  /** Returns true when the channel has no handler left. */
+  remove(channel: string, handler: NotificationHandler): boolean {
+    const set = this.handlers.get(channel);
+    if (set === undefined) return false;
+    set.delete(handler);
+    if (set.size > 0) return false;
+    this.handlers.delete(channel);
+    return true;
+  }
+
+  dispatch(channel: string, payload: string): void {
+    for (const h of this.handlers.get(channel) ?? []) {
+      try {
+        h(payload);
+      } catch {
+        // A failing subscriber must not stop the others.
+      }
+    }
+  }
+
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
+}
+
+function openPglite(pglite: PGlite): Database {
+  const dialect = new PGliteDialect(pglite);
+  const kysely = new Kysely<DB>({ dialect });
+  const channels = new Channels();
+  const unlisteners = new Map<string, () => Promise<void>>();
+
+  // PGlite has one session: LISTEN issued while another caller's transaction is open would
+  // run inside it. Holding the dialect's (queued) connection keeps it outside.
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => kysely.connection().execute(fn);
+
+  return {
+    kysely,
+    dialect,
+    kind: 'pglite',
+    async listen(channel, handler) {
+      assertChannel(channel);
+      if (channels.add(channel, handler)) {
+        const unlisten = await exclusive(() => pglite.listen(channel, (p) => channels.dispatch(channel, p)));
+        unlisteners.set(channel, unlisten);
+      }
+      return async () => {
+        if (!channels.remove(channel, handler)) return;
+        const unlisten = unlisteners.get(channel);
+        unlisteners.delete(channel);
+        if (unlisten !== undefined && !pglite.closed) await exclusive(() => unlisten());
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
+    },
+    async close() {
+      // Destroying the dialect closes the PGlite instance (kysely-pglite-dialect >= 1.3.1).
+      await kysely.destroy();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string, options: OpenOptions): Database {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // An idle client's error (e.g. server restart) must not crash the process; the pool replaces it.
+  pool.on('error', (e) => options.onListenError?.(e));
+  const dialect = new PostgresDialect({ pool });
+  const kysely = new Kysely<DB>({ dialect });
+  const channels = new Channels();
+  let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  // One dedicated connection per process carries every LISTEN (pool clients come and go).
+  const connectListener = (): Promise<pg.Client> => {
+    if (listener !== undefined) return Promise.resolve(listener);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('notification', (n) => channels.dispatch(n.channel, n.payload ?? ''));
+      client.on('error', (e) => {
+        options.onListenError?.(e);
+        dropListener(client);
+      });
+      client.on('end', () => dropListener(client));
+      await client.connect();
+      for (const name of channels.names()) await client.query(`LISTEN "${name}"`);
+      listener = client;
+      return client;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  const dropListener = (client: pg.Client): void => {
+    if (listener !== client) return;
+    listener = undefined;
+    client.end().catch(() => undefined);
+    if (closed || channels.names().length === 0) return;
+    // Re-LISTEN after a lost connection; bounded by the 1 s delay, stops at close().
+    reconnectTimer = setTimeout(() => {
+      connectListener().catch((e: unknown) => {
+        options.onListenError?.(e);
+      });
+    }, 1000);
+  };
+
+  return {
+    kysely,
+    dialect,
+    kind: 'postgres',
+    async listen(channel, handler) {
+      assertChannel(channel);
+      const first = channels.add(channel, handler);
+      const client = await connectListener();
+      if (first) await client.query(`LISTEN "${channel}"`);
+      return async () => {
+        if (channels.remove(channel, handler) && listener !== undefined) {
+          await listener.query(`UNLISTEN "${channel}"`);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
+    },
+    async close() {
+      closed = true;
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = undefined;
+      if (client !== undefined) await client.end().catch(() => undefined);
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Database } from '../../src/db/index.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
+
+/** The same migrations as at server start (better-auth's tables first, then the app's). */
+export async function migrateForTests(db: Database): Promise<void> {
+  await migrateDatabase(db);
+}
