@@ -15,7 +15,7 @@ export function CreditsDisplay({ credits, variant = 'full', onPurchase, classNam
     <div className={`flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1 ${className}`} data-testid={`credits-${variant}`}>
       {variant === 'full' ? (
         <>
-          <span className="text-xs uppercase tracking-wide text-slate-400">Credits</span>
+          <span className="text-xs tracking-wide text-slate-400">Credits</span>
           <span className="font-mono font-semibold text-amber-300">{full}</span>
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { ERRORS } from '@card-counter/shared/errors';
-import { api } from '../../../shared/lib/api-client.ts';
+import { ApiError, api } from '../../../shared/lib/api-client.ts';
 import { fetchAppConfig, type AppConfig } from '../../../shared/config/app-config.ts';
 
 interface HealthBody {
@@ -7,9 +7,19 @@ interface HealthBody {
   database?: string;
 }
 
-/** Startup checks: the server and its database answer, then the app configuration. */
+/**
+ * Startup checks: the server and its database answer, then the app configuration. An
+ * unreachable server keeps its own message; any other failure (503 from a database that is
+ * down, a broken answer) reads as the catalogue's startup failure.
+ */
 export async function initializeApp(signal?: AbortSignal): Promise<AppConfig> {
-  const health = await api.get<HealthBody>('/api/health', signal);
-  if (health?.status !== 'ok') throw new Error(ERRORS.INIT_FAILED.message);
-  return fetchAppConfig(signal);
+  try {
+    const health = await api.get<HealthBody>('/api/health', signal);
+    if (health?.status !== 'ok') throw new Error(ERRORS.INIT_FAILED.message);
+    return await fetchAppConfig(signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'SERVER_UNREACHABLE') throw error;
+    if (error instanceof ApiError && !error.code.startsWith('HTTP_')) throw error;
+    throw new Error(ERRORS.INIT_FAILED.message, { cause: error });
+  }
 }
