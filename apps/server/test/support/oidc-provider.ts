@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -74,6 +75,8 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalOidcP
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
+    // A fresh signing key per run (oidc-provider's built-in one is for quick starts only).
+    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256' }] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false,
     pkce: { required: () => false },

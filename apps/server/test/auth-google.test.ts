@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getLinkedProviders } from '../src/auth/linked-providers.ts';
+import { forEachDatabase } from './support/test-db.ts';
+import { startOidcProvider, type LocalOidcProvider, type TestIdentity } from './support/oidc-provider.ts';
+import { APP_URL, browser, buildAuthApp, signUp, uniqueEmail, type Browser } from './auth-harness.ts';
+
+type ErrorJson = { error: { code: string; message: string } };
+const CALLBACK = `${APP_URL}/api/auth/callback/google`;
+
+/**
+ * Walks the provider's redirects like a browser (with the provider's own cookies) until it
+ * sends the user back to the app's callback; returns that callback URL.
+ */
+async function authorizeAtProvider(startUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = startUrl;
+  for (let hop = 0; hop < 12; hop++) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(url, { redirect: 'manual', headers: cookie === '' ? {} : { cookie } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const location = res.headers.get('location');
+    if (location === null) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
+    const next = new URL(location, url);
+    if (next.href.startsWith(CALLBACK)) return next;
+    url = next.href;
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+/** Starts a Google flow at `path` (sign-in or link), completes it, returns the callback's response. */
+async function googleFlow(b: Browser, provider: LocalOidcProvider, identity: TestIdentity, path = '/api/auth/sign-in/social') {
+  provider.setIdentity(identity);
+  const start = await b.post(path, { provider: 'google', callbackURL: `${APP_URL}/game` });
+  expect(start.statusCode, start.body).toBe(200);
+  const { url } = start.json<{ url: string }>();
+  const callback = await authorizeAtProvider(url);
+  return b.get(`${callback.pathname}${callback.search}`);
+}
+
+function googleIdentity(email: string, email_verified = true): TestIdentity {
+  return { sub: `g-${email}`, email, email_verified, name: 'Google Player' };
+}
+
+forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
+  let app: FastifyInstance;
+  let provider: LocalOidcProvider;
+  beforeAll(async () => {
+    provider = await startOidcProvider(CALLBACK);
+    app = await buildAuthApp(t.db, {
+      google: { clientId: provider.clientId, clientSecret: provider.clientSecret, discoveryUrl: provider.discoveryUrl },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await provider.close();
+  });
+
+  async function whoami(b: Browser): Promise<{ id: string; email: string } | undefined> {
+    const res = await b.get('/api/test/whoami');
+    return res.statusCode === 200 ? res.json<{ user: { id: string; email: string } }>().user : undefined;
+  }
+
+  it('signs a new user in with Google and records the provider', async () => {
+    const b = browser(app);
+    const email = uniqueEmail('google-new');
+    const done = await googleFlow(b, provider, googleIdentity(email));
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe(`${APP_URL}/game`);
+    const user = await whoami(b);
+    expect(user?.email).toBe(email);
+    expect(await getLinkedProviders(t.db, user?.id ?? '')).toEqual({ google: true, email: false });
+  });
+
+  it('links Google to a signed-in email account', async () => {
+    const b = browser(app);
+    const email = uniqueEmail('google-link');
+    await signUp(b, email);
+    const before = await whoami(b);
+    expect(await getLinkedProviders(t.db, before?.id ?? '')).toEqual({ google: false, email: true });
+    const done = await googleFlow(b, provider, googleIdentity(email), '/api/auth/link-social');
+    expect(done.statusCode).toBe(302);
+    expect(await getLinkedProviders(t.db, before?.id ?? '')).toEqual({ google: true, email: true });
+    expect((await whoami(b))?.id).toBe(before?.id);
+  });
+
+  it('signs an existing verified email account in with Google (both sides verified)', async () => {
+    const email = uniqueEmail('google-implicit');
+    const owner = browser(app);
+    await signUp(owner, email);
+    const ownerId = (await whoami(owner))?.id ?? '';
+    await sql`update auth_user set "emailVerified" = true where id = ${ownerId}`.execute(t.db.kysely);
+    const b = browser(app);
+    const done = await googleFlow(b, provider, googleIdentity(email, true));
+    expect(done.headers.location).toBe(`${APP_URL}/game`);
+    expect((await whoami(b))?.id).toBe(ownerId);
+    expect(await getLinkedProviders(t.db, ownerId)).toEqual({ google: true, email: true });
+  });
+
+  it('never links by an unverified email (local or at Google)', async () => {
+    // Local email unverified: someone may have registered another person's address.
+    const email = uniqueEmail('google-unverified-local');
+    const owner = browser(app);
+    await signUp(owner, email);
+    const ownerId = (await whoami(owner))?.id ?? '';
+    const b = browser(app);
+    const done = await googleFlow(b, provider, googleIdentity(email, true));
+    expect(done.statusCode).toBe(302);
+    expect(String(done.headers.location)).toContain('error=');
+    expect(await whoami(b)).toBeUndefined();
+    expect(await getLinkedProviders(t.db, ownerId)).toEqual({ google: false, email: true });
+
+    // Google says the address is unverified: no implicit link either.
+    const email2 = uniqueEmail('google-unverified-remote');
+    const owner2 = browser(app);
+    await signUp(owner2, email2);
+    const owner2Id = (await whoami(owner2))?.id ?? '';
+    const b2 = browser(app);
+    const done2 = await googleFlow(b2, provider, googleIdentity(email2, false));
+    expect(String(done2.headers.location)).toContain('error=');
+    expect(await whoami(b2)).toBeUndefined();
+    expect(await getLinkedProviders(t.db, owner2Id)).toEqual({ google: false, email: true });
+  });
+
+  it('sets an email password on a Google account', async () => {
+    const b = browser(app);
+    const email = uniqueEmail('google-setpw');
+    await googleFlow(b, provider, googleIdentity(email));
+    const userId = (await whoami(b))?.id ?? '';
+    const short = await b.post('/api/auth/set-password', { newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(await getLinkedProviders(t.db, userId)).toEqual({ google: true, email: false });
+
+    const set = await b.post('/api/auth/set-password', { newPassword: 'my new password 6' });
+    expect(set.statusCode).toBe(200);
+    expect(await getLinkedProviders(t.db, userId)).toEqual({ google: true, email: true });
+    const again = await b.post('/api/auth/set-password', { newPassword: 'other password 7' });
+    expect(again.statusCode).toBe(400);
+
+    const signIn = await browser(app).post('/api/auth/sign-in/email', { email, password: 'my new password 6' });
+    expect(signIn.statusCode).toBe(200);
+    const anonymous = await browser(app).post('/api/auth/set-password', { newPassword: 'my new password 6' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json<ErrorJson>().error.message).toBe('No user logged in.');
+  });
+});
+
+forEachDatabase('auth: Google not configured', (t) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildAuthApp(t.db);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers GOOGLE_UNAVAILABLE with the spec message', async () => {
+    const res = await browser(app).post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json<ErrorJson>().error).toEqual({
+      code: 'GOOGLE_UNAVAILABLE',
+      message: 'Google sign-in is not available. Please try again later.',
+    });
+  });
+});
