@@ -5,3 +5,5 @@ export * from './cards.ts';
 export * from './rng.ts';
 export * from './sha256.ts';
 export * from './shoe.ts';
+export * from './counting/index.ts';
+export * from './indices/index.ts';
