@@ -8,3 +8,4 @@ export * from './upcard-analysis.ts';
 export * from './chart.ts';
 export * from './chart-table.ts';
 export * from './strategy.ts';
+export * from './hand-ev.ts';

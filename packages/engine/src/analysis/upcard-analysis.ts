@@ -21,7 +21,11 @@ import { DealerScratch, dealerTable, evaluateDealer, OUTCOME_BUST, type DealerTa
 import { splitHandCounts } from './split.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
 
-const DIGIT = Float64Array.from({ length: 11 }, (_, v) => (v === 0 ? 0 : 32 ** (v - 1)));
+// Memo keys: removed cards as mixed-radix digits, small enough to stay a V8 small integer
+// (fast Map hashing). Removed cards never total more than 31 (a hand of at most 21 before its
+// last card plus a split partner), which bounds each count below its radix; draw() asserts it.
+const RADIX = [1, 33, 17, 11, 8, 7, 6, 5, 4, 4, 4];
+const DIGIT = Int32Array.from({ length: 11 }, (_, v) => RADIX.slice(0, v).reduce((a, b) => a * b, 1));
 const STRIDE = 6;
 
 /** U-values of the options of a two-card hand; NaN where the option is not available. */
@@ -81,6 +85,9 @@ export class UpcardAnalysis {
   }
 
   private draw(c: number): void {
+    if ((this.base[c] as number) - (this.comp[c] as number) >= (RADIX[c] as number) - 1) {
+      throw new RangeError(`too many ${c}s removed for the analyser's keys.`);
+    }
     this.comp[c] = (this.comp[c] as number) - 1;
     this.cards--;
     this.removedKey += DIGIT[c] as number;
@@ -101,6 +108,13 @@ export class UpcardAnalysis {
   noBlackjack(): number {
     if (this.bjHole === 0 || this.cards === 0) return 1;
     return 1 - (this.comp[this.bjHole] as number) / this.cards;
+  }
+
+  /** P(no dealer blackjack) after one more card c leaves the shoe (without drawing it). */
+  private noBlackjackWithout(c: number): number {
+    const left = this.cards - 1;
+    if (this.bjHole === 0 || left <= 0) return 1;
+    return 1 - ((this.comp[this.bjHole] as number) - (c === this.bjHole ? 1 : 0)) / left;
   }
 
   /** Offset of the dealer's outcome row (P(outcome and no BJ)) for the current composition. */
@@ -148,9 +162,13 @@ export class UpcardAnalysis {
     for (let c = 1; c <= 10; c++) {
       const n = this.comp[c] as number;
       if (n === 0) continue;
-      this.draw(c);
       const h = hard + c;
-      u += n * inv * (h > 21 ? -this.noBlackjack() : this.bestValue(h, ace || c === 1, context));
+      if (h > 21) {
+        u -= n * inv * this.noBlackjackWithout(c); // bust: drawn virtually, keeps memo keys small
+        continue;
+      }
+      this.draw(c);
+      u += n * inv * this.bestValue(h, ace || c === 1, context);
       this.undraw(c);
     }
     return u;
@@ -162,8 +180,14 @@ export class UpcardAnalysis {
     const known = memo.get(this.removedKey);
     if (known !== undefined) return known;
     const total = ace && hard <= 11 ? hard + 10 : hard;
-    let u = this.standValue(total);
-    if (total < 21) u = Math.max(u, this.hitValue(hard, ace, context));
+    let u: number;
+    // A hard total of 11 or less cannot bust with one card and, averaged over that card, the
+    // dealer's odds are unchanged (exchangeability), so hitting beats standing: skip the stand.
+    if (!ace && hard <= 11) u = this.hitValue(hard, ace, context);
+    else {
+      u = this.standValue(total);
+      if (total < 21) u = Math.max(u, this.hitValue(hard, ace, context));
+    }
     memo.set(this.removedKey, u);
     return u;
   }
@@ -175,9 +199,13 @@ export class UpcardAnalysis {
     for (let c = 1; c <= 10; c++) {
       const n = this.comp[c] as number;
       if (n === 0) continue;
-      this.draw(c);
       const h = hard + c;
+      if (h > 21) {
+        u -= n * inv * this.noBlackjackWithout(c);
+        continue;
+      }
       const total = (ace || c === 1) && h <= 11 ? h + 10 : h;
+      this.draw(c);
       u += n * inv * this.standValue(total);
       this.undraw(c);
     }
@@ -225,9 +253,13 @@ export class UpcardAnalysis {
     for (let c = 1; c <= 10; c++) {
       const n = this.comp[c] as number;
       if (n === 0) continue;
-      this.draw(c);
       const h = hard + c;
-      u += n * inv * (h > 21 ? -this.noBlackjack() : this.chartValue(h, ace || c === 1, context));
+      if (h > 21) {
+        u -= n * inv * this.noBlackjackWithout(c);
+        continue;
+      }
+      this.draw(c);
+      u += n * inv * this.chartValue(h, ace || c === 1, context);
       this.undraw(c);
     }
     return u;
