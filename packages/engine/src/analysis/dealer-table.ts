@@ -194,6 +194,7 @@ export function evaluateDealer(table: DealerTable, comp: ArrayLike<number>, scra
     let sum = 0;
     const end = groupStart[g + 1] as number;
     for (let l = groupStart[g] as number; l < end; l++) sum += (work[leafNode[l] as number] as number) * (orders[l] as number);
-    out[offset + (groupOutcome[g] as number)] += sum * (inv[groupDrawn[g] as number] as number);
+    const slot = offset + (groupOutcome[g] as number);
+    out[slot] = (out[slot] as number) + sum * (inv[groupDrawn[g] as number] as number);
   }
 }

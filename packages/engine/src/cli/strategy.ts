@@ -1,0 +1,45 @@
+// `bj strategy [--rules JSON] [--json]`: the basic strategy chart for the rules and the exact
+// expected value of playing it off the top of a full shoe.
+import { computeStrategy, UPCARD_KEYS, type Chart, type ChartRow } from '../analysis/index.ts';
+import { formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
+
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+  return runCommand(io, () => {
+    const args = parseArgs(argv, { values: ['rules'], switches: ['json'] });
+    const rules = rulesFromArgs(args);
+    const result = computeStrategy(rules);
+    if (args.switches.has('json')) {
+      printJson(io, { rules, ev: Number(result.ev.toFixed(8)), chart: result.chart });
+    } else {
+      io.out(formatChart(result.chart, result.ev));
+    }
+    return 0;
+  });
+}
+
+function section(title: string, rows: Record<string, ChartRow>, order: string[]): string {
+  const table = [[title, ...UPCARD_KEYS]];
+  for (const key of order) {
+    const row = rows[key];
+    if (row) table.push([key, ...UPCARD_KEYS.map((up) => row[up])]);
+  }
+  return formatTable(table);
+}
+
+export function formatChart(chart: Chart, ev: number): string {
+  const hard = Object.keys(chart.hard);
+  const soft = Object.keys(chart.soft);
+  const pairs = ['A', '10', '9', '8', '7', '6', '5', '4', '3', '2'];
+  return [
+    `Expected value off the top: ${(ev * 100).toFixed(4)}% of the initial bet (house edge ${(-ev * 100).toFixed(4)}%)`,
+    '',
+    section('hard', chart.hard, hard.reverse()),
+    '',
+    section('soft', chart.soft, soft.reverse()),
+    '',
+    section('pair', chart.pairs, pairs),
+    '',
+    'H hit, S stand, Dh/Ds double else hit/stand, P split, Ph split if DAS else hit, Rh/Rs/Rp surrender else hit/stand/split',
+    '',
+  ].join('\n');
+}
