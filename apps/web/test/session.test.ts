@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/shared/lib/storage.ts';
 import { loadGuest } from '../src/shared/session/guest-storage.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
+import { sessionRetryOptions, useSessionStore } from '../src/shared/session/session-store.ts';
+import { useToastStore } from '../src/shared/stores/toast-store.ts';
 import { createGuestState, profileLinkText, userStateFromProfile } from '../src/shared/session/user-state.ts';
 import { PROFILE } from './helpers.tsx';
 
@@ -65,6 +66,43 @@ describe('guest session', () => {
     window.localStorage.setItem(STORAGE_KEYS.guestSession, JSON.stringify({ userId: 'user-1', providerId: 'email' }));
     expect(loadGuest()).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.guestSession)).toBeNull();
+  });
+});
+
+describe('server session load', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete sessionRetryOptions.sleep;
+    useToastStore.getState().clear();
+  });
+
+  it('tries 3 times when the server is unreachable, then offers a retry toast', async () => {
+    const delays: number[] = [];
+    sessionRetryOptions.sleep = (delay_ms) => {
+      delays.push(delay_ms);
+      return Promise.resolve();
+    };
+    const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    await useSessionStore.getState().loadSession();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(delays).toEqual([1000, 2000]);
+    expect(useSessionStore.getState().status).toBe('signed-out');
+    const [toast] = useToastStore.getState().toasts;
+    expect(toast?.kind).toBe('error');
+    expect(toast?.message).toBe('Unable to connect to the server. Please check your internet connection and try again.');
+    expect(typeof toast?.onRetry).toBe('function');
+  });
+
+  it('a 401 is not retried and shows no toast', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }), { status: 401 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await useSessionStore.getState().loadSession();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().status).toBe('signed-out');
+    expect(useToastStore.getState().toasts).toEqual([]);
   });
 });
 

@@ -9,7 +9,13 @@ const baseURL =
     ? window.location.origin
     : 'http://localhost:3000';
 
-export const authClient = createAuthClient({ baseURL, basePath: '/api/auth' });
+export const authClient = createAuthClient({
+  baseURL,
+  basePath: '/api/auth',
+  // Looked up at call time, not captured at module load, so the page's fetch (and a test's
+  // stand-in for it) is the one used.
+  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+});
 
 export class AuthError extends Error {
   readonly code: string | undefined;

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import { ApiError, api } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { authClient } from '../lib/auth-client.ts';
+import { withRetry, type RetryOptions } from '../lib/retry.ts';
+import { showToast } from '../stores/toast-store.ts';
 import { clearGuest, loadGuest, saveGuest } from './guest-storage.ts';
 import { clampCredits, createGuestState, userStateFromProfile, type ProfileLike, type UserState } from './user-state.ts';
 
@@ -13,11 +16,16 @@ export interface SessionState {
   user: UserState | null;
   /** Reads the guest record, else the server profile (GET /api/me; 401 means signed out). */
   loadSession: () => Promise<void>;
+  /** After a sign-in or sign-up: the account replaces any guest session of this browser. */
+  loadServerSession: () => Promise<void>;
   setProfile: (profile: ProfileLike) => void;
   setCredits: (credits: number) => void;
   startGuest: () => UserState;
   signOut: () => Promise<void>;
 }
+
+/** Tests shorten the waits; the app uses the spec's 3 attempts from 1000 ms. */
+export const sessionRetryOptions: RetryOptions = {};
 
 export const useSessionStore = create<SessionState>()((set, get) => ({
   status: 'loading',
@@ -29,13 +37,21 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       set({ status: 'guest', user: guest });
       return;
     }
+    await get().loadServerSession();
+  },
+
+  loadServerSession: async () => {
+    clearGuest();
     try {
-      const profile = await api.get<ProfileLike>('/api/me');
+      // A read is safe to retry; 401 (NOT_AUTHENTICATED) is never retried.
+      const profile = await withRetry(() => api.get<ProfileLike>('/api/me'), sessionRetryOptions);
       set({ status: 'signed-in', user: userStateFromProfile(profile) });
     } catch (error) {
-      // 401: nobody signed in. Unreachable server: the public routes (and guest play) still work.
-      if (error instanceof ApiError || error instanceof Error) set({ status: 'signed-out', user: null });
-      else throw error;
+      set({ status: 'signed-out', user: null });
+      if (error instanceof ApiError && error.status === 401) return;
+      // The server could not be reached: public routes and guest play still work, and the
+      // player can try again from the toast.
+      showToast({ kind: 'error', message: errorMessage(error), onRetry: () => get().loadServerSession() });
     }
   },
 

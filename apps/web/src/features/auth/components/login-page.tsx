@@ -13,7 +13,7 @@ import { GOOGLE_UNAVAILABLE_MESSAGE, signInWithEmail, signInWithGoogle } from '.
 export function LoginPage() {
   const navigate = useNavigate();
   const status = useSessionStore((s) => s.status);
-  const loadSession = useSessionStore((s) => s.loadSession);
+  const loadServerSession = useSessionStore((s) => s.loadServerSession);
   const startGuest = useSessionStore((s) => s.startGuest);
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -29,7 +29,7 @@ export function LoginPage() {
     setError(null);
     try {
       await signInWithEmail(email.trim(), password);
-      await loadSession();
+      await loadServerSession();
       navigate('/', { replace: true });
     } catch (caught) {
       setError(errorMessage(caught));

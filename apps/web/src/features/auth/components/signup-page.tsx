@@ -11,7 +11,7 @@ import { signUpWithEmail } from '../api/auth-actions.ts';
 export function SignupPage() {
   const navigate = useNavigate();
   const status = useSessionStore((s) => s.status);
-  const loadSession = useSessionStore((s) => s.loadSession);
+  const loadServerSession = useSessionStore((s) => s.loadServerSession);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +27,7 @@ export function SignupPage() {
     setError(null);
     try {
       await signUpWithEmail(name.trim(), email.trim(), password);
-      await loadSession();
+      await loadServerSession();
       // A server that requires a verified e-mail before the first sign-in returns no session.
       if (useSessionStore.getState().status === 'signed-in') navigate('/', { replace: true });
       else setPendingVerification(true);
