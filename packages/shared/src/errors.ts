@@ -42,7 +42,8 @@ export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /** Every error response of the API has this body. */
 export interface ErrorBody {
-  error: { code: ErrorCode | (string & {}); message: string; details?: unknown };
+  /** Some codes add fields, e.g. DAILY_BONUS_NOT_READY carries `nextClaimAt`. */
+  error: { code: ErrorCode | (string & {}); message: string; details?: unknown; [field: string]: unknown };
 }
 
 export function isErrorCode(code: unknown): code is ErrorCode {
@@ -61,12 +62,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: unknown;
+  /** Extra fields of the error object in the body (e.g. `{ nextClaimAt }`). */
+  readonly fields: Readonly<Record<string, unknown>>;
 
-  constructor(code: ErrorCode, message?: string, details?: unknown) {
+  constructor(code: ErrorCode, message?: string, details?: unknown, fields: Record<string, unknown> = {}) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
     this.details = details;
+    this.fields = fields;
+  }
+
+  toBody(): ErrorBody {
+    const body = errorBody(this.code, this.message, this.details);
+    return { error: { ...this.fields, ...body.error } };
   }
 }

@@ -23,7 +23,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(false))
         .addColumn('total_hands_played', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_hands_played >= 0`))
         .addColumn('total_hands_won', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_hands_won >= 0`))
-        .addColumn('total_winnings', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('total_winnings', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('best_streak', 'integer', (c) => c.notNull().defaultTo(0).check(sql`best_streak >= 0`))
         .addColumn('biggest_win', 'integer', (c) => c.notNull().defaultTo(0).check(sql`biggest_win >= 0`))
         .addColumn('show_on_leaderboard', 'boolean', (c) => c.notNull().defaultTo(true))

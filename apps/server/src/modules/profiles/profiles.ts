@@ -1,0 +1,161 @@
+/**
+ * Player profiles (spec section 3 "User profile"). Credits change only through the ledger;
+ * this module creates profiles (with the signup grant as the first ledger row), reads them
+ * for the API and applies the player's own edits.
+ */
+import {
+  AppError,
+  INITIAL_CREDITS,
+  NEW_USER_SHOW_ON_LEADERBOARD,
+  type AuthProvider,
+  type PatchMe,
+  type Profile,
+} from '@card-counter/shared';
+import type { Selectable } from 'kysely';
+import { getEmailVerified, getLinkedProviders } from '../../auth/linked-providers.ts';
+import { notifyInTransaction, type Database, type DB } from '../../db/index.ts';
+import { applyCreditInTransaction, PROFILE_CHANGED_CHANNEL } from '../ledger/index.ts';
+
+export interface NewProfile {
+  userId: string;
+  email: string;
+  name: string;
+  authProvider: AuthProvider;
+  emailVerified: boolean;
+}
+
+const NAME_MAX = 40;
+
+function emailLocalPart(email: string): string {
+  return email.split('@')[0] ?? '';
+}
+
+/** A display name from the sign-up name, else the e-mail's local part. */
+export function defaultDisplayName(name: string, email: string): string {
+  const trimmed = name.replace(/\p{Cc}/gu, '').trim();
+  const chosen = trimmed !== '' ? trimmed : emailLocalPart(email);
+  return (chosen === '' ? 'Player' : chosen).slice(0, NAME_MAX);
+}
+
+/** A username matching PatchMe's rule (letters, digits, _ . -), derived like the display name. */
+export function defaultUsername(name: string, email: string): string {
+  const clean = (s: string) => s.replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_.-]/gu, '');
+  const fromName = clean(name.trim());
+  const chosen = fromName !== '' ? fromName : clean(emailLocalPart(email));
+  return (chosen === '' ? 'player' : chosen).slice(0, NAME_MAX);
+}
+
+/**
+ * Creates the profile once (idempotent: a second call, a retry or a race changes nothing).
+ * Credits start at 0 and the signup grant of 10,000 is the user's first ledger row
+ * (key `signup:<userId>`), in the same transaction, so balance = sum of rows from the start.
+ * Requires the auth_user row (profiles.user_id references it).
+ */
+export async function ensureProfile(db: Database, input: NewProfile, now: Date = new Date()): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('profiles')
+      .values({
+        user_id: input.userId,
+        email: input.email,
+        username: defaultUsername(input.name, input.email),
+        display_name: defaultDisplayName(input.name, input.email),
+        credits: 0,
+        achievements: '[]',
+        auth_provider: input.authProvider,
+        email_verified: input.emailVerified,
+        show_on_leaderboard: NEW_USER_SHOW_ON_LEADERBOARD,
+        has_received_first_purchase_bonus: false,
+        last_daily_bonus: null,
+        created_at: now,
+        joined_at: now,
+        last_login: now,
+        last_updated: now,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (inserted === undefined) return false;
+    await applyCreditInTransaction(trx, {
+      userId: input.userId,
+      type: 'signup',
+      amount: INITIAL_CREDITS,
+      description: 'Welcome credits',
+      idempotencyKey: `signup:${input.userId}`,
+      now,
+    });
+    return true;
+  });
+}
+
+/** Records a sign-in. A missing profile is not an error here (the sign-in hook creates it). */
+export async function touchLastLogin(db: Database, userId: string, now: Date = new Date()): Promise<void> {
+  await db.kysely.updateTable('profiles').set({ last_login: now }).where('user_id', '=', userId).execute();
+}
+
+type ProfileRow = Selectable<DB['profiles']>;
+
+function iso(d: Date | string): string {
+  return new Date(d).toISOString();
+}
+
+export function toProfile(
+  row: ProfileRow,
+  extra: { emailVerified: boolean; linkedProviders: Profile['linkedProviders'] },
+): Profile {
+  const played = row.total_hands_played;
+  return {
+    uid: row.user_id,
+    email: row.email,
+    username: row.username,
+    displayName: row.display_name,
+    // One stored value behind both fields (ADR 0001).
+    credits: row.credits,
+    balance: row.credits,
+    achievements: [...new Set(row.achievements)],
+    createdAt: iso(row.created_at),
+    lastLogin: iso(row.last_login),
+    joinedAt: iso(row.joined_at),
+    lastUpdated: iso(row.last_updated),
+    authProvider: row.auth_provider,
+    emailVerified: extra.emailVerified,
+    totalHandsPlayed: played,
+    totalHandsWon: row.total_hands_won,
+    totalWinnings: row.total_winnings,
+    bestStreak: row.best_streak,
+    biggestWin: row.biggest_win,
+    winRate: played > 0 ? row.total_hands_won / played : 0,
+    showOnLeaderboard: row.show_on_leaderboard,
+    hasReceivedFirstPurchaseBonus: row.has_received_first_purchase_bonus,
+    lastDailyBonus: row.last_daily_bonus === null ? null : iso(row.last_daily_bonus),
+    linkedProviders: extra.linkedProviders,
+  };
+}
+
+/** The full profile, or null when the user has none. Verification and providers come from the auth tables. */
+export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
+  const row = await db.kysely.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (row === undefined) return null;
+  const [emailVerified, linkedProviders] = await Promise.all([
+    getEmailVerified(db, userId),
+    getLinkedProviders(db, userId),
+  ]);
+  return toProfile(row, { emailVerified: emailVerified || row.email_verified, linkedProviders });
+}
+
+/** Applies the player's own edit (already validated by PatchMeSchema). */
+export async function updateProfile(db: Database, userId: string, patch: PatchMe, now: Date = new Date()): Promise<void> {
+  const set: Partial<{ display_name: string; username: string; show_on_leaderboard: boolean }> = {};
+  if (patch.displayName !== undefined) set.display_name = patch.displayName;
+  if (patch.username !== undefined) set.username = patch.username;
+  if (patch.showOnLeaderboard !== undefined) set.show_on_leaderboard = patch.showOnLeaderboard;
+  await db.kysely.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('profiles')
+      .set({ ...set, last_updated: now })
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (r.numUpdatedRows !== 1n) throw new AppError('USER_DOC_MISSING');
+    await notifyInTransaction(trx, PROFILE_CHANGED_CHANNEL, userId);
+  });
+}
