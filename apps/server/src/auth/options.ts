@@ -95,9 +95,18 @@ export interface BuildOptionsInput {
   secret: string;
   profiles?: ProfileHooks | undefined;
   rateLimit: AuthRateLimit;
+  /** The server's structured log (pino); better-auth's messages go there, not to stderr. */
+  log?: AuthLog | undefined;
 }
 
-export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit }: BuildOptionsInput): BetterAuthOptions {
+export interface AuthLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log }: BuildOptionsInput): BetterAuthOptions {
   const appUrl = config.appUrl.replace(/\/+$/, '');
   const schema = schemaOptions(db);
   const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin()];
@@ -128,6 +137,12 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLim
     rateLimit: rateLimitOptions(rateLimit),
     trustedOrigins: [new URL(appUrl).origin],
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log(level, message, ...args: unknown[]) {
+        log?.[level]({ component: 'better-auth', details: args.map(String) }, message);
+      },
+    },
     advanced: {
       useSecureCookies: appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

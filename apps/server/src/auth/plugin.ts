@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from './errors.ts';
 import { loadAuthSecret } from './migrations.ts';
 import { buildAuthOptions } from './options.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { profileHooks } from '../modules/profiles/index.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, type AuthPluginOptions, type AuthUser } from './types.ts';
 
 export type Auth = ReturnType<typeof betterAuth>;
@@ -29,11 +30,12 @@ const AUTH_METHODS = ['GET', 'POST'] as const;
  * Expects runAuthMigrations(db) to have run.
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
-  const { config, db, profiles } = options;
+  const { config, db } = options;
+  const profiles = options.profiles ?? profileHooks(db);
   const mailer = options.mailer ?? createMailer(config, db, app.log);
   const rateLimit = options.rateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const secret = await loadAuthSecret(db, config.betterAuthSecret);
-  const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit }));
+  const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log: app.log }));
   const baseUrl = config.appUrl;
 
   app.decorate('auth', auth);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
 import type { Mailer } from '../mail/types.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema
@@ -46,10 +47,10 @@ export interface AuthUser {
 
 export interface AuthPluginOptions {
   config: AuthSettings;
-  db: AuthDatabase;
+  db: Database;
   /** Default: createMailer(config, db, app.log). */
   mailer?: Mailer | undefined;
-  /** Default: the core's profile module. */
+  /** Default: the profile module's hooks (profileHooks(db)); tests may pass their own. */
   profiles?: ProfileHooks | undefined;
   rateLimit?: AuthRateLimit | undefined;
 }
