@@ -17,7 +17,7 @@ export async function signInWithGoogle(callbackURL = '/'): Promise<void> {
 
 export async function signUpWithEmail(name: string, email: string, password: string): Promise<void> {
   unwrapAuth(
-    await authClient.signUp.email({ name, email, password, callbackURL: '/auth/verify-email?verified=true' }),
+    await authClient.signUp.email({ name, email, password }),
     'Unable to create the account.',
   );
 }
@@ -35,5 +35,5 @@ export async function verifyEmail(token: string): Promise<void> {
 }
 
 export async function sendVerificationEmail(email: string): Promise<void> {
-  unwrapAuth(await authClient.sendVerificationEmail({ email, callbackURL: '/auth/verify-email?verified=true' }));
+  unwrapAuth(await authClient.sendVerificationEmail({ email }));
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { APP_CONFIG_QUERY_KEY, fetchAppConfig } from '../../../shared/config/app-config.ts';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
@@ -10,6 +10,15 @@ import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { GOOGLE_UNAVAILABLE_MESSAGE, signInWithEmail, signInWithGoogle } from '../api/auth-actions.ts';
 
+/** better-auth sends failed OAuth sign-ins back to the login page with ?error=<code>. */
+export function oauthErrorMessage(code: string | null): string | null {
+  if (!code) return null;
+  if (code === 'account_not_linked') {
+    return "This Google account's e-mail belongs to an existing account. Sign in with your password, then link Google from your profile.";
+  }
+  return `Sign-in with Google did not complete (${code}). Please try again.`;
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
   const status = useSessionStore((s) => s.status);
@@ -19,7 +28,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(() => oauthErrorMessage(params.get('error')));
 
   if (status === 'signed-in' || status === 'guest') return <Navigate to="/" replace />;
 

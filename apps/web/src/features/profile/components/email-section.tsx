@@ -16,7 +16,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
     setBusy(true);
     setError(null);
     try {
-      unwrapAuth(await authClient.sendVerificationEmail({ email, callbackURL: '/auth/verify-email?verified=true' }));
+      unwrapAuth(await authClient.sendVerificationEmail({ email }));
       setSent(true);
     } catch (caught) {
       setError(errorMessage(caught));
