@@ -90,20 +90,33 @@ export interface UpcardCells {
   hard: Map<number, CellValues>;
   soft: Map<number, CellValues>;
   pairs: Map<number, CellValues>;
+  /**
+   * EV given this upcard when every two-card hand takes its own best option (composition-
+   * dependent for the first decision, optimal play after hitting or splitting): the figure
+   * published combinatorial analysers call the composition-dependent expected return.
+   */
+  optimalEv: number;
 }
 
 export function upcardCells(rules: Rules, analysis: UpcardAnalysis): UpcardCells {
-  const cells: UpcardCells = { hard: new Map(), soft: new Map(), pairs: new Map() };
+  const cells: UpcardCells = { hard: new Map(), soft: new Map(), pairs: new Map(), optimalEv: 0 };
   for (let a = 1; a <= 10; a++) {
     for (let b = a; b <= 10; b++) {
-      if (a === ACE && b === 10) continue; // blackjack: no decision
       analysis.setRemoved([]);
       const pa = analysis.cardProbability(a);
       analysis.setRemoved([a]);
       const weight = pa * analysis.cardProbability(b) * (a === b ? 1 : 2);
+      analysis.setRemoved([a, b]);
+      const noBj = analysis.noBlackjack();
       analysis.setRemoved([]);
       if (weight === 0) continue;
+      if (a === ACE && b === 10) {
+        cells.optimalEv += weight * rules.blackjackPays * noBj; // natural: no decision
+        continue;
+      }
       const v = analysis.twoCardValues(a, b);
+      const best = Math.max(...[v.stand, v.hit, v.double, v.split, v.surrender].filter((x) => !Number.isNaN(x)));
+      cells.optimalEv += weight * (best - (1 - noBj));
       if (a === b) {
         const cell: CellValues = { ...v, splitNoDas: NaN };
         if (rules.doubleAfterSplit && rules.maxSplits > 0 && !(a === ACE && !rules.hitSplitAces)) {

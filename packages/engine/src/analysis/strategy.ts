@@ -14,6 +14,8 @@ export interface StrategyResult {
   rules: Rules;
   /** Expected value per initial bet of playing the chart off the top of the shoe. */
   ev: number;
+  /** EV when each initial hand takes its own best option (composition-dependent), see chart.ts. */
+  optimalEv: number;
   chart: Chart;
   /** chartToTable(chart) with the soft 12 row of this analysis. */
   table: Uint8Array;
@@ -33,7 +35,9 @@ export function computeStrategy(rules: Rules, shoe: Composition = fullShoe(rules
   const { softPairTotal, ...chart } = buildChart(cells);
   const table = chartToTable(chart, { doubleAfterSplit: rules.doubleAfterSplit, soft12: softPairTotal });
   const ev = chartEv(rules, comp, table, analyses);
-  return { rules, ev, chart, table };
+  const n = cardCount(comp);
+  const optimalEv = cells.reduce((sum, c, up) => sum + (c ? ((comp[up] as number) / n) * c.optimalEv : 0), 0);
+  return { rules, ev, optimalEv, chart, table };
 }
 
 /**
