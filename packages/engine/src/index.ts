@@ -7,3 +7,4 @@ export * from './sha256.ts';
 export * from './shoe.ts';
 export * from './counting/index.ts';
 export * from './indices/index.ts';
+export * from './game/index.ts';

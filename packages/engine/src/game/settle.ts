@@ -1,0 +1,156 @@
+// Dealer play, settlement, session stats and the end-of-round message.
+//
+// No-hole-card (European, dealerPeeks false) convention: the dealer's second card is dealt
+// face down at the start as usual, but nobody looks at it until the players are done. If it
+// makes a dealer blackjack, each spot loses only its ORIGINAL bet: money added by doubles and
+// splits is refunded (the common "original bets only" rule); a surrendered hand keeps its half.
+
+import { dealerHits } from '../rules.ts';
+import { type Ctx, draw, fmt, see, totalOf } from './context.ts';
+import { isNatural, roundCredits, showdown, showdownReturn } from './rule-predicates.ts';
+import type { GameState, HandOutcome, HandResult, PlayerHand } from './types.ts';
+
+/** Generous bound: a dealer hand can never take more than 21 cards. */
+const MAX_DEALER_CARDS = 22;
+
+export function revealHole(s: GameState): void {
+  if (s.holeCardRevealed) return;
+  const hole = s.dealerCards[1];
+  if (!hole) throw new Error('invariant: the dealer has a hole card');
+  s.holeCardRevealed = true;
+  see(s, hole);
+}
+
+export function dealerNatural(s: GameState): boolean {
+  return isNatural(s.dealerCards.length, totalOf(s.dealerCards).total, false);
+}
+
+/** The players are done: the dealer reveals and draws (unless no hand is left to beat), then settle. */
+export function dealerPlayAndSettle(ctx: Ctx): void {
+  const s = ctx.s;
+  revealHole(s);
+  const live = s.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
+  if (live && !dealerNatural(s)) {
+    for (let i = 0; i < MAX_DEALER_CARDS; i++) {
+      const { total, soft } = totalOf(s.dealerCards);
+      if (!dealerHits(s.config, total, soft)) break;
+      s.dealerCards.push(draw(ctx, true));
+    }
+  }
+  settleRound(s);
+}
+
+function settleHand(s: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerBj: boolean, dealerTotal: number): { outcome: HandOutcome; payout: number } {
+  const rules = s.config;
+  if (h.status === 'surrendered') return { outcome: 'surrender', payout: roundCredits(h.bet / 2) };
+  if (h.evenMoney) return { outcome: 'evenMoney', payout: h.bet * 2 };
+  const natural = h.status === 'blackjack';
+  if (dealerBj && !natural && !rules.dealerPeeks) {
+    // Original bets only: the first hand of the spot loses the spot's original bet; doubles and split hands are refunded.
+    const original = s.handBets[h.spot] ?? 0;
+    const payout = isFirstOfSpot ? h.bet - original : h.bet;
+    return { outcome: payout === h.bet ? 'push' : h.status === 'busted' ? 'bust' : 'loss', payout };
+  }
+  if (h.status === 'busted') return { outcome: 'bust', payout: 0 };
+  const total = totalOf(h.cards).total;
+  const o = showdown(total, natural, dealerTotal, dealerBj);
+  return { outcome: o, payout: showdownReturn(o, h.bet, rules) };
+}
+
+export function settleRound(s: GameState): void {
+  const dealerBj = dealerNatural(s);
+  const dealerTotal = totalOf(s.dealerCards).total;
+  const seenSpots = new Set<number>();
+  const results: HandResult[] = [];
+  let paid = 0;
+  let staked = 0;
+  for (const h of s.playerHands) {
+    const first = !seenSpots.has(h.spot);
+    seenSpots.add(h.spot);
+    const { outcome, payout } = settleHand(s, h, first, dealerBj, dealerTotal);
+    h.outcome = outcome;
+    h.payout = payout;
+    paid += payout;
+    staked += h.bet;
+    results.push({ spot: h.spot, cards: h.cards.slice(), bet: h.bet, outcome, payout, net: roundCredits(payout - h.bet) });
+  }
+  const insurancePayout = dealerBj ? s.insuranceBet * 3 : 0;
+  paid += insurancePayout;
+  staked += s.insuranceBet;
+  s.balance = roundCredits(s.balance + paid);
+  if (s.balance < 0) throw new Error(`invariant: balance went negative (${s.balance})`);
+  const net = roundCredits(paid - staked);
+  updateStats(s, results, s.insuranceBet, insurancePayout, net);
+  s.lastResult = {
+    hands: results,
+    dealerCards: s.dealerCards.slice(),
+    dealerTotal,
+    dealerBlackjack: dealerBj,
+    insuranceBet: s.insuranceBet,
+    insurancePayout,
+    totalBet: roundCredits(staked),
+    net,
+    runningCountAtBet: s.runningCountAtBet,
+  };
+  s.gamePhase = 'roundOver';
+  s.gameInProgress = false;
+  s.canTakeInsurance = false;
+  s.gameStatus = roundMessage(results, dealerBj, dealerTotal, net);
+}
+
+function updateStats(s: GameState, hands: readonly HandResult[], insuranceBet: number, insurancePayout: number, roundNet: number): void {
+  const st = s.sessionStats;
+  for (const h of hands) {
+    st.handsPlayed += 1;
+    st.totalBet = roundCredits(st.totalBet + h.bet);
+    if (h.net > 0) {
+      st.handsWon += 1;
+      st.totalWon = roundCredits(st.totalWon + h.net);
+    } else if (h.net < 0) {
+      st.handsLost += 1;
+      st.totalLost = roundCredits(st.totalLost - h.net);
+    } else st.handsPushed += 1;
+  }
+  if (insuranceBet > 0) {
+    st.totalBet = roundCredits(st.totalBet + insuranceBet);
+    const insNet = insurancePayout - insuranceBet;
+    if (insNet > 0) st.totalWon = roundCredits(st.totalWon + insNet);
+    else st.totalLost = roundCredits(st.totalLost - insNet);
+  }
+  // Biggest win / loss and streaks are per round (all spots and insurance together).
+  if (roundNet > 0) {
+    st.biggestWin = Math.max(st.biggestWin, roundNet);
+    st.currentStreak = st.currentStreak > 0 ? st.currentStreak + 1 : 1;
+  } else if (roundNet < 0) {
+    st.biggestLoss = Math.max(st.biggestLoss, -roundNet);
+    st.currentStreak = st.currentStreak < 0 ? st.currentStreak - 1 : -1;
+  }
+  st.bestStreak = Math.max(st.bestStreak, st.currentStreak);
+  st.worstStreak = Math.min(st.worstStreak, st.currentStreak);
+}
+
+function roundMessage(hands: readonly HandResult[], dealerBj: boolean, dealerTotal: number, net: number): string {
+  const only = hands.length === 1 ? hands[0] : undefined;
+  if (!only) {
+    if (dealerBj) return `Dealer has blackjack. ${net >= 0 ? 'You win' : 'You lose'} ${fmt(Math.abs(net))} this round`;
+    if (net > 0) return `You win ${fmt(net)} this round`;
+    if (net < 0) return `You lose ${fmt(-net)} this round`;
+    return 'Push: you break even this round';
+  }
+  switch (only.outcome) {
+    case 'blackjack':
+      return 'Blackjack! You win';
+    case 'evenMoney':
+      return 'Even money paid';
+    case 'surrender':
+      return 'Surrendered: half your bet is returned';
+    case 'bust':
+      return dealerBj ? 'Dealer has blackjack' : 'Bust';
+    case 'push':
+      return dealerBj ? 'Push: you both have blackjack' : 'Push';
+    case 'win':
+      return dealerTotal > 21 ? 'Dealer busts! You win' : 'You win';
+    case 'loss':
+      return dealerBj ? 'Dealer has blackjack' : 'Dealer wins';
+  }
+}

@@ -1,0 +1,128 @@
+// The game state: the spec's game state fields (product-spec section 3) plus what a pure
+// reducer needs to be self-contained (hole-card flag, round start, counting options, the
+// previous shoe's reveal). Everything is plain JSON.
+
+import type { Card } from '../cards.ts';
+import type { DeckResolution, TrueCountRounding } from '../counting/true-count.ts';
+import type { CountingSystemId } from '../counting/systems.ts';
+import type { Rules } from '../rules.ts';
+import type { ShoeReveal, ShoeState } from '../shoe.ts';
+
+/** 'playing' covers the players' turns; the dealer plays inside the action that ends them. */
+export type GamePhase = 'betting' | 'insurance' | 'playing' | 'roundOver';
+
+export type HandStatus = 'playing' | 'stood' | 'doubled' | 'busted' | 'blackjack' | 'surrendered';
+
+export type HandOutcome = 'blackjack' | 'win' | 'push' | 'loss' | 'bust' | 'surrender' | 'evenMoney';
+
+export interface PlayerHand {
+  /** The betting spot (0-based) this hand belongs to. */
+  spot: number;
+  cards: Card[];
+  /** Credits staked on this hand (doubled when doubled). */
+  bet: number;
+  status: HandStatus;
+  fromSplit: boolean;
+  splitAces: boolean;
+  /** The player took even money on this natural. */
+  evenMoney: boolean;
+  outcome: HandOutcome | null;
+  /** Credits returned at settlement, stake included (0 for a loss). */
+  payout: number;
+}
+
+export interface SessionStats {
+  handsPlayed: number;
+  handsWon: number;
+  handsLost: number;
+  handsPushed: number;
+  totalBet: number;
+  totalWon: number;
+  totalLost: number;
+  biggestWin: number;
+  biggestLoss: number;
+  /** > 0: rounds won in a row; < 0: rounds lost in a row. */
+  currentStreak: number;
+  bestStreak: number;
+  worstStreak: number;
+}
+
+export interface HandResult {
+  spot: number;
+  cards: Card[];
+  bet: number;
+  outcome: HandOutcome;
+  payout: number;
+  net: number;
+}
+
+export interface RoundResult {
+  hands: HandResult[];
+  dealerCards: Card[];
+  dealerTotal: number;
+  dealerBlackjack: boolean;
+  insuranceBet: number;
+  insurancePayout: number;
+  /** Everything staked this round (hands, doubles, splits, insurance). */
+  totalBet: number;
+  /** Credits won (> 0) or lost (< 0) this round. */
+  net: number;
+  /** The running count when the bets were placed, for the betting-patterns record. */
+  runningCountAtBet: number;
+}
+
+export interface CountingOptions {
+  system: CountingSystemId;
+  resolution: DeckResolution;
+  rounding: TrueCountRounding;
+}
+
+export interface GameState {
+  gameInProgress: boolean;
+  gamePhase: GamePhase;
+  currentHandIndex: number;
+  playerHands: PlayerHand[];
+  /** dealerCards[1] is the hole card: hidden from visible() until holeCardRevealed. */
+  dealerCards: Card[];
+  holeCardRevealed: boolean;
+  /** The shoe; null until the first deal shuffles one. Server-side only. */
+  deck: ShoeState | null;
+  /** Shoe position at the start of this round's deal (to account for the round's cards). */
+  roundStartPosition: number;
+  /** Sum of the spot bets placed for the round. */
+  currentBet: number;
+  /** Bet per spot (length numInitialHands). */
+  handBets: number[];
+  balance: number;
+  insuranceBet: number;
+  canTakeInsurance: boolean;
+  insuranceOffered: boolean;
+  runningCount: number;
+  /** The decision count: true count for balanced systems, running count for KO / Red 7. */
+  trueCount: number;
+  runningCountAtBet: number;
+  cardsDealtFromShoe: number;
+  totalHandsFromSplits: number;
+  config: Rules;
+  counting: CountingOptions;
+  gameStatus: string;
+  lastResult: RoundResult | null;
+  /** The previous shoe's order and salt, published when it was replaced. */
+  lastShoeReveal: ShoeReveal | null;
+  sessionStats: SessionStats;
+}
+
+export type GameAction =
+  | { type: 'bet' | 'placeBet'; amount: number; spot?: number }
+  | { type: 'deal' }
+  | { type: 'insurance'; take: boolean }
+  | { type: 'hit' }
+  | { type: 'stand' }
+  | { type: 'double' }
+  | { type: 'split' }
+  | { type: 'surrender' }
+  | { type: 'newRound' }
+  | { type: 'reset' }
+  | { type: 'setConfig'; rules: unknown };
+
+export type StepResult = { ok: true; state: GameState } | { ok: false; reason: string; state: GameState };

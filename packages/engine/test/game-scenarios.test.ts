@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { createGame, step, visible } from '../src/game/index.ts';
+import { seededRng } from '../src/rng.ts';
+import { DEAL, DOUBLE, HIT, SPLIT, STAND, SURRENDER, bet, ok, play, refused, stackedGame } from './game-helpers.ts';
+
+describe('naturals and payouts', () => {
+  it('a player blackjack pays 3:2', () => {
+    const s = play(stackedGame(['A', 'K', '10', '7']), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('roundOver');
+    expect(s.balance).toBe(10150);
+    expect(s.gameStatus).toBe('Blackjack! You win');
+    expect(s.lastResult?.hands[0]?.outcome).toBe('blackjack');
+    expect(s.dealerCards).toHaveLength(2); // the dealer does not draw against a natural
+  });
+
+  it('6:5 tables pay 6:5', () => {
+    const s = play(stackedGame(['A', 'K', '10', '7'], { blackjackPays: 1.2 }), [bet(100), DEAL]);
+    expect(s.balance).toBe(10120);
+  });
+
+  it('the dealer peeks and takes the bet on a blackjack', () => {
+    const s = play(stackedGame(['10', 'A', '9', 'K']), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('roundOver');
+    expect(s.holeCardRevealed).toBe(true);
+    expect(s.gameStatus).toBe('Dealer has blackjack');
+    expect(s.balance).toBe(9900);
+  });
+
+  it('blackjack against blackjack pushes', () => {
+    const s = play(stackedGame(['A', 'A', 'K', 'Q']), [bet(100), DEAL]);
+    expect(s.balance).toBe(10000);
+    expect(s.lastResult?.hands[0]?.outcome).toBe('push');
+  });
+});
+
+describe('insurance and even money', () => {
+  const rules = { insuranceAllowed: true };
+
+  it('insurance pays 2:1 when the dealer has blackjack', () => {
+    let s = play(stackedGame(['10', 'A', '9', 'K'], rules), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('insurance');
+    expect(s.gameStatus).toBe('Dealer shows an ace. Insurance?');
+    expect(s.canTakeInsurance).toBe(true);
+    refused(s, HIT, 'no hand');
+    s = ok(s, { type: 'insurance', take: true });
+    expect(s.insuranceBet).toBe(50);
+    expect(s.balance).toBe(10000); // -100 -50 +150
+    expect(s.lastResult?.insurancePayout).toBe(150);
+  });
+
+  it('declined insurance and no dealer blackjack: play goes on', () => {
+    const s = play(stackedGame(['10', 'A', '9', '7'], rules), [bet(100), DEAL, { type: 'insurance', take: false }]);
+    expect(s.gamePhase).toBe('playing');
+    expect(s.insuranceBet).toBe(0);
+  });
+
+  it('even money pays 1:1 on a natural whatever the dealer has', () => {
+    for (const hole of ['9', 'K']) {
+      let s = play(stackedGame(['A', 'A', 'K', hole], rules), [bet(100), DEAL]);
+      expect(s.gameStatus).toBe('Dealer shows an ace. Even money?');
+      s = ok(s, { type: 'insurance', take: true });
+      expect(s.balance, `hole ${hole}`).toBe(10100);
+      expect(s.lastResult?.hands[0]?.outcome).toBe('evenMoney');
+    }
+  });
+
+  it('insurance is refused when the rules do not offer it', () => {
+    const s = play(stackedGame(['10', 'A', '9', '7']), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('playing');
+    refused(s, { type: 'insurance', take: true }, 'not on offer');
+  });
+});
+
+describe('splits and doubles', () => {
+  it('split aces get one card each and a split 21 is not a blackjack', () => {
+    const s = play(stackedGame(['A', '9', 'A', '7', 'K', '5', '10']), [bet(100), DEAL, SPLIT]);
+    expect(s.gamePhase).toBe('roundOver');
+    expect(s.playerHands.map((h) => h.cards.length)).toEqual([2, 2]);
+    expect(s.lastResult?.hands.map((h) => h.outcome)).toEqual(['win', 'win']); // dealer 9,7,10 busts
+    expect(s.balance).toBe(10200);
+    expect(s.totalHandsFromSplits).toBe(1);
+  });
+
+  it('hitSplitAces lets split aces draw', () => {
+    const s = play(stackedGame(['A', '9', 'A', '7', '5', '5'], { hitSplitAces: true }), [bet(100), DEAL, SPLIT]);
+    expect(s.gamePhase).toBe('playing');
+    expect(ok(s, HIT).playerHands[0]?.cards).toHaveLength(3);
+  });
+
+  it('the resplit limit is enforced', () => {
+    const s = play(stackedGame(['8', '10', '8', '7', '8'], { maxSplits: 1 }), [bet(100), DEAL, SPLIT]);
+    expect(s.playerHands[0]?.cards.map((c) => c.rank)).toEqual(['8', '8']);
+    refused(s, SPLIT, 'No more splits: the limit is 1.');
+    const three = play(stackedGame(['8', '10', '8', '7', '8'], { maxSplits: 3 }), [bet(100), DEAL, SPLIT, SPLIT]);
+    expect(three.playerHands).toHaveLength(3);
+  });
+
+  it('split aces are not resplit without resplitAces', () => {
+    const base = ['A', '9', 'A', '7', 'A', '5', '10'];
+    const s = play(stackedGame(base), [bet(100), DEAL, SPLIT]);
+    expect(s.gamePhase).toBe('roundOver');
+    const rs = play(stackedGame(base, { resplitAces: true }), [bet(100), DEAL, SPLIT]);
+    expect(rs.gamePhase).toBe('playing');
+    refused(rs, HIT, 'one card');
+    expect(ok(rs, SPLIT).playerHands).toHaveLength(3);
+  });
+
+  it('DAS off refuses a double after a split', () => {
+    const s = play(stackedGame(['8', '10', '8', '7', '3'], { doubleAfterSplit: false }), [bet(100), DEAL, SPLIT]);
+    refused(s, DOUBLE, 'Doubling after a split is not allowed');
+    const das = play(stackedGame(['8', '10', '8', '7', '3', '10']), [bet(100), DEAL, SPLIT, DOUBLE]);
+    expect(das.playerHands[0]?.bet).toBe(200);
+    expect(das.balance).toBe(10000 - 300);
+  });
+
+  it('doubleDownRestriction 9-11 refuses a double on 12 and allows 10', () => {
+    refused(play(stackedGame(['10', '10', '2', '7'], { doubleDownRestriction: '9-11' }), [bet(100), DEAL]), DOUBLE, '9-11');
+    const s = play(stackedGame(['6', '10', '4', '7', 'K', '10'], { doubleDownRestriction: '9-11' }), [bet(100), DEAL, DOUBLE]);
+    expect(s.gamePhase).toBe('roundOver');
+    expect(s.playerHands[0]?.cards).toHaveLength(3);
+    expect(s.balance).toBe(10200); // 6,4 + K = 20 beats the dealer's 17
+  });
+
+  it('a double takes exactly one card', () => {
+    const s = play(stackedGame(['5', '10', '4', '7', '2']), [bet(100), DEAL, DOUBLE]);
+    expect(s.playerHands[0]?.cards).toHaveLength(3);
+    expect(s.lastResult?.hands[0]?.outcome).toBe('loss'); // 11 against 17
+    expect(s.balance).toBe(9800);
+  });
+});
+
+describe('surrender and dealer rules', () => {
+  it('late surrender returns half the bet and the dealer does not draw', () => {
+    const s = play(stackedGame(['10', '10', '6', '7']), [bet(100), DEAL, SURRENDER]);
+    expect(s.balance).toBe(9950);
+    expect(s.lastResult?.hands[0]?.outcome).toBe('surrender');
+    expect(s.dealerCards).toHaveLength(2);
+  });
+
+  it('surrender is refused after a hit, after a split and when not allowed', () => {
+    const hitFirst = play(stackedGame(['10', '10', '2', '7', '2']), [bet(100), DEAL, HIT]);
+    refused(hitFirst, SURRENDER, 'first two cards');
+    refused(play(stackedGame(['10', '10', '6', '7'], { surrenderAllowed: false }), [bet(100), DEAL]), SURRENDER, 'not allowed');
+    const split = play(stackedGame(['8', '10', '8', '7', '3']), [bet(100), DEAL, SPLIT]);
+    refused(split, SURRENDER, 'before splitting');
+  });
+
+  it('H17: the dealer hits soft 17; S17: stands', () => {
+    const top = ['10', 'A', '8', '6', '2'];
+    const h17 = play(stackedGame(top, { dealerStandsSoft17: false }), [bet(100), DEAL, STAND]);
+    expect(h17.dealerCards).toHaveLength(3);
+    expect(h17.balance).toBe(9900); // 18 against 19
+    const s17 = play(stackedGame(top), [bet(100), DEAL, STAND]);
+    expect(s17.dealerCards).toHaveLength(2);
+    expect(s17.balance).toBe(10100); // 18 against 17
+  });
+
+  it('no hole card (dealerPeeks false): a dealer blackjack takes only the original bet', () => {
+    const s = play(stackedGame(['6', 'A', '5', 'K', '2'], { dealerPeeks: false }), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('playing');
+    expect(visible(s).dealerCards[1]).toBeNull();
+    const done = ok(s, DOUBLE);
+    expect(done.lastResult?.dealerBlackjack).toBe(true);
+    expect(done.balance).toBe(9900); // the double is refunded
+  });
+});
+
+describe('several spots', () => {
+  it('deals each spot in turn and settles each hand', () => {
+    let s = stackedGame(['10', '9', '6', 'K', '9', '10', '10'], { numInitialHands: 2 });
+    s = play(s, [bet(100), DEAL]);
+    expect(s.playerHands.map((h) => h.cards.map((c) => c.rank))).toEqual([
+      ['10', 'K'],
+      ['9', '9'],
+    ]);
+    expect(s.gameStatus).toBe('Hand 1: 20. Hit or stand?');
+    s = play(s, [STAND, STAND]);
+    expect(s.balance).toBe(10200);
+    expect(s.gameStatus).toBe('You win 200 this round');
+    expect(s.sessionStats.handsWon).toBe(2);
+  });
+
+  it('refuses a deal until every spot has a bet', () => {
+    const s = ok(stackedGame(['10'], { numInitialHands: 2 }), bet(50, 0));
+    refused(s, DEAL, 'every spot');
+  });
+});
+
+describe('illegal actions leave the state unchanged', () => {
+  it('refuses with a reason', () => {
+    const s0 = stackedGame(['10', '10', '6', '7', '2']);
+    refused(s0, HIT, 'no hand');
+    refused(s0, DEAL, 'Place your bet first.');
+    refused(s0, bet(20000), 'Not enough balance');
+    refused(s0, bet(-5), 'whole number');
+    refused(s0, bet(2.5), 'whole number');
+    refused(s0, bet(10, 3), 'no spot 3');
+    refused(s0, { type: 'newRound' }, 'Finish the round');
+    const s1 = play(s0, [bet(100), DEAL]);
+    refused(s1, DEAL, 'already in progress');
+    refused(s1, bet(5), 'between rounds');
+    refused(s1, SPLIT, 'same value');
+    refused(s1, { type: 'reset' }, 'Finish the round');
+    refused(s1, { type: 'setConfig', rules: {} }, 'between rounds');
+    const s2 = ok(s1, HIT);
+    refused(s2, DOUBLE, 'first two cards');
+    refused({ ...s0 }, { type: 'setConfig', rules: { numDecks: 0 } }, 'numDecks must be between 1 and 8 (got 0).');
+  });
+
+  it('a double needs the balance to cover it', () => {
+    const s = play(stackedGame(['5', '10', '4', '7'], {}, 100), [bet(100), DEAL]);
+    refused(s, DOUBLE, 'Not enough balance');
+  });
+});
+
+describe('shoe, count, visibility, reset', () => {
+  it('shuffles only with an RNG, and reshuffles at the shuffle point', () => {
+    const s = ok(createGame(), bet(10));
+    refused(s, DEAL, 'no random source');
+    const rng = seededRng(1);
+    const dealt = ok(s, DEAL, rng);
+    expect(dealt.deck?.cards).toHaveLength(312);
+    // Push the shoe to the shuffle point: the next deal publishes the old shoe and shuffles.
+    const low = { ...dealt, deck: dealt.deck ? { ...dealt.deck, position: 240 } : null, gamePhase: 'roundOver' as const, gameInProgress: false };
+    const next = ok(low, DEAL, rng);
+    expect(next.lastShoeReveal?.cards).toEqual(dealt.deck?.cards);
+    expect(next.deck?.position).toBe(4);
+  });
+
+  it('counts visible cards; the hole card counts when revealed', () => {
+    let s = play(stackedGame(['10', '5', '6', 'K']), [bet(100), DEAL]);
+    expect(s.runningCount).toBe(1); // 10 (-1), 5 (+1), 6 (+1); the K is face down
+    expect(s.trueCount).toBe(0); // 1 / 6 decks, floored
+    s = ok(s, SURRENDER); // the dealer only turns the hole card over
+    expect(s.dealerCards).toHaveLength(2);
+    expect(s.runningCount).toBe(0);
+  });
+
+  it('visible() hides the hole card, the shoe order and the salt', () => {
+    const s = play(stackedGame(['10', '5', '6', 'K']), [bet(100), DEAL]);
+    const v = visible(s);
+    expect(v.dealerCards).toEqual([{ rank: '5', suit: 'spades' }, null]);
+    expect(v.deck).toEqual({ cardsRemaining: 308, totalCards: 312, commitment: s.deck?.commitment });
+    const json = JSON.stringify(v);
+    expect(json).not.toContain('salt');
+    expect(json).not.toContain('"cards":[0');
+    expect(JSON.stringify(visible(ok(s, STAND))).includes('"K"')).toBe(true);
+  });
+
+  it('reset keeps balance, config and session stats', () => {
+    const done = play(stackedGame(['A', 'K', '10', '7'], { numDecks: 2 }), [bet(100), DEAL]);
+    const r = ok(done, { type: 'reset' });
+    expect(r.balance).toBe(10150);
+    expect(r.config.numDecks).toBe(2);
+    expect(r.sessionStats).toEqual(done.sessionStats);
+    expect(r.gamePhase).toBe('betting');
+    expect(r.gameStatus).toBe('Place your bet and click Deal!');
+    expect(r.currentBet).toBe(0);
+  });
+
+  it('session stats: streaks and biggest win/loss', () => {
+    let s = stackedGame(['A', 'K', '10', '7', '10', 'A', '9', 'K', '10', 'A', '9', 'K']);
+    s = play(s, [bet(100), DEAL]); // win 150
+    s = play(s, [DEAL]); // dealer blackjack: lose 100
+    s = play(s, [DEAL]); // lose 100 again
+    const st = s.sessionStats;
+    expect([st.handsPlayed, st.handsWon, st.handsLost, st.handsPushed]).toEqual([3, 1, 2, 0]);
+    expect([st.totalBet, st.totalWon, st.totalLost]).toEqual([300, 150, 200]);
+    expect([st.biggestWin, st.biggestLoss]).toEqual([150, 100]);
+    expect([st.currentStreak, st.bestStreak, st.worstStreak]).toEqual([-2, 1, -2]);
+  });
+
+  it('a refused step returns the very same object', () => {
+    const s = createGame();
+    expect(step(s, HIT).state).toBe(s);
+  });
+});
