@@ -1,6 +1,7 @@
 import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared/constants';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client.ts';
+import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import type { ProfileLike } from '../../../shared/session/user-state.ts';
@@ -28,8 +29,7 @@ export interface TransactionPage {
 }
 
 export const TRANSACTIONS_PAGE_SIZE = TRANSACTIONS_LIMIT_DEFAULT;
-export const ME_QUERY_KEY = ['me'] as const;
-export const TRANSACTIONS_QUERY_KEY = ['me', 'transactions'] as const;
+export { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY };
 
 export function useProfile() {
   const setProfile = useSessionStore((s) => s.setProfile);
