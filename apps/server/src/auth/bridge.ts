@@ -22,8 +22,9 @@ export function toWebRequest(request: FastifyRequest, baseUrl: string): Request 
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   let body: string | undefined;
   if (hasBody) {
-    // Fastify already parsed JSON; better-auth re-parses the string.
+    // The auth routes keep bodies as raw strings (plugin.ts); anything else is re-serialised.
     body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    if (body === '') body = undefined;
     headers.delete('content-length');
   }
   return new Request(url, { method: request.method, headers, body });

@@ -50,13 +50,21 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     request.user = { id, email, name, emailVerified };
   });
 
-  app.route({
-    method: [...AUTH_METHODS],
-    url: '/api/auth/*',
-    async handler(request, reply) {
-      const response = await auth.handler(toWebRequest(request, baseUrl));
-      await sendWebResponse(reply, response);
-    },
+  // An encapsulated child: better-auth gets each body as the raw string (any content type,
+  // empty bodies included) and parses it itself; the app's own parsers stay untouched.
+  await app.register(async (child) => {
+    child.removeAllContentTypeParsers();
+    child.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    child.route({
+      method: [...AUTH_METHODS],
+      url: '/api/auth/*',
+      async handler(request, reply) {
+        const response = await auth.handler(toWebRequest(request, baseUrl));
+        await sendWebResponse(reply, response);
+      },
+    });
   });
 }
 
