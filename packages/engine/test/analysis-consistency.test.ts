@@ -7,7 +7,7 @@ import {
   dealerProbabilities,
   fullShoe,
   handEvs,
-  parseCard,
+  parseCardValue,
   splitHandCounts,
   UpcardAnalysis,
 } from '../src/analysis/index.ts';
@@ -156,7 +156,7 @@ describe('decision cost', () => {
 
 describe('card input', () => {
   it('accepts A, 2..10, J, Q, K in any case and refuses the rest', () => {
-    expect(['a', 'A', '2', '10', 'j', 'Q', 'k'].map(parseCard)).toEqual([1, 1, 2, 10, 10, 10, 10]);
-    for (const bad of ['0', '1x', 'Z', '12', '']) expect(() => parseCard(bad)).toThrow(/not a card/);
+    expect(['a', 'A', '2', '10', 'j', 'Q', 'k'].map(parseCardValue)).toEqual([1, 1, 2, 10, 10, 10, 10]);
+    for (const bad of ['0', '1x', 'Z', '12', '']) expect(() => parseCardValue(bad)).toThrow(/not a card/);
   });
 });

@@ -39,7 +39,7 @@ export function removeCards(shoe: Composition, cards: readonly number[]): Int32A
   const comp = copyComposition(shoe);
   for (const c of cards) {
     assertCard(c);
-    if ((comp[c] as number) <= 0) throw new RangeError(`card ${cardLabel(c)} is not in the shoe.`);
+    if ((comp[c] as number) <= 0) throw new RangeError(`card ${valueLabel(c)} is not in the shoe.`);
     comp[c] = (comp[c] as number) - 1;
   }
   return comp;
@@ -50,12 +50,12 @@ export function assertCard(c: number): void {
 }
 
 /** "A" for 1, else the number. */
-export function cardLabel(c: number): string {
+export function valueLabel(c: number): string {
   return c === ACE ? 'A' : String(c);
 }
 
 /** Parses A,2..10,J,Q,K (case-insensitive; 1 and T accepted too) into a value 1..10. */
-export function parseCard(text: string): number {
+export function parseCardValue(text: string): number {
   const t = text.trim().toUpperCase();
   if (t === 'A' || t === '1' || t === '11') return ACE;
   if (t === 'J' || t === 'Q' || t === 'K' || t === 'T') return TEN;
@@ -67,7 +67,7 @@ export function parseCard(text: string): number {
 }
 
 /** Hard total (aces as 1), and the best total with soft flag (an ace counted as 11). */
-export function handTotal(cards: readonly number[]): { hard: number; total: number; soft: boolean } {
+export function valuesTotal(cards: readonly number[]): { hard: number; total: number; soft: boolean } {
   let hard = 0;
   let ace = false;
   for (const c of cards) {

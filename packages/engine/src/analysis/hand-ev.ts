@@ -4,7 +4,7 @@
 // dealer not having blackjack (what a player facing the decision knows); without the peek
 // they include the chance of a dealer blackjack, which takes the original bet only.
 import { canDoubleTotal, type Rules } from '../rules.ts';
-import { ACE, assertCard, cardCount, handTotal, removeCards, type Composition } from './composition.ts';
+import { ACE, assertCard, cardCount, valuesTotal, removeCards, type Composition } from './composition.ts';
 import { OUTCOME_BUST } from './dealer-table.ts';
 import { UpcardAnalysis } from './upcard-analysis.ts';
 
@@ -25,7 +25,7 @@ function checkHand(hand: readonly number[], upcard: number): void {
   if (hand.length < 2) throw new RangeError('a hand has at least two cards.');
   hand.forEach(assertCard);
   assertCard(upcard);
-  if (handTotal(hand).total > 21) throw new RangeError(`the hand ${hand.join(',')} is already bust.`);
+  if (valuesTotal(hand).total > 21) throw new RangeError(`the hand ${hand.join(',')} is already bust.`);
 }
 
 /**
@@ -44,7 +44,7 @@ export function handEvs(rules: Rules, shoe: Composition, hand: readonly number[]
 function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], options: HandOptions): ActionEvs {
   const isSplit = options.isSplitHand ?? false;
   const handsAtSpot = options.handsAtSpot ?? 1;
-  const { hard, total } = handTotal(hand);
+  const { hard, total } = valuesTotal(hand);
   const ace = hand.includes(ACE);
   const two = hand.length === 2;
   a.setRemoved(hand);
