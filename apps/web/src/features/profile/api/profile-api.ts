@@ -4,24 +4,13 @@ import { api } from '../../../shared/lib/api-client.ts';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import type { ProfileLike } from '../../../shared/session/user-state.ts';
+import type { CreditTransaction as SharedTransaction, PatchMe, Profile as SharedProfile } from '@card-counter/shared/api';
 
 // Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
 
-export interface Profile extends ProfileLike {
-  showOnLeaderboard?: boolean;
-  linkedProviders?: { google?: boolean; email?: boolean };
-  lastDailyBonus?: string | null;
-}
-
-export interface CreditTransaction {
-  id?: string;
-  type: string;
-  amount: number;
-  balance: number;
-  description: string;
-  createdAt: string;
-}
+/** The contract's profile; `isAdmin` is read when the server adds it (see RequireAdmin). */
+export type Profile = SharedProfile & { isAdmin?: boolean };
+export type CreditTransaction = Pick<SharedTransaction, 'type' | 'amount' | 'balance' | 'description' | 'createdAt'> & { id?: string };
 
 export interface TransactionPage {
   transactions: CreditTransaction[];
@@ -43,7 +32,7 @@ export function useProfile() {
   });
 }
 
-export type ProfilePatch = Partial<Pick<Profile, 'displayName' | 'username' | 'showOnLeaderboard'>>;
+export type ProfilePatch = PatchMe;
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
