@@ -48,6 +48,9 @@ export class UpcardAnalysis {
   private removedKey = 0;
   private readonly scratch = new DealerScratch();
   private readonly dealerMemo = new Map<number, number>();
+  /** P(dealer busts, no BJ) by removed-card key, for stands on 16 or less. */
+  private readonly bustMemo = new Map<number, number>();
+  private readonly bustRow = new Float64Array(STRIDE);
   private store = new Float64Array(STRIDE * 1024);
   private storeUsed = 0;
   /** Optimal-play memo per context: 0 = plain hand, p = hand split from a pair of p. */
@@ -133,6 +136,19 @@ export class UpcardAnalysis {
     return offset;
   }
 
+  /** P(dealer busts and has no blackjack) for the current composition. */
+  private dealerBust(): number {
+    const full = this.dealerMemo.get(this.removedKey);
+    if (full !== undefined) return this.store[full + OUTCOME_BUST] as number;
+    let p = this.bustMemo.get(this.removedKey);
+    if (p === undefined) {
+      evaluateDealer(this.table.bust ?? this.table, this.comp, this.scratch, this.bustRow, 0);
+      p = this.bustRow[OUTCOME_BUST] as number;
+      this.bustMemo.set(this.removedKey, p);
+    }
+    return p;
+  }
+
   /** Dealer outcome row for the current composition: [17, 18, 19, 20, 21, bust], and no BJ. */
   dealerRow(): number[] {
     const o = this.dealer();
@@ -144,6 +160,7 @@ export class UpcardAnalysis {
   /** U of standing on `total` (a total over 21 is a bust). */
   standValue(total: number): number {
     if (total > 21) return -this.noBlackjack();
+    if (total <= 16) return 2 * this.dealerBust() - this.noBlackjack(); // wins only on a dealer bust
     const o = this.dealer(); // before reading this.store: dealer() may grow it
     const s = this.store;
     let u = s[o + OUTCOME_BUST] as number;
