@@ -50,6 +50,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Card Counter <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
+  /** 'true' (trust every proxy hop), or a comma list of proxy addresses/CIDRs; unset = no proxy. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((s): boolean | string[] =>
+      s === 'true' ? true : s === '' || s === 'false' ? false : s.split(',').map((x) => x.trim()),
+    ),
   /** Clients per process on GET /api/me/stream (each holds a socket). */
   SSE_CLIENTS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
@@ -71,6 +79,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDistDir: string;
   sseClientsMax: number;
+  trustProxy: boolean | string[];
   /** Settings that make this deployment incomplete (reported by GET /api/config; production only). */
   missing: ConfigSetting[];
 }
@@ -147,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
     sseClientsMax: e.SSE_CLIENTS_MAX,
+    trustProxy: e.TRUST_PROXY,
     missing,
   };
 }

@@ -1,0 +1,81 @@
+/**
+ * The Fastify app factory: validation with the shared zod schemas, the error catalogue,
+ * better-auth under /api/auth, the player's routes, the live stream and the web app.
+ * Expects a migrated database (main.ts runs migrateDatabase first).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pino, type Logger } from 'pino';
+import { authPlugin } from './auth/plugin.ts';
+import type { AuthRateLimit } from './auth/types.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import { installErrorHandler } from './error-handler.ts';
+import type { Mailer } from './mail/types.ts';
+import { getProfile, profileHooks } from './modules/profiles/index.ts';
+import { ProfileStreamHub } from './modules/profiles/stream-hub.ts';
+import { meRoutes } from './routes/me.ts';
+import { streamRoutes } from './routes/stream.ts';
+import { systemRoutes } from './routes/system.ts';
+import { webRoutes } from './routes/web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Default: SMTP_URL's mailer, else the outbox (auth module). */
+  mailer?: Mailer;
+  /** Default: a pino logger at config.logLevel; false = silent. */
+  logger?: Logger | false;
+  /** Injected time (daily bonus, ledger timestamps); default the system clock. */
+  clock?: Clock;
+  /** Auth rate limits (tests turn them off or tighten them). */
+  authRateLimit?: AuthRateLimit;
+  /** SSE heartbeat period (default 15 s). */
+  streamHeartbeat_ms?: number;
+}
+
+/** Clients per user on GET /api/me/stream (tabs); the process-wide cap is SSE_CLIENTS_MAX. */
+const STREAM_CLIENTS_PER_USER_MAX = 10;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const logger =
+    options.logger === false ? pino({ level: 'silent' }) : (options.logger ?? pino({ level: config.logLevel }));
+  const app = Fastify({
+    loggerInstance: logger,
+    // Behind a reverse proxy request.ip must be the client's (rate limits key on it).
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(authPlugin, {
+    config,
+    db,
+    mailer: options.mailer,
+    profiles: profileHooks(db, clock),
+    rateLimit: options.authRateLimit,
+  });
+
+  const hub = new ProfileStreamHub(
+    db,
+    (userId) => getProfile(db, userId),
+    { maxClients: config.sseClientsMax, maxClientsPerUser: STREAM_CLIENTS_PER_USER_MAX },
+    app.log,
+  );
+  await hub.start();
+  // Open streams would keep close() waiting forever: end them first.
+  app.addHook('preClose', async () => {
+    await hub.stop();
+  });
+
+  systemRoutes(app, { config, db });
+  meRoutes(app, { db, clock });
+  streamRoutes(app, { db, hub, heartbeat_ms: options.streamHeartbeat_ms ?? 15_000 });
+  await webRoutes(app, config.webDistDir);
+  return app;
+}

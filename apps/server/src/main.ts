@@ -1,0 +1,74 @@
+/**
+ * Starts the server: configuration (a bad value stops here with its name), database,
+ * migrations, the app, listen; SIGTERM/SIGINT close it gracefully (stop accepting, end live
+ * streams, finish requests, close the database).
+ */
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/index.ts';
+
+/** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
+const SHUTDOWN_TIMEOUT_ms = 10_000;
+
+function readConfig(): Config {
+  try {
+    // npm runs workspace scripts in the workspace directory; INIT_CWD is where `npm start` was
+    // typed (the repository root), so ./data and apps/web/dist mean what the README says.
+    return loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = pino({ level: config.logLevel });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onListenError: (e) => log.warn({ err: e }, 'database notification connection error'),
+  });
+  log.info({ database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined }, 'database opened');
+  const applied = await migrateDatabase(db);
+  log.info({ applied }, 'migrations done');
+  if (config.missing.length > 0) log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
+
+  const app = await buildApp({ config, db, logger: log });
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_ms);
+    timer.unref();
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
+      .catch((e: unknown) => {
+        log.error({ err: e }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info({ url: config.appUrl, environment: config.env }, 'Card Counter is running');
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Card Counter failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

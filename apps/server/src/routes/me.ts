@@ -1,0 +1,56 @@
+/** The signed-in player's own profile, ledger and daily bonus (issue 2, section 4). */
+import {
+  AppError,
+  DailyBonusResponseSchema,
+  PatchMeSchema,
+  ProfileSchema,
+  TransactionsPageSchema,
+  TransactionsQuerySchema,
+} from '@card-counter/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/index.ts';
+import { listTransactions } from '../modules/ledger/index.ts';
+import { claimDailyBonus, getProfile, updateProfile } from '../modules/profiles/index.ts';
+
+export function userId(request: FastifyRequest): string {
+  const id = request.user?.id;
+  // requireUser runs first on every route here; reaching this without a user is a wiring bug.
+  if (id === undefined) throw new AppError('NOT_AUTHENTICATED');
+  return id;
+}
+
+export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  const auth = { preHandler: app.requireUser };
+
+  r.get('/api/me', { ...auth, schema: { response: { 200: ProfileSchema } } }, async (request) => {
+    const profile = await getProfile(db, userId(request));
+    if (profile === null) throw new AppError('USER_DOC_MISSING');
+    return profile;
+  });
+
+  r.patch('/api/me', { ...auth, schema: { body: PatchMeSchema, response: { 200: ProfileSchema } } }, async (request) => {
+    const id = userId(request);
+    await updateProfile(db, id, request.body, clock());
+    const profile = await getProfile(db, id);
+    if (profile === null) throw new AppError('USER_DOC_MISSING');
+    return profile;
+  });
+
+  r.get(
+    '/api/me/transactions',
+    { ...auth, schema: { querystring: TransactionsQuerySchema, response: { 200: TransactionsPageSchema } } },
+    async (request) => listTransactions(db, userId(request), request.query),
+  );
+
+  // No input: the server decides the amount. A body, if any, must be empty.
+  r.post(
+    '/api/me/daily-bonus',
+    { ...auth, schema: { body: z.strictObject({}).optional(), response: { 200: DailyBonusResponseSchema } } },
+    async (request) => claimDailyBonus(db, userId(request), clock()),
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * GET /api/me/stream: Server-Sent Events with the player's own profile (`event: profile`),
+ * sent once at connect and after every change (ProfileStreamHub). Heartbeat comments keep
+ * proxies from closing an idle stream; the client is removed when the socket closes.
+ */
+import { AppError } from '@card-counter/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { getProfile } from '../modules/profiles/index.ts';
+import type { ProfileStreamHub } from '../modules/profiles/stream-hub.ts';
+import { userId } from './me.ts';
+
+export interface StreamOptions {
+  heartbeat_ms: number;
+}
+
+export function streamRoutes(app: FastifyInstance, deps: { db: Database; hub: ProfileStreamHub } & StreamOptions): void {
+  app.get('/api/me/stream', { preHandler: app.requireUser }, async (request, reply) => {
+    const id = userId(request);
+    if ((await getProfile(deps.db, id)) === null) throw new AppError('USER_DOC_MISSING');
+    const raw = reply.raw;
+    let open = true;
+    const added = deps.hub.add(id, {
+      send(event, data) {
+        if (open) raw.write(`event: ${event}\ndata: ${data}\n\n`);
+      },
+      close() {
+        if (open) raw.end();
+        open = false;
+      },
+    });
+    if (!added.ok) {
+      throw new AppError('RATE_LIMITED', 'Too many live connections. Close another tab and try again.');
+    }
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 3000\n\n');
+    const heartbeat = setInterval(() => {
+      if (open) raw.write(': heartbeat\n\n');
+    }, deps.heartbeat_ms);
+    const cleanup = (): void => {
+      open = false;
+      clearInterval(heartbeat);
+      added.remove();
+    };
+    request.raw.socket.on('close', cleanup);
+    raw.on('close', cleanup);
+    // The first event goes through the hub's per-user queue, so it cannot overtake a newer one.
+    deps.hub.changed(id);
+  });
+}

@@ -1,0 +1,36 @@
+import { AppConfigSchema, HealthSchema } from '@card-counter/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { buildAppConfig } from '../app-config.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+
+const HEALTH_TIMEOUT_ms = 2000;
+
+async function checkDatabase(db: Database): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${HEALTH_TIMEOUT_ms} ms`), HEALTH_TIMEOUT_ms);
+  });
+  const query = sql<{ ok: number }>`select 1 as ok`
+    .execute(db.kysely)
+    .then((r) => (r.rows[0]?.ok === 1 ? 'ok' : 'unexpected answer'))
+    .catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function systemRoutes(app: FastifyInstance, deps: { config: Config; db: Database }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/health', { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
+    const database = await checkDatabase(deps.db);
+    const ok = database === 'ok';
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database });
+  });
+  const appConfig = buildAppConfig(deps.config);
+  r.get('/api/config', { schema: { response: { 200: AppConfigSchema } } }, async () => appConfig);
+}
