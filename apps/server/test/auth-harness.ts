@@ -1,13 +1,13 @@
 /**
- * Helpers for the auth test files (not a test itself): an app with the auth plugin on a
- * test database, and a tiny browser-like client for inject() that keeps cookies and sends
+ * Helpers for the auth test files (not a test itself): the app on a test database, and a tiny browser-like client for inject() that keeps cookies and sends
  * the Origin header a browser would send.
  */
 import { randomInt } from 'node:crypto';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/index.ts';
-import { authPlugin, type AuthRateLimit } from '../src/auth/plugin.ts';
+import type { AuthRateLimit } from '../src/auth/plugin.ts';
 
 export const APP_URL = 'http://localhost:3000';
 
@@ -29,9 +29,9 @@ export function testConfig(options: AuthAppOptions = {}): Config {
   });
 }
 
+/** The real app (buildApp) plus one probe route that shows what requireUser resolved. */
 export async function buildAuthApp(db: Database, options: AuthAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(authPlugin, { config: testConfig(options), db, rateLimit: options.rateLimit });
+  const app = await buildApp({ config: testConfig(options), db, logger: false, authRateLimit: options.rateLimit });
   app.get('/api/test/whoami', { preHandler: app.requireUser }, (request) => ({ user: request.user }));
   await app.ready();
   return app;
