@@ -15,6 +15,8 @@ import type { Database } from '../db/index.ts';
 import { listTransactions } from '../modules/ledger/index.ts';
 import { claimDailyBonus, getProfile, updateProfile } from '../modules/profiles/index.ts';
 
+const EmptyBody = z.strictObject({});
+
 export function userId(request: FastifyRequest): string {
   const id = request.user?.id;
   // requireUser runs first on every route here; reaching this without a user is a wiring bug.
@@ -25,7 +27,8 @@ export function userId(request: FastifyRequest): string {
 export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
-  const auth = { preHandler: app.requireUser };
+  // onRequest: an anonymous request is 401 before its body is even parsed or validated.
+  const auth = { onRequest: app.requireUser };
 
   r.get('/api/me', { ...auth, schema: { response: { 200: ProfileSchema } } }, async (request) => {
     const profile = await getProfile(db, userId(request));
@@ -50,7 +53,13 @@ export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Cloc
   // No input: the server decides the amount. A body, if any, must be empty.
   r.post(
     '/api/me/daily-bonus',
-    { ...auth, schema: { body: z.strictObject({}).optional(), response: { 200: DailyBonusResponseSchema } } },
-    async (request) => claimDailyBonus(db, userId(request), clock()),
+    { ...auth, schema: { response: { 200: DailyBonusResponseSchema } } },
+    async (request) => {
+      const body: unknown = request.body;
+      if (body !== undefined && body !== null && !EmptyBody.safeParse(body).success) {
+        throw new AppError('VALIDATION_FAILED', 'body: this request takes no fields');
+      }
+      return claimDailyBonus(db, userId(request), clock());
+    },
   );
 }

@@ -15,7 +15,7 @@ export interface StreamOptions {
 }
 
 export function streamRoutes(app: FastifyInstance, deps: { db: Database; hub: ProfileStreamHub } & StreamOptions): void {
-  app.get('/api/me/stream', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/api/me/stream', { onRequest: app.requireUser }, async (request, reply) => {
     const id = userId(request);
     if ((await getProfile(deps.db, id)) === null) throw new AppError('USER_DOC_MISSING');
     const raw = reply.raw;
