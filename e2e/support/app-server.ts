@@ -28,7 +28,9 @@ const SHUTDOWN_GRACE_ms = 10_000;
 export function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', () => reject(new Error(`port ${port} is in use: stop what listens there or set E2E_PORT`)));
+    probe.once('error', () =>
+      reject(new Error(`port ${port} is in use: stop what listens there or set E2E_PORT`)),
+    );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
 }
@@ -43,7 +45,9 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited during startup (${child.exitCode ?? child.signalCode}):\n${tail(logFile, 40)}`);
+      throw new Error(
+        `server exited during startup (${child.exitCode ?? child.signalCode}):\n${tail(logFile, 40)}`,
+      );
     }
     try {
       const response = await fetch(url);
@@ -101,7 +105,9 @@ function serverEnv(options: AppServerOptions, webDist: string): NodeJS.ProcessEn
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const webDist = path.join(options.repoRoot, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(`${webDist}/index.html is missing: run \`npm run build -w apps/web\` before the browser tests`);
+    throw new Error(
+      `${webDist}/index.html is missing: run \`npm run build -w apps/web\` before the browser tests`,
+    );
   }
   await assertPortFree(options.port);
   const log = createWriteStream(options.logFile);

@@ -64,6 +64,8 @@ export async function expectSignedInNav(page: Page, profileText: string, credits
   await expect(main.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: profileText, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Purchase more credits' })).toBeVisible();
-  await expect(page.getByTestId('credits-full')).toHaveText(new RegExp(`Credits\\s*${creditsFull.replace(/[.,]/g, '\\$&')}`));
+  await expect(page.getByTestId('credits-full')).toHaveText(
+    new RegExp(`Credits\\s*${creditsFull.replace(/[.,]/g, '\\$&')}`),
+  );
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }

@@ -6,7 +6,8 @@ const DEFAULT_PORT = 3100;
 function readPort(): number {
   const raw = process.env.E2E_PORT;
   const port = raw === undefined || raw === '' ? DEFAULT_PORT : Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`E2E_PORT must be a TCP port, got ${raw}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`E2E_PORT must be a TCP port, got ${raw}`);
   return port;
 }
 

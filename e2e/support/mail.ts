@@ -7,7 +7,8 @@ const MAIL_POLL_INTERVAL_ms = 100;
 
 function mailFile(): string {
   const file = process.env[MAIL_FILE_VARIABLE];
-  if (file === undefined || file === '') throw new Error(`${MAIL_FILE_VARIABLE} is not set: global setup did not run`);
+  if (file === undefined || file === '')
+    throw new Error(`${MAIL_FILE_VARIABLE} is not set: global setup did not run`);
   return file;
 }
 
@@ -31,13 +32,20 @@ export async function waitForMailLink(address: string, subject: RegExp, linkPath
   for (;;) {
     const mail = mailsTo(address).find((m) => subject.test(m.subject));
     if (mail) {
-      const links = (mail.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).filter((link) => new URL(link).pathname === linkPath);
-      if (links.length !== 1) throw new Error(`expected one ${linkPath} link in "${mail.subject}", got ${links.length}:\n${mail.text}`);
+      const links = (mail.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).filter(
+        (link) => new URL(link).pathname === linkPath,
+      );
+      if (links.length !== 1)
+        throw new Error(
+          `expected one ${linkPath} link in "${mail.subject}", got ${links.length}:\n${mail.text}`,
+        );
       return links[0] as string;
     }
     if (Date.now() > deadline) {
       const subjects = mailsTo(address).map((m) => m.subject);
-      throw new Error(`no mail to ${address} matching ${subject} within ${MAIL_WAIT_ms} ms (received: ${JSON.stringify(subjects)})`);
+      throw new Error(
+        `no mail to ${address} matching ${subject} within ${MAIL_WAIT_ms} ms (received: ${JSON.stringify(subjects)})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, MAIL_POLL_INTERVAL_ms));
   }

@@ -38,10 +38,13 @@ function decodeBody(headers: Map<string, string>, body: string): string {
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) in the subject. */
 function decodeHeaderWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_m, _charset: string, kind: string, text: string) => {
-    if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-    return decodeQuotedPrintable(text.replace(/_/g, ' '));
-  });
+  return value.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g,
+    (_m, _charset: string, kind: string, text: string) => {
+      if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      return decodeQuotedPrintable(text.replace(/_/g, ' '));
+    },
+  );
 }
 
 function textOf(headers: Map<string, string>, body: string, depth: number): string {
@@ -55,7 +58,8 @@ function textOf(headers: Map<string, string>, body: string, depth: number): stri
     if (part.startsWith('--')) break;
     const parsed = splitHeadersAndBody(part.replace(/^\n/, ''));
     const type = (parsed.headers.get('content-type') ?? 'text/plain').toLowerCase();
-    if (type.startsWith('text/plain') || type.startsWith('multipart/')) return textOf(parsed.headers, parsed.body, depth + 1);
+    if (type.startsWith('text/plain') || type.startsWith('multipart/'))
+      return textOf(parsed.headers, parsed.body, depth + 1);
   }
   return '';
 }

@@ -33,7 +33,9 @@ test('sign up lands signed in; the mailed link verifies the email', async ({ pag
 
   await page.getByRole('link', { name: 'Continue to Card Counter' }).click();
   await page.getByRole('link', { name: account.name, exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Email' }).getByText('Verified', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Email' }).getByText('Verified', { exact: true }),
+  ).toBeVisible();
 });
 
 test('sign out goes to /login and ends the session; signing in again restores it', async ({ page }) => {
@@ -52,7 +54,9 @@ test('sign out goes to /login and ends the session; signing in again restores it
   await expectSignedInNav(page, account.name, '10,000');
 });
 
-test('password reset through the mailed link: the new password signs in, the old one fails', async ({ page }) => {
+test('password reset through the mailed link: the new password signs in, the old one fails', async ({
+  page,
+}) => {
   const account = newAccount('reset');
   await signUpViaApi(page, account);
   await page.context().clearCookies();
@@ -62,16 +66,24 @@ test('password reset through the mailed link: the new password signs in, the old
   await expect(page).toHaveURL(`${APP_URL}/auth/reset-password`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status')).toHaveText('If an account exists for that e-mail, a password reset link is on its way.');
+  await expect(page.getByRole('status')).toHaveText(
+    'If an account exists for that e-mail, a password reset link is on its way.',
+  );
 
-  const link = await waitForMailLink(account.email, /reset your card counter password/i, '/auth/reset-password');
+  const link = await waitForMailLink(
+    account.email,
+    /reset your card counter password/i,
+    '/auth/reset-password',
+  );
   const newPassword = `${account.password}-new`;
   await page.goto(link);
   await waitForStartup(page);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your password has been reset. You can now sign in with it.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been reset. You can now sign in with it.',
+  );
 
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(page).toHaveURL(`${APP_URL}/login`);

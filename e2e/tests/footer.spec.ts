@@ -5,7 +5,9 @@ import { APP_URL } from '../support/env.ts';
 /** "Real text": a few paragraphs, not a placeholder line. */
 const LEGAL_TEXT_LENGTH_MIN = 800;
 
-test('footer: copyright line with the year, Privacy and Terms open pages with real text', async ({ page }) => {
+test('footer: copyright line with the year, Privacy and Terms open pages with real text', async ({
+  page,
+}) => {
   await gotoApp(page, '/login');
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await expect(page).toHaveURL(`${APP_URL}/`);

@@ -13,7 +13,10 @@ test('play as guest: Guest with 10,000 credits, kept locally; sign-out clears it
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await expectSignedInNav(page, 'Guest', '10,000');
 
-  const stored = JSON.parse((await readGuest(page)) ?? 'null') as { userId?: string; credits?: number } | null;
+  const stored = JSON.parse((await readGuest(page)) ?? 'null') as {
+    userId?: string;
+    credits?: number;
+  } | null;
   expect(stored?.userId).toMatch(/^guest-/);
   expect(stored?.credits).toBe(10_000);
 

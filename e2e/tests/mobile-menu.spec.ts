@@ -20,14 +20,24 @@ test('phone viewport: the menu toggle opens exactly the six entries', async ({ p
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   await expect(menu).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByRole('listitem')).toHaveText(['Game', 'Simulator', 'Leaderboard', 'Profile', 'Purchase Credits', 'Sign Out']);
+  await expect(menu.getByRole('listitem')).toHaveText([
+    'Game',
+    'Simulator',
+    'Leaderboard',
+    'Profile',
+    'Purchase Credits',
+    'Sign Out',
+  ]);
 
   await menu.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(`${APP_URL}/profile`);
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Purchase Credits' }).click();
+  await page
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('button', { name: 'Purchase Credits' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Purchase Credits' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -3,7 +3,12 @@ import { waitForStartup } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
 
 const OFFLINE_KEY = 'card-counter:offline-mode';
-const TIPS = ['Check your internet connection.', 'Refresh the page.', 'Clear your browser cache.', 'Try again later.'];
+const TIPS = [
+  'Check your internet connection.',
+  'Refresh the page.',
+  'Clear your browser cache.',
+  'Try again later.',
+];
 
 test('startup screen shows while loading, then reveals the requested route', async ({ page }) => {
   await page.goto('/auth/signup');
@@ -12,7 +17,9 @@ test('startup screen shows while loading, then reveals the requested route', asy
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 });
 
-test('server unreachable: Unable to Connect, Retry reloads, Continue Offline stores the flag and goes to /', async ({ page }) => {
+test('server unreachable: Unable to Connect, Retry reloads, Continue Offline stores the flag and goes to /', async ({
+  page,
+}) => {
   // A guest session, so / is reachable without the server once offline mode is on.
   await page.goto('/login');
   await waitForStartup(page);
@@ -26,7 +33,9 @@ test('server unreachable: Unable to Connect, Retry reloads, Continue Offline sto
   });
   await page.goto('/simulator');
   await expect(page.getByRole('heading', { name: 'Unable to Connect' })).toBeVisible();
-  await expect(page.getByText('Unable to connect to the server. Please check your internet connection and try again.')).toBeVisible();
+  await expect(
+    page.getByText('Unable to connect to the server. Please check your internet connection and try again.'),
+  ).toBeVisible();
   for (const tip of TIPS) await expect(page.getByText(tip)).toBeVisible();
   expect(healthCalls).toBe(1);
 
@@ -45,4 +54,17 @@ test('server unreachable: Unable to Connect, Retry reloads, Continue Offline sto
   await expect(page).toHaveURL(`${APP_URL}/simulator`);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(healthCalls).toBe(2);
+});
+
+test('a health check answering 503 shows the startup failure message', async ({ page }) => {
+  await page.route('**/api/health', (route) =>
+    // The server's own answer when its database does not respond (routes/system.ts).
+    route.fulfill({ status: 503, json: { status: 'error', database: 'no answer within 2000 ms' } }),
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Unable to Connect' })).toBeVisible();
+  await expect(
+    page.getByText('Unable to initialize app. Please refresh the page or try again later.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue Offline' })).toBeVisible();
 });
