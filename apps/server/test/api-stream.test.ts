@@ -1,0 +1,114 @@
+import type { Profile } from '@card-counter/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { applyCredit } from '../src/modules/ledger/index.ts';
+import { browser, uniqueEmail } from './auth-harness.ts';
+import { buildTestApp, TEST_APP_URL } from './support/app.ts';
+import { forEachDatabase } from './support/test-db.ts';
+
+async function signUpCookie(app: FastifyInstance): Promise<{ id: string; cookie: string }> {
+  const b = browser(app);
+  const res = await b.post('/api/auth/sign-up/email', {
+    email: uniqueEmail('sse'),
+    password: 'correct-horse-9',
+    name: 'Streamer',
+  });
+  expect(res.statusCode).toBe(200);
+  return {
+    id: (res.json() as { user: { id: string } }).user.id,
+    cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+}
+
+/** Opens the stream over real HTTP and collects `profile` events. */
+async function openStream(baseUrl: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/me/stream`, {
+    headers: { cookie, origin: TEST_APP_URL },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const events: Profile[] = [];
+  let comments = 0;
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (block.startsWith(':')) comments += 1;
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (block.includes('event: profile') && data) events.push(JSON.parse(data.slice(6)) as Profile);
+      }
+    }
+  })();
+  const waitFor = async (pred: (p: Profile) => boolean): Promise<Profile> => {
+    for (let i = 0; i < 250; i++) {
+      const hit = events.find(pred);
+      if (hit) return hit;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no matching event; got ${JSON.stringify(events.map((e) => e.credits))}`);
+  };
+  return {
+    events,
+    comments: () => comments,
+    waitFor,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+forEachDatabase('api /api/me/stream', (t) => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  beforeAll(async () => {
+    app = await buildTestApp(t.db, { heartbeat_ms: 100 });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('sends the profile at connect and after each credit, with heartbeats; cleans up on close', async () => {
+    const user = await signUpCookie(app);
+    const stream = await openStream(baseUrl, user.cookie);
+    await stream.waitFor((p) => p.credits === 10_000);
+    await applyCredit(t.db, { userId: user.id, type: 'game', amount: -10, description: 'hand' });
+    const after = await stream.waitFor((p) => p.credits === 9_990);
+    expect(after.balance).toBe(9_990);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(stream.comments()).toBeGreaterThan(0);
+    await stream.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const unauth = await fetch(`${baseUrl}/api/me/stream`);
+    expect(unauth.status).toBe(401);
+  });
+
+  // PostgreSQL only: PGlite is one process's embedded database, there is no second process to reach.
+  if (t.kind === 'postgres')
+    it('fans out across two server processes sharing PostgreSQL (LISTEN/NOTIFY)', async () => {
+      const otherDb = await t.openAnother();
+      const other = await buildTestApp(otherDb, { heartbeat_ms: 100 });
+      try {
+        const otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
+        const user = await signUpCookie(app);
+        const stream = await openStream(otherUrl, user.cookie);
+        await stream.waitFor((p) => p.credits === 10_000);
+        // The change is made through the FIRST instance's database connection.
+        await applyCredit(t.db, { userId: user.id, type: 'bonus', amount: 500, description: 'reward' });
+        await stream.waitFor((p) => p.credits === 10_500);
+        await stream.close();
+      } finally {
+        await other.close();
+      }
+    });
+});
