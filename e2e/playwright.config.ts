@@ -12,7 +12,7 @@ export default defineConfig({
   // An honest failure must fail: no retries.
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {

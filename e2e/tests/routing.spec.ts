@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoApp, waitForStartup } from '../support/app.ts';
+import { gotoApp, newAccount, signUpViaApi, waitForStartup } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
 
 test('a signed-out visitor to /profile goes to /login', async ({ page }) => {
@@ -34,4 +34,12 @@ test("'Shuffling the deck...' shows while the session loads", async ({ page }) =
   await expect(page.getByText('Shuffling the deck...')).toBeVisible({ timeout: 15_000 });
   release();
   await expect(page).toHaveURL(`${APP_URL}/login`);
+});
+
+test('/admin sends a player who is not in the admin list to /', async ({ page }) => {
+  const account = newAccount('admin');
+  await signUpViaApi(page, account);
+  await gotoApp(page, '/admin');
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
 });
