@@ -3,6 +3,7 @@ import { waitForStartup } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
 
 const OFFLINE_KEY = 'card-counter:offline-mode';
+const RETRYING_KEY = 'e2e:retrying-seen';
 const TIPS = [
   'Check your internet connection.',
   'Refresh the page.',
@@ -39,8 +40,17 @@ test('server unreachable: Unable to Connect, Retry reloads, Continue Offline sto
   for (const tip of TIPS) await expect(page.getByText(tip)).toBeVisible();
   expect(healthCalls).toBe(1);
 
+  // The reload replaces the page at once, so a MutationObserver notes 'Retrying...' in
+  // sessionStorage (which survives the reload) the moment the button shows it.
+  await page.evaluate((key) => {
+    const seen = () => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Retrying...');
+    new MutationObserver(() => {
+      if (seen()) window.sessionStorage.setItem(key, 'seen');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, RETRYING_KEY);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(() => healthCalls).toBe(2);
+  expect(await page.evaluate((key) => window.sessionStorage.getItem(key), RETRYING_KEY)).toBe('seen');
   await expect(page.getByRole('heading', { name: 'Unable to Connect' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
 
