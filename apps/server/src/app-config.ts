@@ -8,7 +8,9 @@ import type { Config } from './config.ts';
  */
 export function buildAppConfig(config: Config): AppConfig {
   const payments: AppConfig['payments'] =
-    config.stripe !== undefined ? { mode: 'stripe', publishableKey: config.stripe.publishableKey } : { mode: 'demo' };
+    config.stripe !== undefined
+      ? { mode: 'stripe', publishableKey: config.stripe.publishableKey }
+      : { mode: 'demo' };
   return {
     auth: { emailPassword: true, google: config.google !== undefined },
     payments,

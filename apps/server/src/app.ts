@@ -42,7 +42,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const logger =
-    options.logger === false ? pino({ level: 'silent' }) : (options.logger ?? pino({ level: config.logLevel }));
+    options.logger === false
+      ? pino({ level: 'silent' })
+      : (options.logger ?? pino({ level: config.logLevel }));
   const app = Fastify({
     loggerInstance: logger,
     // Behind a reverse proxy request.ip must be the client's (rate limits key on it).

@@ -7,7 +7,9 @@ import { AppError, ERRORS, errorBody, type ErrorCode } from '@card-counter/share
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-function validationMessage(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): string {
+function validationMessage(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+): string {
   const where = error.validationContext ?? 'request';
   const parts = error.validation.slice(0, 5).map((v) => {
     const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -46,5 +48,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(errorBody('UNEXPECTED'));
   });
-
 }

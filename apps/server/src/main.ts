@@ -33,10 +33,14 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     onListenError: (e) => log.warn({ err: e }, 'database notification connection error'),
   });
-  log.info({ database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined }, 'database opened');
+  log.info(
+    { database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined },
+    'database opened',
+  );
   const applied = await migrateDatabase(db);
   log.info({ applied }, 'migrations done');
-  if (config.missing.length > 0) log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
+  if (config.missing.length > 0)
+    log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
 
   const app = await buildApp({ config, db, logger: log });
   let stopping = false;
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`Card Counter failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.stderr.write(
+    `Card Counter failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
   process.exit(1);
 });

@@ -14,7 +14,11 @@ interface Player {
 /** Real sign-up through better-auth; requests carry its session cookie. */
 async function signUp(app: FastifyInstance): Promise<Player> {
   const b = browser(app);
-  const res = await b.post('/api/auth/sign-up/email', { email: uniqueEmail('me'), password: 'correct-horse-9', name: 'Me Player' });
+  const res = await b.post('/api/auth/sign-up/email', {
+    email: uniqueEmail('me'),
+    password: 'correct-horse-9',
+    name: 'Me Player',
+  });
   expect(res.statusCode).toBe(200);
   const id = (res.json() as { user: { id: string } }).user.id;
   return {
@@ -28,7 +32,9 @@ async function signUp(app: FastifyInstance): Promise<Player> {
           cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+        ...(payload === undefined
+          ? {}
+          : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
       }),
   };
 }
@@ -48,7 +54,11 @@ forEachDatabase('api /api/me', (t) => {
     expect(h.statusCode).toBe(200);
     expect(h.json()).toEqual({ status: 'ok', database: 'ok' });
     const c = await app.inject('/api/config');
-    expect(c.json()).toMatchObject({ auth: { emailPassword: true, google: false }, payments: { mode: 'demo' }, missing: [] });
+    expect(c.json()).toMatchObject({
+      auth: { emailPassword: true, google: false },
+      payments: { mode: 'demo' },
+      missing: [],
+    });
   });
 
   it('answers 401 NOT_AUTHENTICATED without a session on every route', async () => {
@@ -70,9 +80,17 @@ forEachDatabase('api /api/me', (t) => {
     const res = await p.call('GET', '/api/me');
     expect(res.statusCode).toBe(200);
     const profile = ProfileSchema.parse(res.json());
-    expect(profile).toMatchObject({ uid: p.id, credits: INITIAL_CREDITS, balance: INITIAL_CREDITS, displayName: 'Me Player' });
+    expect(profile).toMatchObject({
+      uid: p.id,
+      credits: INITIAL_CREDITS,
+      balance: INITIAL_CREDITS,
+      displayName: 'Me Player',
+    });
     expect(profile.linkedProviders).toEqual({ google: false, email: true });
-    const tx = (await p.call('GET', '/api/me/transactions')).json() as { items: { type: string }[]; nextCursor: null };
+    const tx = (await p.call('GET', '/api/me/transactions')).json() as {
+      items: { type: string }[];
+      nextCursor: null;
+    };
     expect(tx.items.map((i) => i.type)).toEqual(['signup']);
     expect(tx.nextCursor).toBeNull();
   });
@@ -83,7 +101,15 @@ forEachDatabase('api /api/me', (t) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ displayName: 'New Name', showOnLeaderboard: false });
     const before = (await p.call('GET', '/api/me')).json() as object;
-    for (const bad of [{ credits: 1e9 }, { displayName: '' }, {}, { username: 'has space' }, { showOnLeaderboard: 1 }, '{bad json', [1]]) {
+    for (const bad of [
+      { credits: 1e9 },
+      { displayName: '' },
+      {},
+      { username: 'has space' },
+      { showOnLeaderboard: 1 },
+      '{bad json',
+      [1],
+    ]) {
       const r = await p.call('PATCH', '/api/me', bad);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
       expect((r.json() as { error: { code: string; message: string } }).error.code).toBe('VALIDATION_FAILED');
@@ -116,7 +142,9 @@ forEachDatabase('api /api/me', (t) => {
   it('daily bonus: 20 concurrent claims give one credit, then 409 with nextClaimAt until 24 h pass', async () => {
     const p = await signUp(app);
     const claimAt = now;
-    const results = await Promise.all(Array.from({ length: 20 }, () => p.call('POST', '/api/me/daily-bonus')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => p.call('POST', '/api/me/daily-bonus')),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     expect(ok[0]?.json()).toMatchObject({ credited: 100, balance: INITIAL_CREDITS + 100 });
@@ -129,7 +157,9 @@ forEachDatabase('api /api/me', (t) => {
     now = new Date(claimAt.getTime() + DAILY_BONUS_INTERVAL_ms - 1);
     expect((await p.call('POST', '/api/me/daily-bonus')).statusCode).toBe(409);
     now = new Date(claimAt.getTime() + DAILY_BONUS_INTERVAL_ms);
-    expect((await p.call('POST', '/api/me/daily-bonus')).json()).toMatchObject({ balance: INITIAL_CREDITS + 200 });
+    expect((await p.call('POST', '/api/me/daily-bonus')).json()).toMatchObject({
+      balance: INITIAL_CREDITS + 200,
+    });
     const bad = await p.call('POST', '/api/me/daily-bonus', { amount: 1_000_000 });
     expect(bad.statusCode).toBe(400);
     expect(await ledgerSum(t.db.kysely, p.id)).toEqual({ sum: INITIAL_CREDITS + 200, count: 3 });
@@ -140,7 +170,9 @@ forEachDatabase('api /api/me', (t) => {
     await t.db.kysely.deleteFrom('profiles').where('user_id', '=', p.id).execute();
     const r = await p.call('GET', '/api/me');
     expect(r.statusCode).toBe(404);
-    expect(r.json()).toEqual({ error: { code: 'USER_DOC_MISSING', message: 'User document does not exist.' } });
+    expect(r.json()).toEqual({
+      error: { code: 'USER_DOC_MISSING', message: 'User document does not exist.' },
+    });
   });
 
   it('unknown API path is a JSON 404; app routes without a build get the notice page', async () => {

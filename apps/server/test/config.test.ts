@@ -36,7 +36,10 @@ describe('loadConfig', () => {
     expect(c.appUrl).toBe('http://localhost:8080');
     expect(c.adminUserIds).toEqual(['a', 'b', 'c']);
     expect(c.google?.discoveryUrl).toBe('https://accounts.google.com/.well-known/openid-configuration');
-    expect(buildAppConfig(c)).toMatchObject({ auth: { google: true }, payments: { mode: 'stripe', publishableKey: 'pk' } });
+    expect(buildAppConfig(c)).toMatchObject({
+      auth: { google: true },
+      payments: { mode: 'stripe', publishableKey: 'pk' },
+    });
   });
 
   it.each([

@@ -8,7 +8,8 @@ forEachDatabase('database', (t) => {
       select table_name from information_schema.tables where table_schema = 'public' order by table_name
     `.execute(t.db.kysely);
     const names = rows.map((r) => r.table_name);
-    for (const n of ['auth_user', 'auth_account', 'profiles', 'credit_transactions']) expect(names).toContain(n);
+    for (const n of ['auth_user', 'auth_account', 'profiles', 'credit_transactions'])
+      expect(names).toContain(n);
   });
 
   it('delivers NOTIFY to LISTEN handlers, only after commit', async () => {
@@ -29,7 +30,9 @@ forEachDatabase('database', (t) => {
   });
 
   it('refuses unsafe channel names', async () => {
-    await expect(t.db.listen('x"; drop table profiles; --', () => undefined)).rejects.toThrow(/invalid channel/);
+    await expect(t.db.listen('x"; drop table profiles; --', () => undefined)).rejects.toThrow(
+      /invalid channel/,
+    );
   });
 });
 

@@ -37,13 +37,25 @@ forEachDatabase('ledger fuzz', (t) => {
         const [k, op] = entries[Math.floor(random() * entries.length)]!;
         key = k;
         amount = op.amount;
-        const res = await applyCredit(t.db, { userId: op.userId, type: 'game', amount, description: '', idempotencyKey: key });
+        const res = await applyCredit(t.db, {
+          userId: op.userId,
+          type: 'game',
+          amount,
+          description: '',
+          idempotencyKey: key,
+        });
         expect(res.applied, `${where} op ${i}: replay must not apply`).toBe(false);
         continue;
       }
       if (random() < 0.3) key = `fuzz:${SEED}:${i}`;
       const expected = model.get(userId)! + amount;
-      const outcome = await applyCredit(t.db, { userId, type: 'game', amount, description: `op ${i}`, idempotencyKey: key }).then(
+      const outcome = await applyCredit(t.db, {
+        userId,
+        type: 'game',
+        amount,
+        description: `op ${i}`,
+        idempotencyKey: key,
+      }).then(
         (r) => r,
         (e: unknown) => e,
       );

@@ -45,11 +45,21 @@ forEachDatabase('ledger', (t) => {
       authProvider: 'email',
       linkedProviders: { google: false, email: false },
     });
-    const again = await ensureProfile(t.db, { userId, email, name: 'x', authProvider: 'email', emailVerified: false });
+    const again = await ensureProfile(t.db, {
+      userId,
+      email,
+      name: 'x',
+      authProvider: 'email',
+      emailVerified: false,
+    });
     expect(again).toBe(false);
     const page = await listTransactions(t.db, userId, { limit: 10 });
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({ type: 'signup', amount: INITIAL_CREDITS, balance: INITIAL_CREDITS });
+    expect(page.items[0]).toMatchObject({
+      type: 'signup',
+      amount: INITIAL_CREDITS,
+      balance: INITIAL_CREDITS,
+    });
     await expectInvariant(t.db, userId);
   });
 
@@ -75,7 +85,12 @@ forEachDatabase('ledger', (t) => {
     expect((err as AppError).code).toBe('INSUFFICIENT_CREDITS');
     expect((err as AppError).message).toBe('Insufficient credits.');
     expect(await expectInvariant(t.db, userId)).toBe(INITIAL_CREDITS);
-    const all = await applyCredit(t.db, { userId, type: 'game', amount: -INITIAL_CREDITS, description: 'all in' });
+    const all = await applyCredit(t.db, {
+      userId,
+      type: 'game',
+      amount: -INITIAL_CREDITS,
+      description: 'all in',
+    });
     expect(all.balance).toBe(0);
     expect(await expectInvariant(t.db, userId)).toBe(0);
   });
@@ -83,14 +98,20 @@ forEachDatabase('ledger', (t) => {
   it('rejects bad input and unknown users', async () => {
     const { userId } = await createTestUser(t.db);
     for (const amount of [0, 1.5, Number.NaN, 1e12]) {
-      await expect(applyCredit(t.db, { userId, type: 'game', amount, description: '' })).rejects.toMatchObject({
+      await expect(
+        applyCredit(t.db, { userId, type: 'game', amount, description: '' }),
+      ).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
       });
     }
-    await expect(applyCredit(t.db, { userId, type: 'Bad Type', amount: 1, description: '' })).rejects.toMatchObject({
+    await expect(
+      applyCredit(t.db, { userId, type: 'Bad Type', amount: 1, description: '' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
-    await expect(applyCredit(t.db, { userId: 'nobody', type: 'game', amount: 1, description: '' })).rejects.toMatchObject({
+    await expect(
+      applyCredit(t.db, { userId: 'nobody', type: 'game', amount: 1, description: '' }),
+    ).rejects.toMatchObject({
       code: 'USER_DOC_MISSING',
     });
     expect(await expectInvariant(t.db, userId)).toBe(INITIAL_CREDITS);
@@ -123,7 +144,13 @@ forEachDatabase('ledger', (t) => {
 
   it('applies an idempotent operation once when raced 20x and retried', async () => {
     const { userId } = await createTestUser(t.db);
-    const op = { userId, type: 'purchase', amount: 5000, description: 'pack', idempotencyKey: `pi:${userId}:1` };
+    const op = {
+      userId,
+      type: 'purchase',
+      amount: 5000,
+      description: 'pack',
+      idempotencyKey: `pi:${userId}:1`,
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => applyCredit(t.db, op)));
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     const ids = new Set(results.map((r) => r.transaction.id));
@@ -140,8 +167,20 @@ forEachDatabase('ledger', (t) => {
     const b = await createTestUser(t.db);
     const key = `shared-key:${a.userId}`;
     const settled = await Promise.allSettled([
-      applyCredit(t.db, { userId: a.userId, type: 'bonus', amount: 10, description: '', idempotencyKey: key }),
-      applyCredit(t.db, { userId: b.userId, type: 'bonus', amount: 10, description: '', idempotencyKey: key }),
+      applyCredit(t.db, {
+        userId: a.userId,
+        type: 'bonus',
+        amount: 10,
+        description: '',
+        idempotencyKey: key,
+      }),
+      applyCredit(t.db, {
+        userId: b.userId,
+        type: 'bonus',
+        amount: 10,
+        description: '',
+        idempotencyKey: key,
+      }),
     ]);
     expect(settled.filter((s) => s.status === 'fulfilled' && s.value.applied)).toHaveLength(1);
     const total = (await balanceOf(t.db, a.userId)) + (await balanceOf(t.db, b.userId));
@@ -152,7 +191,8 @@ forEachDatabase('ledger', (t) => {
 
   it('pages transactions newest first with a keyset cursor', async () => {
     const { userId } = await createTestUser(t.db);
-    for (let i = 1; i <= 7; i++) await applyCredit(t.db, { userId, type: 'game', amount: i, description: `n${i}` });
+    for (let i = 1; i <= 7; i++)
+      await applyCredit(t.db, { userId, type: 'game', amount: i, description: `n${i}` });
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 10; pages++) {

@@ -64,7 +64,14 @@ export const PatchMeSchema = z
 export type PatchMe = z.infer<typeof PatchMeSchema>;
 
 /** Known ledger entry types; callers may add their own (spec: "or a caller-supplied type"). */
-export const CREDIT_TRANSACTION_TYPES = ['signup', 'bonus', 'game', 'purchase', 'simulator', 'reward'] as const;
+export const CREDIT_TRANSACTION_TYPES = [
+  'signup',
+  'bonus',
+  'game',
+  'purchase',
+  'simulator',
+  'reward',
+] as const;
 export const CreditTransactionTypeSchema = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a lower-case identifier of at most 32 characters');
@@ -144,7 +151,11 @@ export type ConfigSetting = (typeof CONFIG_SETTINGS)[number];
 export const AppConfigSchema = z.object({
   auth: z.object({ emailPassword: z.literal(true), google: z.boolean() }),
   payments: z.object({ mode: z.enum(['stripe', 'demo']), publishableKey: z.string().optional() }),
-  features: z.object({ admin: z.literal(false), analytics: z.literal(false), installableApp: z.literal(false) }),
+  features: z.object({
+    admin: z.literal(false),
+    analytics: z.literal(false),
+    installableApp: z.literal(false),
+  }),
   /** Settings whose absence makes the deployment incomplete ('Deployment Configuration Error'). */
   missing: z.array(z.enum(CONFIG_SETTINGS)),
   environment: z.enum(['development', 'production', 'test']),

@@ -14,9 +14,18 @@ export const ERRORS = {
     status: 503,
     message: 'App configuration is incomplete. Please contact support if this issue persists.',
   },
-  INIT_FAILED: { status: 500, message: 'Unable to initialize app. Please refresh the page or try again later.' },
-  START_FAILED: { status: 500, message: 'Unable to start the app. Please refresh the page or try again later.' },
-  EMAIL_EXISTS: { status: 409, message: 'An account with this email already exists. Please sign in instead.' },
+  INIT_FAILED: {
+    status: 500,
+    message: 'Unable to initialize app. Please refresh the page or try again later.',
+  },
+  START_FAILED: {
+    status: 500,
+    message: 'Unable to start the app. Please refresh the page or try again later.',
+  },
+  EMAIL_EXISTS: {
+    status: 409,
+    message: 'An account with this email already exists. Please sign in instead.',
+  },
   INSUFFICIENT_CREDITS: { status: 409, message: 'Insufficient credits.' },
   NOT_AUTHENTICATED: { status: 401, message: 'No user logged in.' },
   USER_NOT_FOUND: { status: 404, message: 'User not found.' },
@@ -32,7 +41,10 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
-  DAILY_BONUS_NOT_READY: { status: 409, message: 'The daily bonus has already been claimed. Come back later.' },
+  DAILY_BONUS_NOT_READY: {
+    status: 409,
+    message: 'The daily bonus has already been claimed. Come back later.',
+  },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -27,7 +27,10 @@ describe('error catalogue', () => {
   it('holds every message of spec section 8 exactly once', () => {
     const messages = Object.values(ERRORS).map((e) => e.message);
     for (const m of SPEC_MESSAGES) {
-      expect(messages.filter((x) => x === m), m).toHaveLength(1);
+      expect(
+        messages.filter((x) => x === m),
+        m,
+      ).toHaveLength(1);
     }
   });
 

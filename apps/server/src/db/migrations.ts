@@ -19,13 +19,35 @@ const migrations: Record<string, Migration> = {
         // integer: at most 2^31-1 credits; an overflow fails the transaction instead of wrapping.
         .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits >= 0`))
         .addColumn('achievements', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-        .addColumn('auth_provider', 'text', (c) => c.notNull().check(sql`auth_provider in ('email', 'google')`))
+        .addColumn('auth_provider', 'text', (c) =>
+          c.notNull().check(sql`auth_provider in ('email', 'google')`),
+        )
         .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(false))
-        .addColumn('total_hands_played', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_hands_played >= 0`))
-        .addColumn('total_hands_won', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_hands_won >= 0`))
+        .addColumn('total_hands_played', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`total_hands_played >= 0`),
+        )
+        .addColumn('total_hands_won', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`total_hands_won >= 0`),
+        )
         .addColumn('total_winnings', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('best_streak', 'integer', (c) => c.notNull().defaultTo(0).check(sql`best_streak >= 0`))
-        .addColumn('biggest_win', 'integer', (c) => c.notNull().defaultTo(0).check(sql`biggest_win >= 0`))
+        .addColumn('best_streak', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`best_streak >= 0`),
+        )
+        .addColumn('biggest_win', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`biggest_win >= 0`),
+        )
         .addColumn('show_on_leaderboard', 'boolean', (c) => c.notNull().defaultTo(true))
         .addColumn('has_received_first_purchase_bonus', 'boolean', (c) => c.notNull().defaultTo(false))
         .addColumn('last_daily_bonus', 'timestamptz')
@@ -68,9 +90,12 @@ export async function runAppMigrations(kysely: Kysely<DB>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

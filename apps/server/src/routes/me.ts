@@ -36,13 +36,17 @@ export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Cloc
     return profile;
   });
 
-  r.patch('/api/me', { ...auth, schema: { body: PatchMeSchema, response: { 200: ProfileSchema } } }, async (request) => {
-    const id = userId(request);
-    await updateProfile(db, id, request.body, clock());
-    const profile = await getProfile(db, id);
-    if (profile === null) throw new AppError('USER_DOC_MISSING');
-    return profile;
-  });
+  r.patch(
+    '/api/me',
+    { ...auth, schema: { body: PatchMeSchema, response: { 200: ProfileSchema } } },
+    async (request) => {
+      const id = userId(request);
+      await updateProfile(db, id, request.body, clock());
+      const profile = await getProfile(db, id);
+      if (profile === null) throw new AppError('USER_DOC_MISSING');
+      return profile;
+    },
+  );
 
   r.get(
     '/api/me/transactions',

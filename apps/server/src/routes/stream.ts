@@ -14,7 +14,10 @@ export interface StreamOptions {
   heartbeat_ms: number;
 }
 
-export function streamRoutes(app: FastifyInstance, deps: { db: Database; hub: ProfileStreamHub } & StreamOptions): void {
+export function streamRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; hub: ProfileStreamHub } & StreamOptions,
+): void {
   app.get('/api/me/stream', { onRequest: app.requireUser }, async (request, reply) => {
     const id = userId(request);
     if ((await getProfile(deps.db, id)) === null) throw new AppError('USER_DOC_MISSING');

@@ -26,11 +26,15 @@ async function checkDatabase(db: Database): Promise<string> {
 
 export function systemRoutes(app: FastifyInstance, deps: { config: Config; db: Database }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/health', { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
-    const database = await checkDatabase(deps.db);
-    const ok = database === 'ok';
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database });
-  });
+  r.get(
+    '/api/health',
+    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      const database = await checkDatabase(deps.db);
+      const ok = database === 'ok';
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database });
+    },
+  );
   const appConfig = buildAppConfig(deps.config);
   r.get('/api/config', { schema: { response: { 200: AppConfigSchema } } }, async () => appConfig);
 }

@@ -31,7 +31,8 @@ export async function webRoutes(app: FastifyInstance, webDistDir: string): Promi
       index: 'index.html',
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; index.html must be revalidated to pick up a new build.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
@@ -42,7 +43,9 @@ export async function webRoutes(app: FastifyInstance, webDistDir: string): Promi
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (isApi(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${url.split('?')[0] ?? ''}`));
+      return reply
+        .status(404)
+        .send(errorBody('NOT_FOUND', `No route ${request.method} ${url.split('?')[0] ?? ''}`));
     }
     // A missing file with an extension (e.g. /assets/old.js) is a real 404, not an app route.
     if (path.extname(url.split('?')[0] ?? '') !== '') {

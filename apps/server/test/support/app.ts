@@ -7,7 +7,13 @@ import type { Database } from '../../src/db/index.ts';
 export const TEST_APP_URL = 'http://localhost:3000';
 
 export function appTestConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', APP_URL: TEST_APP_URL, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-dist', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: TEST_APP_URL,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-dist',
+    ...env,
+  });
 }
 
 /** The full app on a test database, auth rate limits off, silent logs. */

@@ -17,7 +17,14 @@ export async function createTestUser(
   await db.kysely
     .withoutPlugins()
     .insertInto('auth_user' as never)
-    .values({ id: userId, name: opts.name ?? 'Test Player', email, emailVerified: false, createdAt: now, updatedAt: now } as never)
+    .values({
+      id: userId,
+      name: opts.name ?? 'Test Player',
+      email,
+      emailVerified: false,
+      createdAt: now,
+      updatedAt: now,
+    } as never)
     .execute();
   const created = await ensureProfile(
     db,

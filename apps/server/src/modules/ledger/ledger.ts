@@ -56,8 +56,15 @@ export function toCreditTransaction(row: Row): CreditTransaction {
 }
 
 function validate(input: CreditInput): void {
-  if (!Number.isSafeInteger(input.amount) || input.amount === 0 || Math.abs(input.amount) > CREDIT_AMOUNT_MAX) {
-    throw new AppError('VALIDATION_FAILED', `amount must be a non-zero integer of at most ${CREDIT_AMOUNT_MAX}`);
+  if (
+    !Number.isSafeInteger(input.amount) ||
+    input.amount === 0 ||
+    Math.abs(input.amount) > CREDIT_AMOUNT_MAX
+  ) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `amount must be a non-zero integer of at most ${CREDIT_AMOUNT_MAX}`,
+    );
   }
   if (!CreditTransactionTypeSchema.safeParse(input.type).success) {
     throw new AppError('VALIDATION_FAILED', `bad transaction type: ${input.type}`);
@@ -65,7 +72,10 @@ function validate(input: CreditInput): void {
   if (input.userId === '' || input.description.length > 500) {
     throw new AppError('VALIDATION_FAILED', 'userId must be set and description at most 500 characters');
   }
-  if (input.idempotencyKey !== undefined && (input.idempotencyKey === '' || input.idempotencyKey.length > 200)) {
+  if (
+    input.idempotencyKey !== undefined &&
+    (input.idempotencyKey === '' || input.idempotencyKey.length > 200)
+  ) {
     throw new AppError('VALIDATION_FAILED', 'idempotencyKey must be 1..200 characters');
   }
 }
@@ -83,7 +93,11 @@ const rowColumns = [
 ] as const;
 
 async function findByKey(db: Kysely<DB>, key: string): Promise<Row | undefined> {
-  return db.selectFrom('credit_transactions').select(rowColumns).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('credit_transactions')
+    .select(rowColumns)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 function replay(row: Row, input: CreditInput): CreditResult {
@@ -126,7 +140,8 @@ export async function applyCreditInTransaction(trx: Kysely<DB>, input: CreditInp
     .where('user_id', '=', input.userId)
     .where('credits', '=', profile.credits)
     .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw new Error('ledger invariant: locked profile changed under the lock');
+  if (updated.numUpdatedRows !== 1n)
+    throw new Error('ledger invariant: locked profile changed under the lock');
 
   const row = await trx
     .insertInto('credit_transactions')

@@ -5,7 +5,12 @@
  * and only the first finds the bonus claimable. The idempotency key (`daily:<user>:<last
  * claim>`) is a second guard: even a replayed transaction credits once per period.
  */
-import { AppError, DAILY_BONUS_INTERVAL_ms, REWARD_DAILY_BONUS, type DailyBonusResponse } from '@card-counter/shared';
+import {
+  AppError,
+  DAILY_BONUS_INTERVAL_ms,
+  REWARD_DAILY_BONUS,
+  type DailyBonusResponse,
+} from '@card-counter/shared';
 import type { Database } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 
@@ -32,7 +37,8 @@ export async function claimDailyBonus(db: Database, userId: string, now: Date): 
       idempotencyKey: `daily:${userId}:${last === null ? 'first' : last.toISOString()}`,
       now,
     });
-    if (!result.applied) throw new Error('daily bonus invariant: key replayed while the claim time was unchanged');
+    if (!result.applied)
+      throw new Error('daily bonus invariant: key replayed while the claim time was unchanged');
     await trx.updateTable('profiles').set({ last_daily_bonus: now }).where('user_id', '=', userId).execute();
     return {
       credited: REWARD_DAILY_BONUS,

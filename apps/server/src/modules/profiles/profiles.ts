@@ -51,7 +51,11 @@ export function defaultUsername(name: string, email: string): string {
  * (key `signup:<userId>`), in the same transaction, so balance = sum of rows from the start.
  * Requires the auth_user row (profiles.user_id references it).
  */
-export async function ensureProfile(db: Database, input: NewProfile, now: Date = new Date()): Promise<boolean> {
+export async function ensureProfile(
+  db: Database,
+  input: NewProfile,
+  now: Date = new Date(),
+): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('profiles')
@@ -134,7 +138,11 @@ export function toProfile(
 
 /** The full profile, or null when the user has none. Verification and providers come from the auth tables. */
 export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
-  const row = await db.kysely.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('profiles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (row === undefined) return null;
   const [emailVerified, linkedProviders] = await Promise.all([
     getEmailVerified(db, userId),
@@ -144,7 +152,12 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
 }
 
 /** Applies the player's own edit (already validated by PatchMeSchema). */
-export async function updateProfile(db: Database, userId: string, patch: PatchMe, now: Date = new Date()): Promise<void> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  patch: PatchMe,
+  now: Date = new Date(),
+): Promise<void> {
   const set: Partial<{ display_name: string; username: string; show_on_leaderboard: boolean }> = {};
   if (patch.displayName !== undefined) set.display_name = patch.displayName;
   if (patch.username !== undefined) set.username = patch.username;

@@ -24,7 +24,8 @@ export interface HubOptions {
   maxClientsPerUser: number;
 }
 
-export type AddResult = { ok: true; remove: () => void } | { ok: false; reason: 'process-full' | 'user-full' };
+export type AddResult =
+  { ok: true; remove: () => void } | { ok: false; reason: 'process-full' | 'user-full' };
 
 /** Reload rounds per burst; a burst longer than this is picked up by the next notification. */
 const RELOAD_ROUNDS_MAX = 20;
@@ -54,7 +55,8 @@ export class ProfileStreamHub {
   add(userId: string, client: StreamClient): AddResult {
     if (this.total >= this.options.maxClients) return { ok: false, reason: 'process-full' };
     let set = this.clients.get(userId);
-    if (set !== undefined && set.size >= this.options.maxClientsPerUser) return { ok: false, reason: 'user-full' };
+    if (set !== undefined && set.size >= this.options.maxClientsPerUser)
+      return { ok: false, reason: 'user-full' };
     if (set === undefined) {
       set = new Set();
       this.clients.set(userId, set);
