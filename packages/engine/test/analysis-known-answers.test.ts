@@ -8,6 +8,10 @@
 //        "Expected return of game" there is composition-dependent for the first decision
 //        (each two-card hand takes its own best option): compared with optimalEv. Per-hand
 //        values are conditioned on no dealer blackjack.
+//  [W9E] Wizard of Odds, Blackjack Appendix 9, pages euro-6dh17r4 and euro-8dh17r4: same rules
+//        but no hole card and "player loses everything, including doubles and splits, if
+//        dealer gets a blackjack" (analysis option noHoleCardLosses 'all'; the game itself uses
+//        original bets only, see upcard-analysis.ts).
 //  [W2B] Wizard of Odds, Blackjack Appendix 2B, dealer probabilities before the peek
 //        (https://wizardofodds.com/games/blackjack/appendix/2b/), 1 deck S17.
 //  [BENCH] /work/shared/bench/README.md: -0.3338% for the full-shoe total-dependent basic
@@ -46,6 +50,22 @@ describe('house edges (composition-dependent expected return) [W9]', () => {
       expect(Math.abs(result.optimalEv - published)).toBeLessThan(EV_TOLERANCE);
       // Playing the fixed chart can only lose against per-hand optimal first decisions.
       expect(result.ev).toBeLessThanOrEqual(result.optimalEv + 1e-12);
+    });
+  }
+});
+
+describe('house edges, no hole card, all stakes lost to a blackjack [W9E]', () => {
+  const cases: [string, Partial<Rules>, number][] = [
+    ['6 decks H17 DAS', { numDecks: 6 }, -0.0072705],
+    ['6 decks H17 no DAS', { numDecks: 6, doubleAfterSplit: false }, -0.0086975],
+    ['8 decks H17 DAS', { numDecks: 8 }, -0.007562],
+    ['8 decks H17 no DAS', { numDecks: 8, doubleAfterSplit: false }, -0.0089865],
+  ];
+  for (const [name, extra, published] of cases) {
+    it(`${name}: ${published}`, () => {
+      const rules = noSurrender({ dealerStandsSoft17: false, dealerPeeks: false, ...extra });
+      const result = computeStrategy(rules, fullShoe(rules.numDecks), { noHoleCardLosses: 'all' });
+      expect(Math.abs(result.optimalEv - published)).toBeLessThan(EV_TOLERANCE);
     });
   }
 });

@@ -8,7 +8,7 @@ import { ACE, cardCount, copyComposition, fullShoe, type Composition } from './c
 import { buildChart, upcardCells, type UpcardCells } from './chart.ts';
 import { chartToTable } from './chart-table.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex, type Chart } from './codes.ts';
-import { UpcardAnalysis } from './upcard-analysis.ts';
+import { UpcardAnalysis, type AnalysisOptions } from './upcard-analysis.ts';
 
 export interface StrategyResult {
   rules: Rules;
@@ -22,19 +22,19 @@ export interface StrategyResult {
 }
 
 /** Computes the chart for the rules and its expected value (shoe: default a full shoe). */
-export function computeStrategy(rules: Rules, shoe: Composition = fullShoe(rules.numDecks)): StrategyResult {
+export function computeStrategy(rules: Rules, shoe: Composition = fullShoe(rules.numDecks), options: AnalysisOptions = {}): StrategyResult {
   const comp = copyComposition(shoe);
   const analyses: (UpcardAnalysis | undefined)[] = [];
   const cells: (UpcardCells | undefined)[] = [];
   for (let up = 1; up <= 10; up++) {
     if ((comp[up] as number) === 0) continue;
-    const a = new UpcardAnalysis(rules, comp, up);
+    const a = new UpcardAnalysis(rules, comp, up, options);
     analyses[up] = a;
     cells[up] = upcardCells(rules, a);
   }
   const { softPairTotal, ...chart } = buildChart(cells);
   const table = chartToTable(chart, { doubleAfterSplit: rules.doubleAfterSplit, soft12: softPairTotal });
-  const ev = chartEv(rules, comp, table, analyses);
+  const ev = chartEv(rules, comp, table, analyses, options);
   const n = cardCount(comp);
   const optimalEv = cells.reduce((sum, c, up) => sum + (c ? ((comp[up] as number) / n) * c.optimalEv : 0), 0);
   return { rules, ev, optimalEv, chart, table };
@@ -44,7 +44,13 @@ export function computeStrategy(rules: Rules, shoe: Composition = fullShoe(rules
  * Expected value of playing `table` from `shoe`. analyses may hold already-built upcard
  * analyses for this shoe (their dealer memo is reused).
  */
-export function chartEv(rules: Rules, shoe: Composition, table: Uint8Array, analyses: readonly (UpcardAnalysis | undefined)[] = []): number {
+export function chartEv(
+  rules: Rules,
+  shoe: Composition,
+  table: Uint8Array,
+  analyses: readonly (UpcardAnalysis | undefined)[] = [],
+  options: AnalysisOptions = {},
+): number {
   const comp = copyComposition(shoe);
   const n = cardCount(comp);
   let ev = 0;
@@ -52,7 +58,7 @@ export function chartEv(rules: Rules, shoe: Composition, table: Uint8Array, anal
   for (let up = 1; up <= 10; up++) {
     const nUp = comp[up] as number;
     if (nUp === 0) continue;
-    const a = analyses[up] ?? new UpcardAnalysis(rules, comp, up);
+    const a = analyses[up] ?? new UpcardAnalysis(rules, comp, up, options);
     a.useChart(table);
     const pUp = nUp / n;
     for (let c1 = 1; c1 <= 10; c1++) {
@@ -108,6 +114,7 @@ function initialHandEv(rules: Rules, a: UpcardAnalysis, c1: number, c2: number, 
       throw new Error(`table has no action for ${total}/${soft} v ${a.upcard} (bug)`);
   }
   a.setRemoved([]);
-  // A dealer blackjack takes the original bet (peek: before any play; no peek: original bets only).
+  // A dealer blackjack takes the original bet (peek: before any play; no peek: the original
+  // bet here, the extra double/split stakes inside u when noHoleCardLosses is 'all').
   return u - (1 - noBj);
 }

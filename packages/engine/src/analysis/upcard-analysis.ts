@@ -37,6 +37,15 @@ export interface TwoCardValues {
   surrender: number;
 }
 
+export interface AnalysisOptions {
+  /**
+   * Without the peek, what a dealer blackjack takes: 'original' (default, the game's rule:
+   * original bets only) or 'all' (doubles and splits lost too, as in the European no-hole-card
+   * game some published tables use). Ignored when the dealer peeks.
+   */
+  noHoleCardLosses?: 'original' | 'all';
+}
+
 export class UpcardAnalysis {
   readonly rules: Rules;
   readonly upcard: number;
@@ -61,8 +70,12 @@ export class UpcardAnalysis {
   private readonly bjHole: number;
 
   /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
-  constructor(rules: Rules, shoe: Composition, upcard: number) {
+  /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
+  private readonly losesAllStakes: boolean;
+
+  constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
     this.rules = rules;
+    this.losesAllStakes = !rules.dealerPeeks && options.noHoleCardLosses === 'all';
     this.upcard = upcard;
     this.table = dealerTable(upcard, !rules.dealerStandsSoft17);
     this.base = copyComposition(shoe);
@@ -209,7 +222,8 @@ export class UpcardAnalysis {
     return u;
   }
 
-  /** U of doubling: one card, then stand, twice the stake. */
+  /** U of doubling: one card, then stand, twice the stake (the extra stake also lost to a
+   * dealer blackjack when losesAllStakes). */
   doubleValue(hard: number, ace: boolean): number {
     let u = 0;
     const inv = 1 / this.cards;
@@ -226,7 +240,7 @@ export class UpcardAnalysis {
       u += n * inv * this.standValue(total);
       this.undraw(c);
     }
-    return 2 * u;
+    return 2 * u - (this.losesAllStakes ? 1 - this.noBlackjack() : 0);
   }
 
   surrenderValue(): number {
@@ -308,12 +322,15 @@ export class UpcardAnalysis {
       any += (k / n) * v;
       if (c === p) vPair = v;
     }
+    const bjAfterPair = 1 - this.noBlackjack();
     this.setRemoved([]);
-    if (maxHands === 2) return 2 * any;
+    // Stakes beyond the original bet that a dealer blackjack also takes ('all' only).
+    const extraStakes = (hands: number): number => (this.losesAllStakes ? (hands - 1) * bjAfterPair : 0);
+    if (maxHands === 2) return 2 * any - extraStakes(2);
     const counts = splitHandCounts(nP, n, maxHands);
     const q = nP / n;
     const nonPair = q < 1 ? (any - q * vPair) / (1 - q) : 0;
-    return counts.nonPair * nonPair + counts.pair * vPair;
+    return counts.nonPair * nonPair + counts.pair * vPair - extraStakes(counts.nonPair + counts.pair);
   }
 
   /** Value of a split hand (p, c) in the current composition (p, p and c removed). */
