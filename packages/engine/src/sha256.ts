@@ -14,6 +14,15 @@ const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b0568
 
 /** UTF-8 bytes of a string (no TextEncoder needed). */
 export function utf8Bytes(text: string): Uint8Array {
+  // Fast path for ASCII (shoe commitments are ASCII): one byte per code unit.
+  const ascii = new Uint8Array(text.length);
+  let isAscii = true;
+  for (let i = 0; i < text.length && isAscii; i++) {
+    const c = text.charCodeAt(i);
+    ascii[i] = c;
+    isAscii = c < 0x80;
+  }
+  if (isAscii) return ascii;
   const out: number[] = [];
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;

@@ -65,6 +65,8 @@ export function settleRound(s: GameState): void {
   let paid = 0;
   let staked = 0;
   for (const h of s.playerHands) {
+    // Hands never played (a dealer blackjack found at the peek) stand as dealt.
+    if (h.status === 'playing') h.status = 'stood';
     const first = !seenSpots.has(h.spot);
     seenSpots.add(h.spot);
     const { outcome, payout } = settleHand(s, h, first, dealerBj, dealerTotal);

@@ -22,15 +22,14 @@ export interface VisibleGameState extends Omit<GameState, 'deck' | 'dealerCards'
 export function visible(state: GameState): VisibleGameState {
   const { deck, dealerCards, ...rest } = state;
   return {
-    ...structuredCopy(rest),
+    ...rest,
+    // Fresh arrays and objects for everything a holder could mutate; the rest is immutable data.
+    playerHands: rest.playerHands.map((h) => ({ ...h, cards: h.cards.map((c) => ({ ...c })) })),
+    handBets: rest.handBets.slice(),
+    sessionStats: { ...rest.sessionStats },
     dealerCards: dealerCards.map((c, i) => (i === 1 && !state.holeCardRevealed ? null : { ...c })),
     deck: deck ? { cardsRemaining: cardsRemaining(deck), totalCards: deck.cards.length, commitment: deck.commitment } : null,
   };
-}
-
-/** A JSON copy, so a client-side holder cannot reach into the server's state objects. */
-function structuredCopy<T>(x: T): T {
-  return JSON.parse(JSON.stringify(x)) as T;
 }
 
 const PLAY_ACTIONS: readonly GameAction[] = [

@@ -1,0 +1,196 @@
+// Seeded fuzz test of the game reducer: random rules, random legal and illegal actions, and
+// after every step the invariants: cards accounted for, chips conserved, no illegal phase or
+// hand state, the count never includes the hidden hole card, visible() leaks nothing.
+// A failure message starts with the seed; pin a failing seed in PINNED_SEEDS.
+import { describe, expect, it } from 'vitest';
+import { type Card, codeOfCard, cardFromCode, handTotal } from '../src/cards.ts';
+import { COUNTING_SYSTEMS, type CountingSystemId, getCountingSystem, initialRunningCount, tagOf } from '../src/counting/index.ts';
+import { createGame, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
+import { randomInt, seededRng, type Rng } from '../src/rng.ts';
+import { DEFAULT_RULES, dealerHits, type Rules } from '../src/rules.ts';
+import { restoreShoe } from '../src/shoe.ts';
+
+const SEQUENCES = 1000;
+const STEPS_PER_SEQUENCE = 60;
+const PINNED_SEEDS: number[] = [];
+const EPS = 1e-6;
+
+const pick = <T,>(rng: Rng, xs: readonly T[]): T => xs[randomInt(rng, xs.length)] as T;
+const coin = (rng: Rng, p = 0.5) => randomInt(rng, 1_000_000) < p * 1_000_000;
+
+function randomRules(rng: Rng): Rules {
+  return {
+    ...DEFAULT_RULES,
+    numDecks: 1 + randomInt(rng, 8),
+    shufflePoint: pick(rng, [0, 0.1, 0.25, 0.5, 0.9]),
+    dealerStandsSoft17: coin(rng),
+    dealerPeeks: coin(rng, 0.7),
+    doubleAfterSplit: coin(rng),
+    surrenderAllowed: coin(rng),
+    insuranceAllowed: coin(rng, 0.6),
+    blackjackPays: pick(rng, [1, 1.2, 1.5, 2]),
+    numInitialHands: pick(rng, [1, 1, 1, 2, 3, 7]),
+    doubleDownRestriction: pick(rng, ['any', '9-11', '10-11'] as const),
+    maxSplits: randomInt(rng, 4),
+    resplitAces: coin(rng),
+    hitSplitAces: coin(rng),
+  };
+}
+
+function randomAction(rng: Rng, s: GameState): GameAction {
+  const r = randomInt(rng, 100);
+  if (r < 14) return { type: 'bet', amount: pick(rng, [0, 1, 5, 10, 25, 100, 333, 5000, -3, 2.5]), ...(coin(rng, 0.3) ? { spot: randomInt(rng, 9) - 1 } : {}) };
+  if (r < 26) return { type: 'deal' };
+  if (r < 32) return { type: 'insurance', take: coin(rng) };
+  if (r < 52) return { type: 'hit' };
+  if (r < 66) return { type: 'stand' };
+  if (r < 74) return { type: 'double' };
+  if (r < 84) return { type: 'split' };
+  if (r < 89) return { type: 'surrender' };
+  if (r < 95) return { type: 'newRound' };
+  if (r < 97) return { type: 'reset' };
+  // Rarely change the rules (sometimes to an invalid value).
+  return { type: 'setConfig', rules: coin(rng, 0.8) ? { ...s.config, ...pickRuleChange(rng) } : { numDecks: 0 } };
+}
+
+function pickRuleChange(rng: Rng): Partial<Rules> {
+  return pick(rng, [{ numDecks: 1 + randomInt(rng, 8) }, { numInitialHands: 1 + randomInt(rng, 3) }, { dealerPeeks: coin(rng) }, { maxSplits: randomInt(rng, 4) }, {}]);
+}
+
+function tableCards(s: GameState): Card[] {
+  return [...s.playerHands.flatMap((h) => h.cards), ...s.dealerCards];
+}
+
+function sortedCodes(cards: readonly Card[]): number[] {
+  return cards.map(codeOfCard).sort((a, b) => a - b);
+}
+
+const tagTables = new Map<CountingSystemId, number[]>();
+/** Tag per card code, computed once per system (the check recounts the whole shoe every step). */
+function tagsByCode(id: CountingSystemId): number[] {
+  let t = tagTables.get(id);
+  if (!t) {
+    t = Array.from({ length: 52 }, (_, c) => tagOf(getCountingSystem(id), cardFromCode(c)));
+    tagTables.set(id, t);
+  }
+  return t;
+}
+
+/** Every invariant of a state; returns the first broken one as a message, or null. */
+function brokenInvariant(s: GameState, startBalance: number): string | null {
+  const rules = s.config;
+  const st = s.sessionStats;
+  // Chips: what is on the table plus the balance equals the start plus net results so far.
+  const onTable = s.gameInProgress ? s.playerHands.reduce((a, h) => a + h.bet, 0) + s.insuranceBet : 0;
+  if (Math.abs(s.balance + onTable - (startBalance + st.totalWon - st.totalLost)) > EPS) return `chips: balance ${s.balance} + table ${onTable} != ${startBalance} + ${st.totalWon} - ${st.totalLost}`;
+  if (s.balance < -EPS) return `negative balance ${s.balance}`;
+  if (st.handsPlayed !== st.handsWon + st.handsLost + st.handsPushed) return 'hands played != won + lost + pushed';
+  if (st.bestStreak < st.currentStreak || st.worstStreak > st.currentStreak || st.bestStreak < 0 || st.worstStreak > 0) return 'streak bounds';
+  if (s.handBets.length !== rules.numInitialHands) return 'handBets length';
+  // Cards: the round's cards are exactly the shoe's cards from roundStartPosition to position.
+  if (s.deck) {
+    if (s.cardsDealtFromShoe !== s.deck.position) return 'cardsDealtFromShoe != shoe position';
+    const dealt = s.deck.cards.slice(s.roundStartPosition, s.deck.position).map((c) => c);
+    const onTableCards = s.gamePhase === 'betting' ? [] : tableCards(s);
+    if (s.gamePhase !== 'betting' && JSON.stringify(dealt.slice().sort((a, b) => a - b)) !== JSON.stringify(sortedCodes(onTableCards))) return 'table cards != cards dealt this round';
+    // Count: IRC + tags of every dealt card except a hidden hole card.
+    const sys = getCountingSystem(s.counting.system);
+    const tags = tagsByCode(s.counting.system);
+    let rc = initialRunningCount(sys, rules.numDecks);
+    for (let i = 0; i < s.deck.position; i++) rc += tags[s.deck.cards[i] ?? -1] ?? NaN;
+    const hole = s.dealerCards[1];
+    if (hole && !s.holeCardRevealed) rc -= tagOf(sys, hole);
+    if (Math.abs(rc - s.runningCount) > EPS) return `running count ${s.runningCount} != ${rc} (hole card leaked?)`;
+  } else if (s.gamePhase !== 'betting' && s.gamePhase !== 'roundOver') return 'a round without a shoe';
+  // Phases and hands.
+  const first = s.playerHands.findIndex((h) => h.status === 'playing');
+  for (const h of s.playerHands) {
+    const t = handTotal(h.cards).total;
+    if (h.status === 'busted' && t <= 21) return 'busted hand not over 21';
+    if (h.status !== 'busted' && h.cards.length >= 2 && t > 21) return 'hand over 21 not busted';
+    if (h.status === 'playing' && t >= 21 && h.cards.length >= 2) return 'playing hand at 21+';
+    if (s.playerHands.filter((x) => x.spot === h.spot).length > rules.maxSplits + 1 && s.gamePhase !== 'roundOver') return 'too many splits';
+    if (h.status === 'blackjack' && (h.fromSplit || h.cards.length !== 2 || t !== 21)) return 'bad blackjack';
+  }
+  switch (s.gamePhase) {
+    case 'betting':
+      if (s.gameInProgress || s.playerHands.length || s.dealerCards.length) return 'betting with a table';
+      if (s.currentBet !== s.handBets.reduce((a, b) => a + b, 0)) return 'currentBet != sum of handBets';
+      break;
+    case 'insurance':
+      if (!s.gameInProgress || !s.insuranceOffered || s.holeCardRevealed || s.dealerCards[0]?.rank !== 'A') return 'bad insurance phase';
+      break;
+    case 'playing': {
+      if (!s.gameInProgress || s.holeCardRevealed || first < 0 || first !== s.currentHandIndex) return 'bad playing phase';
+      if ((s.playerHands[first]?.cards.length ?? 0) < 2) return 'current hand has fewer than two cards';
+      break;
+    }
+    case 'roundOver': {
+      if (s.gameInProgress || !s.holeCardRevealed || !s.lastResult || first >= 0) return 'bad roundOver phase';
+      if (s.playerHands.some((h) => h.outcome === null)) return 'unsettled hand';
+      const d = handTotal(s.dealerCards);
+      const live = s.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
+      const dealerBj = s.dealerCards.length === 2 && d.total === 21;
+      if (live && !dealerBj && d.total <= 21 && dealerHits(rules, d.total, d.soft)) return 'dealer stopped too early';
+      if (!live && s.dealerCards.length !== 2) return 'dealer drew with no live hand';
+      const netSum = s.lastResult.hands.reduce((a, h) => a + h.net, 0) + s.lastResult.insurancePayout - s.lastResult.insuranceBet;
+      if (Math.abs(netSum - s.lastResult.net) > EPS) return 'round net != sum of hand nets';
+      break;
+    }
+  }
+  // Visible projection: no hole card before the reveal, no order, no salt.
+  const v = visible(s);
+  if (!s.holeCardRevealed && s.dealerCards.length > 1 && v.dealerCards[1] !== null) return 'visible() shows the hole card';
+  if (s.deck && v.lastShoeReveal && v.lastShoeReveal.salt === s.deck.salt) return "visible() leaks the current shoe's salt";
+  if (Object.keys(v).some((k) => k === 'salt' || k === 'cards')) return 'visible() has shoe keys at the top level';
+  if (v.deck && Object.keys(v.deck).sort().join() !== 'cardsRemaining,commitment,totalCards') return 'visible() leaks the shoe';
+  return null;
+}
+
+function runSequence(seed: number): void {
+  const rng = seededRng(seed);
+  const systems = Object.keys(COUNTING_SYSTEMS) as CountingSystemId[];
+  const startBalance = pick(rng, [50, 500, 10000]);
+  let s = createGame({ rules: randomRules(rng), balance: startBalance, counting: { system: pick(rng, systems), rounding: pick(rng, ['floor', 'truncate', 'round'] as const) } });
+  for (let i = 0; i < STEPS_PER_SEQUENCE; i++) {
+    const action = randomAction(rng, s);
+    const r = step(s, action, coin(rng, 0.95) ? rng : undefined);
+    if (!r.ok) {
+      expect(r.state, `seed ${seed} step ${i}: a refused ${action.type} changed the state`).toBe(s);
+      expect(r.reason.length, `seed ${seed}: empty reason`).toBeGreaterThan(0);
+      continue;
+    }
+    s = r.state;
+    const broken = brokenInvariant(s, startBalance);
+    expect(broken, `seed ${seed} step ${i} after ${JSON.stringify(action)}`).toBeNull();
+  }
+  if (s.deck) expect(() => restoreShoe(JSON.parse(JSON.stringify(s.deck))), `seed ${seed}: shoe not whole`).not.toThrow();
+}
+
+describe('game reducer fuzz', () => {
+  it(`${SEQUENCES} seeded sequences of ${STEPS_PER_SEQUENCE} random actions keep every invariant`, () => {
+    for (let seed = 1; seed <= SEQUENCES; seed++) runSequence(seed);
+  }, 120_000);
+
+  it('pinned regression seeds', () => {
+    for (const seed of PINNED_SEEDS) runSequence(seed);
+    expect(PINNED_SEEDS.every(Number.isInteger)).toBe(true);
+  });
+
+  it('random play reaches every phase and real rounds (the fuzz is not vacuous)', () => {
+    const seen = new Set<string>();
+    let rounds = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const rng = seededRng(seed);
+      let s = createGame({ rules: { ...randomRules(rng), insuranceAllowed: true } });
+      for (let i = 0; i < STEPS_PER_SEQUENCE; i++) {
+        const r = step(s, randomAction(rng, s), rng);
+        if (r.ok && r.state.gamePhase === 'roundOver' && s.gamePhase !== 'roundOver') rounds++;
+        s = r.state;
+        seen.add(s.gamePhase);
+      }
+    }
+    expect([...seen].sort()).toEqual(['betting', 'insurance', 'playing', 'roundOver']);
+    expect(rounds).toBeGreaterThan(300);
+  });
+});
