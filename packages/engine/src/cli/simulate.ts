@@ -1,0 +1,88 @@
+// `bj simulate`: runs the strategy simulator on worker threads and prints its report.
+import { availableParallelism } from 'node:os';
+import { CliError, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
+import { buildPlan, type IndexSet } from '../sim/build-plan.ts';
+import { simulateThreads } from '../sim/node/pool.ts';
+import { simulatePlan } from '../sim/simulate.ts';
+import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
+
+const SPEC = {
+  values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'bankroll', 'wong-in'],
+  switches: ['csm', 'json'],
+};
+
+function intFlag(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new CliError(`--${name} must be an integer in ${min}..${max} (got ${value}).`);
+  return n;
+}
+
+export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+  return runCommand(io, async () => {
+    const args = parseArgs(argv, SPEC);
+    const rules = rulesFromArgs(args);
+    const rounds = intFlag(args.values.get('rounds'), 'rounds', 1_000_000, 1, 1e12);
+    const threads = intFlag(args.values.get('threads'), 'threads', availableParallelism(), 1, 64);
+    const seed = intFlag(args.values.get('seed'), 'seed', 1, 0, Number.MAX_SAFE_INTEGER);
+    const countName = (args.values.get('count') ?? 'hilo').replace(/^hilo$/, 'hi-lo');
+    if (!(countName in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}.`);
+    const indices = (args.values.get('indices') ?? 'none') as IndexSet;
+    if (!['none', 'i18', 'i18+fab4'].includes(indices)) throw new CliError('--indices must be none, i18 or i18+fab4.');
+    let spread: Record<string, number> | undefined;
+    const spreadText = args.values.get('spread');
+    if (spreadText !== undefined) {
+      try {
+        spread = JSON.parse(spreadText) as Record<string, number>;
+      } catch {
+        throw new CliError('--spread must be a JSON object such as {"-inf":1,"2":4}.');
+      }
+    }
+    const bankroll = intFlag(args.values.get('bankroll'), 'bankroll', 0, 0, 1e9);
+    const wong = args.values.get('wong-in');
+    let plan;
+    try {
+      plan = buildPlan({
+        rules,
+        count: countName as CountingSystemId,
+        spread,
+        indices,
+        csm: args.switches.has('csm'),
+        bankroll_units: bankroll,
+        wongIn: wong === undefined ? null : intFlag(wong, 'wong-in', 0, -20, 20),
+      });
+    } catch (e) {
+      if (e instanceof RangeError) throw new CliError(e.message);
+      throw e;
+    }
+    const json = args.switches.has('json');
+    const onProgress = json
+      ? undefined
+      : (p: { rounds_done: number; rounds_total: number }): void => {
+          const f = Math.min(1, p.rounds_done / p.rounds_total);
+          io.err(`\r[${'#'.repeat(Math.round(f * 30)).padEnd(30)}] ${(f * 100).toFixed(0)}%`);
+        };
+    const result = threads === 1 ? simulatePlan(plan, seed, rounds) : await simulateThreads(plan, { seed, rounds, threads }, { onProgress });
+    if (!json) io.err('\n');
+    const report = { rules, count: countName, spread: spread ?? null, indices, ...result };
+    if (json) {
+      printJson(io, report);
+      return 0;
+    }
+    const pct = (x: number): string => `${(x * 100).toFixed(3)}%`;
+    io.out(
+      formatTable([
+        ['rounds', String(result.rounds)],
+        ['hands', String(result.hands)],
+        ['EV per round', `${result.ev.toFixed(5)} ± ${result.evStdErr.toFixed(5)} units`],
+        ['EV per 100 rounds', `${result.evPer100.toFixed(3)} ± ${result.evPer100StdErr.toFixed(3)} units`],
+        ['EV per unit bet', `${pct(result.evPerUnitBet)} ± ${pct(result.evPerUnitBetStdErr)}`],
+        ['SD per round', result.sd.toFixed(4)],
+        ['DI / SCORE / N0', `${result.di.toFixed(2)} / ${result.score.toFixed(2)} / ${result.n0?.toFixed(0) ?? '-'}`],
+        ['average bet', result.avgBet.toFixed(3)],
+        ['rounds per second', result.roundsPerSecond.toFixed(0)],
+      ]) + '\n',
+    );
+    return 0;
+  });
+}

@@ -1,0 +1,162 @@
+// Compiles SimOptions into a SimPlan: the analyser's basic strategy for the rules, the counting
+// module's tags and true-count convention, the rule predicates of rules.ts, the index table.
+import type { Rules } from '../rules.ts';
+import { needsShuffle } from '../shoe.ts';
+import { computeStrategy } from '../analysis/strategy.ts';
+import { TABLE_DOUBLE, TABLE_HIT, TABLE_SIZE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
+import { getCountingSystem, initialRunningCountScaled, type CountingSystemId } from '../counting/systems.ts';
+import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
+import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MIN } from './layout.ts';
+import { ruleTables, trueCountTable, type SimPlan } from './plan.ts';
+import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-play.ts';
+
+export interface SimPlanOptions {
+  rules: Rules;
+  count?: CountingSystemId;
+  trueCount?: TrueCountOptions;
+  /** Units by true count: keys "-inf" or integers, e.g. {"-inf":1,"1":2,"2":4}. Default flat 1. */
+  spread?: Readonly<Record<string, number>>;
+  /** Play only at or above this count (null = always play). */
+  wongIn?: number | null;
+  /** Play the Hi-Lo index plays of the indices module (I18, Fab 4 when surrender is allowed). */
+  indices?: IndexSet;
+  /** Take insurance / even money by its index (when the rules offer it). Default: with indices. */
+  insuranceByIndex?: boolean;
+  csm?: boolean;
+  bankroll_units?: number;
+  /** Basic strategy table override (tests); default: the analyser's chart for the rules. */
+  table?: Uint8Array;
+}
+
+export type IndexSet = 'none' | 'i18' | 'i18+fab4';
+
+const ACTION_CODE: Record<PlayAction, number> = { stand: TABLE_STAND, hit: TABLE_HIT, double: TABLE_DOUBLE, split: TABLE_SPLIT, surrender: TABLE_SURRENDER };
+const ACTION_NAME: readonly PlayAction[] = ['stand', 'stand', 'hit', 'double', 'split', 'surrender'];
+
+/** Units for each true-count bin from a ramp; below the lowest key the lowest key's units. */
+export function rampUnits(spread: Readonly<Record<string, number>> | undefined): Float64Array {
+  const out = new Float64Array(TC_BINS).fill(1);
+  if (!spread) return out;
+  const steps: [number, number][] = [];
+  for (const [key, units] of Object.entries(spread)) {
+    const tc = key === '-inf' ? -Infinity : Number(key);
+    if (key !== '-inf' && (!/^-?\d+$/.test(key.trim()) || !Number.isInteger(tc))) throw new RangeError(`spread key ${JSON.stringify(key)} must be an integer count or "-inf"`);
+    if (typeof units !== 'number' || !Number.isFinite(units) || units < 0 || units > 1e6) throw new RangeError(`spread units for ${key} must be a number 0..1e6 (got ${JSON.stringify(units)})`);
+    steps.push([tc, units]);
+  }
+  if (steps.length === 0) throw new RangeError('spread needs at least one step');
+  steps.sort((a, b) => a[0] - b[0]);
+  for (let i = 0; i < TC_BINS; i++) {
+    const tc = TC_MIN + i;
+    let u = (steps[0] as [number, number])[1];
+    for (const [k, v] of steps) if (k <= tc) u = v;
+    out[i] = u;
+  }
+  return out;
+}
+
+export function buildPlan(o: SimPlanOptions): SimPlan {
+  const rules = o.rules;
+  const sys = getCountingSystem(o.count ?? 'hi-lo');
+  const tcOptions = o.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS;
+  const tags = new Int32Array(CODE_COUNT);
+  for (let v = 1; v <= 10; v++) tags[v] = sys.tags[v] ?? 0;
+  tags[CODE_RED_SEVEN] = (sys.tags[7] ?? 0) + sys.redSevenBonus;
+  const cards = rules.numDecks * 52;
+  const irc = initialRunningCountScaled(sys, rules.numDecks);
+  let bound = Math.abs(irc);
+  for (let v = 1; v <= 10; v++) bound += Math.abs(tags[v] as number) * (v === 10 ? 16 : 4) * rules.numDecks;
+  bound += Math.abs(sys.redSevenBonus) * 2 * rules.numDecks;
+  // The loop keeps the running count from 0 at the shuffle; the IRC is added here.
+  const { lut, offset } = trueCountTable(
+    (rc, unseen) => decisionCount(sys, rc + irc / sys.scale, unseen, tcOptions),
+    bound,
+    cards,
+    sys.scale,
+  );
+  // The shoe module's own predicate, sampled for every number of cards left.
+  const order = new Array<number>(cards).fill(0);
+  const predicates = ruleTables(rules, (left) =>
+    needsShuffle({ numDecks: rules.numDecks, cards: order, position: cards - left, salt: '', commitment: '' }, rules),
+  );
+  const table = o.table ?? computeStrategy(rules).table;
+  const indices = o.indices ?? 'none';
+  const insureAt = new Uint8Array(TC_BINS);
+  if (o.insuranceByIndex ?? indices !== 'none') for (let i = 0; i < TC_BINS; i++) insureAt[i] = shouldTakeInsurance(TC_MIN + i) ? 1 : 0;
+  const plan: SimPlan = {
+    rules,
+    table,
+    tags,
+    tcLut: lut,
+    tcRcOffset: offset,
+    rampUnits: rampUnits(o.spread),
+    wongIn: o.wongIn ?? TC_MIN - 1,
+    decisions: indices === 'none' ? null : decisionTable(rules, table, indices === 'i18+fab4'),
+    insureAt,
+    csm: o.csm ?? false,
+    bankroll_units: o.bankroll_units ?? 0,
+    predicates,
+  };
+  return plan;
+}
+
+/** A hand of this total with the given shape, as bestPlay() wants it (values, 1 = ace). */
+function sampleHand(total: number, soft: boolean, pair: boolean, twoCards: boolean): number[] | null {
+  if (pair) return soft ? (total === 12 ? [1, 1] : null) : total % 2 === 0 && total >= 4 && total <= 20 ? [total / 2, total / 2] : null;
+  if (soft) return total >= 13 && total <= 21 ? (twoCards ? [1, total - 11] : total >= 14 ? [1, 2, total - 13] : null) : null;
+  if (twoCards) {
+    for (let a = 10; a >= 2; a--) if (total - a >= 2 && total - a <= 10 && total - a !== a) return [a, total - a];
+    return null;
+  }
+  const a = Math.min(10, total - 4);
+  return a >= 2 && total - a - 2 >= 2 && total - a - 2 <= 10 ? [a, 2, total - a - 2] : null;
+}
+
+/**
+ * The count-adjusted play of every table cell at every true-count bin, from the indices
+ * module's bestPlay() (so the simulator plays exactly what the trainer recommends). The Fab 4
+ * needs surrender in the rules; 'i18' alone drops the Fab 4 by playing with a surrender-free
+ * basic action where the Fab 4 would apply.
+ */
+export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean): Uint8Array {
+  const out = new Uint8Array(TABLE_SIZE * TC_BINS);
+  const noFabRules: Rules = fab4 ? rules : { ...rules, surrenderAllowed: false };
+  for (let total = 4; total <= 21; total++) {
+    for (let soft = 0; soft <= 1; soft++) {
+      for (let up = 1; up <= 10; up++) {
+        for (let dd = 0; dd <= 1; dd++) {
+          for (let sp = 0; sp <= 1; sp++) {
+            for (let sr = 0; sr <= 1; sr++) {
+              const idx = tableIndex(total, soft, up, dd, sp, sr);
+              const basic = table[idx] as number;
+              const two = dd === 1 || sp === 1 || sr === 1;
+              const hand = total >= 21 ? null : sampleHand(total, soft === 1, sp === 1, two);
+              for (let bin = 0; bin < TC_BINS; bin++) {
+                let action = basic;
+                if (hand && basic >= TABLE_STAND && basic <= TABLE_SURRENDER) {
+                  const play = bestPlay({
+                    hand,
+                    upcard: up,
+                    trueCount: TC_MIN + bin,
+                    rules: sr === 1 ? (fab4 ? rules : noFabRules) : { ...rules, surrenderAllowed: false },
+                    basicAction: ACTION_NAME[basic] as PlayAction,
+                    fromSplit: two && sr === 0 && rules.surrenderAllowed,
+                    splitAllowed: sp === 1,
+                  });
+                  action = ACTION_CODE[play.action];
+                  // With 'i18' only, a count never makes a surrender the basic play does not make.
+                  if (!fab4 && action === TABLE_SURRENDER && basic !== TABLE_SURRENDER) action = basic;
+                  if (!fab4 && basic === TABLE_SURRENDER) action = basic;
+                  // Never an action the cell does not allow (the loop's flags are the authority).
+                  if ((action === TABLE_DOUBLE && dd === 0) || (action === TABLE_SPLIT && sp === 0) || (action === TABLE_SURRENDER && sr === 0)) action = basic;
+                }
+                out[bin * TABLE_SIZE + idx] = action;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// A SimPlan is everything the hot loop reads, compiled once from the user's options into flat
+// typed arrays (structured-clonable, so the same plan goes to every worker). Nothing in it is
+// computed in the loop: rule predicates, the true-count convention and the strategy are all
+// turned into lookup tables here, from the shared implementations (rules.ts, the analyser's
+// table, the counting module's true count).
+import { dealerHits, type Rules } from '../rules.ts';
+import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand, dealerPeeksUnder } from '../game/rule-predicates.ts';
+import { TABLE_SIZE } from '../analysis/codes.ts';
+import { CODE_COUNT, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
+
+export interface SimPlan {
+  readonly rules: Rules;
+  /** Basic strategy, analyser layout (tableIndex of analysis/codes.ts). */
+  readonly table: Uint8Array;
+  /** Tag of each internal card code, scaled to integers (see tagScale). */
+  readonly tags: Int32Array;
+  /** True count by (running count + tcRcOffset) * (cards + 1) + unseen cards, clamped to the bins. */
+  readonly tcLut: Int8Array;
+  readonly tcRcOffset: number;
+  /** Units bet at each true count bin (index tc - TC_MIN). */
+  readonly rampUnits: Float64Array;
+  /** Play only when the true count is at or above this (TC_MIN - 1 = always play). */
+  readonly wongIn: number;
+  /**
+   * Count-adjusted play for every table cell at every true-count bin
+   * (index (tc - TC_MIN) * TABLE_SIZE + tableIndex), sampled from the indices module's
+   * bestPlay(); null = basic strategy only.
+   */
+  readonly decisions: Uint8Array | null;
+  /** 1 where insurance (or even money) is taken, per true-count bin. */
+  readonly insureAt: Uint8Array;
+  /** Deal every round from a full shoe (continuous shuffle). */
+  readonly csm: boolean;
+  /** Bankroll for the simulated risk-of-ruin trips (0 = none). */
+  readonly bankroll_units: number;
+  /** Rule predicates of rules.ts / game/rule-predicates.ts / shoe.ts sampled into tables. */
+  readonly predicates: RuleTables;
+}
+
+export interface RuleTables {
+  /** Two-card hand: [(total * 2 + fromSplit) * 2 + splitAcesHand]. */
+  readonly canDouble: Uint8Array;
+  /** Pair of value v: [(v * 4 + splitsSoFar) * 2 + splitAcesHand]. */
+  readonly canSplit: Uint8Array;
+  /** Two-card hand: [fromSplit]. */
+  readonly canSurrender: Uint8Array;
+  /** [total * 2 + splitAcesHand]. */
+  readonly canHit: Uint8Array;
+  /** [upcard value]. */
+  readonly peeks: Uint8Array;
+  /** [total * 2 + soft]. */
+  readonly dealerDraws: Uint8Array;
+  /** [cards left before the round]. */
+  readonly shuffleBeforeRound: Uint8Array;
+}
+
+/** Rule predicates sampled over every input the loop can ask about. */
+export function ruleTables(rules: Rules, needsShuffle: (remaining: number) => boolean): RuleTables {
+  const b = (x: boolean): number => (x ? 1 : 0);
+  const canDouble = new Uint8Array(22 * 4);
+  const canHit = new Uint8Array(32 * 2);
+  for (let t = 0; t <= 21; t++) {
+    for (let fromSplit = 0; fromSplit <= 1; fromSplit++) {
+      for (let aces = 0; aces <= 1; aces++) canDouble[(t * 2 + fromSplit) * 2 + aces] = b(canDoubleHand(rules, 2, t, fromSplit === 1, aces === 1));
+    }
+  }
+  for (let t = 0; t < 32; t++) for (let aces = 0; aces <= 1; aces++) canHit[t * 2 + aces] = b(canHitHand(rules, t, aces === 1));
+  const canSplit = new Uint8Array(11 * 4 * 2);
+  for (let v = 1; v <= 10; v++) {
+    for (let k = 0; k < 4; k++) for (let aces = 0; aces <= 1; aces++) canSplit[(v * 4 + k) * 2 + aces] = b(canSplitPair(rules, v, v, 2, k, aces === 1));
+  }
+  const canSurrender = Uint8Array.of(b(canSurrenderHand(rules, 2, false)), b(canSurrenderHand(rules, 2, true)));
+  const peeks = new Uint8Array(11);
+  for (let up = 1; up <= 10; up++) peeks[up] = b(dealerPeeksUnder(rules, up));
+  const dealerDraws = new Uint8Array(32 * 2);
+  for (let t = 0; t < 32; t++) {
+    dealerDraws[t * 2] = b(dealerHits(rules, t, false));
+    dealerDraws[t * 2 + 1] = b(dealerHits(rules, t, true));
+  }
+  const n = rules.numDecks * 52;
+  const shuffleBeforeRound = new Uint8Array(n + 1);
+  for (let left = 0; left <= n; left++) shuffleBeforeRound[left] = b(needsShuffle(left));
+  return { canDouble, canSplit, canSurrender, canHit, peeks, dealerDraws, shuffleBeforeRound };
+}
+
+export type TrueCountFn = (runningCount: number, unseenCards: number) => number;
+
+/**
+ * Samples a true-count function (the counting module's convention) for every running count the
+ * shoe can produce and every number of unseen cards, clamped to the bins. rcBound = the sum of
+ * |tag| over the whole shoe (scaled), so no running count falls outside.
+ */
+export function trueCountTable(tc: TrueCountFn, rcBound: number, cards: number, tagScale: number): { lut: Int8Array; offset: number } {
+  if (!Number.isInteger(rcBound) || rcBound < 0 || rcBound > 10000) throw new RangeError(`bad running count bound ${rcBound}`);
+  const width = cards + 1;
+  const lut = new Int8Array((2 * rcBound + 1) * width);
+  for (let rc = -rcBound; rc <= rcBound; rc++) {
+    for (let unseen = 0; unseen <= cards; unseen++) {
+      const t = unseen === 0 ? 0 : tc(rc / tagScale, unseen);
+      const clamped = Math.max(TC_MIN, Math.min(TC_MAX, Number.isFinite(t) ? t : 0));
+      lut[(rc + rcBound) * width + unseen] = Math.round(clamped);
+    }
+  }
+  return { lut, offset: rcBound };
+}
+
+/** Asserts the invariants the loop relies on (sizes, ranges), so a bad plan fails loudly. */
+export function checkPlan(p: SimPlan): void {
+  const n = p.rules.numDecks * 52;
+  if (p.table.length !== TABLE_SIZE) throw new RangeError('plan.table has the wrong size');
+  if (p.tags.length !== CODE_COUNT) throw new RangeError('plan.tags has the wrong size');
+  if (p.tcLut.length !== (2 * p.tcRcOffset + 1) * (n + 1)) throw new RangeError('plan.tcLut has the wrong size');
+  if (p.rampUnits.length !== TC_BINS) throw new RangeError('plan.rampUnits has the wrong size');
+  if (p.decisions && p.decisions.length !== TABLE_SIZE * TC_BINS) throw new RangeError('plan.decisions has the wrong size');
+  if (p.insureAt.length !== TC_BINS) throw new RangeError('plan.insureAt has the wrong size');
+  if (p.predicates.shuffleBeforeRound.length !== n + 1) throw new RangeError('plan.shuffleBeforeRound has the wrong size');
+  for (let i = 0; i < TC_BINS; i++) {
+    const u = p.rampUnits[i] as number;
+    if (!(u >= 0 && u <= 1e6)) throw new RangeError(`ramp units out of range: ${u}`);
+  }
+}

@@ -1,0 +1,87 @@
+// The browser-safe entry points: simulate() on the calling thread (chunk by chunk, yielding to
+// the event loop between chunks so progress shows and an AbortSignal can stop it), and the
+// pieces a multi-threaded runner needs (plan, jobs, merge, result). src/sim/node/ runs the same
+// chunks on worker_threads; a Web Worker runner can do the same in the browser.
+import type { Seed } from '../rng.ts';
+import { buildPlan, type SimPlanOptions } from './build-plan.ts';
+import { checkRounds, chunkJobs, CHUNK_ROUNDS, newCore, playChunk } from './chunks.ts';
+import { mergeInto, newAccumulator } from './layout.ts';
+import type { SimPlan } from './plan.ts';
+import { summarize, type SimStats } from './stats.ts';
+
+export interface SimulateOptions extends SimPlanOptions {
+  rounds: number;
+  seed: Seed;
+  /** Rounds per chunk (tests use smaller chunks; results depend on it, not on threads). */
+  chunkRounds?: number;
+}
+
+export interface SimProgress {
+  rounds_done: number;
+  rounds_total: number;
+}
+
+export interface RunControl {
+  signal?: AbortSignal;
+  onProgress?: (p: SimProgress) => void;
+}
+
+export interface SimResult extends SimStats {
+  seed: Seed;
+  threads: number;
+  seconds: number;
+  roundsPerSecond: number;
+  csm: boolean;
+}
+
+export class SimAbortedError extends Error {
+  constructor() {
+    super('simulation cancelled');
+    this.name = 'SimAbortedError';
+  }
+}
+
+/** Merges chunk accumulators in chunk order (the order fixes the float sums bit for bit). */
+export function mergeChunks(chunks: readonly (Float64Array | undefined)[]): Float64Array {
+  const acc = newAccumulator();
+  chunks.forEach((c, i) => {
+    if (!c) throw new Error(`chunk ${i} is missing`);
+    mergeInto(acc, c);
+  });
+  return acc;
+}
+
+export function resultOf(plan: SimPlan, acc: Float64Array, seed: Seed, threads: number, seconds: number): SimResult {
+  const stats = summarize(acc, plan.bankroll_units);
+  return { ...stats, seed, threads, seconds, roundsPerSecond: seconds > 0 ? stats.rounds / seconds : 0, csm: plan.csm };
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Runs on the calling thread. Browser-safe; cancellable between chunks. */
+export async function simulate(options: SimulateOptions, control: RunControl = {}): Promise<SimResult> {
+  checkRounds(options.rounds);
+  const plan = buildPlan(options);
+  const t0 = now();
+  const core = newCore(plan);
+  const accs: Float64Array[] = [];
+  let done = 0;
+  for (const job of chunkJobs(options.seed, options.rounds, options.chunkRounds ?? CHUNK_ROUNDS)) {
+    if (control.signal?.aborted) throw new SimAbortedError();
+    accs.push(playChunk(core, job));
+    done += job.minRounds;
+    control.onProgress?.({ rounds_done: done, rounds_total: options.rounds });
+    await yieldToEventLoop();
+  }
+  return resultOf(plan, mergeChunks(accs), options.seed, 1, (now() - t0) / 1000);
+}
+
+/** Synchronous single-thread run on a prebuilt plan (tests, the bench). */
+export function simulatePlan(plan: SimPlan, seed: Seed, rounds: number, chunkRounds = CHUNK_ROUNDS): SimResult {
+  const t0 = now();
+  const core = newCore(plan);
+  const accs: Float64Array[] = [];
+  for (const job of chunkJobs(seed, rounds, chunkRounds)) accs.push(playChunk(core, job));
+  return resultOf(plan, mergeChunks(accs), seed, 1, (now() - t0) / 1000);
+}
