@@ -1,4 +1,3 @@
-// ENGINEERS OF THIS SESSION: before anything else read /work/SESSION-RULES.md (commit protocol, deadline 02:25 UTC). (Lead: remove this line before the final commit.)
 // Public surface of the engine. Each area keeps its own barrel; add one line per area.
 export * from './rules.ts';
 export * from './cards.ts';
