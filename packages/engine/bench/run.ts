@@ -6,3 +6,5 @@ for (const path of BENCHES) {
   const mod = (await import(path)) as { main(): Promise<void> };
   await mod.main();
 }
+
+export {};
