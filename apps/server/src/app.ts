@@ -76,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   systemRoutes(app, { config, db });
-  meRoutes(app, { db, clock });
+  meRoutes(app, { db, clock, adminUserIds: config.adminUserIds });
   streamRoutes(app, { db, hub, heartbeat_ms: options.streamHeartbeat_ms ?? 15_000 });
   await webRoutes(app, config.webDistDir);
   return app;

@@ -8,6 +8,8 @@ import { forEachDatabase } from './support/test-db.ts';
 
 interface Player {
   id: string;
+  /** The session cookie header, for calling another app instance as this player. */
+  cookie(): string;
   call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
@@ -21,15 +23,17 @@ async function signUp(app: FastifyInstance): Promise<Player> {
   });
   expect(res.statusCode).toBe(200);
   const id = (res.json() as { user: { id: string } }).user.id;
+  const cookie = () => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return {
     id,
+    cookie,
     call: (method, url, payload) =>
       app.inject({
         method,
         url,
         headers: {
           origin: TEST_APP_URL,
-          cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          cookie: cookie(),
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(payload === undefined
@@ -93,6 +97,20 @@ forEachDatabase('api /api/me', (t) => {
     };
     expect(tx.items.map((i) => i.type)).toEqual(['signup']);
     expect(tx.nextCursor).toBeNull();
+  });
+
+  it('isAdmin is true only for ids in ADMIN_USER_IDS', async () => {
+    const p = await signUp(app);
+    expect((await p.call('GET', '/api/me')).json()).toMatchObject({ isAdmin: false });
+    // A second process of the same deployment, configured with this player as admin.
+    const adminApp = await buildTestApp(t.db, { env: { ADMIN_USER_IDS: `someone-else,${p.id}` } });
+    try {
+      const res = await adminApp.inject({ method: 'GET', url: '/api/me', headers: { cookie: p.cookie() } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ uid: p.id, isAdmin: true });
+    } finally {
+      await adminApp.close();
+    }
   });
 
   it('PATCH /api/me changes allowed fields; bad input is 400 and changes nothing', async () => {

@@ -43,6 +43,13 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+/** GET/PATCH /api/me: the profile plus what only the server knows about the caller. */
+export const MeResponseSchema = ProfileSchema.extend({
+  /** The user id is in ADMIN_USER_IDS: the web app's /admin guard reads this. */
+  isAdmin: z.boolean(),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
 /** Names: trimmed, 1..40 characters, no control characters. */
 const nameField = z
   .string()

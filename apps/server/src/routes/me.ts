@@ -3,7 +3,7 @@ import {
   AppError,
   DailyBonusResponseSchema,
   PatchMeSchema,
-  ProfileSchema,
+  MeResponseSchema,
   TransactionsPageSchema,
   TransactionsQuerySchema,
 } from '@card-counter/shared';
@@ -24,27 +24,29 @@ export function userId(request: FastifyRequest): string {
   return id;
 }
 
-export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; adminUserIds: readonly string[] }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
+  const admins = new Set(deps.adminUserIds);
+  const me = async (id: string) => {
+    const profile = await getProfile(db, id);
+    if (profile === null) throw new AppError('USER_DOC_MISSING');
+    return { ...profile, isAdmin: admins.has(id) };
+  };
   // onRequest: an anonymous request is 401 before its body is even parsed or validated.
   const auth = { onRequest: app.requireUser };
 
-  r.get('/api/me', { ...auth, schema: { response: { 200: ProfileSchema } } }, async (request) => {
-    const profile = await getProfile(db, userId(request));
-    if (profile === null) throw new AppError('USER_DOC_MISSING');
-    return profile;
-  });
+  r.get('/api/me', { ...auth, schema: { response: { 200: MeResponseSchema } } }, async (request) =>
+    me(userId(request)),
+  );
 
   r.patch(
     '/api/me',
-    { ...auth, schema: { body: PatchMeSchema, response: { 200: ProfileSchema } } },
+    { ...auth, schema: { body: PatchMeSchema, response: { 200: MeResponseSchema } } },
     async (request) => {
       const id = userId(request);
       await updateProfile(db, id, request.body, clock());
-      const profile = await getProfile(db, id);
-      if (profile === null) throw new AppError('USER_DOC_MISSING');
-      return profile;
+      return me(id);
     },
   );
 

@@ -8,7 +8,7 @@ import type { CreditTransaction as SharedTransaction, PatchMe, Profile as Shared
 
 // Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
 
-/** The contract's profile; `isAdmin` is read when the server adds it (see RequireAdmin). */
+/** The contract's profile; GET /api/me adds `isAdmin` (MeResponse); optional so guests and tests can omit it. */
 export type Profile = SharedProfile & { isAdmin?: boolean };
 export type CreditTransaction = Pick<SharedTransaction, 'type' | 'amount' | 'balance' | 'description' | 'createdAt'> & { id?: string };
 
