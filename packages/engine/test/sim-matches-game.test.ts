@@ -5,11 +5,10 @@
 // not allowed), and every round must end with the same net result per spot and the same
 // number of cards taken from the shoe. Flat bet 1 unit, no counting, no insurance.
 //
-// Known mismatch, left out below: no peek (dealerPeeks false) WITH surrender. When a hand
-// surrenders and the dealer then turns up a blackjack, the reducer returns half the bet
-// (settle.ts) while the simulator takes the whole bet, as the analyser values it
-// (upcard-analysis.ts: "a surrendered hand still loses its whole bet to it"). E.g. 5,Q
-// surrenders against J up, hole A: reducer -0.5, simulator -1.
+// Regression pinned below ('no peek, with surrender'): the reducer used to refund half of a
+// surrendered bet when a no-hole-card dealer then turned up a blackjack, while the simulator
+// and the analyser take the whole bet (surrender only buys out against a dealer without
+// blackjack). Found by this test at seed 9107, round 139: 5,Q surrendered against J up, hole A.
 import { describe, expect, it } from 'vitest';
 import { type CardCode, cardFromCode, cardValue, handTotal, isRed, valueOfCode } from '../src/cards.ts';
 import { TABLE_DOUBLE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../src/analysis/codes.ts';
@@ -143,6 +142,7 @@ const CASES: readonly { name: string; rules: Partial<Rules> }[] = [
   { name: 'resplit and hit split aces, 2 decks', rules: { numDecks: 2, maxSplits: 3, resplitAces: true, hitSplitAces: true } },
   { name: 'two spots, insurance offered (declined)', rules: { numInitialHands: 2, insuranceAllowed: true } },
   { name: 'no peek, no surrender', rules: { dealerPeeks: false, surrenderAllowed: false } },
+  { name: 'no peek, with surrender (surrender vs a no-hole-card blackjack loses the whole bet)', rules: { dealerPeeks: false } },
 ];
 
 describe('the simulator plays the same rules as the game reducer', () => {

@@ -3,7 +3,9 @@
 // No-hole-card (European, dealerPeeks false) convention: the dealer's second card is dealt
 // face down at the start as usual, but nobody looks at it until the players are done. If it
 // makes a dealer blackjack, each spot loses only its ORIGINAL bet: money added by doubles and
-// splits is refunded (the common "original bets only" rule); a surrendered hand keeps its half.
+// splits is refunded (the common "original bets only" rule). A surrendered hand loses its whole
+// bet too: surrender only buys out against a dealer WITHOUT blackjack, as the analyser
+// (analysis/upcard-analysis.ts) and the simulator value it; test/sim-matches-game.test.ts pins it.
 
 import { dealerHits } from '../rules.ts';
 import { type Ctx, draw, fmt, see, totalOf } from './context.ts';
@@ -42,7 +44,6 @@ export function dealerPlayAndSettle(ctx: Ctx): void {
 
 function settleHand(s: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerBj: boolean, dealerTotal: number): { outcome: HandOutcome; payout: number } {
   const rules = s.config;
-  if (h.status === 'surrendered') return { outcome: 'surrender', payout: roundCredits(h.bet / 2) };
   if (h.evenMoney) return { outcome: 'evenMoney', payout: h.bet * 2 };
   const natural = h.status === 'blackjack';
   if (dealerBj && !natural && !rules.dealerPeeks) {
@@ -51,6 +52,7 @@ function settleHand(s: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerB
     const payout = isFirstOfSpot ? h.bet - original : h.bet;
     return { outcome: payout === h.bet ? 'push' : h.status === 'busted' ? 'bust' : 'loss', payout };
   }
+  if (h.status === 'surrendered') return { outcome: 'surrender', payout: roundCredits(h.bet / 2) };
   if (h.status === 'busted') return { outcome: 'bust', payout: 0 };
   const total = totalOf(h.cards).total;
   const o = showdown(total, natural, dealerTotal, dealerBj);
