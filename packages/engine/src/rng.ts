@@ -1,9 +1,9 @@
 // Random number generators behind one tiny interface, injected everywhere (no hidden global):
-// Why these choices, and what must not be undone: docs/decisions/0004-rng-and-shoe-commitment.md
 // - cryptoRng(): backed by globalThis.crypto.getRandomValues, for real play (server deals).
 // - seededRng(seed, stream): xoshiro128** seeded through splitmix32, for tests, drills and the
 //   simulator. Independent streams (one per worker) come from the xoshiro jump function,
 //   which advances 2^64 outputs, so streams cannot overlap in any practical run.
+// Why these choices, and what a later change must not undo: docs/decisions/0004-rng-and-shoe-commitment.md
 
 export interface Rng {
   /** A uniformly distributed integer in [0, 2^32). */
