@@ -72,6 +72,16 @@ export class SimCore {
   private readonly bjPays: number;
   private readonly spots: number;
   private readonly maxHands: number;
+  // Plan fields the round reads, as own fields: one load instead of a chain per use.
+  private readonly csm: boolean;
+  private readonly shuffleBefore: Uint8Array;
+  private readonly peeks: Uint8Array;
+  private readonly dealerDraws: Uint8Array;
+  private readonly rampUnits: Float64Array;
+  private readonly insureAt: Uint8Array;
+  private readonly wongIn: number;
+  private readonly insuranceAllowed: boolean;
+  private readonly bankroll_units: number;
   // Per hand (slot = spot * 4 + i): hard total, has ace, cards, first card, second card,
   // bet multiplier (1 or 2), surrendered.
   private readonly hs = new Int32Array(MAX_SPOTS * HANDS_PER_SPOT);
@@ -113,6 +123,15 @@ export class SimCore {
     this.bjPays = r.blackjackPays;
     this.spots = r.numInitialHands;
     this.maxHands = Math.min(HANDS_PER_SPOT, r.maxSplits + 1);
+    this.csm = plan.csm;
+    this.shuffleBefore = plan.predicates.shuffleBeforeRound;
+    this.peeks = plan.predicates.peeks;
+    this.dealerDraws = plan.predicates.dealerDraws;
+    this.rampUnits = plan.rampUnits;
+    this.insureAt = plan.insureAt;
+    this.wongIn = plan.wongIn;
+    this.insuranceAllowed = r.insuranceAllowed;
+    this.bankroll_units = plan.bankroll_units;
     this.fillShoe();
     this.pos = this.n;
     this.trip = plan.bankroll_units;
@@ -163,16 +182,18 @@ export class SimCore {
     return r >>> 0;
   }
 
-  /** Unbiased integer in [0, n) for n <= 2^21 (Lemire): the 32x21-bit product is exact in a double. */
-  private below(n: number): number {
-    let m = this.nextUint32() * n;
+  /**
+   * Unbiased integer in [0, n) for n <= 2^21 (Lemire): the 32x21-bit product is exact in a
+   * double. m is the product of the first draw (deal() draws it inline); this is the rare
+   * rejection path, taken when m mod 2^32 < n.
+   */
+  private belowSlow(n: number, first: number): number {
+    let m = first;
     let low = m >>> 0; // m mod 2^32
-    if (low < n) {
-      const threshold = TWO_POW_32 % n;
-      for (let tries = 0; low < threshold && tries < 64; tries++) {
-        m = this.nextUint32() * n;
-        low = m >>> 0;
-      }
+    const threshold = TWO_POW_32 % n;
+    for (let tries = 0; low < threshold && tries < 64; tries++) {
+      m = this.nextUint32() * n;
+      low = m >>> 0;
     }
     return (m / TWO_POW_32) | 0;
   }
@@ -187,7 +208,27 @@ export class SimCore {
     }
     const shoe = this.shoe;
     if (this.lazyShuffle) {
-      const q = pos + this.below(this.n - pos);
+      // nextUint32() and the fast path of Lemire's bounded draw, inlined (the per-card cost).
+      const left = this.n - pos;
+      let s0 = this.s0;
+      let s1 = this.s1;
+      let s2 = this.s2;
+      let s3 = this.s3;
+      const x = Math.imul(s1, 5);
+      const out = Math.imul((x << 7) | (x >>> 25), 9) >>> 0;
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      this.s0 = s0;
+      this.s1 = s1;
+      this.s2 = s2;
+      this.s3 = s3;
+      const m = out * left;
+      const q = pos + ((m >>> 0) < left ? this.belowSlow(left, m) : (m / TWO_POW_32) | 0);
       const c = shoe[q] as number;
       shoe[q] = shoe[pos] as number;
       shoe[pos] = c;
@@ -206,18 +247,17 @@ export class SimCore {
   /** Plays chunk rounds until at least minRounds are done and the shoe is due a shuffle. */
   runChunk(rngState: readonly number[], minRounds: number): void {
     this.startChunk(rngState);
-    const limit = minRounds + this.n; // at most one round per card after minRounds
+    const n = this.n;
+    const csm = this.csm;
+    const shuffleBefore = this.shuffleBefore;
+    const acc = this.acc;
+    const limit = minRounds + n; // at most one round per card after minRounds
     for (let r = 0; r < limit; r++) {
-      if (this.plan.csm) {
+      if (csm || shuffleBefore[n - this.pos] === 1) {
         if (r >= minRounds) return;
         this.pos = 0;
         this.rc = 0;
-        this.acc[ACC_SHOES]!++;
-      } else if (this.plan.predicates.shuffleBeforeRound[this.n - this.pos] === 1) {
-        if (r >= minRounds) return;
-        this.pos = 0;
-        this.rc = 0;
-        this.acc[ACC_SHOES]!++;
+        acc[ACC_SHOES]!++;
       }
       this.playRound();
     }
@@ -226,13 +266,12 @@ export class SimCore {
 
   /** One whole round at the current shoe position; records it in the accumulator. */
   playRound(): void {
-    const plan = this.plan;
-    const rules = plan.rules;
     const value = this.value;
     const spots = this.spots;
+    const tags = this.tags;
     const tcBet = this.trueCount(this.n - this.pos);
     const bin = tcBet - TC_MIN;
-    const units = tcBet >= plan.wongIn ? (plan.rampUnits[bin] as number) : 0;
+    const units = tcBet >= this.wongIn ? (this.rampUnits[bin] as number) : 0;
 
     for (let s = 0; s < spots; s++) this.p1[s] = this.deal(true);
     const up = value[this.deal(true)] as number;
@@ -243,8 +282,8 @@ export class SimCore {
 
     // Insurance (and even money, which is the same bet) by index.
     let insuranceTaken = 0;
-    if (rules.insuranceAllowed && up === 1 && units > 0) {
-      const take = plan.insureAt[this.trueCount(this.n - this.pos + 1) - TC_MIN] as number;
+    if (this.insuranceAllowed && up === 1 && units > 0) {
+      const take = this.insureAt[this.trueCount(this.n - this.pos + 1) - TC_MIN] as number;
       for (let s = 0; s < spots; s++) this.insured[s] = take;
       insuranceTaken = take * spots;
     } else {
@@ -254,8 +293,8 @@ export class SimCore {
     let result = 0;
     let handsPlayed = 0;
     let handUnits = 0;
-    if (dealerBj && plan.predicates.peeks[up] === 1) {
-      this.rc += plan.tags[holeCode] as number;
+    if (dealerBj && this.peeks[up] === 1) {
+      this.rc += tags[holeCode] as number;
       for (let s = 0; s < spots; s++) {
         const v1 = value[this.p1[s] as number] as number;
         const v2 = value[this.p2[s] as number] as number;
@@ -272,7 +311,7 @@ export class SimCore {
         live |= this.playSpot(s, up);
         handsPlayed += this.count[s] as number;
       }
-      this.rc += plan.tags[holeCode] as number;
+      this.rc += tags[holeCode] as number;
       let dealerTotal = 0;
       if (dealerBj) dealerTotal = 21;
       else if (live !== 0) dealerTotal = this.dealerPlays(up, hole);
@@ -301,13 +340,13 @@ export class SimCore {
       acc[b + 1]! += result;
       acc[b + 2]! += result * result;
       acc[b + 3]! += units * spots;
-      if (plan.bankroll_units > 0) this.tripStep(result);
+      if (this.bankroll_units > 0) this.tripStep(result);
     }
   }
 
   /** Risk-of-ruin trips: from the bankroll until it is lost or doubled. */
   private tripStep(result: number): void {
-    const b = this.plan.bankroll_units;
+    const b = this.bankroll_units;
     this.trip += result;
     if (this.trip <= 0) {
       this.acc[ACC_TRIPS]!++;
@@ -436,7 +475,7 @@ export class SimCore {
   private dealerPlays(up: number, hole: number): number {
     let hard = up + hole;
     let ace = up === 1 || hole === 1 ? 1 : 0;
-    const draws = this.plan.predicates.dealerDraws;
+    const draws = this.dealerDraws;
     for (let step = 0; step < 20; step++) {
       const soft = ace === 1 && hard <= 11 ? 1 : 0;
       const total = soft === 1 ? hard + 10 : hard;
