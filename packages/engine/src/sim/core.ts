@@ -34,7 +34,6 @@ const BIN_STRIDE = layout.BIN_STRIDE;
 const CODE_VALUE = layout.CODE_VALUE;
 const TC_MIN = layout.TC_MIN;
 const TABLE_DOUBLE = codes.TABLE_DOUBLE;
-const TABLE_HIT = codes.TABLE_HIT;
 const TABLE_SIZE = codes.TABLE_SIZE;
 const TABLE_SPLIT = codes.TABLE_SPLIT;
 const TABLE_STAND = codes.TABLE_STAND;
@@ -382,30 +381,41 @@ export class SimCore {
 
   /** Plays one hand to the end; returns 1 unless it busted or surrendered. */
   private playHand(s: number, h: number, up: number): number {
+    // The hand's state lives in locals (deal() is a call, after which the arrays would be
+    // re-read); every change is written through, so settlement and splits see the arrays.
     const value = this.value;
+    const hs = this.hs;
+    const ha = this.ha;
+    const hn = this.hn;
+    const h2 = this.h2;
+    const first = this.hc[h] as number; // a split never changes the current hand's first card
     let split = this.count[s]! > 1;
-    if (this.hn[h] === 1) {
+    let hard = hs[h] as number;
+    let ace = ha[h] as number;
+    let cards = hn[h] as number;
+    if (cards === 1) {
       const c = value[this.deal(true)] as number;
-      this.hs[h]! += c;
-      this.ha[h]! |= c === 1 ? 1 : 0;
-      this.hn[h] = 2;
-      this.h2[h] = c;
+      hard += c;
+      ace |= c === 1 ? 1 : 0;
+      cards = 2;
+      hs[h] = hard;
+      ha[h] = ace;
+      hn[h] = 2;
+      h2[h] = c;
     }
     for (let step = 0; step < 22; step++) {
-      const hard = this.hs[h] as number;
-      const soft = this.ha[h] === 1 && hard <= 11 ? 1 : 0;
+      const soft = ace === 1 && hard <= 11 ? 1 : 0;
       const total = soft === 1 ? hard + 10 : hard;
       if (total >= 21) return total > 21 ? 0 : 1;
-      const two = this.hn[h] === 2;
-      const first = this.hc[h] as number;
+      const two = cards === 2;
       const aces = split && first === 1 ? 1 : 0; // a split-aces hand
       const fromSplit = split ? 1 : 0;
-      const sp = two && first === this.h2[h] ? (this.canSplit[(first * 4 + this.count[s]! - 1) * 2 + aces] as number) : 0;
+      const sp = two && first === h2[h] ? (this.canSplit[(first * 4 + this.count[s]! - 1) * 2 + aces] as number) : 0;
       const dd = two ? (this.canDouble[(total * 2 + fromSplit) * 2 + aces] as number) : 0;
       const sr = two ? (this.canSurrender[fromSplit] as number) : 0;
       const mayHit = this.canHit[total * 2 + aces] === 1;
       if (!mayHit && sp === 0) return 1; // split aces: one card, stand
-      let action = this.decide(total, soft, up, dd, sp, sr);
+      const action = this.decide(total, soft, up, dd, sp, sr);
       if (!mayHit && action !== TABLE_SPLIT) return 1;
       if (action === TABLE_STAND) return 1;
       if (action === TABLE_SURRENDER) {
@@ -415,18 +425,22 @@ export class SimCore {
       if (action === TABLE_SPLIT) {
         this.splitHand(s, h);
         split = true;
+        hard = hs[h] as number;
+        ace = ha[h] as number;
+        cards = hn[h] as number;
         continue;
       }
       const c = value[this.deal(true)] as number;
-      this.hs[h]! += c;
-      this.ha[h]! |= c === 1 ? 1 : 0;
-      this.hn[h]!++;
+      hard += c;
+      ace |= c === 1 ? 1 : 0;
+      cards++;
+      hs[h] = hard;
+      ha[h] = ace;
+      hn[h] = cards;
       if (action === TABLE_DOUBLE) {
         this.hb[h] = 2;
-        const hd = this.hs[h] as number;
-        return (this.ha[h] === 1 && hd <= 11 ? hd + 10 : hd) > 21 ? 0 : 1;
+        return (ace === 1 && hard <= 11 ? hard + 10 : hard) > 21 ? 0 : 1;
       }
-      action = TABLE_HIT;
     }
     throw new Error('playHand: more than 21 decisions on one hand');
   }
