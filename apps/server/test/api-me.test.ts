@@ -1,47 +1,12 @@
 import { DAILY_BONUS_INTERVAL_ms, INITIAL_CREDITS, ProfileSchema } from '@card-counter/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
-import { browser, uniqueEmail } from './auth-harness.ts';
-import { buildTestApp, TEST_APP_URL } from './support/app.ts';
+import { buildTestApp } from './support/app.ts';
+import { signUpPlayer } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
-interface Player {
-  id: string;
-  /** The session cookie header, for calling another app instance as this player. */
-  cookie(): string;
-  call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-}
-
-/** Real sign-up through better-auth; requests carry its session cookie. */
-async function signUp(app: FastifyInstance): Promise<Player> {
-  const b = browser(app);
-  const res = await b.post('/api/auth/sign-up/email', {
-    email: uniqueEmail('me'),
-    password: 'correct-horse-9',
-    name: 'Me Player',
-  });
-  expect(res.statusCode).toBe(200);
-  const id = (res.json() as { user: { id: string } }).user.id;
-  const cookie = () => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return {
-    id,
-    cookie,
-    call: (method, url, payload) =>
-      app.inject({
-        method,
-        url,
-        headers: {
-          origin: TEST_APP_URL,
-          cookie: cookie(),
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(payload === undefined
-          ? {}
-          : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-      }),
-  };
-}
+const signUp = (app: FastifyInstance) => signUpPlayer(app, 'me', 'Me Player');
 
 forEachDatabase('api /api/me', (t) => {
   let app: FastifyInstance;

@@ -2,22 +2,13 @@ import type { Profile } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyCredit } from '../src/modules/ledger/index.ts';
-import { browser, uniqueEmail } from './auth-harness.ts';
+import { signUpPlayer } from './support/players.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 async function signUpCookie(app: FastifyInstance): Promise<{ id: string; cookie: string }> {
-  const b = browser(app);
-  const res = await b.post('/api/auth/sign-up/email', {
-    email: uniqueEmail('sse'),
-    password: 'correct-horse-9',
-    name: 'Streamer',
-  });
-  expect(res.statusCode).toBe(200);
-  return {
-    id: (res.json() as { user: { id: string } }).user.id,
-    cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
+  const p = await signUpPlayer(app, 'sse', 'Streamer');
+  return { id: p.id, cookie: p.cookie() };
 }
 
 /** Opens the stream over real HTTP and collects `profile` events. */

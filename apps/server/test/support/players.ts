@@ -1,0 +1,41 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { browser, uniqueEmail } from '../auth-harness.ts';
+import { TEST_APP_URL } from './app.ts';
+
+/** A player signed up through better-auth's real endpoint; calls carry its session cookie. */
+export interface Player {
+  id: string;
+  /** The session cookie header, e.g. for another app instance or a real HTTP client. */
+  cookie(): string;
+  call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export async function signUpPlayer(app: FastifyInstance, tag: string, name = 'Test Player'): Promise<Player> {
+  const b = browser(app);
+  const res = await b.post('/api/auth/sign-up/email', {
+    email: uniqueEmail(tag),
+    password: 'correct-horse-9',
+    name,
+  });
+  expect(res.statusCode).toBe(200);
+  const id = (res.json() as { user: { id: string } }).user.id;
+  const cookie = () => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return {
+    id,
+    cookie,
+    call: (method, url, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          origin: TEST_APP_URL,
+          cookie: cookie(),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(payload === undefined
+          ? {}
+          : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      }),
+  };
+}
