@@ -1,3 +1,4 @@
+import { randomFloat, seededRng } from '@card-counter/engine';
 import { AppError, INITIAL_CREDITS } from '@card-counter/shared';
 import { expect, it } from 'vitest';
 import { applyCredit, ledgerSum } from '../src/modules/ledger/index.ts';
@@ -5,16 +6,10 @@ import { getProfile } from '../src/modules/profiles/index.ts';
 import { forEachDatabase } from './support/test-db.ts';
 import { createTestUser } from './support/users.ts';
 
-/** mulberry32: small seeded PRNG, for reproducible operation sequences. */
+/** Reproducible uniform floats in [0, 1) from the engine's seeded generator (xoshiro128**). */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const source = seededRng(seed);
+  return () => randomFloat(source);
 }
 
 const OPS = 120;

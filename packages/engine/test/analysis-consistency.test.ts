@@ -12,17 +12,12 @@ import {
   UpcardAnalysis,
 } from '../src/analysis/index.ts';
 import { parseRules } from '../src/rules.ts';
+import { randomFloat, seededRng } from '../src/rng.ts';
 
-/** Small seeded PRNG (mulberry32) for the fuzzed compositions. */
+/** Reproducible uniform floats in [0, 1) from the engine's seeded generator (xoshiro128**). */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const source = seededRng(seed);
+  return () => randomFloat(source);
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
