@@ -1,0 +1,521 @@
+// The simulator's hot loop, in AssemblyScript, compiled to WebAssembly (npm run build:wasm -w
+// packages/engine writes src/sim/wasm/sim-core-wasm.ts; a test rebuilds it and fails when the
+// committed binary is stale). Decision record: docs/decisions/0005-simulator-core-in-wasm.md.
+//
+// It plays whole rounds over a shoe in linear memory and adds what it saw to an accumulator,
+// also in linear memory. It decides nothing about the rules itself: every rule question (may
+// this hand double, split, surrender, hit; does the dealer peek, draw; is the shoe due a
+// shuffle), the strategy, the tags, the true count and the bet ramp are tables that
+// src/sim/plan.ts samples from the engine's shared implementations and src/sim/core.ts copies
+// in. The game reducer and this loop are checked against each other on identical shoes
+// (test/sim-matches-game.test.ts).
+//
+// Play follows the game: one card to each spot, the upcard, a second card to each spot, the
+// hole card; insurance offered on an ace; the dealer peeks under an ace or ten when the rules
+// say so and a blackjack ends the round; without a peek a dealer blackjack takes only the
+// original bets, after the players have played. Spots play in order; a split puts the new hand
+// right after the current one, and the current hand gets its second card at once.
+// Shuffling is lazy (Fisher-Yates one card at a time as cards are dealt): the same distribution
+// as shuffling the whole shoe up front, and no random number for cards behind the cut card.
+//
+// The random stream is the engine's xoshiro128** (src/rng.ts), so results are bit-identical to
+// the engine's generator streams; the accumulator layout mirrors src/sim/layout.ts (the
+// exported constants below are compared with it by test/sim-core.test.ts).
+
+// ---- Layout shared with src/sim/layout.ts and src/analysis/codes.ts ----
+export const ACC_ROUNDS: i32 = 0;
+export const ACC_ROUNDS_PLAYED: i32 = 1;
+export const ACC_HANDS: i32 = 2;
+export const ACC_SUM: i32 = 3;
+export const ACC_SUM2: i32 = 4;
+export const ACC_UNITS: i32 = 5;
+export const ACC_SHOES: i32 = 6;
+export const ACC_TRIPS: i32 = 7;
+export const ACC_TRIPS_RUINED: i32 = 8;
+export const ACC_INSURANCE: i32 = 9;
+export const ACC_SUM_HAND_UNITS: i32 = 10;
+export const ACC_BINS: i32 = 16;
+export const BIN_STRIDE: i32 = 4;
+export const TC_MIN: i32 = -20;
+export const TC_BINS: i32 = 41;
+export const ACC_SIZE: i32 = ACC_BINS + TC_BINS * BIN_STRIDE;
+export const TABLE_SIZE: i32 = 22 * 2 * 11 * 8;
+export const CODE_COUNT: i32 = 12;
+export const MAX_CARDS: i32 = 8 * 52;
+export const MAX_SPOTS: i32 = 7;
+
+const TABLE_STAND: i32 = 1;
+const TABLE_DOUBLE: i32 = 3;
+const TABLE_SPLIT: i32 = 4;
+const TABLE_SURRENDER: i32 = 5;
+const HANDS_PER_SPOT: i32 = 4;
+const CODE_RED_SEVEN: i32 = 11;
+
+// ---- Plan tables (written by src/sim/core.ts before configure()) ----
+export const TABLE_PTR: usize = memory.data(TABLE_SIZE);
+export const TAGS_PTR: usize = memory.data(CODE_COUNT * 4, 4); // i32
+export const CAN_DOUBLE_PTR: usize = memory.data(22 * 4);
+export const CAN_SPLIT_PTR: usize = memory.data(11 * 4 * 2);
+export const CAN_SURRENDER_PTR: usize = memory.data(2);
+export const CAN_HIT_PTR: usize = memory.data(32 * 2);
+export const PEEKS_PTR: usize = memory.data(11);
+export const DEALER_DRAWS_PTR: usize = memory.data(32 * 2);
+export const SHUFFLE_BEFORE_PTR: usize = memory.data(MAX_CARDS + 1);
+export const RAMP_PTR: usize = memory.data(TC_BINS * 8, 8); // f64
+export const INSURE_AT_PTR: usize = memory.data(TC_BINS);
+
+// ---- State ----
+export const SHOE_PTR: usize = memory.data(MAX_CARDS);
+export const ACC_PTR: usize = memory.data(ACC_SIZE * 8, 8); // f64
+export const SPOT_RESULT_PTR: usize = memory.data(MAX_SPOTS * 8, 8); // f64, last round, units
+// Per hand (slot = spot * 4 + i), HAND_FIELDS i32s: hard total, has an ace, cards, first card,
+// second card, bet multiplier (1 or 2), surrendered.
+const HAND_FIELDS: i32 = 8;
+const F_HARD: i32 = 0;
+const F_ACE: i32 = 1;
+const F_CARDS: i32 = 2;
+const F_FIRST: i32 = 3;
+const F_SECOND: i32 = 4;
+const F_BET: i32 = 5;
+const F_SURRENDERED: i32 = 6;
+const HANDS_PTR: usize = memory.data(MAX_SPOTS * HANDS_PER_SPOT * HAND_FIELDS * 4, 4);
+// Per spot: first card, second card (codes), hands, insured.
+const P1_PTR: usize = memory.data(MAX_SPOTS);
+const P2_PTR: usize = memory.data(MAX_SPOTS);
+const COUNT_PTR: usize = memory.data(MAX_SPOTS);
+const INSURED_PTR: usize = memory.data(MAX_SPOTS);
+/** Value of each internal code: 1..10 (1 = ace), 11 = a red seven. */
+const VALUE_PTR: usize = memory.data<u8>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 7]);
+
+let s0: u32 = 1;
+let s1: u32 = 2;
+let s2: u32 = 3;
+let s3: u32 = 4;
+let n: i32 = 0; // cards in the shoe
+let pos: i32 = 0; // next card to deal
+let rc: i32 = 0; // running count (scaled tags, from 0 at the shuffle)
+let lazyShuffle: bool = true; // false: deal the shoe as loaded (stacked shoes in tests)
+let spots: i32 = 1;
+let maxHands: i32 = 1;
+let bjPays: f64 = 1.5;
+let tcLutPtr: usize = 0; // i8 [(rc + offset) * (n + 1) + unseen]
+let tcBase: i32 = 0;
+let decisionsPtr: usize = 0; // u8 [(tc - TC_MIN) * TABLE_SIZE + index], 0 = basic strategy only
+let wongIn: i32 = 0;
+let insuranceAllowed: bool = false;
+let csm: bool = false;
+let bankroll_units: f64 = 0;
+let trip: f64 = 0;
+let lastRoundResult: f64 = 0;
+let heapTop: usize = 0;
+
+/** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
+export function reserve(bytes: i32): usize {
+  if (heapTop == 0) heapTop = (__heap_base + 15) & ~15;
+  const ptr = heapTop;
+  heapTop = (heapTop + <usize>bytes + 15) & ~15;
+  const pages = <i32>((heapTop + 0xffff) >> 16) - memory.size();
+  if (pages > 0 && memory.grow(pages) < 0) unreachable();
+  return ptr;
+}
+
+export function configure(
+  cards: i32,
+  spots_: i32,
+  maxHands_: i32,
+  bjPays_: f64,
+  tcLut: usize,
+  tcRcOffset: i32,
+  decisions: usize,
+  wongIn_: i32,
+  insuranceAllowed_: bool,
+  csm_: bool,
+  bankroll: f64,
+): void {
+  if (cards < 52 || cards > MAX_CARDS || spots_ < 1 || spots_ > MAX_SPOTS) unreachable();
+  if (maxHands_ < 1 || maxHands_ > HANDS_PER_SPOT) unreachable();
+  n = cards;
+  spots = spots_;
+  maxHands = maxHands_;
+  bjPays = bjPays_;
+  tcLutPtr = tcLut;
+  tcBase = tcRcOffset * (cards + 1);
+  decisionsPtr = decisions;
+  wongIn = wongIn_;
+  insuranceAllowed = insuranceAllowed_;
+  csm = csm_;
+  bankroll_units = bankroll;
+  fillShoe();
+  pos = n;
+  rc = 0;
+  trip = bankroll;
+}
+
+/** Per deck: four of each value, sixteen tens, two black and two red sevens. */
+function fillShoe(): void {
+  let k: i32 = 0;
+  for (let d: i32 = 0; d < n / 52; d++) {
+    for (let v: i32 = 1; v <= 10; v++) {
+      const copies = v == 10 ? 16 : 4;
+      for (let c: i32 = 0; c < copies; c++) store<u8>(SHOE_PTR + k++, v == 7 && c >= 2 ? CODE_RED_SEVEN : v);
+    }
+  }
+}
+
+/** Starts a chunk: its own stream, a fresh shoe, the trip restarted (trips never span chunks). */
+export function startChunk(a: u32, b: u32, c: u32, d: u32): void {
+  s0 = a;
+  s1 = b;
+  s2 = c;
+  s3 = d;
+  fillShoe();
+  pos = n;
+  rc = 0;
+  trip = bankroll_units;
+  lazyShuffle = true;
+}
+
+/** After the caller wrote a stacked shoe at SHOE_PTR: deal it in order from the top. */
+export function useStackedShoe(): void {
+  pos = 0;
+  rc = 0;
+  lazyShuffle = false;
+}
+
+export function position(): i32 {
+  return pos;
+}
+
+export function runningCount(): i32 {
+  return rc;
+}
+
+export function lastResult(): f64 {
+  return lastRoundResult;
+}
+
+/** xoshiro128** next output. */
+export function nextUint32(): u32 {
+  const b = s1;
+  const out = rotl<u32>(b * 5, 7) * 9;
+  const t = b << 9;
+  s2 ^= s0;
+  s3 ^= b;
+  s1 = b ^ s2;
+  s0 ^= s3;
+  s2 ^= t;
+  s3 = rotl<u32>(s3, 11);
+  return out;
+}
+
+/**
+ * Unbiased integer in [0, bound) (Lemire). m is the 64-bit product of the first draw (deal()
+ * draws it inline); this is the rare rejection path, taken when m mod 2^32 < bound.
+ */
+function belowSlow(bound: u32, first: u64): u32 {
+  let m = first;
+  const threshold: u32 = (<u32>0 - bound) % bound; // 2^32 mod bound
+  for (let tries = 0; <u32>m < threshold && tries < 64; tries++) m = <u64>nextUint32() * <u64>bound;
+  return <u32>(m >> 32);
+}
+
+@inline function value(code: i32): i32 {
+  return load<u8>(VALUE_PTR + code);
+}
+
+/** Next card code; counted unless it is the hole card (counted when revealed). */
+@inline function deal(counted: bool): i32 {
+  let p = pos;
+  if (p >= n) {
+    // The shoe ran out mid-round (shufflePoint near 0 with many spots): start it over.
+    p = 0;
+    rc = 0;
+  }
+  if (lazyShuffle) {
+    const left = <u32>(n - p);
+    const m = <u64>nextUint32() * <u64>left;
+    const q = p + <i32>(<u32>m < left ? belowSlow(left, m) : <u32>(m >> 32));
+    const c = load<u8>(SHOE_PTR + q);
+    store<u8>(SHOE_PTR + q, load<u8>(SHOE_PTR + p));
+    store<u8>(SHOE_PTR + p, c);
+  }
+  const code = <i32>load<u8>(SHOE_PTR + p);
+  pos = p + 1;
+  if (counted) rc += load<i32>(TAGS_PTR + (code << 2));
+  return code;
+}
+
+/** True count (the engine's convention, clamped to the bins) for the cards not yet seen. */
+export function trueCount(unseen: i32): i32 {
+  return load<i8>(tcLutPtr + tcBase + rc * (n + 1) + unseen);
+}
+
+@inline function hand(slot: i32, field: i32): usize {
+  return HANDS_PTR + (((slot * HAND_FIELDS) + field) << 2);
+}
+
+@inline function acc(slot: i32): usize {
+  return ACC_PTR + (slot << 3);
+}
+
+@inline function accAdd(slot: i32, x: f64): void {
+  store<f64>(acc(slot), load<f64>(acc(slot)) + x);
+}
+
+/** Plays rounds until at least minRounds are done and the shoe is due a shuffle. */
+export function runChunk(minRounds: i32): void {
+  const limit = minRounds + n; // at most one round per card after minRounds
+  for (let r: i32 = 0; r < limit; r++) {
+    if (csm || load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1) {
+      if (r >= minRounds) return;
+      pos = 0;
+      rc = 0;
+      accAdd(ACC_SHOES, 1);
+    }
+    playRound();
+  }
+  unreachable(); // the shoe never came due for a shuffle
+}
+
+/** One whole round at the current shoe position; records it in the accumulator. */
+export function playRound(): void {
+  const tcBet = trueCount(n - pos);
+  const bin = tcBet - TC_MIN;
+  const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
+
+  for (let s: i32 = 0; s < spots; s++) store<u8>(P1_PTR + s, deal(true));
+  const up = value(deal(true));
+  for (let s: i32 = 0; s < spots; s++) store<u8>(P2_PTR + s, deal(true));
+  const holeCode = deal(false);
+  const hole = value(holeCode);
+  const dealerBj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
+
+  // Insurance (and even money, which is the same bet) by index.
+  let insuranceTaken: i32 = 0;
+  if (insuranceAllowed && up == 1 && units > 0) {
+    const take = load<u8>(INSURE_AT_PTR + trueCount(n - pos + 1) - TC_MIN);
+    for (let s: i32 = 0; s < spots; s++) store<u8>(INSURED_PTR + s, take);
+    insuranceTaken = take * spots;
+  } else {
+    for (let s: i32 = 0; s < spots; s++) store<u8>(INSURED_PTR + s, 0);
+  }
+
+  let result: f64 = 0;
+  let handsPlayed: i32 = 0;
+  let handUnits: i32 = 0;
+  if (dealerBj && load<u8>(PEEKS_PTR + up) == 1) {
+    rc += load<i32>(TAGS_PTR + (holeCode << 2));
+    for (let s: i32 = 0; s < spots; s++) {
+      const v1 = value(load<u8>(P1_PTR + s));
+      const v2 = value(load<u8>(P2_PTR + s));
+      const playerBj = v1 + v2 == 11 && (v1 == 1 || v2 == 1);
+      const spot: f64 = <f64>((playerBj ? 0 : -1) + (load<u8>(INSURED_PTR + s) == 1 ? 1 : 0));
+      store<f64>(SPOT_RESULT_PTR + (s << 3), spot * units);
+      result += spot;
+    }
+    handsPlayed = spots;
+    handUnits = spots;
+  } else {
+    let live: i32 = 0;
+    for (let s: i32 = 0; s < spots; s++) {
+      live |= playSpot(s, up);
+      handsPlayed += load<u8>(COUNT_PTR + s);
+    }
+    rc += load<i32>(TAGS_PTR + (holeCode << 2));
+    let dealerTotal: i32 = 0;
+    if (dealerBj) dealerTotal = 21;
+    else if (live != 0) dealerTotal = dealerPlays(up, hole);
+    for (let s: i32 = 0; s < spots; s++) {
+      const spot = settleSpot(s, dealerTotal, dealerBj);
+      store<f64>(SPOT_RESULT_PTR + (s << 3), spot * units);
+      result += spot;
+      const hands = <i32>load<u8>(COUNT_PTR + s);
+      for (let i: i32 = 0; i < hands; i++) handUnits += load<i32>(hand(s * HANDS_PER_SPOT + i, F_BET));
+    }
+  }
+  result *= units;
+  lastRoundResult = result;
+  accAdd(ACC_ROUNDS, 1);
+  if (units > 0) {
+    accAdd(ACC_ROUNDS_PLAYED, 1);
+    accAdd(ACC_HANDS, <f64>handsPlayed);
+    accAdd(ACC_SUM, result);
+    accAdd(ACC_SUM2, result * result);
+    accAdd(ACC_UNITS, units * <f64>spots);
+    accAdd(ACC_SUM_HAND_UNITS, units * <f64>handUnits);
+    accAdd(ACC_INSURANCE, <f64>insuranceTaken);
+    const b = ACC_BINS + bin * BIN_STRIDE;
+    accAdd(b, 1);
+    accAdd(b + 1, result);
+    accAdd(b + 2, result * result);
+    accAdd(b + 3, units * <f64>spots);
+    if (bankroll_units > 0) tripStep(result);
+  }
+}
+
+/** Risk-of-ruin trips: from the bankroll until it is lost or doubled. */
+function tripStep(result: f64): void {
+  trip += result;
+  if (trip <= 0) {
+    accAdd(ACC_TRIPS, 1);
+    accAdd(ACC_TRIPS_RUINED, 1);
+    trip = bankroll_units;
+  } else if (trip >= 2 * bankroll_units) {
+    accAdd(ACC_TRIPS, 1);
+    trip = bankroll_units;
+  }
+}
+
+/** Plays one spot's hands; returns 1 when a hand is still live for the dealer. */
+function playSpot(s: i32, up: i32): i32 {
+  const base = s * HANDS_PER_SPOT;
+  const v1 = value(load<u8>(P1_PTR + s));
+  const v2 = value(load<u8>(P2_PTR + s));
+  const ace: i32 = v1 == 1 || v2 == 1 ? 1 : 0;
+  store<i32>(hand(base, F_HARD), v1 + v2);
+  store<i32>(hand(base, F_ACE), ace);
+  store<i32>(hand(base, F_CARDS), 2);
+  store<i32>(hand(base, F_FIRST), v1);
+  store<i32>(hand(base, F_SECOND), v2);
+  store<i32>(hand(base, F_BET), 1);
+  store<i32>(hand(base, F_SURRENDERED), 0);
+  store<u8>(COUNT_PTR + s, 1);
+  if (v1 + v2 == 11 && ace == 1) return 0; // a natural: paid at settlement
+  let live: i32 = 0;
+  for (let i: i32 = 0; i < <i32>load<u8>(COUNT_PTR + s); i++) live |= playHand(s, base + i, up);
+  return live;
+}
+
+/** Plays one hand to the end; returns 1 unless it busted or surrendered. */
+function playHand(s: i32, h: i32, up: i32): i32 {
+  const first = load<i32>(hand(h, F_FIRST)); // a split never changes the current hand's first card
+  let split = load<u8>(COUNT_PTR + s) > 1;
+  let hard = load<i32>(hand(h, F_HARD));
+  let ace = load<i32>(hand(h, F_ACE));
+  let cards = load<i32>(hand(h, F_CARDS));
+  let second = load<i32>(hand(h, F_SECOND));
+  if (cards == 1) {
+    second = value(deal(true));
+    hard += second;
+    ace |= second == 1 ? 1 : 0;
+    cards = 2;
+    store<i32>(hand(h, F_HARD), hard);
+    store<i32>(hand(h, F_ACE), ace);
+    store<i32>(hand(h, F_CARDS), 2);
+    store<i32>(hand(h, F_SECOND), second);
+  }
+  for (let step: i32 = 0; step < 22; step++) {
+    const soft: i32 = ace == 1 && hard <= 11 ? 1 : 0;
+    const total = soft == 1 ? hard + 10 : hard;
+    if (total >= 21) return total > 21 ? 0 : 1;
+    const two = cards == 2;
+    const aces: i32 = split && first == 1 ? 1 : 0; // a split-aces hand
+    const fromSplit: i32 = split ? 1 : 0;
+    const sp: i32 = two && first == second ? load<u8>(CAN_SPLIT_PTR + (first * 4 + load<u8>(COUNT_PTR + s) - 1) * 2 + aces) : 0;
+    const dd: i32 = two ? load<u8>(CAN_DOUBLE_PTR + (total * 2 + fromSplit) * 2 + aces) : 0;
+    const sr: i32 = two ? load<u8>(CAN_SURRENDER_PTR + fromSplit) : 0;
+    const mayHit = load<u8>(CAN_HIT_PTR + total * 2 + aces) == 1;
+    if (!mayHit && sp == 0) return 1; // split aces: one card, stand
+    const action = decide(total, soft, up, dd, sp, sr);
+    if (!mayHit && action != TABLE_SPLIT) return 1;
+    if (action == TABLE_STAND) return 1;
+    if (action == TABLE_SURRENDER) {
+      store<i32>(hand(h, F_SURRENDERED), 1);
+      return 0;
+    }
+    if (action == TABLE_SPLIT) {
+      splitHand(s, h);
+      split = true;
+      hard = load<i32>(hand(h, F_HARD));
+      ace = load<i32>(hand(h, F_ACE));
+      cards = load<i32>(hand(h, F_CARDS));
+      second = load<i32>(hand(h, F_SECOND));
+      continue;
+    }
+    const c = value(deal(true));
+    hard += c;
+    ace |= c == 1 ? 1 : 0;
+    cards++;
+    store<i32>(hand(h, F_HARD), hard);
+    store<i32>(hand(h, F_ACE), ace);
+    store<i32>(hand(h, F_CARDS), cards);
+    if (action == TABLE_DOUBLE) {
+      store<i32>(hand(h, F_BET), 2);
+      return (ace == 1 && hard <= 11 ? hard + 10 : hard) > 21 ? 0 : 1;
+    }
+  }
+  unreachable(); // more than 21 decisions on one hand
+  return 0;
+}
+
+/** Splits hand h: the new hand goes right after it and waits; h gets its second card now. */
+function splitHand(s: i32, h: i32): void {
+  const base = s * HANDS_PER_SPOT;
+  const last = base + <i32>load<u8>(COUNT_PTR + s);
+  if (last - base >= maxHands) unreachable(); // no room for another hand
+  for (let j = last; j > h + 1; j--) memory.copy(hand(j, 0), hand(j - 1, 0), HAND_FIELDS * 4);
+  const first = load<i32>(hand(h, F_FIRST));
+  const k = h + 1;
+  store<i32>(hand(k, F_HARD), first);
+  store<i32>(hand(k, F_ACE), first == 1 ? 1 : 0);
+  store<i32>(hand(k, F_CARDS), 1);
+  store<i32>(hand(k, F_FIRST), first);
+  store<i32>(hand(k, F_SECOND), 0);
+  store<i32>(hand(k, F_BET), 1);
+  store<i32>(hand(k, F_SURRENDERED), 0);
+  store<u8>(COUNT_PTR + s, load<u8>(COUNT_PTR + s) + 1);
+  const c = value(deal(true));
+  store<i32>(hand(h, F_HARD), first + c);
+  store<i32>(hand(h, F_ACE), first == 1 || c == 1 ? 1 : 0);
+  store<i32>(hand(h, F_CARDS), 2);
+  store<i32>(hand(h, F_SECOND), c);
+}
+
+/** Basic strategy, or with indices the plan's count-adjusted play at the current true count. */
+@inline function decide(total: i32, soft: i32, up: i32, dd: i32, sp: i32, sr: i32): i32 {
+  const idx = ((((total * 2 + soft) * 11 + up) * 2 + dd) * 2 + sp) * 2 + sr;
+  if (decisionsPtr == 0) return load<u8>(TABLE_PTR + idx);
+  const tc = trueCount(n - pos + 1);
+  return load<u8>(decisionsPtr + (tc - TC_MIN) * TABLE_SIZE + idx);
+}
+
+/** Dealer draws to the rules; returns the final total (22+ = bust). */
+function dealerPlays(up: i32, hole: i32): i32 {
+  let hard = up + hole;
+  let ace: i32 = up == 1 || hole == 1 ? 1 : 0;
+  for (let step: i32 = 0; step < 20; step++) {
+    const soft: i32 = ace == 1 && hard <= 11 ? 1 : 0;
+    const total = soft == 1 ? hard + 10 : hard;
+    if (total > 21 || load<u8>(DEALER_DRAWS_PTR + total * 2 + soft) == 0) return total;
+    const c = value(deal(true));
+    hard += c;
+    if (c == 1) ace = 1;
+  }
+  unreachable(); // more than 20 dealer cards
+  return 0;
+}
+
+/** Result of spot s in initial-bet units (insurance included). */
+function settleSpot(s: i32, dealerTotal: i32, dealerBj: bool): f64 {
+  const base = s * HANDS_PER_SPOT;
+  let r: f64 = load<u8>(INSURED_PTR + s) == 1 ? (dealerBj ? 1 : -0.5) : 0;
+  const v1 = value(load<u8>(P1_PTR + s));
+  const v2 = value(load<u8>(P2_PTR + s));
+  if (v1 + v2 == 11 && (v1 == 1 || v2 == 1)) return r + (dealerBj ? 0 : bjPays);
+  if (dealerBj) return r - 1; // no peek: original bets only, surrendered or not
+  const hands = <i32>load<u8>(COUNT_PTR + s);
+  for (let i: i32 = 0; i < hands; i++) {
+    const h = base + i;
+    if (load<i32>(hand(h, F_SURRENDERED)) == 1) {
+      r -= 0.5;
+      continue;
+    }
+    const hard = load<i32>(hand(h, F_HARD));
+    const total = load<i32>(hand(h, F_ACE)) == 1 && hard <= 11 ? hard + 10 : hard;
+    const bet = <f64>load<i32>(hand(h, F_BET));
+    if (total > 21) r -= bet;
+    else if (dealerTotal > 21 || total > dealerTotal) r += bet;
+    else if (total < dealerTotal) r -= bet;
+  }
+  return r;
+}
