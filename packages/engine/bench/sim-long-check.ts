@@ -5,7 +5,8 @@
 // 2. 6 decks, default rules: the cut-card EV is below the CSM EV (the cut-card effect).
 // Prints a table; exits 1 on a disagreement, 2 on bad arguments.
 import { availableParallelism } from 'node:os';
-import { parseRules, type Rules } from '../src/rules.ts';
+import { parseRules } from '../src/rules.ts';
+import { CSM_RULE_SETS } from '../test/sim-rule-sets.ts';
 import { computeStrategy } from '../src/analysis/strategy.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { simulateThreads } from '../src/sim/node/pool.ts';
@@ -26,12 +27,7 @@ function parseCli(argv: readonly string[]): { rounds: number; threads: number; s
   return out;
 }
 
-const RULE_SETS: readonly { name: string; rules: Partial<Rules> }[] = [
-  { name: 'default (6D S17 DAS LS)', rules: {} },
-  { name: 'H17', rules: { dealerStandsSoft17: false } },
-  { name: '1 deck S17 no DAS', rules: { numDecks: 1, doubleAfterSplit: false } },
-  { name: '8 decks no surrender', rules: { numDecks: 8, surrenderAllowed: false } },
-];
+const RULE_SETS = CSM_RULE_SETS;
 
 const pct = (x: number): string => `${(x * 100).toFixed(4)}%`;
 
