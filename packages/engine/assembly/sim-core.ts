@@ -34,6 +34,7 @@ export const ACC_TRIPS: i32 = 7;
 export const ACC_TRIPS_RUINED: i32 = 8;
 export const ACC_INSURANCE: i32 = 9;
 export const ACC_SUM_HAND_UNITS: i32 = 10;
+export const ACC_TRIPS_UNFINISHED: i32 = 11;
 export const ACC_BINS: i32 = 16;
 export const BIN_STRIDE: i32 = 4;
 export const TC_MIN: i32 = -20;
@@ -105,7 +106,10 @@ let wongIn: i32 = 0;
 let insuranceAllowed: bool = false;
 let csm: bool = false;
 let bankroll_units: f64 = 0;
-let trip: f64 = 0;
+let trip: f64 = 0; // bankroll of the trip in progress
+let tripActive: bool = false; // false once the chunk has its rounds and its last trip ended
+let roundsInChunk: i32 = 0;
+let minRoundsInChunk: i32 = 0;
 let lastRoundResult: f64 = 0;
 let heapTop: usize = 0;
 
@@ -149,6 +153,7 @@ export function configure(
   pos = n;
   rc = 0;
   trip = bankroll;
+  tripActive = bankroll > 0;
 }
 
 /** Per deck: four of each value, sixteen tens, two black and two red sevens. */
@@ -172,6 +177,7 @@ export function startChunk(a: u32, b: u32, c: u32, d: u32): void {
   pos = n;
   rc = 0;
   trip = bankroll_units;
+  tripActive = bankroll_units > 0;
   lazyShuffle = true;
 }
 
@@ -262,12 +268,22 @@ export function trueCount(unseen: i32): i32 {
   store<f64>(acc(slot), load<f64>(acc(slot)) + x);
 }
 
-/** Plays rounds until at least minRounds are done and the shoe is due a shuffle. */
-export function runChunk(minRounds: i32): void {
-  const limit = minRounds + n; // at most one round per card after minRounds
+/**
+ * Plays rounds until at least minRounds are done, the risk-of-ruin trip in progress has ended
+ * (so no trip is cut short: cutting them would drop long trips more often than short ones) and
+ * the shoe is due a shuffle. A trip still going at maxRounds is counted as unfinished.
+ */
+export function runChunk(minRounds: i32, maxRounds: i32): void {
+  if (minRounds < 1 || maxRounds < minRounds) unreachable();
+  minRoundsInChunk = minRounds;
+  const limit = maxRounds + n; // at most one round per card after maxRounds
   for (let r: i32 = 0; r < limit; r++) {
+    roundsInChunk = r;
     if (csm || load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1) {
-      if (r >= minRounds) return;
+      if (r >= minRounds && (!tripActive || r >= maxRounds)) {
+        if (tripActive) accAdd(ACC_TRIPS_UNFINISHED, 1);
+        return;
+      }
       pos = 0;
       rc = 0;
       accAdd(ACC_SHOES, 1);
@@ -349,21 +365,20 @@ export function playRound(): void {
     accAdd(b + 1, result);
     accAdd(b + 2, result * result);
     accAdd(b + 3, units * <f64>spots);
-    if (bankroll_units > 0) tripStep(result);
+    if (tripActive) tripStep(result);
   }
 }
 
-/** Risk-of-ruin trips: from the bankroll until it is lost or doubled. */
+/** Risk-of-ruin trips: from the bankroll until it is lost or doubled, back to back. */
 function tripStep(result: f64): void {
   trip += result;
-  if (trip <= 0) {
-    accAdd(ACC_TRIPS, 1);
-    accAdd(ACC_TRIPS_RUINED, 1);
-    trip = bankroll_units;
-  } else if (trip >= 2 * bankroll_units) {
-    accAdd(ACC_TRIPS, 1);
-    trip = bankroll_units;
-  }
+  const ruined = trip <= 0;
+  if (!ruined && trip < 2 * bankroll_units) return;
+  accAdd(ACC_TRIPS, 1);
+  if (ruined) accAdd(ACC_TRIPS_RUINED, 1);
+  trip = bankroll_units;
+  // The round that ends a trip counts in roundsInChunk only from the next one on: +1.
+  if (roundsInChunk + 1 >= minRoundsInChunk) tripActive = false;
 }
 
 /** Plays one spot's hands; returns 1 when a hand is still live for the dealer. */

@@ -11,6 +11,11 @@ import { constant, instantiateSimCore, type SimCoreExports } from './wasm/load.t
 
 const MAX_SPOTS = 7;
 const HANDS_PER_SPOT = 4;
+/**
+ * A chunk plays on past its rounds until its risk-of-ruin trip ends, for at most this many
+ * rounds more (~1 s); a trip still going then is reported as unfinished.
+ */
+export const TRIP_EXTENSION_ROUNDS_MAX = 1 << 24;
 
 export class SimCore {
   readonly plan: SimPlan;
@@ -119,12 +124,15 @@ export class SimCore {
     return this.w.trueCount(unseen);
   }
 
-  /** Plays rounds until at least minRounds are done and the shoe is due a shuffle; acc = what they gave. */
+  /**
+   * Plays rounds until at least minRounds are done, the risk-of-ruin trip in progress (if any)
+   * has ended and the shoe is due a shuffle; acc = what they gave.
+   */
   runChunk(rngState: readonly number[], minRounds: number): void {
     if (!Number.isInteger(minRounds) || minRounds < 1 || minRounds > 2 ** 30) throw new RangeError(`minRounds out of range: ${minRounds}`);
     this.startChunk(rngState);
     this.accView.fill(0);
-    this.w.runChunk(minRounds);
+    this.w.runChunk(minRounds, minRounds + TRIP_EXTENSION_ROUNDS_MAX);
     this.acc.set(this.accView);
   }
 

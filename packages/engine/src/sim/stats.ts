@@ -16,6 +16,7 @@ import {
   ACC_SUM_HAND_UNITS,
   ACC_TRIPS,
   ACC_TRIPS_RUINED,
+  ACC_TRIPS_UNFINISHED,
   ACC_UNITS,
   BIN_STRIDE,
   TC_BINS,
@@ -44,6 +45,8 @@ export interface RiskOfRuin {
   /** Share of simulated trips lost (null when no trip finished). */
   simulated: number | null;
   trips: number;
+  /** Trips left unfinished (a chunk reached its round limit first); not in `simulated`. */
+  unfinishedTrips: number;
 }
 
 export interface SimStats {
@@ -111,6 +114,7 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
       closedFormBeforeDoubling: variance > 0 ? 1 / (1 + Math.exp(a * bankroll_units)) : 0.5,
       simulated: trips > 0 ? at(acc, ACC_TRIPS_RUINED) / trips : null,
       trips,
+      unfinishedTrips: at(acc, ACC_TRIPS_UNFINISHED),
     };
   }
   const di = sd > 0 ? (1000 * ev) / sd : 0;

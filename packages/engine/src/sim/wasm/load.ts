@@ -42,7 +42,7 @@ export interface SimCoreExports {
   lastResult(): number;
   nextUint32(): number;
   trueCount(unseen: number): number;
-  runChunk(minRounds: number): void;
+  runChunk(minRounds: number, maxRounds: number): void;
   playRound(): void;
 }
 
