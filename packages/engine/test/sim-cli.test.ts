@@ -17,11 +17,53 @@ describe('bj simulate', () => {
     expect(r.seed).toBe(4);
   }, 30_000);
 
-  it('refuses bad arguments with a message and a non-zero exit', async () => {
-    for (const argv of [['--rounds', '0'], ['--indices', 'x'], ['--spread', '{'], ['--rules', '{"numDecks":0}'], ['--count', 'nope'], ['--bogus']]) {
+  it('gives the same numbers on 1 and 2 threads, with risk of ruin and the exact full-shoe EV', async () => {
+    const argv = ['--rounds', '200000', '--seed', '8', '--count', 'hilo', '--spread', '{"-inf":1,"2":4}', '--indices', 'i18+fab4', '--bankroll', '100', '--json'];
+    const runs = [];
+    for (const threads of ['1', '2']) {
       const c = io();
-      expect(await run(argv, c.io)).toBe(2);
-      expect(c.err.join('')).not.toBe('');
+      expect(await run([...argv, '--threads', threads], c.io)).toBe(0);
+      runs.push(JSON.parse(c.out.join('')) as Record<string, unknown>);
+    }
+    const [one, two] = runs as [Record<string, unknown>, Record<string, unknown>];
+    expect(two.threads).toBe(2);
+    const strip = (r: Record<string, unknown>): Record<string, unknown> => ({ ...r, seconds: 0, roundsPerSecond: 0, threads: 0 });
+    expect(strip(two)).toEqual(strip(one));
+    const ror = one.riskOfRuin as { bankroll_units: number; trips: number; simulated: number; closedForm: number };
+    expect(ror.bankroll_units).toBe(100);
+    expect(ror.trips).toBeGreaterThan(10);
+    expect(ror.simulated).toBeGreaterThan(0);
+    expect(ror.simulated).toBeLessThan(1);
+    expect(one.exactBasicEv).toBeCloseTo(-0.003338, 5); // the analyser's default-rules figure
+    expect(one.indices).toBe('i18+fab4');
+  }, 60_000);
+
+  it('without --json prints the readable report, the per-count table, and a progress bar on stderr', async () => {
+    const c = io();
+    expect(await run(['--rounds', '300000', '--threads', '2', '--spread', '{"-inf":1,"2":4}', '--bankroll', '100'], c.io)).toBe(0);
+    const out = c.out.join('');
+    for (const label of ['EV per round', 'EV per 100 rounds', 'DI / SCORE / N0', 'risk of ruin (simulated)', 'exact EV, full shoe', 'per true count']) expect(out).toContain(label);
+    expect(out).toMatch(/^\s*2\s+[\d.]+%\s+-?[\d.]+\s+[\d.]+\s+-?[\d.]+%\s+4\.00$/m); // TC +2 bets 4 units
+    expect(c.err.join('')).toMatch(/\[#+\s*\] 100%/);
+  }, 60_000);
+
+  it('refuses bad arguments with a message and a non-zero exit', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--rounds', '0'], /--rounds/],
+      [['--indices', 'x'], /--indices/],
+      [['--spread', '{'], /--spread/],
+      [['--spread', '{"x":1}'], /spread key/],
+      [['--rules', '{"numDecks":0}'], /numDecks/],
+      [['--count', 'nope'], /--count/],
+      [['--count', 'zen', '--indices', 'i18'], /Hi-Lo numbers.*not zen/],
+      [['--threads', '0'], /--threads/],
+      [['--bogus'], /bogus/],
+    ];
+    for (const [argv, message] of cases) {
+      const c = io();
+      expect(await run(argv, c.io), argv.join(' ')).toBe(2);
+      expect(c.err.join(''), argv.join(' ')).toMatch(message);
+      expect(c.out.join(''), argv.join(' ')).toBe('');
     }
   });
 });

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { CliError, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
 import { buildPlan, type IndexSet } from '../sim/build-plan.ts';
 import { simulateThreads } from '../sim/node/pool.ts';
-import { simulatePlan } from '../sim/simulate.ts';
+import { simulatePlan, type SimResult } from '../sim/simulate.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
 
 const SPEC = {
@@ -69,20 +69,41 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       printJson(io, report);
       return 0;
     }
-    const pct = (x: number): string => `${(x * 100).toFixed(3)}%`;
-    io.out(
-      formatTable([
-        ['rounds', String(result.rounds)],
-        ['hands', String(result.hands)],
-        ['EV per round', `${result.ev.toFixed(5)} ± ${result.evStdErr.toFixed(5)} units`],
-        ['EV per 100 rounds', `${result.evPer100.toFixed(3)} ± ${result.evPer100StdErr.toFixed(3)} units`],
-        ['EV per unit bet', `${pct(result.evPerUnitBet)} ± ${pct(result.evPerUnitBetStdErr)}`],
-        ['SD per round', result.sd.toFixed(4)],
-        ['DI / SCORE / N0', `${result.di.toFixed(2)} / ${result.score.toFixed(2)} / ${result.n0?.toFixed(0) ?? '-'}`],
-        ['average bet', result.avgBet.toFixed(3)],
-        ['rounds per second', result.roundsPerSecond.toFixed(0)],
-      ]) + '\n',
-    );
+    io.out(readableReport(result, threads) + '\n');
     return 0;
   });
+}
+
+const pct = (x: number, digits = 3): string => `${(x * 100).toFixed(digits)}%`;
+
+/** The report without --json: the summary, risk of ruin, and the per-true-count table. */
+export function readableReport(result: SimResult, threads: number): string {
+  const rows: string[][] = [
+    ['rounds (played)', `${result.rounds} (${result.roundsPlayed})`],
+    ['hands / shoes', `${result.hands} / ${result.shoes}`],
+    ['EV per round', `${result.ev.toFixed(5)} ± ${result.evStdErr.toFixed(5)} units`],
+    ['EV per 100 rounds', `${result.evPer100.toFixed(3)} ± ${result.evPer100StdErr.toFixed(3)} units (SD ${result.sdPer100.toFixed(2)})`],
+    ['EV per unit bet', `${pct(result.evPerUnitBet)} ± ${pct(result.evPerUnitBetStdErr)}`],
+    ['SD per round', result.sd.toFixed(4)],
+    ['DI / SCORE / N0', `${result.di.toFixed(2)} / ${result.score.toFixed(2)} / ${result.n0?.toFixed(0) ?? '-'}`],
+    ['average bet', `${result.avgBet.toFixed(3)} units`],
+  ];
+  if (result.exactBasicEv !== null) {
+    const label = result.csm ? 'exact EV, full shoe (this run reshuffles every round)' : 'exact EV, full shoe (compare a --csm run)';
+    rows.push([label, pct(result.exactBasicEv)]);
+  }
+  const ror = result.riskOfRuin;
+  if (ror) {
+    rows.push([`risk of ruin, ${ror.bankroll_units} units (closed form)`, `${pct(ror.closedForm, 2)} ever; ${pct(ror.closedFormBeforeDoubling, 2)} before doubling`]);
+    const simulated = ror.simulated === null ? 'no trip finished' : `${pct(ror.simulated, 2)} before doubling, ${ror.trips} trips`;
+    rows.push(['risk of ruin (simulated)', simulated + (ror.unfinishedTrips > 0 ? `, ${ror.unfinishedTrips} unfinished` : '')]);
+  }
+  rows.push(['seed / threads', `${String(result.seed)} / ${threads}`]);
+  rows.push(['rounds per second', result.roundsPerSecond.toFixed(0)]);
+  const tcRows = [['TC', 'freq', 'EV/round', '± SE', 'EV/unit', 'avg bet']];
+  for (const r of result.perTrueCount) {
+    if (r.frequency < 0.0005) continue; // a handful of rounds: noise, still in --json
+    tcRows.push([String(r.tc), pct(r.frequency, 2), r.ev.toFixed(4), r.evStdErr.toFixed(4), pct(r.evPerUnitBet, 2), r.avgBet.toFixed(2)]);
+  }
+  return formatTable(rows) + '\n\nper true count (counts holding at least 0.05% of rounds):\n' + formatTable(tcRows);
 }

@@ -79,13 +79,21 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
   const predicates = ruleTables(rules, (left) =>
     needsShuffle({ numDecks: rules.numDecks, cards: order, position: cards - left, salt: '', commitment: '' }, rules),
   );
-  const table = o.table ?? computeStrategy(rules).table;
+  const strategy = o.table ? null : computeStrategy(rules);
+  const table = o.table ?? (strategy as NonNullable<typeof strategy>).table;
   const indices = o.indices ?? 'none';
+  const insuranceByIndex = o.insuranceByIndex ?? indices !== 'none';
+  // The index numbers are Hi-Lo's (published for its true count); another count's true count
+  // would silently play them at the wrong points.
+  if ((indices !== 'none' || insuranceByIndex) && sys.id !== 'hi-lo') {
+    throw new RangeError(`index plays and insurance by index use the published Hi-Lo numbers (Illustrious 18, Fab 4): use them with the hi-lo count, not ${sys.id}`);
+  }
   const insureAt = new Uint8Array(TC_BINS);
-  if (o.insuranceByIndex ?? indices !== 'none') for (let i = 0; i < TC_BINS; i++) insureAt[i] = shouldTakeInsurance(TC_MIN + i) ? 1 : 0;
+  if (insuranceByIndex) for (let i = 0; i < TC_BINS; i++) insureAt[i] = shouldTakeInsurance(TC_MIN + i) ? 1 : 0;
   const plan: SimPlan = {
     rules,
     table,
+    exactBasicEv: strategy?.ev ?? null,
     tags,
     tcLut: lut,
     tcRcOffset: offset,

@@ -12,6 +12,11 @@ export interface SimPlan {
   readonly rules: Rules;
   /** Basic strategy, analyser layout (tableIndex of analysis/codes.ts). */
   readonly table: Uint8Array;
+  /**
+   * The analyser's exact EV of that strategy, flat bet, every round from a full shoe: what a
+   * --csm run with flat basic strategy must reproduce (null when the table was overridden).
+   */
+  readonly exactBasicEv: number | null;
   /** Tag of each internal card code, scaled to integers (see tagScale). */
   readonly tags: Int32Array;
   /** True count by (running count + tcRcOffset) * (cards + 1) + unseen cards, clamped to the bins. */

@@ -32,6 +32,8 @@ export interface SimResult extends SimStats {
   seconds: number;
   roundsPerSecond: number;
   csm: boolean;
+  /** See SimPlan.exactBasicEv. */
+  exactBasicEv: number | null;
 }
 
 export class SimAbortedError extends Error {
@@ -53,7 +55,7 @@ export function mergeChunks(chunks: readonly (Float64Array | undefined)[]): Floa
 
 export function resultOf(plan: SimPlan, acc: Float64Array, seed: Seed, threads: number, seconds: number): SimResult {
   const stats = summarize(acc, plan.bankroll_units);
-  return { ...stats, seed, threads, seconds, roundsPerSecond: seconds > 0 ? stats.rounds / seconds : 0, csm: plan.csm };
+  return { ...stats, seed, threads, seconds, roundsPerSecond: seconds > 0 ? stats.rounds / seconds : 0, csm: plan.csm, exactBasicEv: plan.exactBasicEv };
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
