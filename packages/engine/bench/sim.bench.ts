@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseRules } from '../src/rules.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { simulatePlan } from '../src/sim/simulate.ts';
-import { SimPool, simulateThreads } from '../src/sim/node/pool.ts';
+import { nodeSimPool, simulateThreads } from '../src/sim/node/pool.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -58,7 +58,7 @@ export async function main(): Promise<void> {
   ];
   // Workers started once, as the CLI's repeated runs and the browser's screen keep them; the
   // one-shot figure (start-up included) is printed too.
-  const pool = new SimPool(threads);
+  const pool = nodeSimPool(threads);
   await pool.whenReady();
   await pool.run(flat, { seed: 99, rounds: 1_000_000 }); // warm the workers' JIT
   try {

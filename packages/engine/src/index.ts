@@ -8,3 +8,4 @@ export * from './counting/index.ts';
 export * from './indices/index.ts';
 export * from './game/index.ts';
 export * from './analysis/index.ts';
+export * from './sim/index.ts';

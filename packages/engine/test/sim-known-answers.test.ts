@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRules } from '../src/rules.ts';
 import { computeStrategy } from '../src/analysis/strategy.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
-import { SimPool } from '../src/sim/node/pool.ts';
+import { nodeSimPool, type SimPool } from '../src/sim/node/pool.ts';
 import { CSM_RULE_SETS } from './sim-rule-sets.ts';
 
 const ROUNDS = 40_000_000;
@@ -16,7 +16,7 @@ const SE_MAX = 0.0002;
 describe('continuous-shuffle simulation agrees with the exact analysis', () => {
   let pool: SimPool;
   beforeAll(() => {
-    pool = new SimPool(2);
+    pool = nodeSimPool(2);
   });
   afterAll(() => pool.close());
 

@@ -11,7 +11,7 @@ import { parseRules } from '../src/rules.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { SimCore } from '../src/sim/core.ts';
 import { simulatePlan, SimAbortedError } from '../src/sim/simulate.ts';
-import { SimPool } from '../src/sim/node/pool.ts';
+import { nodeSimPool } from '../src/sim/node/pool.ts';
 
 describe('simulator WebAssembly core', () => {
   it('the committed binary is what assembly/sim-core.ts compiles to (run npm run build:wasm -w packages/engine)', async () => {
@@ -53,13 +53,13 @@ describe('simulator WebAssembly core', () => {
   });
 });
 
-describe('SimPool', () => {
+describe('SimPool on worker_threads', () => {
   const rules = parseRules({});
   const flat = buildPlan({ rules });
   const counted = buildPlan({ rules, spread: { '-inf': 1, '1': 2, '2': 4, '3': 6, '4': 8 }, indices: 'i18+fab4', bankroll_units: 300 });
 
   it('runs several plans on the same workers with the single-thread result', async () => {
-    const pool = new SimPool(2);
+    const pool = nodeSimPool(2);
     try {
       await pool.whenReady();
       for (const plan of [flat, counted, flat]) {
@@ -74,7 +74,7 @@ describe('SimPool', () => {
   }, 60_000);
 
   it('a cancelled run rejects with SimAbortedError and the pool still runs the next one', async () => {
-    const pool = new SimPool(2);
+    const pool = nodeSimPool(2);
     try {
       const controller = new AbortController();
       let progressed = 0;
@@ -97,7 +97,7 @@ describe('SimPool', () => {
   }, 60_000);
 
   it('refuses a second run while one is in progress', async () => {
-    const pool = new SimPool(1);
+    const pool = nodeSimPool(1);
     try {
       const first = pool.run(flat, { seed: 1, rounds: 200_000 });
       await expect(pool.run(flat, { seed: 1, rounds: 10 })).rejects.toThrow(/one run at a time/);

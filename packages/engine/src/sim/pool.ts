@@ -1,0 +1,144 @@
+// Runs plans on a pool of worker threads: worker_threads on the command line (node/pool.ts),
+// Web Workers in the browser (web/pool.ts). Chunks are handed out one at a time to whichever
+// worker is free; each chunk has its own RNG stream and the accumulators are merged in chunk
+// order, so the result does not depend on which worker played what, nor on the thread count.
+// Progress is reported per chunk; a run is cancellable with an AbortSignal.
+//
+// A pool keeps its workers between runs (starting one costs a fraction of a second), one run
+// at a time. A cancelled run leaves the pool usable: chunks still in flight come back with an
+// old planId and are dropped. A failed worker closes the pool.
+import type { Seed } from '../rng.ts';
+import { checkRounds, chunkJobs, CHUNK_ROUNDS, type ChunkJob } from './chunks.ts';
+import type { SimPlan } from './plan.ts';
+import type { FromWorker, SimWorkerLike } from './protocol.ts';
+import { mergeChunks, resultOf, SimAbortedError, type RunControl, type SimResult } from './simulate.ts';
+
+export interface PoolRunOptions {
+  seed: Seed;
+  rounds: number;
+  /** Rounds per chunk (tests use smaller chunks; results depend on it, not on threads). */
+  chunkRounds?: number;
+}
+
+export const MAX_THREADS = 64;
+/** Jobs queued per worker, so it never waits for the main thread between chunks. */
+const JOBS_IN_FLIGHT = 2;
+
+export function checkThreads(threads: number): void {
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new RangeError(`threads must be 1..${MAX_THREADS} (got ${threads})`);
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+export class SimPool {
+  readonly threads: number;
+  private readonly workers: SimWorkerLike[] = [];
+  private readonly ready: Promise<void>;
+  private busy = false;
+  private closed = false;
+  private planId = 0;
+  /** The handlers of the run in progress. */
+  private onMessage: ((w: SimWorkerLike, m: Exclude<FromWorker, { type: 'ready' }>) => void) | null = null;
+  private onFailure: ((e: Error) => void) | null = null;
+
+  constructor(threads: number, spawn: (index: number) => SimWorkerLike) {
+    checkThreads(threads);
+    this.threads = threads;
+    const started: Promise<void>[] = [];
+    for (let i = 0; i < threads; i++) {
+      const w = spawn(i);
+      this.workers.push(w);
+      started.push(
+        new Promise<void>((resolve, reject) => {
+          w.onMessage((m) => {
+            if (m.type === 'ready') resolve();
+            else this.onMessage?.(w, m);
+          });
+          w.onFailure((e) => {
+            reject(e);
+            if (!this.closed) this.onFailure?.(e);
+          });
+        }),
+      );
+    }
+    this.ready = Promise.all(started).then(() => undefined);
+    this.ready.catch(() => undefined); // reported by the run that awaits it
+  }
+
+  /** Resolves when every worker has started (runs wait for it themselves). */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  async run(plan: SimPlan, o: PoolRunOptions, control: RunControl = {}): Promise<SimResult> {
+    checkRounds(o.rounds);
+    if (this.closed) throw new Error('SimPool: closed');
+    if (this.busy) throw new Error('SimPool: one run at a time');
+    this.busy = true;
+    try {
+      const t0 = now();
+      await this.ready;
+      return await this.play(plan, o, control, t0);
+    } finally {
+      this.busy = false;
+      this.onMessage = null;
+      this.onFailure = null;
+    }
+  }
+
+  private play(plan: SimPlan, o: PoolRunOptions, control: RunControl, t0: number): Promise<SimResult> {
+    const jobs = chunkJobs(o.seed, o.rounds, o.chunkRounds ?? CHUNK_ROUNDS);
+    const planId = ++this.planId;
+    const accs: Float64Array[] = [];
+    let done = 0;
+    let running = 0;
+    let settled = false;
+    return new Promise<SimResult>((resolve, reject) => {
+      const finish = (err: Error | null): void => {
+        if (settled) return;
+        settled = true;
+        control.signal?.removeEventListener('abort', onAbort);
+        if (err) {
+          if (!(err instanceof SimAbortedError)) void this.close();
+          reject(err);
+        } else {
+          resolve(resultOf(plan, mergeChunks(accs), o.seed, this.threads, (now() - t0) / 1000));
+        }
+      };
+      const onAbort = (): void => finish(new SimAbortedError());
+      if (control.signal?.aborted) return finish(new SimAbortedError());
+      control.signal?.addEventListener('abort', onAbort);
+      const feed = (w: SimWorkerLike): void => {
+        if (settled) return;
+        const next: IteratorResult<ChunkJob> = jobs.next();
+        if (next.done) {
+          if (running === 0) finish(null);
+          return;
+        }
+        running++;
+        w.postMessage({ type: 'job', planId, job: next.value });
+      };
+      this.onFailure = (e) => finish(e);
+      this.onMessage = (w, m) => {
+        if (m.type === 'failed') return finish(new Error(`sim worker: ${m.message}`));
+        if (m.planId !== planId) return;
+        running--;
+        accs[m.index] = m.acc;
+        done += m.rounds;
+        control.onProgress?.({ rounds_done: done, rounds_total: o.rounds });
+        feed(w);
+      };
+      for (const w of this.workers) {
+        w.postMessage({ type: 'plan', planId, plan });
+        for (let k = 0; k < JOBS_IN_FLIGHT; k++) feed(w);
+      }
+    });
+  }
+
+  /** Stops the workers. A closed pool refuses runs. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

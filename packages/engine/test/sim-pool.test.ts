@@ -1,0 +1,73 @@
+// The platform-independent pool (src/sim/pool.ts) on in-process fake workers: the same answer
+// as one thread, progress, and what happens when a worker fails. The worker_threads pool is
+// tested in sim-wasm.test.ts, the Web Worker pool in Chromium (e2e/tests/simulator-workers.spec.ts).
+import { describe, expect, it } from 'vitest';
+import { parseRules } from '../src/rules.ts';
+import { buildPlan } from '../src/sim/build-plan.ts';
+import { SimPool } from '../src/sim/pool.ts';
+import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
+import { simulatePlan } from '../src/sim/simulate.ts';
+import { simWorkerHandler } from '../src/sim/worker-handler.ts';
+
+interface FakeOptions {
+  /** Report a crash instead of playing the job after this many jobs. */
+  crashAfterJobs?: number;
+}
+
+/** A worker in this thread: messages are structured-cloned and delivered on later tasks. */
+function fakeWorker(o: FakeOptions, log: { terminated: number }): SimWorkerLike {
+  let onMessage: (m: FromWorker) => void = () => undefined;
+  let onFailure: (e: Error) => void = () => undefined;
+  let jobs = 0;
+  const handle = simWorkerHandler((m) => setTimeout(() => onMessage(m)));
+  setTimeout(() => onMessage({ type: 'ready' }));
+  return {
+    postMessage: (m) =>
+      setTimeout(() => {
+        if (m.type === 'job' && o.crashAfterJobs !== undefined && jobs++ >= o.crashAfterJobs) return onFailure(new Error('worker crashed'));
+        handle(structuredClone(m));
+      }),
+    onMessage: (h) => void (onMessage = h),
+    onFailure: (h) => void (onFailure = h),
+    terminate: () => void log.terminated++,
+  };
+}
+
+const plan = buildPlan({ rules: parseRules({}), spread: { '-inf': 1, '2': 4 }, indices: 'i18', bankroll_units: 100 });
+
+describe('SimPool (platform-independent)', () => {
+  it('three workers give the one-thread result, with progress up to the total', async () => {
+    const log = { terminated: 0 };
+    const pool = new SimPool(3, () => fakeWorker({}, log));
+    const progress: number[] = [];
+    const r = await pool.run(plan, { seed: 4, rounds: 100_000, chunkRounds: 1 << 13 }, { onProgress: (p) => progress.push(p.rounds_done) });
+    const single = simulatePlan(plan, 4, 100_000, 1 << 13);
+    expect({ ...r, seconds: 0, roundsPerSecond: 0, threads: 1 }).toEqual({ ...single, seconds: 0, roundsPerSecond: 0 });
+    expect(r.threads).toBe(3);
+    expect(progress.length).toBe(Math.ceil(100_000 / (1 << 13)));
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(progress.at(-1)).toBe(100_000);
+    await pool.close();
+    expect(log.terminated).toBe(3);
+  });
+
+  it('a crashed worker fails the run and closes the pool', async () => {
+    const log = { terminated: 0 };
+    const pool = new SimPool(2, (i) => fakeWorker(i === 1 ? { crashAfterJobs: 2 } : {}, log));
+    await expect(pool.run(plan, { seed: 1, rounds: 200_000, chunkRounds: 1 << 13 })).rejects.toThrow(/worker crashed/);
+    expect(log.terminated).toBe(2);
+    await expect(pool.run(plan, { seed: 1, rounds: 10 })).rejects.toThrow(/closed/);
+  });
+
+  it('a plan a worker refuses fails the run with the worker message', async () => {
+    const log = { terminated: 0 };
+    const pool = new SimPool(1, () => fakeWorker({}, log));
+    const bad = { ...plan, tags: new Int32Array(3) };
+    await expect(pool.run(bad, { seed: 1, rounds: 1000 })).rejects.toThrow(/sim worker: plan.tags has the wrong size/);
+  });
+
+  it('refuses a bad thread count', () => {
+    expect(() => new SimPool(0, () => fakeWorker({}, { terminated: 0 }))).toThrow(/threads must be/);
+    expect(() => new SimPool(65, () => fakeWorker({}, { terminated: 0 }))).toThrow(/threads must be/);
+  });
+});
