@@ -3,7 +3,10 @@
 // simulator's internal codes via SimCore.loadStackedShoe), the reducer is driven by the very
 // strategy table the simulator's plan holds (with the simulator's fallbacks when an action is
 // not allowed), and every round must end with the same net result per spot and the same
-// number of cards taken from the shoe. Flat bet 1 unit, no counting, no insurance.
+// number of cards taken from the shoe. Flat bet 1 unit. The counted cases play the Hi-Lo index
+// plays and take insurance (even money on a natural) by its index, both sides reading the
+// plan's tables at the true count of the cards seen so far, so insurance and deviations are
+// compared too.
 //
 // Regression pinned below ('no peek, with surrender'): the reducer used to refund half of a
 // surrendered bet when a no-hole-card dealer then turned up a blackjack, while the simulator
@@ -17,9 +20,10 @@ import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from '../sr
 import { seededRng } from '../src/rng.ts';
 import { parseRules, type Rules } from '../src/rules.ts';
 import { createShoe, needsShuffle } from '../src/shoe.ts';
-import { buildPlan } from '../src/sim/build-plan.ts';
+import { buildPlan, type IndexSet } from '../src/sim/build-plan.ts';
+import { TABLE_SIZE } from '../src/analysis/codes.ts';
 import { SimCore } from '../src/sim/core.ts';
-import { CODE_RED_SEVEN, newAccumulator } from '../src/sim/layout.ts';
+import { ACC_INSURANCE, CODE_RED_SEVEN, TC_MIN, newAccumulator } from '../src/sim/layout.ts';
 import type { SimPlan } from '../src/sim/plan.ts';
 
 const ROUNDS = 2000;
@@ -40,9 +44,25 @@ function must(state: GameState, action: GameAction, where: string): GameState {
 }
 
 /**
+ * The true-count bin the simulator reads during play: every card dealt so far except the hole
+ * card (counted when revealed), the hole card counted as unseen.
+ */
+function playTrueCountBin(s: GameState, plan: SimPlan): number {
+  const deck = s.deck;
+  if (!deck) throw new Error('no shoe');
+  const n = deck.cards.length;
+  const holeIndex = s.roundStartPosition + 2 * s.config.numInitialHands + 1;
+  let rc = 0;
+  for (let i = 0; i < deck.position; i++) if (i !== holeIndex) rc += plan.tags[simCode(deck.cards[i] as CardCode)] as number;
+  const unseen = n - deck.position + 1;
+  return (plan.tcLut[(rc + plan.tcRcOffset) * (n + 1) + unseen] as number) - TC_MIN;
+}
+
+/**
  * The simulator's decision for the reducer's current hand: the same table cell (total, soft,
- * upcard, may double / split / surrender from the shared rule predicates) and the same
- * fallbacks (a hand that may not hit stands unless it splits).
+ * upcard, may double / split / surrender from the shared rule predicates), with index plays
+ * the plan's count-adjusted cell, and the same fallbacks (a hand that may not hit stands
+ * unless it splits).
  */
 function decide(s: GameState, plan: SimPlan): GameAction {
   const rules = s.config;
@@ -56,7 +76,8 @@ function decide(s: GameState, plan: SimPlan): GameAction {
   const sp = two && a && b && canSplitPair(rules, cardValue(a), cardValue(b), 2, splits, h.splitAces) ? 1 : 0;
   const dd = canDoubleHand(rules, h.cards.length, total, h.fromSplit, h.splitAces) ? 1 : 0;
   const sr = canSurrenderHand(rules, h.cards.length, h.fromSplit) ? 1 : 0;
-  const action = plan.table[tableIndex(total, soft ? 1 : 0, cardValue(upCard), dd, sp, sr)];
+  const cell = tableIndex(total, soft ? 1 : 0, cardValue(upCard), dd, sp, sr);
+  const action = plan.decisions ? plan.decisions[playTrueCountBin(s, plan) * TABLE_SIZE + cell] : plan.table[cell];
   if (!canHitHand(rules, total, h.splitAces) && action !== TABLE_SPLIT) return { type: 'stand' };
   switch (action) {
     case TABLE_STAND:
@@ -73,11 +94,15 @@ function decide(s: GameState, plan: SimPlan): GameAction {
 }
 
 /** Plays one round on the reducer; returns the state at roundOver. */
-function playGameRound(start: GameState, plan: SimPlan, where: string): GameState {
+function playGameRound(start: GameState, plan: SimPlan, where: string, out: Compared): GameState {
   let s = must(start, { type: 'deal' }, where);
   for (let i = 0; i < MAX_STEPS_PER_ROUND; i++) {
     if (s.gamePhase === 'roundOver') return s;
-    const action: GameAction = s.gamePhase === 'insurance' ? { type: 'insurance', take: false } : decide(s, plan);
+    if (plan.decisions && s.gamePhase === 'playing') {
+      const d = decide(s, { ...plan, decisions: null });
+      if (d.type !== decide(s, plan).type) out.deviations++;
+    }
+    const action: GameAction = s.gamePhase === 'insurance' ? { type: 'insurance', take: plan.insureAt[playTrueCountBin(s, plan)] === 1 } : decide(s, plan);
     s = must(s, action, where);
   }
   throw new Error(`${where}: the round did not end`);
@@ -90,14 +115,16 @@ interface Compared {
   splits: number;
   doubles: number;
   surrenders: number;
+  insured: number;
+  deviations: number;
 }
 
 /** Plays `rounds` rounds on both engines from the same seeded shoes, asserting every round matches. */
-function compare(rawRules: Partial<Rules>, seed: number, rounds: number): Compared {
+function compare(rawRules: Partial<Rules>, seed: number, rounds: number, indices: IndexSet = 'none'): Compared {
   const rules = parseRules(rawRules);
-  const plan = buildPlan({ rules });
+  const plan = buildPlan({ rules, indices });
   const core = new SimCore(plan, newAccumulator());
-  const out: Compared = { rounds: 0, shoes: 0, net_units: 0, splits: 0, doubles: 0, surrenders: 0 };
+  const out: Compared = { rounds: 0, shoes: 0, net_units: 0, splits: 0, doubles: 0, surrenders: 0, insured: 0, deviations: 0 };
   const n = rules.numDecks * 52;
   const rng = seededRng(seed, 1);
   let game: GameState | null = null;
@@ -114,12 +141,21 @@ function compare(rawRules: Partial<Rules>, seed: number, rounds: number): Compar
     // The simulator would deal this round from the same shoe too (same cut-card predicate).
     expect(plan.predicates.shuffleBeforeRound[n - core.pos], where).toBe(0);
     expect(core.pos, where).toBe(deck.position);
-    game = playGameRound(game, plan, where);
+    game = playGameRound(game, plan, where, out);
+    const insuranceBefore = core.accumulated()[ACC_INSURANCE] as number;
     core.playRound();
     const result = game.lastResult;
     if (!result) throw new Error(`${where}: no round result`);
+    const insured = result.insuranceBet > 0 || result.hands.some((h) => h.outcome === 'evenMoney');
+    expect((core.accumulated()[ACC_INSURANCE] as number) > insuranceBefore, `${where}: insurance taken`).toBe(insured);
+    if (insured) out.insured++;
     for (let spot = 0; spot < rules.numInitialHands; spot++) {
-      const gameNet = result.hands.filter((h) => h.spot === spot).reduce((a, h) => a + h.net, 0);
+      const hands = result.hands.filter((h) => h.spot === spot);
+      // The reducer books insurance per round; the simulator per spot (half a unit on each
+      // spot that is not a natural; a natural takes even money inside its hand's result).
+      const natural = hands.length === 1 && hands[0]?.outcome === 'evenMoney';
+      const insurance = result.insuranceBet > 0 && !natural && !hands.some((h) => h.outcome === 'blackjack') ? (result.dealerBlackjack ? 1 : -0.5) : 0;
+      const gameNet = hands.reduce((a, h) => a + h.net, 0) + insurance;
       const detail = `${where} spot ${spot}: player ${result.hands.map((h) => `${h.cards.map((c) => c.rank).join(',')}:${h.outcome}`).join(' | ')} dealer ${result.dealerCards.map((c) => c.rank).join(',')}`;
       expect(core.spotResult[spot], detail).toBeCloseTo(gameNet, 9);
     }
@@ -144,6 +180,25 @@ const CASES: readonly { name: string; rules: Partial<Rules> }[] = [
   { name: 'no peek, no surrender', rules: { dealerPeeks: false, surrenderAllowed: false } },
   { name: 'no peek, with surrender (surrender vs a no-hole-card blackjack loses the whole bet)', rules: { dealerPeeks: false } },
 ];
+
+/** Hi-Lo index plays and insurance by index on both sides. */
+const COUNTED_CASES: readonly { name: string; rules: Partial<Rules>; indices: IndexSet }[] = [
+  { name: 'I18 + Fab 4, insurance by index, 6 decks', rules: { insuranceAllowed: true }, indices: 'i18+fab4' },
+  { name: 'I18, insurance by index, 3 spots, 1 deck, H17', rules: { numDecks: 1, numInitialHands: 3, insuranceAllowed: true, dealerStandsSoft17: false, shufflePoint: 0.4 }, indices: 'i18' },
+  { name: 'I18 + Fab 4, insurance by index, no peek, 2 decks', rules: { numDecks: 2, insuranceAllowed: true, dealerPeeks: false }, indices: 'i18+fab4' },
+];
+
+describe('the simulator plays index plays and insurance as the game reducer does', () => {
+  COUNTED_CASES.forEach(({ name, rules, indices }, i) => {
+    it(`${name}: same result every round on the same cards`, () => {
+      const seed = 9200 + i;
+      const r = compare(rules, seed, 4000, indices);
+      expect(r.rounds).toBe(4000);
+      expect(r.insured, `seed ${seed}: insurance was taken`).toBeGreaterThan(0);
+      expect(r.deviations, `seed ${seed}: index plays changed decisions`).toBeGreaterThan(20);
+    });
+  });
+});
 
 describe('the simulator plays the same rules as the game reducer', () => {
   CASES.forEach(({ name, rules }, i) => {

@@ -140,4 +140,9 @@ export class SimCore {
   playRound(): void {
     this.w.playRound();
   }
+
+  /** A copy of the core's own accumulator: everything since the chunk (or the core) started. */
+  accumulated(): Float64Array {
+    return this.accView.slice();
+  }
 }
