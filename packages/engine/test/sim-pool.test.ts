@@ -6,7 +6,7 @@ import { parseRules } from '../src/rules.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { SimPool } from '../src/sim/pool.ts';
 import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
-import { simulatePlan } from '../src/sim/simulate.ts';
+import { runPlan, simulate, simulatePlan, SimAbortedError } from '../src/sim/simulate.ts';
 import { simWorkerHandler } from '../src/sim/worker-handler.ts';
 
 interface FakeOptions {
@@ -69,5 +69,29 @@ describe('SimPool (platform-independent)', () => {
   it('refuses a bad thread count', () => {
     expect(() => new SimPool(0, () => fakeWorker({}, { terminated: 0 }))).toThrow(/threads must be/);
     expect(() => new SimPool(65, () => fakeWorker({}, { terminated: 0 }))).toThrow(/threads must be/);
+  });
+});
+
+describe('runPlan and simulate (the calling thread)', () => {
+  it('give the synchronous result, report progress and can be cancelled between chunks', async () => {
+    const sync = simulatePlan(plan, 6, 150_000, 1 << 13);
+    const progress: number[] = [];
+    const r = await runPlan(plan, { seed: 6, rounds: 150_000, chunkRounds: 1 << 13 }, { onProgress: (p) => progress.push(p.rounds_done) });
+    expect({ ...r, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...sync, seconds: 0, roundsPerSecond: 0 });
+    expect(progress.at(-1)).toBe(150_000);
+    const viaOptions = await simulate({ rules: plan.rules, spread: { '-inf': 1, '2': 4 }, indices: 'i18', bankroll_units: 100, seed: 6, rounds: 150_000, chunkRounds: 1 << 13 });
+    expect(viaOptions.ev).toBe(sync.ev);
+
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const cancelled = runPlan(plan, { seed: 6, rounds: 50_000_000, chunkRounds: 1 << 13 }, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.rounds_done);
+        if (p.rounds_done >= 40_000) controller.abort();
+      },
+    });
+    await expect(cancelled).rejects.toBeInstanceOf(SimAbortedError);
+    expect(seen.at(-1)).toBeLessThan(50_000_000);
   });
 });

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { CliError, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
 import { buildPlan, type IndexSet } from '../sim/build-plan.ts';
 import { simulateThreads } from '../sim/node/pool.ts';
-import { simulatePlan, type SimResult } from '../sim/simulate.ts';
+import { runPlan, type SimResult } from '../sim/simulate.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
 
 const SPEC = {
@@ -62,7 +62,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
           const f = Math.min(1, p.rounds_done / p.rounds_total);
           io.err(`\r[${'#'.repeat(Math.round(f * 30)).padEnd(30)}] ${(f * 100).toFixed(0)}%`);
         };
-    const result = threads === 1 ? simulatePlan(plan, seed, rounds) : await simulateThreads(plan, { seed, rounds, threads }, { onProgress });
+    const result = threads === 1 ? await runPlan(plan, { seed, rounds }, { onProgress }) : await simulateThreads(plan, { seed, rounds, threads }, { onProgress });
     if (!json) io.err('\n');
     const report = { rules, count: countName, spread: spread ?? null, indices, ...result };
     if (json) {

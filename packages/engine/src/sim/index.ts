@@ -4,7 +4,7 @@
 export { buildPlan, rampUnits, type IndexSet, type SimPlanOptions } from './build-plan.ts';
 export type { SimPlan } from './plan.ts';
 export { CHUNK_ROUNDS, MAX_ROUNDS } from './chunks.ts';
-export { simulate, simulatePlan, SimAbortedError, type RunControl, type SimProgress, type SimResult, type SimulateOptions } from './simulate.ts';
+export { runPlan, simulate, simulatePlan, SimAbortedError, type RunControl, type SimProgress, type SimResult, type SimulateOptions } from './simulate.ts';
 export { SimPool, MAX_THREADS, type PoolRunOptions } from './pool.ts';
 export type { SimWorkerLike, ToWorker, FromWorker } from './protocol.ts';
 export type { SimStats, TrueCountRow, RiskOfRuin } from './stats.ts';
