@@ -7,7 +7,7 @@ import { SimCore } from './core.ts';
 import { newAccumulator } from './layout.ts';
 import type { SimPlan } from './plan.ts';
 
-/** Rounds per chunk (at least: a chunk finishes the shoe it is in). ~25 ms of work. */
+/** Rounds per chunk (at least: a chunk finishes its shoe and its risk-of-ruin trip). ~10 ms of work. */
 export const CHUNK_ROUNDS = 1 << 17;
 export const MAX_ROUNDS = 1e12;
 
