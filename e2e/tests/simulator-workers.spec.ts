@@ -4,22 +4,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buildPlan, parseRules, simulatePlan, type SimResult } from '@card-counter/engine';
 import { serveSimHarness, type ServedHarness } from '../support/sim-harness.ts';
+import type { HarnessOutcome, HarnessRun } from '../sim-harness/main.ts';
 
-interface HarnessOutcome {
-  result: SimResult | null;
-  error: string | null;
-  progress: number[];
-}
-interface HarnessRun {
-  rules?: Record<string, unknown>;
-  spread?: Record<string, number>;
-  indices?: 'none' | 'i18' | 'i18+fab4';
-  bankroll_units?: number;
-  seed: number;
-  rounds: number;
-  chunkRounds?: number;
-  threads: number;
-}
 type Harness = {
   runOnWorkers(o: HarnessRun, abortAfterRounds?: number): Promise<HarnessOutcome>;
   runOnPage(o: HarnessRun): Promise<HarnessOutcome>;

@@ -149,11 +149,16 @@ export function configure(
   insuranceAllowed = insuranceAllowed_;
   csm = csm_;
   bankroll_units = bankroll;
+  freshShoeAndTrip();
+}
+
+/** A full unshuffled shoe, due a shuffle; the risk-of-ruin trip restarted. */
+function freshShoeAndTrip(): void {
   fillShoe();
   pos = n;
   rc = 0;
-  trip = bankroll;
-  tripActive = bankroll > 0;
+  trip = bankroll_units;
+  tripActive = bankroll_units > 0;
 }
 
 /** Per deck: four of each value, sixteen tens, two black and two red sevens. */
@@ -173,11 +178,7 @@ export function startChunk(a: u32, b: u32, c: u32, d: u32): void {
   s1 = b;
   s2 = c;
   s3 = d;
-  fillShoe();
-  pos = n;
-  rc = 0;
-  trip = bankroll_units;
-  tripActive = bankroll_units > 0;
+  freshShoeAndTrip();
   lazyShuffle = true;
 }
 
