@@ -47,6 +47,19 @@ describe('bj simulate', () => {
     expect(c.err.join('')).toMatch(/\[#+\s*\] 100%/);
   }, 60_000);
 
+  it('wongs in: plays only at or above the count, and insurance by index can go without index plays', async () => {
+    const c = io();
+    const argv = ['--rounds', '300000', '--threads', '1', '--wong-in', '1', '--spread', '{"-inf":1,"3":4}', '--insurance', 'index', '--rules', '{"insuranceAllowed":true}', '--json'];
+    expect(await run(argv, c.io)).toBe(0);
+    const r = JSON.parse(c.out.join('')) as { rounds: number; roundsPlayed: number; insuranceBets: number; insurance: string; indices: string; perTrueCount: { tc: number }[] };
+    expect(r.roundsPlayed).toBeLessThan(r.rounds / 2);
+    expect(r.roundsPlayed).toBeGreaterThan(0);
+    expect(Math.min(...r.perTrueCount.map((row) => row.tc))).toBe(1);
+    expect(r.insurance).toBe('index');
+    expect(r.indices).toBe('none');
+    expect(r.insuranceBets).toBeGreaterThan(0);
+  }, 30_000);
+
   it('refuses bad arguments with a message and a non-zero exit', async () => {
     const cases: [string[], RegExp][] = [
       [['--rounds', '0'], /--rounds/],
@@ -56,6 +69,9 @@ describe('bj simulate', () => {
       [['--rules', '{"numDecks":0}'], /numDecks/],
       [['--count', 'nope'], /--count/],
       [['--count', 'zen', '--indices', 'i18'], /Hi-Lo numbers.*not zen/],
+      [['--count', 'ko', '--insurance', 'index'], /Hi-Lo numbers.*not ko/],
+      [['--insurance', 'always'], /--insurance must be never or index/],
+      [['--wong-in', '99'], /--wong-in/],
       [['--threads', '0'], /--threads/],
       [['--bogus'], /bogus/],
     ];

@@ -7,7 +7,7 @@ import { runPlan, type SimResult } from '../sim/simulate.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
 
 const SPEC = {
-  values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'bankroll', 'wong-in'],
+  values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
   switches: ['csm', 'json'],
 };
 
@@ -29,6 +29,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (!(countName in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}.`);
     const indices = (args.values.get('indices') ?? 'none') as IndexSet;
     if (!['none', 'i18', 'i18+fab4'].includes(indices)) throw new CliError('--indices must be none, i18 or i18+fab4.');
+    const insurance = args.values.get('insurance') ?? (indices === 'none' ? 'never' : 'index');
+    if (insurance !== 'never' && insurance !== 'index') throw new CliError('--insurance must be never or index (Hi-Lo: take it at a true count of +3 or more).');
     let spread: Record<string, number> | undefined;
     const spreadText = args.values.get('spread');
     if (spreadText !== undefined) {
@@ -47,6 +49,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
         count: countName as CountingSystemId,
         spread,
         indices,
+        insuranceByIndex: insurance === 'index',
         csm: args.switches.has('csm'),
         bankroll_units: bankroll,
         wongIn: wong === undefined ? null : intFlag(wong, 'wong-in', 0, -20, 20),
@@ -64,7 +67,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
         };
     const result = threads === 1 ? await runPlan(plan, { seed, rounds }, { onProgress }) : await simulateThreads(plan, { seed, rounds, threads }, { onProgress });
     if (!json) io.err('\n');
-    const report = { rules, count: countName, spread: spread ?? null, indices, ...result };
+    const report = { rules, count: countName, spread: spread ?? null, indices, insurance, ...result };
     if (json) {
       printJson(io, report);
       return 0;
