@@ -60,6 +60,13 @@ describe('bj simulate', () => {
     expect(r.insuranceBets).toBeGreaterThan(0);
   }, 30_000);
 
+  it('--help lists every option the command accepts', async () => {
+    const c = io();
+    expect(await run(['--help'], c.io)).toBe(0);
+    const text = c.out.join('');
+    for (const flag of ['--rules', '--rounds', '--threads', '--seed', '--count', '--spread', '--indices', '--insurance', '--wong-in', '--bankroll', '--csm', '--json']) expect(text).toContain(flag);
+  });
+
   it('refuses bad arguments with a message and a non-zero exit', async () => {
     const cases: [string[], RegExp][] = [
       [['--rounds', '0'], /--rounds/],
@@ -73,7 +80,7 @@ describe('bj simulate', () => {
       [['--insurance', 'always'], /--insurance must be never or index/],
       [['--wong-in', '99'], /--wong-in/],
       [['--threads', '0'], /--threads/],
-      [['--bogus'], /bogus/],
+      [['--bogus'], /unknown option --bogus.*--help/],
     ];
     for (const [argv, message] of cases) {
       const c = io();

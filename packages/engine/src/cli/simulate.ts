@@ -8,8 +8,23 @@ import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts'
 
 const SPEC = {
   values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
-  switches: ['csm', 'json'],
+  switches: ['csm', 'json', 'help'],
 };
+
+export const USAGE = `usage: bj simulate [options]
+  --rules JSON          table rules (the game's Rules; default: 6 decks S17 DAS LS 3:2)
+  --rounds N            rounds to play, at least (default 1000000)
+  --threads T           worker threads (default: the machine's cores)
+  --seed S              seed; the same seed gives the same numbers on any thread count (default 1)
+  --count SYSTEM        hilo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves, red-7 (default hilo)
+  --spread JSON         units by true count, e.g. {"-inf":1,"1":2,"2":4,"3":6,"4":8} (default flat 1)
+  --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo)
+  --insurance WHEN      never or index (+3 Hi-Lo); default index with --indices, else never
+  --wong-in TC          play only at a true count of TC or more
+  --bankroll UNITS      risk of ruin for this bankroll (closed form and simulated trips)
+  --csm                 reshuffle every round (compare with the exact analysis)
+  --json                one JSON object on stdout instead of the readable report
+`;
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
@@ -20,7 +35,17 @@ function intFlag(value: string | undefined, name: string, fallback: number, min:
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
   return runCommand(io, async () => {
-    const args = parseArgs(argv, SPEC);
+    let args;
+    try {
+      args = parseArgs(argv, SPEC);
+    } catch (e) {
+      if (e instanceof CliError) throw new CliError(`${e.message} (bj simulate --help lists the options)`);
+      throw e;
+    }
+    if (args.switches.has('help')) {
+      io.out(USAGE);
+      return 0;
+    }
     const rules = rulesFromArgs(args);
     const rounds = intFlag(args.values.get('rounds'), 'rounds', 1_000_000, 1, 1e12);
     const threads = intFlag(args.values.get('threads'), 'threads', availableParallelism(), 1, 64);
