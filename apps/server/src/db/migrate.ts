@@ -1,12 +1,34 @@
+import { sql } from 'kysely';
 import { runAuthMigrations } from '../auth/migrations.ts';
 import { runAppMigrations } from './migrations.ts';
 import type { Database } from './open.ts';
 
 /**
+ * Key of the PostgreSQL advisory lock held while migrating (any fixed bigint; "cardcnt1").
+ * Kysely's Migrator locks its own table, but better-auth's migrations take no lock: two
+ * processes starting at once on a fresh database both created auth_user and one failed
+ * (test/migrate-concurrent.test.ts).
+ */
+const MIGRATION_LOCK_KEY = 0x63617264636e7431n;
+
+/**
  * Every migration, in order: better-auth's tables (auth_user, ...) first because the app's
- * profiles reference auth_user(id) (ADR 0002), then the app's own.
+ * profiles reference auth_user(id) (ADR 0002), then the app's own. On PostgreSQL one process
+ * at a time (a session advisory lock on a pinned connection; the migrations use the pool's
+ * other connections). PGlite is one process's embedded database: nothing to exclude.
  */
 export async function migrateDatabase(db: Database): Promise<string[]> {
-  await runAuthMigrations(db);
-  return runAppMigrations(db.kysely);
+  const migrate = async (): Promise<string[]> => {
+    await runAuthMigrations(db);
+    return runAppMigrations(db.kysely);
+  };
+  if (db.kind !== 'postgres') return migrate();
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      return await migrate();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
 }
