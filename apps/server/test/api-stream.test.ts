@@ -84,6 +84,46 @@ forEachDatabase('api /api/me/stream', (t) => {
     expect(unauth.status).toBe(401);
   });
 
+  it('caps live streams per player (10) and per process (SSE_CLIENTS_MAX) with 429 RATE_LIMITED', async () => {
+    const refused = async (url: string, cookie: string): Promise<void> => {
+      const res = await fetch(`${url}/api/me/stream`, { headers: { cookie, origin: TEST_APP_URL } });
+      expect(res.status).toBe(429);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('RATE_LIMITED');
+      expect(body.error.message).toMatch(/Too many live connections/);
+    };
+    const user = await signUpCookie(app);
+    const streams = [];
+    for (let i = 0; i < 10; i++) streams.push(await openStream(baseUrl, user.cookie));
+    await refused(baseUrl, user.cookie);
+    // Another player is not affected by this one's streams.
+    const other = await signUpCookie(app);
+    const otherStream = await openStream(baseUrl, other.cookie);
+    // Closing one frees its slot (the server notices the closed socket).
+    await streams.pop()?.close();
+    let reopened = null;
+    for (let i = 0; i < 50 && !reopened; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const res = await fetch(`${baseUrl}/api/me/stream`, { headers: { cookie: user.cookie, origin: TEST_APP_URL } });
+      if (res.status === 200) reopened = res;
+      else await res.body?.cancel();
+    }
+    expect(reopened?.status).toBe(200);
+    await reopened?.body?.cancel();
+    await Promise.all([...streams, otherStream].map((s) => s.close()));
+
+    const small = await buildTestApp(t.db, { heartbeat_ms: 100, env: { SSE_CLIENTS_MAX: '2' } });
+    try {
+      const smallUrl = await small.listen({ port: 0, host: '127.0.0.1' });
+      const a = await openStream(smallUrl, user.cookie);
+      const b = await openStream(smallUrl, other.cookie);
+      await refused(smallUrl, (await signUpCookie(app)).cookie);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await small.close();
+    }
+  });
+
   // PostgreSQL only: PGlite is one process's embedded database, there is no second process to reach.
   if (t.kind === 'postgres')
     it('fans out across two server processes sharing PostgreSQL (LISTEN/NOTIFY)', async () => {
