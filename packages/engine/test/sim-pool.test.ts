@@ -56,7 +56,20 @@ describe('SimPool (platform-independent)', () => {
     const pool = new SimPool(2, (i) => fakeWorker(i === 1 ? { crashAfterJobs: 2 } : {}, log));
     await expect(pool.run(plan, { seed: 1, rounds: 200_000, chunkRounds: 1 << 13 })).rejects.toThrow(/worker crashed/);
     expect(log.terminated).toBe(2);
-    await expect(pool.run(plan, { seed: 1, rounds: 10 })).rejects.toThrow(/closed/);
+    await expect(pool.run(plan, { seed: 1, rounds: 10 })).rejects.toThrow(/a worker failed \(worker crashed\)/);
+  });
+
+  it('a worker that dies between runs makes the next run fail instead of hang', async () => {
+    const log = { terminated: 0 };
+    const failures: ((e: Error) => void)[] = [];
+    const pool = new SimPool(2, () => {
+      const w = fakeWorker({}, log);
+      return { ...w, onFailure: (h) => void failures.push(h) };
+    });
+    await pool.run(plan, { seed: 1, rounds: 20_000, chunkRounds: 1 << 13 });
+    failures[1]?.(new Error('out of memory'));
+    await expect(pool.run(plan, { seed: 1, rounds: 10 })).rejects.toThrow(/a worker failed \(out of memory\)/);
+    expect(log.terminated).toBe(2);
   });
 
   it('a plan a worker refuses fails the run with the worker message', async () => {

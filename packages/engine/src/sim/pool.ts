@@ -36,6 +36,8 @@ export class SimPool {
   private readonly ready: Promise<void>;
   private busy = false;
   private closed = false;
+  /** The first worker failure: the pool is unusable from then on. */
+  private failure: Error | null = null;
   private planId = 0;
   /** The handlers of the run in progress. */
   private onMessage: ((w: SimWorkerLike, m: Exclude<FromWorker, { type: 'ready' }>) => void) | null = null;
@@ -56,7 +58,11 @@ export class SimPool {
           });
           w.onFailure((e) => {
             reject(e);
-            if (!this.closed) this.onFailure?.(e);
+            if (this.closed) return;
+            this.failure ??= e;
+            // During a run the run reports it (and closes the pool); between runs, close now.
+            if (this.onFailure) this.onFailure(e);
+            else void this.close();
           });
         }),
       );
@@ -72,6 +78,7 @@ export class SimPool {
 
   async run(plan: SimPlan, o: PoolRunOptions, control: RunControl = {}): Promise<SimResult> {
     checkRounds(o.rounds);
+    if (this.failure) throw new Error(`SimPool: a worker failed (${this.failure.message})`);
     if (this.closed) throw new Error('SimPool: closed');
     if (this.busy) throw new Error('SimPool: one run at a time');
     this.busy = true;
