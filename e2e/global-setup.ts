@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAppServer } from './support/app-server.ts';
-import { APP_PORT, APP_URL, MAIL_FILE_VARIABLE } from './support/env.ts';
+import { APP_PORT, APP_URL, E2E_DATABASE, MAIL_FILE_VARIABLE } from './support/env.ts';
+import { createE2eDatabase, type E2eDatabase } from './support/postgres.ts';
 import { startSmtpCapture } from './support/smtp-capture.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Starts, for the whole run: the SMTP capture server (in this runner process) and the real
- * app server on a fresh temporary PGlite data directory. Returns the teardown that stops
+ * app server on a fresh temporary PGlite data directory, or with E2E_DATABASE=postgres on a
+ * fresh PostgreSQL database (support/postgres.ts). Returns the teardown that stops
  * both and deletes the directory; the server log is kept in the
  * temporary directory for reading after a failure.
  */
@@ -20,10 +22,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers inherit the runner's environment: this is how tests find the captured mails.
   process.env[MAIL_FILE_VARIABLE] = mailFile;
   const smtp = await startSmtpCapture(mailFile);
+  let database: E2eDatabase | undefined;
   // Outside runDir so it survives teardown; outside test-results/, which Playwright empties.
   const logFile = path.join(tmpdir(), 'card-counter-e2e-server.log');
   let server;
   try {
+    if (E2E_DATABASE === 'postgres') database = await createE2eDatabase();
     server = await startAppServer({
       repoRoot,
       port: APP_PORT,
@@ -31,8 +35,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       dataDir: path.join(runDir, 'data'),
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       logFile,
+      ...(database ? { databaseUrl: database.url } : {}),
     });
   } catch (error) {
+    await database?.drop();
     await smtp.close();
     rmSync(runDir, { recursive: true, force: true });
     throw error;
@@ -40,6 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const app = server;
   return async () => {
     await app.stop();
+    await database?.drop();
     await smtp.close();
     rmSync(runDir, { recursive: true, force: true });
   };

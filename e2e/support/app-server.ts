@@ -14,6 +14,8 @@ export interface AppServerOptions {
   dataDir: string;
   smtpUrl: string;
   logFile: string;
+  /** PostgreSQL instead of PGlite (the scale-out setup). */
+  databaseUrl?: string;
 }
 
 export interface AppServer {
@@ -99,6 +101,7 @@ function serverEnv(options: AppServerOptions, webDist: string): NodeJS.ProcessEn
     DATA_DIR: options.dataDir,
     SMTP_URL: options.smtpUrl,
     WEB_DIST_DIR: webDist,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
 }
 

@@ -14,5 +14,18 @@ function readPort(): number {
 export const APP_PORT = readPort();
 /** 127.0.0.1, not localhost: the trusted origin the server checks must equal the browser's origin exactly. */
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/**
+ * The app's database for this run: `pglite` (the default, as `npm start` runs) or `postgres`
+ * (a fresh database on the server at TEST_DATABASE_URL, as a scale-out deploy runs).
+ * scripts/test.sh runs the browser tests once on each.
+ */
+export const E2E_DATABASE = readDatabase();
+
+function readDatabase(): 'pglite' | 'postgres' {
+  const raw = process.env.E2E_DATABASE ?? 'pglite';
+  if (raw !== 'pglite' && raw !== 'postgres') throw new Error(`E2E_DATABASE must be pglite or postgres, got ${raw}`);
+  return raw;
+}
+
 /** Set by global setup: the JSON-lines file the SMTP capture server writes. */
 export const MAIL_FILE_VARIABLE = 'E2E_MAIL_FILE';
