@@ -42,7 +42,7 @@ describe('bj simulate', () => {
     const c = io();
     expect(await run(['--rounds', '300000', '--threads', '2', '--spread', '{"-inf":1,"2":4}', '--bankroll', '100'], c.io)).toBe(0);
     const out = c.out.join('');
-    for (const label of ['EV per round', 'EV per 100 rounds', 'DI / SCORE / N0', 'risk of ruin (simulated)', 'exact EV, full shoe', 'per true count']) expect(out).toContain(label);
+    for (const label of ['EV per round', 'EV per 100 rounds', 'DI / SCORE / N0', 'risk of ruin (simulated)', 'exact EV per unit bet, full shoe', 'per true count']) expect(out).toContain(label);
     expect(out).toMatch(/^\s*2\s+[\d.]+%\s+-?[\d.]+\s+[\d.]+\s+-?[\d.]+%\s+4\.00$/m); // TC +2 bets 4 units
     expect(c.err.join('')).toMatch(/\[#+\s*\] 100%/);
   }, 60_000);

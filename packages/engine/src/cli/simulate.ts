@@ -117,7 +117,8 @@ export function readableReport(result: SimResult, threads: number): string {
     ['average bet', `${result.avgBet.toFixed(3)} units`],
   ];
   if (result.exactBasicEv !== null) {
-    const label = result.csm ? 'exact EV, full shoe (this run reshuffles every round)' : 'exact EV, full shoe (compare a --csm run)';
+    // Per hand (= per unit bet at a flat bet): compare with "EV per unit bet" of a --csm run.
+    const label = result.csm ? 'exact EV per unit bet, full shoe (this run reshuffles every round)' : 'exact EV per unit bet, full shoe (compare a --csm run)';
     rows.push([label, pct(result.exactBasicEv)]);
   }
   const ror = result.riskOfRuin;

@@ -13,8 +13,9 @@ export interface SimPlan {
   /** Basic strategy, analyser layout (tableIndex of analysis/codes.ts). */
   readonly table: Uint8Array;
   /**
-   * The analyser's exact EV of that strategy, flat bet, every round from a full shoe: what a
-   * --csm run with flat basic strategy must reproduce (null when the table was overridden).
+   * The analyser's exact EV of that strategy per hand (one unit, every round from a full
+   * shoe): what the EV per unit bet of a --csm run with flat basic strategy must reproduce
+   * (null when the table was overridden).
    */
   readonly exactBasicEv: number | null;
   /** Tag of each internal card code, scaled to integers (see tagScale). */
