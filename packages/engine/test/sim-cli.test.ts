@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/simulate.ts';
 
@@ -59,6 +60,15 @@ describe('bj simulate', () => {
     expect(r.indices).toBe('none');
     expect(r.insuranceBets).toBeGreaterThan(0);
   }, 30_000);
+
+  it('without --threads, short runs stay on one thread and long ones use every core', async () => {
+    const short = io();
+    expect(await run(['--rounds', '20000', '--json'], short.io)).toBe(0);
+    expect((JSON.parse(short.out.join('')) as { threads: number }).threads).toBe(1);
+    const long = io();
+    expect(await run(['--rounds', '5000000', '--json'], long.io)).toBe(0);
+    expect((JSON.parse(long.out.join('')) as { threads: number }).threads).toBe(availableParallelism());
+  }, 60_000);
 
   it('--help lists every option the command accepts', async () => {
     const c = io();
