@@ -69,6 +69,8 @@ export const INSURE_AT_PTR: usize = memory.data(TC_BINS);
 export const SHOE_PTR: usize = memory.data(MAX_CARDS);
 export const ACC_PTR: usize = memory.data(ACC_SIZE * 8, 8); // f64
 export const SPOT_RESULT_PTR: usize = memory.data(MAX_SPOTS * 8, 8); // f64, last round, units
+/** Scratch for moving the cards on the table to the front of the shoe. */
+const TABLE_CARDS_PTR: usize = memory.data(MAX_CARDS);
 // Per hand (slot = spot * 4 + i), HAND_FIELDS i32s: hard total, has an ace, cards, first card,
 // second card, bet multiplier (1 or 2), surrendered.
 const HAND_FIELDS: i32 = 8;
@@ -96,6 +98,8 @@ let n: i32 = 0; // cards in the shoe
 let pos: i32 = 0; // next card to deal
 let rc: i32 = 0; // running count (scaled tags, from 0 at the shuffle)
 let lazyShuffle: bool = true; // false: deal the shoe as loaded (stacked shoes in tests)
+let roundStart: i32 = 0; // shoe position where the round in progress started
+let rcAtRoundStart: i32 = 0;
 let spots: i32 = 1;
 let maxHands: i32 = 1;
 let bjPays: f64 = 1.5;
@@ -189,6 +193,11 @@ export function useStackedShoe(): void {
   lazyShuffle = false;
 }
 
+/** Where the last round's cards start in the shoe (they run to position()). */
+export function roundStartPosition(): i32 {
+  return roundStart;
+}
+
 export function position(): i32 {
   return pos;
 }
@@ -230,14 +239,43 @@ function belowSlow(bound: u32, first: u64): u32 {
   return load<u8>(VALUE_PTR + code);
 }
 
+/**
+ * The shoe ran out mid-round (a low shufflePoint with many spots): as the game does
+ * (game/context.ts reshuffleMidRound), the cards on the table stay out and the discards are
+ * reshuffled. This round's cards lie at [roundStart, n): they move to the front, the discards
+ * follow, and dealing goes on from behind the table cards. The count restarts from the table
+ * cards counted so far (the hole card still counts when revealed). Returns the new position.
+ */
+function reshuffleMidRound(): i32 {
+  const onTable = n - roundStart;
+  if (roundStart == 0) unreachable(); // every card of the shoe is on the table: no discards
+  memory.copy(TABLE_CARDS_PTR, SHOE_PTR + roundStart, onTable);
+  memory.copy(SHOE_PTR + onTable, SHOE_PTR, roundStart);
+  memory.copy(SHOE_PTR, TABLE_CARDS_PTR, onTable);
+  rc -= rcAtRoundStart;
+  roundStart = 0;
+  rcAtRoundStart = 0;
+  accAdd(ACC_SHOES, 1);
+  return onTable;
+}
+
 /** Next card code; counted unless it is the hole card (counted when revealed). */
 @inline function deal(counted: bool): i32 {
-  let p = pos;
-  if (p >= n) {
-    // The shoe ran out mid-round (shufflePoint near 0 with many spots): start it over.
-    p = 0;
-    rc = 0;
-  }
+  const p = pos;
+  if (p >= n) return dealAfterRunOut(counted);
+  return dealAt(p, counted);
+}
+
+/**
+ * deal() once the shoe has run out. A function of its own, big enough (dealAt is inlined into
+ * it) that the optimiser leaves it out of line: the rare path must not bloat every deal site.
+ */
+function dealAfterRunOut(counted: bool): i32 {
+  return dealAt(reshuffleMidRound(), counted);
+}
+
+/** Deals the card at position p (p < n), shuffling it in first. */
+@inline function dealAt(p: i32, counted: bool): i32 {
   if (lazyShuffle) {
     const left = <u32>(n - p);
     const m = <u64>nextUint32() * <u64>left;
@@ -296,6 +334,8 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
 
 /** One whole round at the current shoe position; records it in the accumulator. */
 export function playRound(): void {
+  roundStart = pos;
+  rcAtRoundStart = rc;
   const tcBet = trueCount(n - pos);
   const bin = tcBet - TC_MIN;
   const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;

@@ -5,7 +5,7 @@ import { buildPlan } from '../src/sim/build-plan.ts';
 import { simulatePlan } from '../src/sim/simulate.ts';
 import { simulateThreads } from '../src/sim/node/pool.ts';
 import { SimCore } from '../src/sim/core.ts';
-import { newAccumulator } from '../src/sim/layout.ts';
+import { CODE_RED_SEVEN, newAccumulator } from '../src/sim/layout.ts';
 import { seededRng } from '../src/rng.ts';
 
 describe('simulator', () => {
@@ -49,5 +49,35 @@ describe('simulator', () => {
     const low = r.perTrueCount.filter((row) => row.tc <= -1);
     const evLow = low.reduce((s, row) => s + row.ev * row.rounds, 0) / low.reduce((s, row) => s + row.rounds, 0);
     expect(evLow).toBeLessThan(0);
+  });
+});
+
+describe('simulator: the shoe running out mid-round', () => {
+  // Regression: the loop used to restart the whole shoe when it ran out mid-round, so the
+  // cards already on the table could be dealt again (five aces in one deck). The game keeps
+  // the table cards out and reshuffles the discards (game/context.ts reshuffleMidRound).
+  it('never deals a card twice in a round, and the count restarts from the table cards', () => {
+    const plan = buildPlan({ rules: parseRules({ numDecks: 1, numInitialHands: 7, shufflePoint: 0 }) });
+    const core = new SimCore(plan, newAccumulator());
+    core.startChunk(seededRng(3, 0).getState());
+    const copies = (code: number): number => (code === 10 ? 16 : code === 7 || code === CODE_RED_SEVEN ? 2 : 4);
+    let runOuts = 0;
+    for (let r = 0; r < 20_000; r++) {
+      if (plan.predicates.shuffleBeforeRound[52 - core.pos] === 1) core.startChunk(seededRng(3, r + 1).getState());
+      const before = core.pos;
+      core.playRound();
+      const cards = core.lastRoundCards();
+      const seen = new Map<number, number>();
+      for (const c of cards) seen.set(c, (seen.get(c) ?? 0) + 1);
+      for (const [c, k] of seen) expect(k, `round ${r}: card ${c} dealt ${k} times in ${cards.join(',')}`).toBeLessThanOrEqual(copies(c));
+      if (core.pos < before + cards.length) {
+        runOuts++;
+        // Every card of the round is on the table: the count is theirs alone.
+        const rc = cards.reduce((a, c) => a + (plan.tags[c] as number), 0);
+        expect(core.rc, `round ${r}`).toBe(rc);
+        expect(core.pos, `round ${r}`).toBe(cards.length);
+      }
+    }
+    expect(runOuts).toBeGreaterThan(1000);
   });
 });

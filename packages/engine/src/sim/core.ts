@@ -141,6 +141,15 @@ export class SimCore {
     this.w.playRound();
   }
 
+  /**
+   * The internal codes of the cards dealt in the last round, in dealing order: the shoe from
+   * where the round started to the current position (after a mid-round reshuffle the round's
+   * cards are moved to the front, so this still holds).
+   */
+  lastRoundCards(): number[] {
+    return Array.from(this.shoeView.subarray(this.w.roundStartPosition(), this.w.position()));
+  }
+
   /** A copy of the core's own accumulator: everything since the chunk (or the core) started. */
   accumulated(): Float64Array {
     return this.accView.slice();

@@ -43,6 +43,7 @@ export interface SimCoreExports {
   nextUint32(): number;
   trueCount(unseen: number): number;
   runChunk(minRounds: number, maxRounds: number): void;
+  roundStartPosition(): number;
   playRound(): void;
 }
 
