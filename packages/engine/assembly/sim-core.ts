@@ -291,7 +291,7 @@ function dealAfterRunOut(counted: bool): i32 {
 }
 
 /** True count (the engine's convention, clamped to the bins) for the cards not yet seen. */
-export function trueCount(unseen: i32): i32 {
+function trueCount(unseen: i32): i32 {
   return load<i8>(tcLutPtr + tcBase + rc * (n + 1) + unseen);
 }
 

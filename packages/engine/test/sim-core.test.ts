@@ -5,7 +5,7 @@ import { buildPlan } from '../src/sim/build-plan.ts';
 import { simulatePlan } from '../src/sim/simulate.ts';
 import { simulateThreads } from '../src/sim/node/pool.ts';
 import { SimCore } from '../src/sim/core.ts';
-import { CODE_RED_SEVEN, newAccumulator } from '../src/sim/layout.ts';
+import { CODE_RED_SEVEN } from '../src/sim/layout.ts';
 import { seededRng } from '../src/rng.ts';
 
 describe('simulator', () => {
@@ -13,7 +13,7 @@ describe('simulator', () => {
   const strategy = computeStrategy(rules);
 
   it('inlined xoshiro128** matches the engine generator', () => {
-    const core = new SimCore(buildPlan({ rules, table: strategy.table }), newAccumulator());
+    const core = new SimCore(buildPlan({ rules, table: strategy.table }));
     const ref = seededRng(7, 0);
     core.startChunk(ref.getState());
     for (let i = 0; i < 1000; i++) expect(core.nextUint32()).toBe(ref.nextUint32());
@@ -58,7 +58,7 @@ describe('simulator: the shoe running out mid-round', () => {
   // the table cards out and reshuffles the discards (game/context.ts reshuffleMidRound).
   it('never deals a card twice in a round, and the count restarts from the table cards', () => {
     const plan = buildPlan({ rules: parseRules({ numDecks: 1, numInitialHands: 7, shufflePoint: 0 }) });
-    const core = new SimCore(plan, newAccumulator());
+    const core = new SimCore(plan);
     core.startChunk(seededRng(3, 0).getState());
     const copies = (code: number): number => (code === 10 ? 16 : code === 7 || code === CODE_RED_SEVEN ? 2 : 4);
     let runOuts = 0;

@@ -23,7 +23,7 @@ import { createShoe, needsShuffle } from '../src/shoe.ts';
 import { buildPlan, type IndexSet } from '../src/sim/build-plan.ts';
 import { TABLE_SIZE } from '../src/analysis/codes.ts';
 import { SimCore } from '../src/sim/core.ts';
-import { ACC_INSURANCE, CODE_RED_SEVEN, TC_MIN, newAccumulator } from '../src/sim/layout.ts';
+import { ACC_INSURANCE, CODE_RED_SEVEN, TC_MIN } from '../src/sim/layout.ts';
 import type { SimPlan } from '../src/sim/plan.ts';
 
 const ROUNDS = 2000;
@@ -123,7 +123,7 @@ interface Compared {
 function compare(rawRules: Partial<Rules>, seed: number, rounds: number, indices: IndexSet = 'none'): Compared {
   const rules = parseRules(rawRules);
   const plan = buildPlan({ rules, indices });
-  const core = new SimCore(plan, newAccumulator());
+  const core = new SimCore(plan);
   const out: Compared = { rounds: 0, shoes: 0, net_units: 0, splits: 0, doubles: 0, surrenders: 0, insured: 0, deviations: 0 };
   const n = rules.numDecks * 52;
   const rng = seededRng(seed, 1);

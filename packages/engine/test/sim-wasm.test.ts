@@ -32,20 +32,19 @@ describe('simulator WebAssembly core', () => {
     const a = buildPlan({ rules: parseRules({}), spread: { '-inf': 1, '2': 4 }, indices: 'i18' });
     const b = buildPlan({ rules: parseRules({ numDecks: 2, numInitialHands: 3 }), count: 'zen' });
     const state = [1, 2, 3, 4];
-    const ca = new SimCore(a, layout.newAccumulator());
-    const cb = new SimCore(b, layout.newAccumulator()); // would overwrite a's tables if memory were shared
-    ca.runChunk(state, 50_000);
-    cb.runChunk(state, 50_000);
-    const alone = new SimCore(a, layout.newAccumulator());
-    alone.runChunk(state, 50_000);
-    expect(ca.acc).toEqual(alone.acc);
-    expect(cb.acc).not.toEqual(alone.acc);
-    ca.runChunk(state, 50_000); // a chunk starts from a fresh shoe: the same stream gives the same chunk
-    expect(ca.acc).toEqual(alone.acc);
+    const ca = new SimCore(a);
+    const cb = new SimCore(b); // would overwrite a's tables if memory were shared
+    const accA = ca.runChunk(state, 50_000);
+    const accB = cb.runChunk(state, 50_000);
+    const alone = new SimCore(a).runChunk(state, 50_000);
+    expect(accA).toEqual(alone);
+    expect(accB).not.toEqual(alone);
+    // A chunk starts from a fresh shoe: the same stream gives the same chunk.
+    expect(ca.runChunk(state, 50_000)).toEqual(alone);
   });
 
   it('refuses bad input: stacked shoe of the wrong size or with a bad code, bad minRounds', () => {
-    const core = new SimCore(buildPlan({ rules: parseRules({ numDecks: 1 }) }), layout.newAccumulator());
+    const core = new SimCore(buildPlan({ rules: parseRules({ numDecks: 1 }) }));
     expect(() => core.loadStackedShoe(new Array(51).fill(10))).toThrow(/52 cards/);
     expect(() => core.loadStackedShoe(new Array(52).fill(12))).toThrow(/bad card code/);
     expect(() => core.runChunk([1, 2, 3, 4], 0)).toThrow(/minRounds/);

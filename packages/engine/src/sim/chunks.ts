@@ -4,7 +4,6 @@
 // rounds, never on the thread count.
 import { seededRng, type Seed, type XoshiroState } from '../rng.ts';
 import { SimCore } from './core.ts';
-import { newAccumulator } from './layout.ts';
 import type { SimPlan } from './plan.ts';
 
 /** Rounds per chunk (at least: a chunk finishes its shoe and its risk-of-ruin trip). ~10 ms of work. */
@@ -32,18 +31,11 @@ export function* chunkJobs(seed: Seed, rounds: number, chunkRounds = CHUNK_ROUND
   }
 }
 
-export function chunkCount(rounds: number, chunkRounds = CHUNK_ROUNDS): number {
-  return Math.ceil(rounds / chunkRounds);
-}
-
-/** Plays one chunk on a core (reused across chunks) into a fresh accumulator. */
+/** Plays one chunk on a core (reused across chunks); returns its accumulator. */
 export function playChunk(core: SimCore, job: ChunkJob): Float64Array {
-  const acc = newAccumulator();
-  core.acc = acc;
-  core.runChunk(job.rngState, job.minRounds);
-  return acc;
+  return core.runChunk(job.rngState, job.minRounds);
 }
 
 export function newCore(plan: SimPlan): SimCore {
-  return new SimCore(plan, newAccumulator());
+  return new SimCore(plan);
 }

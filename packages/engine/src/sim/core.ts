@@ -1,8 +1,8 @@
 // One simulator core per thread: a WebAssembly instance of assembly/sim-core.ts (the hot loop,
 // see docs/decisions/0005-simulator-core-in-wasm.md) with the plan's tables copied into its
-// memory. It plays chunks, each from a fresh shoe and its own RNG stream, into its accumulator;
-// runChunk() copies that out into `acc` (layout.ts). No allocation per round: the loop runs
-// entirely inside the instance.
+// memory. It plays chunks, each from a fresh shoe and its own RNG stream; runChunk() returns a
+// copy of the chunk's accumulator (layout.ts). No allocation per round: the loop runs entirely
+// inside the instance.
 import { Xoshiro128 } from '../rng.ts';
 import { TABLE_SIZE } from '../analysis/codes.ts';
 import { ACC_SIZE, CODE_COUNT, TC_BINS } from './layout.ts';
@@ -18,21 +18,16 @@ const HANDS_PER_SPOT = 4;
 export const TRIP_EXTENSION_ROUNDS_MAX = 1 << 24;
 
 export class SimCore {
-  readonly plan: SimPlan;
-  acc: Float64Array;
   private readonly w: SimCoreExports;
   private readonly n: number;
   private readonly accView: Float64Array;
   private readonly spotView: Float64Array;
   private readonly shoeView: Uint8Array;
 
-  constructor(plan: SimPlan, acc: Float64Array) {
+  constructor(plan: SimPlan) {
     checkPlan(plan);
     const r = plan.rules;
     if (r.numInitialHands < 1 || r.numInitialHands > MAX_SPOTS) throw new RangeError('numInitialHands out of range');
-    if (acc.length !== ACC_SIZE) throw new RangeError('accumulator size mismatch');
-    this.plan = plan;
-    this.acc = acc;
     this.n = r.numDecks * 52;
     const w = instantiateSimCore();
     this.w = w;
@@ -119,21 +114,16 @@ export class SimCore {
     return this.w.nextUint32() >>> 0;
   }
 
-  /** True count (the engine's convention, clamped) for the cards not yet seen. */
-  trueCount(unseen: number): number {
-    return this.w.trueCount(unseen);
-  }
-
   /**
    * Plays rounds until at least minRounds are done, the risk-of-ruin trip in progress (if any)
-   * has ended and the shoe is due a shuffle; acc = what they gave.
+   * has ended and the shoe is due a shuffle. Returns the chunk's accumulator.
    */
-  runChunk(rngState: readonly number[], minRounds: number): void {
+  runChunk(rngState: readonly number[], minRounds: number): Float64Array {
     if (!Number.isInteger(minRounds) || minRounds < 1 || minRounds > 2 ** 30) throw new RangeError(`minRounds out of range: ${minRounds}`);
     this.startChunk(rngState);
     this.accView.fill(0);
     this.w.runChunk(minRounds, minRounds + TRIP_EXTENSION_ROUNDS_MAX);
-    this.acc.set(this.accView);
+    return this.accView.slice();
   }
 
   /** One whole round at the current shoe position (tests); adds to the core's own accumulator. */

@@ -6,9 +6,6 @@
 export const CODE_RED_SEVEN = 11;
 export const CODE_COUNT = 12;
 
-/** Value of each internal code. */
-export const CODE_VALUE: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 7];
-
 /** True counts are clamped into [TC_MIN, TC_MAX] for the ramp and the per-count table. */
 export const TC_MIN = -20;
 export const TC_MAX = 20;

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Seed } from '../../rng.ts';
 import { checkRounds } from '../chunks.ts';
 import type { SimPlan } from '../plan.ts';
-import { checkThreads, SimPool } from '../pool.ts';
+import { SimPool } from '../pool.ts';
 import type { FromWorker, SimWorkerLike } from '../protocol.ts';
 import type { RunControl, SimResult } from '../simulate.ts';
 
@@ -56,8 +56,7 @@ export interface ThreadRunOptions {
 
 /** One run on a fresh pool of o.threads workers (start-up included in the measured time). */
 export async function simulateThreads(plan: SimPlan, o: ThreadRunOptions, control: RunControl = {}): Promise<SimResult> {
-  checkRounds(o.rounds);
-  checkThreads(o.threads);
+  checkRounds(o.rounds); // before any worker starts (SimPool checks the thread count itself)
   const pool = nodeSimPool(o.threads);
   try {
     return await pool.run(plan, o, control);

@@ -41,7 +41,6 @@ export interface SimCoreExports {
   runningCount(): number;
   lastResult(): number;
   nextUint32(): number;
-  trueCount(unseen: number): number;
   runChunk(minRounds: number, maxRounds: number): void;
   roundStartPosition(): number;
   playRound(): void;
