@@ -23,8 +23,8 @@ export interface CountingSystem {
 function system(id: CountingSystemId, name: string, tags: number[], scale: 1 | 2 = 1, redSevenBonus = 0): CountingSystem {
   // tags[0] is a placeholder so that tags[value] reads naturally.
   if (tags.length !== 11) throw new Error(`${id}: need 10 tags`);
-  const deckSum = 4 * tags.slice(1, 10).reduce((a, b) => a + b, 0) + 16 * (tags[10] ?? 0) + 2 * redSevenBonus;
-  return Object.freeze({ id, name, balanced: deckSum === 0, tags: Object.freeze(tags), scale, redSevenBonus });
+  const balanced = scaledDeckSum({ tags, redSevenBonus }) === 0;
+  return Object.freeze({ id, name, balanced, tags: Object.freeze(tags), scale, redSevenBonus });
 }
 
 //                                         -   A   2  3  4  5  6  7  8  9  T
@@ -62,7 +62,7 @@ export function tagOf(sys: CountingSystem, card: Card): number {
 }
 
 /** Sum of scaled tags over one full deck: 0 for balanced systems, +4 for KO, +2 for Red 7. */
-export function scaledDeckSum(sys: CountingSystem): number {
+export function scaledDeckSum(sys: Pick<CountingSystem, 'tags' | 'redSevenBonus'>): number {
   return 4 * sys.tags.slice(1, 10).reduce((a, b) => a + b, 0) + 16 * (sys.tags[10] ?? 0) + 2 * sys.redSevenBonus;
 }
 
