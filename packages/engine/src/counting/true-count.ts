@@ -8,6 +8,7 @@
 // Unbalanced systems (KO, Red 7) are played on the running count: their "true count" is the
 // running count itself (started at the IRC), as their books prescribe.
 
+import { CARDS_PER_DECK } from '../cards.ts';
 import type { CountingSystem } from './systems.ts';
 
 export type DeckResolution = 'exact' | 'half' | 'full';
@@ -19,8 +20,6 @@ export interface TrueCountOptions {
 }
 
 export const DEFAULT_TRUE_COUNT_OPTIONS: Readonly<TrueCountOptions> = Object.freeze({ resolution: 'half', rounding: 'floor' });
-
-const CARDS_PER_DECK = 52;
 
 export function decksRemaining(cardsRemaining: number, resolution: DeckResolution): number {
   if (!Number.isFinite(cardsRemaining) || cardsRemaining < 0) throw new RangeError(`cardsRemaining must be >= 0 (got ${cardsRemaining})`);

@@ -1,7 +1,7 @@
 // Internals shared by the reducer's parts: a mutable draft of the state (the reducer copies
 // the state once per accepted action and edits the copy), refusals, drawing and counting.
 
-import { type Card, type HandTotal, handTotal } from '../cards.ts';
+import { CARDS_PER_DECK, type Card, type HandTotal, handTotal } from '../cards.ts';
 import { countCard, initialRunningCount, runningCountOf } from '../counting/running-count.ts';
 import { getCountingSystem } from '../counting/systems.ts';
 import { decisionCount } from '../counting/true-count.ts';
@@ -41,7 +41,7 @@ export function totalOf(cards: readonly Card[]): HandTotal {
 /** Recomputes the decision count after the running count or the cards remaining changed. */
 export function refreshTrueCount(s: GameState): void {
   const sys = getCountingSystem(s.counting.system);
-  const remaining = s.deck ? cardsRemaining(s.deck) : s.config.numDecks * 52;
+  const remaining = s.deck ? cardsRemaining(s.deck) : s.config.numDecks * CARDS_PER_DECK;
   s.trueCount = decisionCount(sys, s.runningCount, remaining, s.counting);
 }
 
