@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { ConfigSetting } from '@card-counter/shared';
+import { CONFIG_SETTINGS, type ConfigSetting } from '@card-counter/shared';
 
 const optionalText = z
   .string()
@@ -119,19 +119,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const missing: ConfigSetting[] = [];
-  if (isProd) {
-    const required: [ConfigSetting, string | undefined][] = [
-      ['APP_URL', e.APP_URL],
-      ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
-      ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
-      ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
-      ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],
-      ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
-      ['SMTP_URL', e.SMTP_URL],
-    ];
-    for (const [name, value] of required) if (value === undefined) missing.push(name);
-  }
+  // Every listed setting that is unset. BETTER_AUTH_SECRET never shows up here (production stops
+  // above without it) and MAIL_FROM has a default; they are listed for the web app's sake.
+  const missing: ConfigSetting[] = isProd ? CONFIG_SETTINGS.filter((name) => e[name] === undefined) : [];
 
   return {
     env: e.NODE_ENV,
