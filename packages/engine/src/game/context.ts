@@ -1,7 +1,7 @@
 // Internals shared by the reducer's parts: a mutable draft of the state (the reducer copies
 // the state once per accepted action and edits the copy), refusals, drawing and counting.
 
-import { CARDS_PER_DECK, type Card, type HandTotal, handTotal } from '../cards.ts';
+import { CARDS_PER_DECK, type Card } from '../cards.ts';
 import { countCard, initialRunningCount, runningCountOf } from '../counting/running-count.ts';
 import { getCountingSystem } from '../counting/systems.ts';
 import { decisionCount } from '../counting/true-count.ts';
@@ -32,10 +32,6 @@ export function draft(state: GameState): GameState {
     handBets: state.handBets.slice(),
     sessionStats: { ...state.sessionStats },
   };
-}
-
-export function totalOf(cards: readonly Card[]): HandTotal {
-  return handTotal(cards);
 }
 
 /** Recomputes the decision count after the running count or the cards remaining changed. */

@@ -2,11 +2,11 @@
 // human reason and returns the SAME state object. The RNG is needed only to shuffle (at a deal
 // when the shoe is at or below shufflePoint, or if the shoe runs out mid-round).
 
-import { cardValue } from '../cards.ts';
+import { cardValue, handTotal } from '../cards.ts';
 import type { Rng } from '../rng.ts';
 import { validateRules } from '../rules.ts';
 import { revealShoe } from '../shoe.ts';
-import { type Ctx, Refusal, currentHand, draft, draw, fmt, refuse, resetCount, totalOf } from './context.ts';
+import { type Ctx, Refusal, currentHand, draft, draw, fmt, refuse, resetCount } from './context.ts';
 import { INITIAL_GAME_STATUS } from './create.ts';
 import { afterInsurance, advance, insuranceCost, splitsAtSpot, startRound } from './round.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from './rule-predicates.ts';
@@ -116,10 +116,10 @@ function hit(ctx: Ctx): void {
   const s = ctx.s;
   requirePhase(s, 'playing', 'There is no hand to hit.');
   const h = currentHand(s);
-  const { total } = totalOf(h.cards);
+  const { total } = handTotal(h.cards);
   if (!canHitHand(s.config, total, h.splitAces)) refuse(h.splitAces ? 'Split aces take one card only.' : 'You cannot hit 21.');
   h.cards.push(draw(ctx, true));
-  const after = totalOf(h.cards).total;
+  const after = handTotal(h.cards).total;
   if (after > 21) h.status = 'busted';
   else if (after === 21) h.status = 'stood';
   advance(ctx);
@@ -129,7 +129,7 @@ function double(ctx: Ctx): void {
   const s = ctx.s;
   requirePhase(s, 'playing', 'There is no hand to double.');
   const h = currentHand(s);
-  const { total } = totalOf(h.cards);
+  const { total } = handTotal(h.cards);
   if (h.cards.length !== 2) refuse('You can only double on your first two cards.');
   if (h.fromSplit && !s.config.doubleAfterSplit) refuse('Doubling after a split is not allowed at this table.');
   if (!canDoubleHand(s.config, h.cards.length, total, h.fromSplit, h.splitAces)) {
@@ -139,7 +139,7 @@ function double(ctx: Ctx): void {
   s.balance -= h.bet;
   h.bet *= 2;
   h.cards.push(draw(ctx, true));
-  h.status = totalOf(h.cards).total > 21 ? 'busted' : 'doubled';
+  h.status = handTotal(h.cards).total > 21 ? 'busted' : 'doubled';
   advance(ctx);
 }
 

@@ -1,9 +1,9 @@
 // The round from the deal to the end of the players' turns.
 
-import { cardValue } from '../cards.ts';
+import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
 import { createShoe, needsShuffle, revealShoe } from '../shoe.ts';
-import { type Ctx, currentHand, draw, fmt, refuse, resetCount, totalOf } from './context.ts';
-import { canSplitPair, dealerPeeksUnder, isNatural } from './rule-predicates.ts';
+import { type Ctx, currentHand, draw, fmt, refuse, resetCount } from './context.ts';
+import { canSplitPair, dealerPeeksUnder } from './rule-predicates.ts';
 import { dealerNatural, dealerPlayAndSettle, revealHole, settleRound } from './settle.ts';
 import type { GameState, PlayerHand } from './types.ts';
 
@@ -53,7 +53,7 @@ export function startRound(ctx: Ctx): void {
     s.dealerCards.push(draw(ctx, round === 0));
   }
   for (const h of s.playerHands) {
-    if (isNatural(h.cards.length, totalOf(h.cards).total, false)) h.status = 'blackjack';
+    if (isTwoCardTwentyOne(h.cards)) h.status = 'blackjack';
   }
   const up = s.dealerCards[0];
   if (!up) throw new Error('invariant: the dealer has an upcard');
@@ -99,7 +99,7 @@ export function advance(ctx: Ctx): void {
     s.currentHandIndex = i;
     const h = currentHand(s);
     if (h.cards.length === 1) h.cards.push(draw(ctx, true));
-    const { total } = totalOf(h.cards);
+    const { total } = handTotal(h.cards);
     if (total === 21) {
       h.status = 'stood'; // a split 21 is not a blackjack: it just stands
       continue;

@@ -7,9 +7,10 @@
 // bet too: surrender only buys out against a dealer WITHOUT blackjack, as the analyser
 // (analysis/upcard-analysis.ts) and the simulator value it; test/sim-matches-game.test.ts pins it.
 
+import { handTotal, isTwoCardTwentyOne } from '../cards.ts';
 import { dealerHits } from '../rules.ts';
-import { type Ctx, draw, fmt, see, totalOf } from './context.ts';
-import { isNatural, roundCredits, showdown, showdownReturn } from './rule-predicates.ts';
+import { type Ctx, draw, fmt, see } from './context.ts';
+import { roundCredits, showdown, showdownReturn } from './rule-predicates.ts';
 import type { GameState, HandOutcome, HandResult, PlayerHand } from './types.ts';
 
 /** Generous bound: a dealer hand can never take more than 21 cards. */
@@ -24,7 +25,7 @@ export function revealHole(s: GameState): void {
 }
 
 export function dealerNatural(s: GameState): boolean {
-  return isNatural(s.dealerCards.length, totalOf(s.dealerCards).total, false);
+  return isTwoCardTwentyOne(s.dealerCards);
 }
 
 /** The players are done: the dealer reveals and draws (unless no hand is left to beat), then settle. */
@@ -34,7 +35,7 @@ export function dealerPlayAndSettle(ctx: Ctx): void {
   const live = s.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
   if (live && !dealerNatural(s)) {
     for (let i = 0; i < MAX_DEALER_CARDS; i++) {
-      const { total, soft } = totalOf(s.dealerCards);
+      const { total, soft } = handTotal(s.dealerCards);
       if (!dealerHits(s.config, total, soft)) break;
       s.dealerCards.push(draw(ctx, true));
     }
@@ -54,14 +55,14 @@ function settleHand(s: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerB
   }
   if (h.status === 'surrendered') return { outcome: 'surrender', payout: roundCredits(h.bet / 2) };
   if (h.status === 'busted') return { outcome: 'bust', payout: 0 };
-  const total = totalOf(h.cards).total;
+  const total = handTotal(h.cards).total;
   const o = showdown(total, natural, dealerTotal, dealerBj);
   return { outcome: o, payout: showdownReturn(o, h.bet, rules) };
 }
 
 export function settleRound(s: GameState): void {
   const dealerBj = dealerNatural(s);
-  const dealerTotal = totalOf(s.dealerCards).total;
+  const dealerTotal = handTotal(s.dealerCards).total;
   const seenSpots = new Set<number>();
   const results: HandResult[] = [];
   let paid = 0;
