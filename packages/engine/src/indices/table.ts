@@ -76,12 +76,18 @@ export const H17_INDEX_CHANGES: Readonly<Record<string, number>> = Object.freeze
 /** Insurance (and even money) is taken at Hi-Lo TC >= +3. */
 export const INSURANCE_INDEX = 3;
 
-/** The index plays for a rule set: S17 numbers, with the H17 changes applied when the dealer hits soft 17. */
-export function indexPlays(rules: { dealerStandsSoft17: boolean }): IndexPlay[] {
-  const all = [...ILLUSTRIOUS_18_S17, ...FAB_4_S17];
-  if (rules.dealerStandsSoft17) return all;
-  return all.map((p) => {
+const INDEX_PLAYS_S17: readonly IndexPlay[] = Object.freeze([...ILLUSTRIOUS_18_S17, ...FAB_4_S17]);
+const INDEX_PLAYS_H17: readonly IndexPlay[] = Object.freeze(
+  INDEX_PLAYS_S17.map((p) => {
     const changed = H17_INDEX_CHANGES[p.id];
     return changed === undefined ? p : Object.freeze({ ...p, index: changed });
-  });
+  }),
+);
+
+/**
+ * The index plays for a rule set: S17 numbers, with the H17 changes applied when the dealer hits
+ * soft 17. Returns one frozen array per variant, built once (bestPlay calls this per decision).
+ */
+export function indexPlays(rules: { dealerStandsSoft17: boolean }): readonly IndexPlay[] {
+  return rules.dealerStandsSoft17 ? INDEX_PLAYS_S17 : INDEX_PLAYS_H17;
 }
