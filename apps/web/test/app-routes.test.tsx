@@ -4,15 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../src/app/layout/footer.tsx';
 import { STORAGE_KEYS, setOfflineMode } from '../src/shared/lib/storage.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
-
-const CONFIG = {
-  auth: { emailPassword: true, google: false },
-  payments: { mode: 'demo' },
-  features: { admin: false, analytics: false, installableApp: false },
-  missing: [],
-  environment: 'test',
-};
+import { CONFIG, PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
 
 function signedInAs(profile: Record<string, unknown>) {
   return stubFetch((url) => {

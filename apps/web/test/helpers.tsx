@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { AppConfig } from '@card-counter/shared/api';
 import { AppProviders, createQueryClient } from '../src/app/providers.tsx';
 import { appRoutes } from '../src/app/routes.tsx';
 
@@ -34,6 +35,15 @@ export function renderApp(path: string) {
   );
   return router;
 }
+
+/** GET /api/config of a complete development deployment (the shared AppConfig). */
+export const CONFIG: AppConfig = {
+  auth: { emailPassword: true, google: false },
+  payments: { mode: 'demo' },
+  features: { admin: false, analytics: false, installableApp: false },
+  missing: [],
+  environment: 'development',
+};
 
 export const PROFILE = {
   uid: 'user-1',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initializeApp } from '../src/features/startup/api/initialize.ts';
-import { json, stubFetch } from './helpers.tsx';
+import { CONFIG, json, stubFetch } from './helpers.tsx';
 
 describe('initializeApp', () => {
   afterEach(() => {
@@ -10,12 +10,12 @@ describe('initializeApp', () => {
   it('checks health then reads the config', async () => {
     const { calls } = stubFetch((url) => {
       if (url.pathname === '/api/health') return json({ status: 'ok', database: 'ok' });
-      if (url.pathname === '/api/config') return json({ auth: { emailPassword: true, google: true }, missing: [], environment: 'production' });
+      if (url.pathname === '/api/config') return json({ ...CONFIG, auth: { emailPassword: true, google: true }, environment: 'production' });
       return undefined;
     });
     const config = await initializeApp();
     expect(calls).toEqual(['GET /api/health', 'GET /api/config']);
-    expect(config.googleSignIn).toBe(true);
+    expect(config.auth.google).toBe(true);
   });
 
   it('reports a database that is down as the startup failure message', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setOfflineMode } from '../src/shared/lib/storage.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
+import { CONFIG, PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
 
 function row(n: number) {
   return {
@@ -29,7 +29,7 @@ describe('profile screen', () => {
   it('pages the transaction history with the cursor and Load more', async () => {
     const { calls } = stubFetch((url) => {
       if (url.pathname === '/api/me') return json(PROFILE);
-      if (url.pathname === '/api/config') return json({ auth: { google: false } });
+      if (url.pathname === '/api/config') return json(CONFIG);
       if (url.pathname === '/api/me/transactions') {
         expect(url.searchParams.get('limit')).toBe('20');
         return url.searchParams.get('cursor') === '41'
@@ -56,7 +56,7 @@ describe('profile screen', () => {
   it('a refused daily bonus shows when the next claim opens', async () => {
     stubFetch((url, init) => {
       if (url.pathname === '/api/me') return json(PROFILE);
-      if (url.pathname === '/api/config') return json({ auth: { google: false } });
+      if (url.pathname === '/api/config') return json(CONFIG);
       if (url.pathname === '/api/me/transactions') return json({ items: [], nextCursor: null });
       if (url.pathname === '/api/me/daily-bonus' && init?.method === 'POST') {
         return json(
@@ -88,7 +88,7 @@ describe('profile screen', () => {
         return json({ ...PROFILE, displayName: 'Countess' });
       }
       if (url.pathname === '/api/me') return json(PROFILE);
-      if (url.pathname === '/api/config') return json({ auth: { google: false } });
+      if (url.pathname === '/api/config') return json(CONFIG);
       if (url.pathname === '/api/me/transactions') return json({ items: [], nextCursor: null });
       return undefined;
     });

@@ -4,9 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StartupScreen } from '../src/features/startup/components/startup-screen.tsx';
 import { StartupGate } from '../src/app/startup-gate.tsx';
-import { parseAppConfig, type AppConfig } from '../src/shared/config/app-config.ts';
+import type { AppConfig } from '../src/shared/config/app-config.ts';
 import { STORAGE_KEYS, isOfflineModeSet, setOfflineMode } from '../src/shared/lib/storage.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
+import { CONFIG } from './helpers.tsx';
 
 function renderScreen(initialize: () => Promise<unknown>) {
   const handlers = { onReady: vi.fn(), onContinueOffline: vi.fn(), storeOfflineFlag: vi.fn(setOfflineMode), reload: vi.fn() };
@@ -63,13 +64,7 @@ describe('StartupScreen', () => {
   });
 });
 
-const READY_CONFIG: AppConfig = parseAppConfig({
-  auth: { emailPassword: true, google: false },
-  payments: { mode: 'demo' },
-  features: { admin: false, analytics: false, installableApp: false },
-  missing: [],
-  environment: 'development',
-});
+const READY_CONFIG: AppConfig = CONFIG;
 
 function renderGate(initialize: () => Promise<AppConfig>, path = '/somewhere') {
   // The session load after startup is not under test here.
@@ -123,13 +118,7 @@ describe('StartupGate', () => {
   });
 
   it("shows 'Deployment Configuration Error' for a production deployment with missing settings", async () => {
-    const incomplete = parseAppConfig({
-      auth: { emailPassword: true, google: false },
-      payments: { mode: 'demo' },
-      features: {},
-      missing: ['BETTER_AUTH_SECRET', 'STRIPE_SECRET_KEY'],
-      environment: 'production',
-    });
+    const incomplete: AppConfig = { ...CONFIG, missing: ['BETTER_AUTH_SECRET', 'STRIPE_SECRET_KEY'], environment: 'production' };
     renderGate(() => Promise.resolve(incomplete));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Deployment Configuration Error')).toBeTruthy();

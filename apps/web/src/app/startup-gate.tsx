@@ -31,7 +31,7 @@ export function StartupGate({ children, initialize = initializeApp, reload }: St
   const runStartup = useCallback(async () => {
     const config = await initialize();
     queryClient.setQueryData(APP_CONFIG_QUERY_KEY, config);
-    if (deploymentIsIncomplete(config)) setPhase({ kind: 'config-error', missing: config.missingSettings });
+    if (deploymentIsIncomplete(config)) setPhase({ kind: 'config-error', missing: config.missing });
   }, [initialize, queryClient]);
 
   useEffect(() => {

@@ -1,61 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { AppConfigSchema, type AppConfig } from '@card-counter/shared/api';
 import { api } from '../lib/api-client.ts';
 
-// What GET /api/config tells the web app. The reader is lenient on purpose: a field the
-// server does not send reads as "not available", never as a crash of the whole app.
+// What GET /api/config tells the web app (the shared contract's AppConfig).
+
+export type { AppConfig };
 
 export type MissingSettingGroup = 'database-auth' | 'payments';
-
-export interface AppConfig {
-  environment: string;
-  googleSignIn: boolean;
-  emailPasswordSignIn: boolean;
-  paymentMode: string;
-  features: { admin: boolean; analytics: boolean; installableApp: boolean };
-  /** Names of the environment settings whose absence makes the deployment incomplete. */
-  missingSettings: string[];
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function bool(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  const r = record(value);
-  return typeof r.enabled === 'boolean' ? r.enabled : typeof r.available === 'boolean' ? r.available : false;
-}
-
-function stringList(value: unknown): string[] {
-  if (Array.isArray(value)) {
-    return value.flatMap((item) => {
-      if (typeof item === 'string') return [item];
-      const r = record(item);
-      return typeof r.name === 'string' ? [r.name] : typeof r.setting === 'string' ? [r.setting] : [];
-    });
-  }
-  // { auth: ['BETTER_AUTH_SECRET'], payments: ['STRIPE_SECRET_KEY'] } is accepted too.
-  return Object.values(record(value)).flatMap(stringList);
-}
-
-export function parseAppConfig(body: unknown): AppConfig {
-  const root = record(body);
-  const auth = record(root.auth ?? root.signIn ?? root.signInMethods);
-  const payments = record(root.payments);
-  const features = record(root.features ?? root.featureFlags);
-  return {
-    environment: typeof root.environment === 'string' ? root.environment : typeof root.env === 'string' ? root.env : 'production',
-    googleSignIn: bool(auth.google),
-    emailPasswordSignIn: auth.emailPassword === undefined && auth.email === undefined ? true : bool(auth.emailPassword ?? auth.email),
-    paymentMode: typeof payments.mode === 'string' ? payments.mode : typeof root.paymentMode === 'string' ? root.paymentMode : 'unavailable',
-    features: {
-      admin: bool(features.admin),
-      analytics: bool(features.analytics),
-      installableApp: bool(features.installableApp ?? features.pwa),
-    },
-    missingSettings: stringList(root.missingSettings ?? root.missing ?? []),
-  };
-}
 
 /** Payment settings are the payment provider's keys; everything else is database/auth. */
 export function missingSettingGroup(name: string): MissingSettingGroup {
@@ -64,13 +15,13 @@ export function missingSettingGroup(name: string): MissingSettingGroup {
 
 /** The deployment is incomplete only in production; development runs on demo settings. */
 export function deploymentIsIncomplete(config: AppConfig): boolean {
-  return config.environment === 'production' && config.missingSettings.length > 0;
+  return config.environment === 'production' && config.missing.length > 0;
 }
 
 export const APP_CONFIG_QUERY_KEY = ['app-config'] as const;
 
 export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return parseAppConfig(await api.get<unknown>('/api/config', signal));
+  return AppConfigSchema.parse(await api.get<unknown>('/api/config', signal));
 }
 
 export function useAppConfig() {

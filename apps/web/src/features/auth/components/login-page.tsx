@@ -53,7 +53,7 @@ export function LoginPage() {
     try {
       // The config may still be loading (or failed) when the button is pressed: ask for it now.
       const config = await queryClient.ensureQueryData({ queryKey: APP_CONFIG_QUERY_KEY, queryFn: () => fetchAppConfig() });
-      if (!config.googleSignIn) {
+      if (!config.auth.google) {
         setError(GOOGLE_UNAVAILABLE_MESSAGE);
         return;
       }

@@ -51,7 +51,7 @@ export function LinkedProviders({ profile }: { profile: Profile }) {
       <ul className="mb-4 flex flex-col gap-3">
         <li className="flex flex-wrap items-center justify-between gap-2">
           <span>Google: {google ? 'linked' : 'not linked'}</span>
-          {!google && config.data?.googleSignIn ? (
+          {!google && config.data?.auth.google ? (
             <Button variant="secondary" onClick={() => void addGoogle()}>
               Link Google
             </Button>

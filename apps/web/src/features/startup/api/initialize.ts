@@ -1,11 +1,7 @@
+import { HealthSchema } from '@card-counter/shared/api';
 import { ERRORS } from '@card-counter/shared/errors';
 import { ApiError, api } from '../../../shared/lib/api-client.ts';
 import { fetchAppConfig, type AppConfig } from '../../../shared/config/app-config.ts';
-
-interface HealthBody {
-  status?: string;
-  database?: string;
-}
 
 /**
  * Startup checks: the server and its database answer, then the app configuration. An
@@ -14,8 +10,8 @@ interface HealthBody {
  */
 export async function initializeApp(signal?: AbortSignal): Promise<AppConfig> {
   try {
-    const health = await api.get<HealthBody>('/api/health', signal);
-    if (health?.status !== 'ok') throw new Error(ERRORS.INIT_FAILED.message);
+    const health = HealthSchema.parse(await api.get<unknown>('/api/health', signal));
+    if (health.status !== 'ok') throw new Error(ERRORS.INIT_FAILED.message);
     return await fetchAppConfig(signal);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'SERVER_UNREACHABLE') throw error;
