@@ -70,35 +70,44 @@ export async function simulate(options: SimulateOptions, control: RunControl = {
 }
 
 /**
+ * Plays a run's chunks in order on one core, pushing each chunk's accumulator onto `accs` and
+ * yielding its rounds: the one loop behind runPlan() and simulatePlan().
+ */
+function* playChunks(plan: SimPlan, o: { seed: Seed; rounds: number; chunkRounds?: number }, accs: Float64Array[]): Generator<number> {
+  const core = newCore(plan);
+  for (const job of chunkJobs(o.seed, o.rounds, o.chunkRounds ?? CHUNK_ROUNDS)) {
+    accs.push(playChunk(core, job));
+    yield job.minRounds;
+  }
+}
+
+/**
  * A prebuilt plan on the calling thread, chunk by chunk, yielding to the event loop now and then
  * so progress shows and an AbortSignal can stop it.
  */
 export async function runPlan(plan: SimPlan, o: { seed: Seed; rounds: number; chunkRounds?: number }, control: RunControl = {}): Promise<SimResult> {
   checkRounds(o.rounds);
+  if (control.signal?.aborted) throw new SimAbortedError();
   const t0 = now();
-  const core = newCore(plan);
   const accs: Float64Array[] = [];
   let done = 0;
   let lastYield = t0;
-  for (const job of chunkJobs(o.seed, o.rounds, o.chunkRounds ?? CHUNK_ROUNDS)) {
-    if (control.signal?.aborted) throw new SimAbortedError();
-    accs.push(playChunk(core, job));
-    done += job.minRounds;
+  for (const rounds of playChunks(plan, o, accs)) {
+    done += rounds;
     control.onProgress?.({ rounds_done: done, rounds_total: o.rounds });
     if (now() - lastYield >= YIELD_EVERY_MS) {
       await yieldToEventLoop();
       lastYield = now();
     }
+    if (control.signal?.aborted) throw new SimAbortedError();
   }
-  if (control.signal?.aborted) throw new SimAbortedError();
   return resultOf(plan, mergeChunks(accs), o.seed, 1, (now() - t0) / 1000);
 }
 
 /** Synchronous single-thread run on a prebuilt plan (tests, the bench). */
 export function simulatePlan(plan: SimPlan, seed: Seed, rounds: number, chunkRounds = CHUNK_ROUNDS): SimResult {
   const t0 = now();
-  const core = newCore(plan);
   const accs: Float64Array[] = [];
-  for (const job of chunkJobs(seed, rounds, chunkRounds)) accs.push(playChunk(core, job));
+  for (const _ of playChunks(plan, { seed, rounds, chunkRounds }, accs)) continue; // play them all
   return resultOf(plan, mergeChunks(accs), seed, 1, (now() - t0) / 1000);
 }
