@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorBody } from '@card-counter/shared';
+import { ERRORS, errorBody, type ErrorBody } from '@card-counter/shared';
 
 /**
  * Turns better-auth's error bodies (`{ code, message }`) into the app's error shape
@@ -18,21 +18,21 @@ export interface MappedError {
   body: ErrorBody;
 }
 
-function readString(body: unknown, key: string): string | undefined {
+/** A string field of a parsed JSON body, or undefined when the body or the field is not one. */
+export function readBodyString(body: unknown, key: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : undefined;
 }
 
 function catalogue(code: keyof typeof ERRORS, reason?: string, message?: string): MappedError {
-  const body: ErrorBody = { error: { code, message: message ?? ERRORS[code].message } };
-  if (reason !== undefined && reason !== '') body.error.details = { reason };
-  return { status: ERRORS[code].status, body };
+  const details = reason !== undefined && reason !== '' ? { reason } : undefined;
+  return { status: ERRORS[code].status, body: errorBody(code, message, details) };
 }
 
 export function mapAuthError(status: number, raw: unknown): MappedError {
-  const reason = readString(raw, 'code') ?? '';
-  const message = readString(raw, 'message');
+  const reason = readBodyString(raw, 'code') ?? '';
+  const message = readBodyString(raw, 'message');
   if (status === 429) return catalogue('RATE_LIMITED');
   if (reason === 'EMAIL_EXISTS' || reason.startsWith('USER_ALREADY_EXISTS')) return catalogue('EMAIL_EXISTS');
   if (reason === 'GOOGLE_UNAVAILABLE') return catalogue('GOOGLE_UNAVAILABLE');

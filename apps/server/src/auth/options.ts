@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
-import { AUTH_MESSAGES } from './errors.ts';
+import { AUTH_MESSAGES, readBodyString } from './errors.ts';
 import { setPasswordPlugin } from './set-password.ts';
 import {
   GOOGLE_PROVIDER_ID,
@@ -38,12 +38,6 @@ const RATE_LIMIT_SCHEMA = { modelName: 'auth_rate_limit', storage: 'database' as
 
 export function googleEnabled(config: AuthSettings): boolean {
   return config.google !== undefined;
-}
-
-function readBodyString(body: unknown, key: string): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** Checks better-auth does not do (or does differently) before its endpoints run. */

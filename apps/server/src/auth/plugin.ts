@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
+import { errorBody } from '@card-counter/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendWebResponse, toWebHeaders, toWebRequest } from './bridge.ts';
-import { AUTH_MESSAGES } from './errors.ts';
 import { loadAuthSecret } from './migrations.ts';
 import { buildAuthOptions } from './options.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -43,7 +43,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await auth.api.getSession({ headers: toWebHeaders(request) });
     if (!session) {
-      await reply.status(401).send({ error: { code: 'NOT_AUTHENTICATED', message: AUTH_MESSAGES.NOT_AUTHENTICATED } });
+      await reply.status(401).send(errorBody('NOT_AUTHENTICATED'));
       return;
     }
     const { id, email, name, emailVerified } = session.user;
