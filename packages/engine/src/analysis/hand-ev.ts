@@ -66,7 +66,6 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
   const splitsLeft = rules.maxSplits + 1 - handsAtSpot;
   const acesBlocked = pair && hand[0] === ACE && isSplit && !rules.resplitAces;
   if (pair && splitsLeft > 0 && !acesBlocked) {
-    a.setRemoved([]);
     evs.split = report(a.splitValue(hand[0] as number, 'optimal', rules.doubleAfterSplit));
   }
   return evs;
@@ -114,7 +113,6 @@ export interface DealerProbabilities {
 export function dealerProbabilities(rules: Rules, shoe: Composition, upcard: number): DealerProbabilities {
   assertCard(upcard);
   const a = new UpcardAnalysis(rules, shoe, upcard);
-  a.setRemoved([]);
   const row = a.dealerRow();
   const noBj = a.noBlackjack();
   const conditioned = rules.dealerPeeks && noBj < 1;

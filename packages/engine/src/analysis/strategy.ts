@@ -107,7 +107,6 @@ function initialHandEv(rules: Rules, a: UpcardAnalysis, c1: number, c2: number, 
       u = a.surrenderValue();
       break;
     case TABLE_SPLIT:
-      a.setRemoved([]);
       u = a.splitValue(c1, 'chart', rules.doubleAfterSplit);
       break;
     default:

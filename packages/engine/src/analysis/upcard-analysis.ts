@@ -68,11 +68,10 @@ export class UpcardAnalysis {
   private chartTable: Uint8Array | null = null;
   /** Card whose appearance as the hole card is a dealer blackjack (0 for 2..9). */
   private readonly bjHole: number;
-
-  /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
   /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
   private readonly losesAllStakes: boolean;
 
+  /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
   constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
     this.rules = rules;
     this.losesAllStakes = !rules.dealerPeeks && options.noHoleCardLosses === 'all';
@@ -299,9 +298,9 @@ export class UpcardAnalysis {
   // ---- splits ----
 
   /**
-   * U of splitting a pair of p (composition: the shoe minus the upcard only; the two pair cards
-   * are removed here). mode 'optimal' plays each split hand optimally, 'chart' by the chart.
-   * See split.ts for the algorithm.
+   * U of splitting a pair of p. Sets the composition itself (the shoe minus the upcard and the
+   * two pair cards) and leaves it reset, so any prior setRemoved() is irrelevant. mode 'optimal'
+   * plays each split hand optimally, 'chart' by the chart. See split.ts for the algorithm.
    */
   splitValue(p: number, mode: 'optimal' | 'chart', das: boolean): number {
     const r = this.rules;
