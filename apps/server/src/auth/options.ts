@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
+import { CLIENT_IP_HEADER } from './bridge.ts';
 import { AUTH_MESSAGES, readBodyString } from './errors.ts';
 import { setPasswordPlugin } from './set-password.ts';
 import {
@@ -145,7 +146,7 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLim
       disableCSRFCheck: false,
       // The bridge writes Fastify's request.ip here (honouring Fastify's trustProxy), so a
       // client cannot pick its own rate-limit key with X-Forwarded-For.
-      ipAddress: { ipAddressHeaders: ['x-card-counter-client-ip'] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     onAPIError: { errorURL: `${appUrl}/auth/login` },
     emailAndPassword: {
