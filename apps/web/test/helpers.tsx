@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { AppConfig } from '@card-counter/shared/api';
+import type { AppConfig, MeResponse } from '@card-counter/shared/api';
 import { AppProviders, createQueryClient } from '../src/app/providers.tsx';
 import { appRoutes } from '../src/app/routes.tsx';
 
@@ -45,7 +45,8 @@ export const CONFIG: AppConfig = {
   environment: 'development',
 };
 
-export const PROFILE = {
+/** GET /api/me of a signed-in player (the shared MeResponse). */
+export const PROFILE: MeResponse = {
   uid: 'user-1',
   email: 'ada@example.com',
   username: 'ada',
@@ -69,4 +70,5 @@ export const PROFILE = {
   hasReceivedFirstPurchaseBonus: false,
   lastDailyBonus: null,
   linkedProviders: { google: false, email: true },
+  isAdmin: false,
 };

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { MeResponseSchema } from '@card-counter/shared/api';
 import { ApiError, api } from '../lib/api-client.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { authClient } from '../lib/auth-client.ts';
@@ -44,7 +45,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     clearGuest();
     try {
       // A read is safe to retry; 401 (NOT_AUTHENTICATED) is never retried.
-      const profile = await withRetry(() => api.get<ProfileLike>('/api/me'), sessionRetryOptions);
+      const profile = MeResponseSchema.parse(await withRetry(() => api.get<unknown>('/api/me'), sessionRetryOptions));
       set({ status: 'signed-in', user: userStateFromProfile(profile) });
     } catch (error) {
       set({ status: 'signed-out', user: null });

@@ -1,6 +1,7 @@
 // The client session of spec section 3 ('User state'), built from the server profile
 // (GET /api/me) or from a local guest record.
 
+import type { MeResponse } from '@card-counter/shared/api';
 import { FALLBACK_CREDITS, GUEST_CREDITS } from '@card-counter/shared/constants';
 
 export { GUEST_CREDITS };
@@ -31,30 +32,30 @@ export interface UserState {
   isAdmin: boolean;
 }
 
-/** The subset of the server profile the session reads; every field is optional on purpose. */
-export interface ProfileLike {
-  uid?: string;
-  id?: string;
-  email?: string | null;
-  username?: string | null;
-  displayName?: string | null;
-  photoURL?: string | null;
-  image?: string | null;
-  credits?: number | null;
-  lastDailyBonus?: string | null;
-  totalHandsPlayed?: number;
-  totalHandsWon?: number;
-  totalWinnings?: number;
-  joinedAt?: string | null;
-  createdAt?: string | null;
-  isPremium?: boolean;
-  achievements?: string[];
-  emailVerified?: boolean;
-  authProvider?: string | null;
-  bestStreak?: number;
-  biggestWin?: number;
-  isAdmin?: boolean;
-}
+/**
+ * The server profile fields the session reads (GET /api/me, the live stream). Only `uid` is
+ * required; `isAdmin` comes with GET /api/me only, and `credits` may be missing (spec section 4).
+ */
+export type ProfileLike = Pick<MeResponse, 'uid'> &
+  Partial<
+    Pick<
+      MeResponse,
+      | 'email'
+      | 'username'
+      | 'displayName'
+      | 'lastDailyBonus'
+      | 'totalHandsPlayed'
+      | 'totalHandsWon'
+      | 'totalWinnings'
+      | 'joinedAt'
+      | 'achievements'
+      | 'emailVerified'
+      | 'authProvider'
+      | 'bestStreak'
+      | 'biggestWin'
+      | 'isAdmin'
+    >
+  > & { credits?: number | null };
 
 export function clampCredits(credits: number): number {
   if (!Number.isFinite(credits)) return 0;
@@ -70,29 +71,28 @@ export function uniqueAchievements(list: readonly string[]): string[] {
 }
 
 export function userStateFromProfile(profile: ProfileLike): UserState {
-  const userId = profile.uid ?? profile.id;
-  if (userId === undefined || userId === '') throw new Error('profile without a user id');
+  const userId = profile.uid;
+  if (userId === '') throw new Error('profile without a user id');
   const played = profile.totalHandsPlayed ?? 0;
   const won = profile.totalHandsWon ?? 0;
-  const providerId = profile.authProvider ?? 'password';
   return {
     isAuthenticated: true,
-    isGuest: providerId === 'guest',
+    isGuest: false,
     userId,
     email: profile.email ?? null,
     displayName: profile.displayName ?? null,
     username: profile.username ?? null,
-    photoURL: profile.photoURL ?? profile.image ?? null,
+    photoURL: null,
     credits: clampCredits(profile.credits ?? MISSING_CREDITS_FALLBACK),
     freeCreditsLastClaimed: profile.lastDailyBonus ?? null,
     totalHandsPlayed: played,
     totalHandsWon: won,
     totalWinnings: profile.totalWinnings ?? 0,
-    joinDate: profile.joinedAt ?? profile.createdAt ?? null,
-    isPremium: profile.isPremium ?? false,
+    joinDate: profile.joinedAt ?? null,
+    isPremium: false,
     achievements: uniqueAchievements(profile.achievements ?? []),
     emailVerified: profile.emailVerified ?? false,
-    providerId,
+    providerId: profile.authProvider ?? 'email',
     bestStreak: profile.bestStreak ?? 0,
     biggestWin: profile.biggestWin ?? 0,
     winRate: winRate(won, played),

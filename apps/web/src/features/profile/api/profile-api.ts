@@ -4,18 +4,12 @@ import { api } from '../../../shared/lib/api-client.ts';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import type { CreditTransaction as SharedTransaction, PatchMe, Profile as SharedProfile } from '@card-counter/shared/api';
+import { MeResponseSchema, TransactionsPageSchema, type MeResponse, type PatchMe } from '@card-counter/shared/api';
 
 // Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
 
-/** The contract's profile; GET /api/me adds `isAdmin` (MeResponse); optional so guests and tests can omit it. */
-export type Profile = SharedProfile & { isAdmin?: boolean };
-export type CreditTransaction = Pick<SharedTransaction, 'type' | 'amount' | 'balance' | 'description' | 'createdAt'> & { id?: string };
-
-export interface TransactionPage {
-  transactions: CreditTransaction[];
-  nextCursor: string | null;
-}
+/** GET/PATCH /api/me: the contract's profile plus `isAdmin`. */
+export type Profile = MeResponse;
 
 export const TRANSACTIONS_PAGE_SIZE = TRANSACTIONS_LIMIT_DEFAULT;
 export { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY };
@@ -25,7 +19,7 @@ export function useProfile() {
   return useQuery({
     queryKey: ME_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      const profile = await api.get<Profile>('/api/me', signal);
+      const profile = MeResponseSchema.parse(await api.get<unknown>('/api/me', signal));
       setProfile(profile);
       return profile;
     },
@@ -38,19 +32,12 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const setProfile = useSessionStore((s) => s.setProfile);
   return useMutation({
-    mutationFn: (patch: ProfilePatch) => api.patch<Profile>('/api/me', patch),
+    mutationFn: async (patch: ProfilePatch) => MeResponseSchema.parse(await api.patch<unknown>('/api/me', patch)),
     onSuccess: (profile) => {
       queryClient.setQueryData(ME_QUERY_KEY, profile);
       setProfile(profile);
     },
   });
-}
-
-function readPage(body: unknown): TransactionPage {
-  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const list = Array.isArray(body) ? body : (record.transactions ?? record.items ?? []);
-  const cursor = record.nextCursor ?? record.cursor ?? null;
-  return { transactions: list as CreditTransaction[], nextCursor: typeof cursor === 'string' ? cursor : null };
 }
 
 export function useTransactions() {
@@ -60,7 +47,7 @@ export function useTransactions() {
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
-      return readPage(await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal));
+      return TransactionsPageSchema.parse(await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal));
     },
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -8,7 +8,7 @@ import { Section } from './section.tsx';
 /** The credit ledger, newest first, a page of 20 at a time. */
 export function TransactionHistory() {
   const query = useTransactions();
-  const rows = query.data?.pages.flatMap((page) => page.transactions) ?? [];
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Section id="credits" title="Transaction history">
       {query.isPending ? <p role="status">Loading transactions...</p> : null}
@@ -26,8 +26,8 @@ export function TransactionHistory() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, index) => (
-                <tr key={row.id ?? `${row.createdAt}-${index}`} className="border-t border-slate-800">
+              {rows.map((row) => (
+                <tr key={row.id} className="border-t border-slate-800">
                   <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                   <td className="py-2 pr-3">{row.description || row.type}</td>
                   <td className={`py-2 pr-3 text-right font-mono ${row.amount < 0 ? 'text-rose-300' : 'text-emerald-300'}`}>
