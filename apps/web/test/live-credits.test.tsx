@@ -1,9 +1,14 @@
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProfileEventSchema } from '@card-counter/shared/api';
 import { parseProfileEvent, useLiveCredits } from '../src/features/credits/hooks/use-live-credits.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { createGuestState } from '../src/shared/session/user-state.ts';
+import { userStateFromProfile } from '../src/shared/session/user-state.ts';
+import { PROFILE } from './helpers.tsx';
+
+/** What `event: profile` carries: the whole profile (ProfileEvent; parsing drops `isAdmin`). */
+const EVENT = ProfileEventSchema.parse({ ...PROFILE, displayName: 'Ada Lovelace', credits: 1_500_000, balance: 1_500_000 });
 
 class FakeEventSource {
   static last: FakeEventSource | null = null;
@@ -35,17 +40,16 @@ describe('live credits', () => {
     vi.unstubAllGlobals();
   });
 
-  it('parses the shapes the stream may send', () => {
-    expect(parseProfileEvent('{"uid":"u","credits":5}')).toEqual({ credits: 5, profile: { uid: 'u', credits: 5 } });
-    expect(parseProfileEvent('{"profile":{"credits":7}}')?.credits).toBe(7);
-    expect(parseProfileEvent('{"balance":9}')?.credits).toBe(9);
+  it('parses the profile the stream sends and nothing else', () => {
+    expect(parseProfileEvent(JSON.stringify(EVENT))).toEqual(EVENT);
+    expect(parseProfileEvent('{"uid":"u","credits":5}')).toBeNull();
     expect(parseProfileEvent('not json')).toBeNull();
-    expect(parseProfileEvent('{"credits":"lots"}')).toBeNull();
+    expect(parseProfileEvent(JSON.stringify({ ...EVENT, credits: 'lots' }))).toBeNull();
   });
 
   it('updates the session credits from `event: profile` and closes on unmount', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    useSessionStore.setState({ status: 'signed-in', user: { ...createGuestState(), isGuest: false, userId: 'u', providerId: 'email' } });
+    useSessionStore.setState({ status: 'signed-in', user: userStateFromProfile({ ...PROFILE, isAdmin: true }) });
     const client = new QueryClient();
     const view = render(
       <QueryClientProvider client={client}>
@@ -54,11 +58,30 @@ describe('live credits', () => {
     );
     const source = FakeEventSource.last;
     expect(source?.url).toBe('/api/me/stream');
-    act(() => source?.emit('profile', JSON.stringify({ uid: 'u', credits: 1_500_000 })));
+    act(() => source?.emit('profile', JSON.stringify(EVENT)));
     expect(useSessionStore.getState().user?.credits).toBe(1_500_000);
-    expect(client.getQueryData(['me'])).toEqual({ uid: 'u', credits: 1_500_000 });
+    expect(useSessionStore.getState().user).toMatchObject({ displayName: 'Ada Lovelace', isAdmin: true });
+    expect(client.getQueryData(['me'])).toEqual({ ...EVENT, isAdmin: true });
     view.unmount();
     expect(source?.closed).toBe(true);
+  });
+
+  it('refetches the ledger only when the credits changed', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    useSessionStore.setState({ status: 'signed-in', user: userStateFromProfile(PROFILE) });
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    render(
+      <QueryClientProvider client={client}>
+        <Probe enabled />
+      </QueryClientProvider>,
+    );
+    const source = FakeEventSource.last;
+    act(() => source?.emit('profile', JSON.stringify({ ...EVENT, credits: PROFILE.credits, balance: PROFILE.balance })));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => source?.emit('profile', JSON.stringify(EVENT)));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me', 'transactions'] });
   });
 
   it('opens no stream when disabled (guests)', () => {

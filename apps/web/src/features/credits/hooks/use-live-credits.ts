@@ -1,48 +1,39 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ProfileEventSchema, type MeResponse, type ProfileEvent } from '@card-counter/shared/api';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 
-interface ProfileEvent {
-  credits: number;
-  /** The whole profile when the server sends one (`event: profile`), else null. */
-  profile: Record<string, unknown> | null;
-}
-
-/** Reads an SSE payload: a profile `{uid, credits, ...}`, `{profile:{credits}}` or `{credits}` / `{balance}`. */
+/** Reads the data of an `event: profile` (the shared ProfileEvent); null when it is not one. */
 export function parseProfileEvent(data: string): ProfileEvent | null {
   try {
-    const parsed: unknown = JSON.parse(data);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const body = parsed as Record<string, unknown>;
-    const inner = typeof body.profile === 'object' && body.profile !== null ? (body.profile as Record<string, unknown>) : body;
-    const value = inner.credits ?? inner.balance;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-    return { credits: value, profile: typeof inner.uid === 'string' ? inner : null };
+    const parsed = ProfileEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-const EVENT_NAMES = ['message', 'profile', 'credits'] as const;
-
-/** Keeps the session's credits (and the cached profile) in step with GET /api/me/stream. */
+/** Keeps the session's profile (and the cached GET /api/me) in step with GET /api/me/stream. */
 export function useLiveCredits(enabled: boolean): void {
-  const setCredits = useSessionStore((s) => s.setCredits);
+  const setProfile = useSessionStore((s) => s.setProfile);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/me/stream', { withCredentials: true });
-    const onEvent = (event: MessageEvent<string>) => {
-      const parsed = parseProfileEvent(event.data);
-      if (parsed === null) return;
-      setCredits(parsed.credits);
-      if (parsed.profile !== null) queryClient.setQueryData(ME_QUERY_KEY, parsed.profile);
-      // A balance change means a new ledger row.
-      void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+    const onProfile = (event: MessageEvent<string>) => {
+      const profile = parseProfileEvent(event.data);
+      if (profile === null) return;
+      const before = useSessionStore.getState().user;
+      // The stream carries the profile without `isAdmin`, which only GET /api/me knows.
+      const me: MeResponse = { ...profile, isAdmin: before?.isAdmin ?? false };
+      setProfile(me);
+      queryClient.setQueryData(ME_QUERY_KEY, me);
+      // A balance change means a new ledger row; other profile changes leave the ledger alone.
+      if (before?.credits !== profile.credits) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
     };
-    for (const name of EVENT_NAMES) source.addEventListener(name, onEvent);
+    source.addEventListener('profile', onProfile);
     // EventSource reconnects by itself after an error (the server sends `retry: 3000`).
     return () => source.close();
-  }, [enabled, setCredits, queryClient]);
+  }, [enabled, setProfile, queryClient]);
 }
