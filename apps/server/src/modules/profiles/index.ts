@@ -4,8 +4,9 @@
  */
 import type { Clock } from '../../clock.ts';
 import { systemClock } from '../../clock.ts';
+import type { ProfileHooks } from '../../auth/types.ts';
 import type { Database } from '../../db/index.ts';
-import { ensureProfile, touchLastLogin, type NewProfile } from './profiles.ts';
+import { ensureProfile, touchLastLogin } from './profiles.ts';
 
 export {
   ensureProfile,
@@ -18,11 +19,6 @@ export {
   type NewProfile,
 } from './profiles.ts';
 export { claimDailyBonus } from './daily-bonus.ts';
-
-export interface ProfileHooks {
-  ensureProfile(input: NewProfile): Promise<void>;
-  touchLastLogin(userId: string): Promise<void>;
-}
 
 /** The hooks object the auth plugin takes (`profiles` option), bound to a database. */
 export function profileHooks(db: Database, clock: Clock = systemClock): ProfileHooks {
