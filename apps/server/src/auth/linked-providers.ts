@@ -1,9 +1,6 @@
-import { GOOGLE_PROVIDER_ID, type AnyKysely } from './types.ts';
-
-export interface LinkedProviders {
-  google: boolean;
-  email: boolean;
-}
+import type { LinkedProviders } from '@card-counter/shared';
+import type { AnyKysely } from '../db/schema.ts';
+import { GOOGLE_PROVIDER_ID } from './types.ts';
 
 /**
  * Which sign-in methods a user has, read from better-auth's accounts: `credential` with a

@@ -74,5 +74,5 @@ Object.assign(authPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fa
 export default authPlugin;
 export { authPlugin };
 export { runAuthMigrations } from './migrations.ts';
-export { getLinkedProviders, getEmailVerified, type LinkedProviders } from './linked-providers.ts';
+export { getLinkedProviders, getEmailVerified } from './linked-providers.ts';
 export type { AuthPluginOptions, AuthSettings, AuthUser, ProfileHooks, AuthDatabase, AuthRateLimit } from './types.ts';

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import type { AnyKysely } from '../db/schema.ts';
 import type { Mailer } from '../mail/types.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema
-export type AnyKysely = Kysely<any>;
 
 /** What the auth module needs of the core's database object (`openDatabase`). */
 export interface AuthDatabase {

@@ -3,7 +3,11 @@
  * better-auth's tables (auth_*) are typed by better-auth, not here.
  * credits is the one stored value behind the profile's `credits` and `balance` (ADR 0001).
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+/** A Kysely over tables this file does not type: better-auth's (auth_*) and the mail outbox. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- those tables are not part of the app's typed schema
+export type AnyKysely = Kysely<any>;
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type TimestampNullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { writeOutbox, type AnyKysely } from './outbox.ts';
+import type { AnyKysely } from '../db/schema.ts';
+import { writeOutbox } from './outbox.ts';
 import type { Mail, MailLog, Mailer } from './types.ts';
 
 export interface MailConfig {

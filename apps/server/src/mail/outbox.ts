@@ -1,9 +1,6 @@
 import { sql, type Generated, type Kysely } from 'kysely';
+import type { AnyKysely } from '../db/schema.ts';
 import type { Mail } from './types.ts';
-
-/** A minimal view of the database: the outbox lives beside the app's own tables. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the outbox does not depend on the app's table types
-export type AnyKysely = Kysely<any>;
 
 export interface OutboxRow {
   id: number;
