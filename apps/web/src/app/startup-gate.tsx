@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DeploymentConfigError } from '../features/startup/components/deployment-config-error.tsx';
 import { StartupScreen } from '../features/startup/components/startup-screen.tsx';
 import { initializeApp } from '../features/startup/api/initialize.ts';
-import { APP_CONFIG_QUERY_KEY, deploymentIsIncomplete, type AppConfig } from '../shared/config/app-config.ts';
+import { appConfigQuery, deploymentIsIncomplete, type AppConfig } from '../shared/config/app-config.ts';
 import { isOfflineModeSet, setOfflineMode } from '../shared/lib/storage.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 
@@ -30,7 +30,7 @@ export function StartupGate({ children, initialize = initializeApp, reload }: St
 
   const runStartup = useCallback(async () => {
     const config = await initialize();
-    queryClient.setQueryData(APP_CONFIG_QUERY_KEY, config);
+    queryClient.setQueryData(appConfigQuery.queryKey, config);
     if (deploymentIsIncomplete(config)) setPhase({ kind: 'config-error', missing: config.missing });
   }, [initialize, queryClient]);
 

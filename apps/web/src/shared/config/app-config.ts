@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AppConfigSchema, type AppConfig } from '@card-counter/shared/api';
 import { api } from '../lib/api-client.ts';
 
@@ -18,12 +18,18 @@ export function deploymentIsIncomplete(config: AppConfig): boolean {
   return config.environment === 'production' && config.missing.length > 0;
 }
 
-export const APP_CONFIG_QUERY_KEY = ['app-config'] as const;
-
 export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return AppConfigSchema.parse(await api.get<unknown>('/api/config', signal));
 }
 
+/** The one query of the config: components read it with useAppConfig, handlers with ensureQueryData. */
+export const appConfigQuery = queryOptions({
+  queryKey: ['app-config'] as const,
+  queryFn: ({ signal }) => fetchAppConfig(signal),
+  staleTime: Infinity,
+  retry: 1,
+});
+
 export function useAppConfig() {
-  return useQuery({ queryKey: APP_CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchAppConfig(signal), staleTime: Infinity, retry: 1 });
+  return useQuery(appConfigQuery);
 }

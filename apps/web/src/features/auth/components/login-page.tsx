@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { APP_CONFIG_QUERY_KEY, fetchAppConfig } from '../../../shared/config/app-config.ts';
+import { appConfigQuery } from '../../../shared/config/app-config.ts';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -52,7 +52,7 @@ export function LoginPage() {
     setError(null);
     try {
       // The config may still be loading (or failed) when the button is pressed: ask for it now.
-      const config = await queryClient.ensureQueryData({ queryKey: APP_CONFIG_QUERY_KEY, queryFn: () => fetchAppConfig() });
+      const config = await queryClient.ensureQueryData(appConfigQuery);
       if (!config.auth.google) {
         setError(GOOGLE_UNAVAILABLE_MESSAGE);
         return;
