@@ -72,7 +72,6 @@ export interface Config {
   adminUserIds: string[];
   betterAuthSecret: string | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
-  googleDiscoveryUrl: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -140,7 +139,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
-    googleDiscoveryUrl: e.GOOGLE_DISCOVERY_URL,
     stripe:
       e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_PUBLISHABLE_KEY !== undefined
         ? {

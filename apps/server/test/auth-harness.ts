@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/index.ts';
-import type { AuthRateLimit } from '../src/auth/plugin.ts';
+import type { AuthRateLimit } from '../src/auth/types.ts';
 
 export const APP_URL = 'http://localhost:3000';
 

@@ -71,8 +71,4 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 // Same effect as fastify-plugin: register in the parent's scope.
 Object.assign(authPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'auth' });
 
-export default authPlugin;
 export { authPlugin };
-export { runAuthMigrations } from './migrations.ts';
-export { getLinkedProviders, getEmailVerified } from './linked-providers.ts';
-export type { AuthPluginOptions, AuthSettings, AuthUser, ProfileHooks, AuthDatabase, AuthRateLimit } from './types.ts';

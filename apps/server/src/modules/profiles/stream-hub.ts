@@ -48,10 +48,6 @@ export class ProfileStreamHub {
     this.unlisten = await this.db.listen(PROFILE_CHANGED_CHANNEL, (userId) => this.changed(userId));
   }
 
-  get size(): number {
-    return this.total;
-  }
-
   add(userId: string, client: StreamClient): AddResult {
     if (this.total >= this.options.maxClients) return { ok: false, reason: 'process-full' };
     let set = this.clients.get(userId);
