@@ -54,3 +54,8 @@ export function unwrapAuth<T>(result: { data: T; error: unknown }, fallback?: st
   if (result.error !== null && result.error !== undefined) throw authErrorFrom(result.error, fallback);
   return result.data;
 }
+
+/** Sends a new verification e-mail (the sign-up one) to the signed-in player's address. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  unwrapAuth(await authClient.sendVerificationEmail({ email }));
+}

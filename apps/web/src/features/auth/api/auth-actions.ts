@@ -33,7 +33,3 @@ export async function resetPassword(token: string, newPassword: string): Promise
 export async function verifyEmail(token: string): Promise<void> {
   unwrapAuth(await authClient.verifyEmail({ query: { token } }), 'This verification link is invalid or has expired.');
 }
-
-export async function sendVerificationEmail(email: string): Promise<void> {
-  unwrapAuth(await authClient.sendVerificationEmail({ email }));
-}

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { sendVerificationEmail, verifyEmail } from '../api/auth-actions.ts';
+import { ResendVerification } from '../../../shared/ui/resend-verification.tsx';
+import { verifyEmail } from '../api/auth-actions.ts';
 
 type Result = { kind: 'pending' } | { kind: 'verified' } | { kind: 'failed'; message: string };
 
@@ -31,12 +31,9 @@ function VerifyToken({ token }: { token: string }) {
   return <FormSuccess message="Your email has been verified." />;
 }
 
-function ResendVerification() {
+function ResendForSession() {
   const user = useSessionStore((s) => s.user);
   const status = useSessionStore((s) => s.status);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   if (status !== 'signed-in' || !user?.email) {
     return (
@@ -49,29 +46,7 @@ function ResendVerification() {
     );
   }
   if (user.emailVerified) return <FormSuccess message="Your email is already verified." />;
-
-  const resend = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await sendVerificationEmail(user.email ?? '');
-      setSent(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-3">
-      <FormError message={error} />
-      {sent ? <FormSuccess message={`A new verification e-mail is on its way to ${user.email}.`} /> : null}
-      <Button onClick={() => void resend()} disabled={busy}>
-        {busy ? 'Sending...' : 'Resend verification email'}
-      </Button>
-    </div>
-  );
+  return <ResendVerification email={user.email} />;
 }
 
 export function VerifyEmailPage() {
@@ -91,7 +66,7 @@ export function VerifyEmailPage() {
             We send a verification link to your e-mail address when you sign up. Open it to confirm the address is
             yours; it keeps your account recoverable.
           </p>
-          <ResendVerification />
+          <ResendForSession />
         </div>
       )}
       <p className="mt-6 text-sm">
