@@ -186,6 +186,14 @@ export class UpcardAnalysis {
 
   /** U of hitting once and then playing optimally (composition-dependent). */
   hitValue(hard: number, ace: boolean, context: number): number {
+    return this.hitThen(hard, ace, context, false);
+  }
+
+  /**
+   * U of hitting once and then playing on: by bestValue() (optimal), or by chartValue() when
+   * `chart`. A flag rather than a function argument keeps this hot loop monomorphic.
+   */
+  private hitThen(hard: number, ace: boolean, context: number, chart: boolean): number {
     let u = 0;
     const inv = 1 / this.cards;
     for (let c = 1; c <= 10; c++) {
@@ -196,8 +204,9 @@ export class UpcardAnalysis {
         u -= n * inv * this.noBlackjackWithout(c); // bust: drawn virtually, keeps memo keys small
         continue;
       }
+      const a = ace || c === 1;
       this.draw(c);
-      u += n * inv * this.bestValue(h, ace || c === 1, context);
+      u += n * inv * (chart ? this.chartValue(h, a, context) : this.bestValue(h, a, context));
       this.undraw(c);
     }
     return u;
@@ -277,22 +286,9 @@ export class UpcardAnalysis {
     return u;
   }
 
+  /** U of hitting once and then playing by the chart. */
   chartHitValue(hard: number, ace: boolean, context: number): number {
-    let u = 0;
-    const inv = 1 / this.cards;
-    for (let c = 1; c <= 10; c++) {
-      const n = this.comp[c] as number;
-      if (n === 0) continue;
-      const h = hard + c;
-      if (h > 21) {
-        u -= n * inv * this.noBlackjackWithout(c);
-        continue;
-      }
-      this.draw(c);
-      u += n * inv * this.chartValue(h, ace || c === 1, context);
-      this.undraw(c);
-    }
-    return u;
+    return this.hitThen(hard, ace, context, true);
   }
 
   // ---- splits ----
