@@ -2,7 +2,7 @@
 // undealt cards, only how many cards remain and the shoe's public commitment.
 
 import type { Card } from '../cards.ts';
-import { cardsRemaining } from '../shoe.ts';
+import { cardsRemaining, totalCards } from '../shoe.ts';
 import type { Rng } from '../rng.ts';
 import { step } from './reducer.ts';
 import type { GameAction, GameState } from './types.ts';
@@ -28,7 +28,7 @@ export function visible(state: GameState): VisibleGameState {
     handBets: rest.handBets.slice(),
     sessionStats: { ...rest.sessionStats },
     dealerCards: dealerCards.map((c, i) => (i === 1 && !state.holeCardRevealed ? null : { ...c })),
-    deck: deck ? { cardsRemaining: cardsRemaining(deck), totalCards: deck.cards.length, commitment: deck.commitment } : null,
+    deck: deck ? { cardsRemaining: cardsRemaining(deck), totalCards: totalCards(deck), commitment: deck.commitment } : null,
   };
 }
 
