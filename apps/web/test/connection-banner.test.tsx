@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared/constants';
 import { ConnectionBanner } from '../src/features/connection/components/connection-banner.tsx';
 
 describe('ConnectionBanner', () => {
@@ -32,7 +33,7 @@ describe('ConnectionBanner', () => {
     expect(screen.getByText('Connection restored')).toBeTruthy();
     expect(screen.queryByText('No internet connection')).toBeNull();
     act(() => {
-      vi.advanceTimersByTime(2999);
+      vi.advanceTimersByTime(CONNECTION_RESTORED_BANNER_ms - 1);
     });
     expect(screen.getByText('Connection restored')).toBeTruthy();
     act(() => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared/constants';
 import { setOfflineMode } from '../src/shared/lib/storage.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
 import { CONFIG, PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
@@ -31,7 +32,7 @@ describe('profile screen', () => {
       if (url.pathname === '/api/me') return json(PROFILE);
       if (url.pathname === '/api/config') return json(CONFIG);
       if (url.pathname === '/api/me/transactions') {
-        expect(url.searchParams.get('limit')).toBe('20');
+        expect(url.searchParams.get('limit')).toBe(String(TRANSACTIONS_LIMIT_DEFAULT));
         return url.searchParams.get('cursor') === '41'
           ? json({ items: [row(1)], nextCursor: null })
           : json({ items: [row(3), row(2)], nextCursor: '41' });

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared/constants';
 import { StartupScreen } from '../src/features/startup/components/startup-screen.tsx';
 import { StartupGate } from '../src/app/startup-gate.tsx';
 import type { AppConfig } from '../src/shared/config/app-config.ts';
@@ -26,7 +27,7 @@ describe('StartupScreen', () => {
   it("says 'Loading Card Counter...' and moves on exactly 1 second after a successful start", async () => {
     const { onReady } = renderScreen(() => Promise.resolve());
     expect(screen.getByText('Loading Card Counter...')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(999));
+    await act(() => vi.advanceTimersByTimeAsync(STARTUP_REDIRECT_DELAY_ms - 1));
     expect(onReady).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(onReady).toHaveBeenCalledTimes(1);
@@ -103,7 +104,7 @@ describe('StartupGate', () => {
   it('reveals the requested route 1 second after the checks pass', async () => {
     renderGate(() => Promise.resolve(READY_CONFIG));
     expect(screen.getByText('Loading Card Counter...')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(() => vi.advanceTimersByTimeAsync(STARTUP_REDIRECT_DELAY_ms));
     expect(screen.getByText('somewhere page')).toBeTruthy();
   });
 

@@ -6,9 +6,6 @@ import { ApiError } from './api-error.ts';
 // invalid-argument and 'Insufficient credits.' are never retried; after the last attempt
 // the error is marked with code 'max-retries-exceeded' and retryable true.
 
-export { RETRY_ATTEMPTS };
-export const RETRY_BASE_DELAY_MS = RETRY_BASE_DELAY_ms;
-export const INSUFFICIENT_CREDITS_MESSAGE = ERRORS.INSUFFICIENT_CREDITS.message;
 
 export type RetryCategory = 'permission-denied' | 'invalid-argument' | 'insufficient-credits' | 'retryable';
 
@@ -29,7 +26,7 @@ export function retryCategory(error: unknown): RetryCategory {
   if (code !== undefined && PERMISSION_CODES.has(code)) return 'permission-denied';
   if (code !== undefined && INVALID_ARGUMENT_CODES.has(code)) return 'invalid-argument';
   if (code === 'INSUFFICIENT_CREDITS') return 'insufficient-credits';
-  if (error instanceof Error && error.message === INSUFFICIENT_CREDITS_MESSAGE) return 'insufficient-credits';
+  if (error instanceof Error && error.message === ERRORS.INSUFFICIENT_CREDITS.message) return 'insufficient-credits';
   return 'retryable';
 }
 
@@ -55,13 +52,13 @@ export interface RetryOptions {
 const defaultSleep = (delay_ms: number) => new Promise<void>((resolve) => setTimeout(resolve, delay_ms));
 
 /** Delay before attempt n+1 (n counted from 1): base, 2·base, 4·base, ... */
-export function backoffDelay_ms(failedAttempt: number, baseDelay_ms = RETRY_BASE_DELAY_MS): number {
+export function backoffDelay_ms(failedAttempt: number, baseDelay_ms = RETRY_BASE_DELAY_ms): number {
   return baseDelay_ms * 2 ** (failedAttempt - 1);
 }
 
 export async function withRetry<T>(operation: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const attempts = options.attempts ?? RETRY_ATTEMPTS;
-  const baseDelay_ms = options.baseDelay_ms ?? RETRY_BASE_DELAY_MS;
+  const baseDelay_ms = options.baseDelay_ms ?? RETRY_BASE_DELAY_ms;
   const sleep = options.sleep ?? defaultSleep;
   if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError('attempts must be a positive integer');
   let lastError: unknown;

@@ -4,9 +4,6 @@
 import type { MeResponse } from '@card-counter/shared/api';
 import { FALLBACK_CREDITS, GUEST_CREDITS } from '@card-counter/shared/constants';
 
-export { GUEST_CREDITS };
-/** Spec section 4: a profile without a credits value is read as 1,000. */
-export const MISSING_CREDITS_FALLBACK = FALLBACK_CREDITS;
 
 export interface UserState {
   isAuthenticated: boolean;
@@ -66,7 +63,7 @@ export function winRate(handsWon: number, handsPlayed: number): number {
   return handsPlayed > 0 ? handsWon / handsPlayed : 0;
 }
 
-export function uniqueAchievements(list: readonly string[]): string[] {
+function uniqueAchievements(list: readonly string[]): string[] {
   return [...new Set(list)];
 }
 
@@ -83,7 +80,7 @@ export function userStateFromProfile(profile: ProfileLike): UserState {
     displayName: profile.displayName ?? null,
     username: profile.username ?? null,
     photoURL: null,
-    credits: clampCredits(profile.credits ?? MISSING_CREDITS_FALLBACK),
+    credits: clampCredits(profile.credits ?? FALLBACK_CREDITS),
     freeCreditsLastClaimed: profile.lastDailyBonus ?? null,
     totalHandsPlayed: played,
     totalHandsWon: won,

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared/constants';
 
-/** Spec section 9: 'Connection restored' stays for 3 seconds. */
-export const CONNECTION_RESTORED_MS = CONNECTION_RESTORED_BANNER_ms;
-
 type BannerState = 'hidden' | 'offline' | 'restored';
 
 function initialState(): BannerState {
@@ -27,7 +24,7 @@ export function ConnectionBanner() {
     const onOnline = () => {
       clearTimer();
       setState('restored');
-      timer = setTimeout(() => setState('hidden'), CONNECTION_RESTORED_MS);
+      timer = setTimeout(() => setState('hidden'), CONNECTION_RESTORED_BANNER_ms);
     };
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);

@@ -11,9 +11,6 @@ import { MeResponseSchema, TransactionsPageSchema, type MeResponse, type PatchMe
 /** GET/PATCH /api/me: the contract's profile plus `isAdmin`. */
 export type Profile = MeResponse;
 
-export const TRANSACTIONS_PAGE_SIZE = TRANSACTIONS_LIMIT_DEFAULT;
-export { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY };
-
 export function useProfile() {
   const setProfile = useSessionStore((s) => s.setProfile);
   return useQuery({
@@ -45,7 +42,7 @@ export function useTransactions() {
     queryKey: TRANSACTIONS_QUERY_KEY,
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
+      const query = new URLSearchParams({ limit: String(TRANSACTIONS_LIMIT_DEFAULT) });
       if (pageParam) query.set('cursor', pageParam);
       return TransactionsPageSchema.parse(await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal));
     },

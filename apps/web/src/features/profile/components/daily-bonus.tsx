@@ -6,8 +6,6 @@ import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { useClaimDailyBonus } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 
-export const DAILY_BONUS_CREDITS = REWARD_DAILY_BONUS;
-
 function refusal(error: unknown): string {
   // 409: claimed within the last 24 hours; the server says when the next claim opens.
   if (error instanceof ApiError && error.status === 409) {
@@ -22,11 +20,11 @@ export function DailyBonus({ lastClaim }: { lastClaim: string | null | undefined
   return (
     <Section id="daily-bonus" title="Daily bonus">
       <p className="mb-3 text-sm text-slate-300">
-        Claim {DAILY_BONUS_CREDITS} credits once every 24 hours.
+        Claim {REWARD_DAILY_BONUS} credits once every 24 hours.
         {lastClaim ? ` Last claimed ${formatDateTime(lastClaim)}.` : ''}
       </p>
       <FormError message={claim.isError ? refusal(claim.error) : null} />
-      {claim.isSuccess ? <FormSuccess message={`${DAILY_BONUS_CREDITS} credits added to your balance.`} /> : null}
+      {claim.isSuccess ? <FormSuccess message={`${REWARD_DAILY_BONUS} credits added to your balance.`} /> : null}
       <Button className="mt-3" disabled={claim.isPending} onClick={() => claim.mutate()}>
         {claim.isPending ? 'Claiming...' : 'Claim daily bonus'}
       </Button>

@@ -5,7 +5,8 @@ import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { ME_QUERY_KEY, linkGoogle, setFirstPassword, type Profile } from '../api/profile-api.ts';
+import { ME_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
+import { linkGoogle, setFirstPassword, type Profile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 
 /** Google and e-mail/password sign-in methods of the account, with the way to add the missing one. */

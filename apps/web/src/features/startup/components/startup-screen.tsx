@@ -4,13 +4,10 @@ import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FullScreenMessage, LoadingScreen } from '../../../shared/ui/full-screen-message.tsx';
 
-/** Spec section 9: the startup screen moves on 1 second after a successful start. */
-export const STARTUP_REDIRECT_DELAY_MS = STARTUP_REDIRECT_DELAY_ms;
-
 export interface StartupScreenProps {
   /** Runs the startup checks; a rejection shows 'Unable to Connect' with its message. */
   initialize: () => Promise<unknown>;
-  /** Called STARTUP_REDIRECT_DELAY_MS after initialize resolved. */
+  /** Called STARTUP_REDIRECT_DELAY_ms (spec section 9: 1 second) after initialize resolved. */
   onReady: () => void;
   /** Called after the offline flag is stored. */
   onContinueOffline: () => void;
@@ -37,7 +34,7 @@ export function StartupScreen({ initialize, onReady, onContinueOffline, storeOff
     callbacks.current.initialize().then(
       () => {
         if (cancelled) return;
-        timer = setTimeout(() => callbacks.current.onReady(), STARTUP_REDIRECT_DELAY_MS);
+        timer = setTimeout(() => callbacks.current.onReady(), STARTUP_REDIRECT_DELAY_ms);
       },
       (error: unknown) => {
         if (!cancelled) setPhase({ kind: 'failed', message: errorMessage(error) });
