@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { LoadingScreen } from '../shared/ui/full-screen-message.tsx';
 
-export const AUTH_LOADING_MESSAGE = 'Shuffling the deck...';
+const AUTH_LOADING_MESSAGE = 'Shuffling the deck...';
 
 /** Signed-in routes: visitors who are not signed in (nor guests) go to /login. */
 export function RequireAuth() {

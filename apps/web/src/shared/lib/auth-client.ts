@@ -37,7 +37,7 @@ function field(record: unknown, key: string): unknown {
  * better-auth answers `{ data, error }`; its error is the response body plus status. The
  * server may also answer in the app's own `{ error: { code, message } }` shape: both are read.
  */
-export function authErrorFrom(error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): AuthError {
+function authErrorFrom(error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): AuthError {
   const nested = field(error, 'error');
   const message = field(nested, 'message') ?? field(error, 'message');
   const code = field(nested, 'code') ?? field(error, 'code');

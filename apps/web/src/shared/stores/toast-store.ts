@@ -17,7 +17,7 @@ export interface Toast {
 export type ToastInput = Omit<Toast, 'id'>;
 
 /** At most this many toasts stay on screen; the oldest goes first. */
-export const MAX_TOASTS = 5;
+const MAX_TOASTS = 5;
 
 interface ToastState {
   toasts: Toast[];

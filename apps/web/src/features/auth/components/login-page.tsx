@@ -11,7 +11,7 @@ import { TextField } from '../../../shared/ui/text-field.tsx';
 import { GOOGLE_UNAVAILABLE_MESSAGE, signInWithEmail, signInWithGoogle } from '../api/auth-actions.ts';
 
 /** better-auth sends failed OAuth sign-ins back to the login page with ?error=<code>. */
-export function oauthErrorMessage(code: string | null): string | null {
+function oauthErrorMessage(code: string | null): string | null {
   if (!code) return null;
   if (code === 'account_not_linked') {
     return "This Google account's e-mail belongs to an existing account. Sign in with your password, then link Google from your profile.";

@@ -4,7 +4,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { FullScreenMessage } from '../../../shared/ui/full-screen-message.tsx';
 
 /** Where the README's configuration table is published by the server. */
-export const DEPLOYMENT_GUIDE_URL = '/docs/deployment';
+const DEPLOYMENT_GUIDE_URL = '/docs/deployment';
 
 export interface DeploymentConfigErrorProps {
   missingSettings: string[];

@@ -5,7 +5,7 @@ import { PageCard } from '../../../shared/ui/page-card.tsx';
 // The deployment guide is the README's own Configuration and Running-at-scale sections,
 // bundled at build time so the page can never drift from the README.
 
-export function readmeSection(markdown: string, heading: string): string {
+function readmeSection(markdown: string, heading: string): string {
   const lines = markdown.split('\n');
   const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
   if (start < 0) return '';
