@@ -101,8 +101,3 @@ export function isTwoCardTwentyOne(cards: readonly Card[]): boolean {
 export function isBust(cards: readonly Card[]): boolean {
   return handTotal(cards).total > 21;
 }
-
-/** All 52 cards of one deck, in code order. */
-export function deckCodes(): CardCode[] {
-  return Array.from({ length: CARDS_PER_DECK }, (_, i) => i);
-}

@@ -194,9 +194,3 @@ export function seededRng(seed: Seed, stream = 0): Xoshiro128 {
   for (let k = 0; k < stream; k++) rng.jump();
   return rng;
 }
-
-/** A fresh random seed from a CSPRNG, for callers that want a reproducible run they can log. */
-export function randomSeed(rng: Rng = cryptoRng(4)): number {
-  // 53 bits so it is a safe integer.
-  return (rng.nextUint32() & 0x1fffff) * TWO_POW_32 + rng.nextUint32();
-}

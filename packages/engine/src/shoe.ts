@@ -106,11 +106,6 @@ export function drawCard(shoe: ShoeState): { card: Card; shoe: ShoeState } {
   return { card: cardFromCode(code), shoe: { ...shoe, position: shoe.position + 1 } };
 }
 
-/** The cards not yet dealt, in order (server-side only: never send this to a client). */
-export function undealt(shoe: ShoeState): CardCode[] {
-  return shoe.cards.slice(shoe.position);
-}
-
 /** The shoe as a plain JSON-able object (a copy, so later edits to it cannot touch the shoe). */
 export function serializeShoe(shoe: ShoeState): ShoeState {
   return { ...shoe, cards: shoe.cards.slice() };

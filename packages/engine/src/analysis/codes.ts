@@ -5,8 +5,6 @@
  * else hit, Rh/Rs/Rp surrender else hit/stand/split. */
 export type ChartCode = 'H' | 'S' | 'Dh' | 'Ds' | 'P' | 'Ph' | 'Rh' | 'Rs' | 'Rp';
 
-export const CHART_CODES: readonly ChartCode[] = ['H', 'S', 'Dh', 'Ds', 'P', 'Ph', 'Rh', 'Rs', 'Rp'];
-
 /** Numeric actions of the lookup table. */
 export const TABLE_STAND = 1;
 export const TABLE_HIT = 2;

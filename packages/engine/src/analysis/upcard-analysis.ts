@@ -369,9 +369,4 @@ export class UpcardAnalysis {
     if (a === b && r.maxSplits > 0) values.split = this.splitValue(a, 'optimal', r.doubleAfterSplit);
     return values;
   }
-
-  /** Memo sizes, for tests and the bench. */
-  stats(): { dealerRows: number } {
-    return { dealerRows: this.dealerMemo.size };
-  }
 }
