@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { NAV_LINKS } from './nav-links.ts';
 
 export interface MobileMenuProps {
   id: string;
@@ -11,18 +12,13 @@ const ITEM = 'block w-full rounded-md px-3 py-3 text-left text-base hover:bg-sla
 
 /** The phone menu: exactly Game, Simulator, Leaderboard, Profile, Purchase Credits, Sign Out. */
 export function MobileMenu({ id, onNavigate, onPurchase, onSignOut }: MobileMenuProps) {
-  const links = [
-    { to: '/', label: 'Game' },
-    { to: '/simulator', label: 'Simulator' },
-    { to: '/leaderboard', label: 'Leaderboard' },
-    { to: '/profile', label: 'Profile' },
-  ];
+  const links = [...NAV_LINKS, { to: '/profile', label: 'Profile', end: false }];
   return (
     <nav id={id} aria-label="Mobile" className="border-t border-slate-800 bg-slate-900 px-4 py-2 md:hidden">
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end className={ITEM} onClick={onNavigate}>
+            <NavLink to={link.to} end={link.end} className={ITEM} onClick={onNavigate}>
               {link.label}
             </NavLink>
           </li>

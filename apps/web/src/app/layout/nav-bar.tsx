@@ -8,6 +8,7 @@ import { useSessionStore } from '../../shared/session/session-store.ts';
 import { profileLinkText } from '../../shared/session/user-state.ts';
 import { showToast } from '../../shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
+import { NAV_LINKS } from './nav-links.ts';
 
 const LINK = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`;
@@ -43,15 +44,11 @@ export function NavBar() {
           <span aria-hidden="true">♠ </span>Card Counter
         </Link>
         <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
-          <NavLink to="/" end className={LINK}>
-            Game
-          </NavLink>
-          <NavLink to="/simulator" className={LINK}>
-            Simulator
-          </NavLink>
-          <NavLink to="/leaderboard" className={LINK}>
-            Leaderboard
-          </NavLink>
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className={LINK}>
+              {link.label}
+            </NavLink>
+          ))}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden md:flex" />
