@@ -12,7 +12,7 @@ import { restoreShoe } from '../src/shoe.ts';
 
 const SEQUENCES = 1000;
 const STEPS_PER_SEQUENCE = 60;
-const PINNED_SEEDS: number[] = [];
+const PINNED_SEEDS: readonly number[] = [];
 const EPS = 1e-6;
 
 const pick = <T,>(rng: Rng, xs: readonly T[]): T => xs[randomInt(rng, xs.length)] as T;
@@ -172,9 +172,10 @@ describe('game reducer fuzz', () => {
     for (let seed = 1; seed <= SEQUENCES; seed++) runSequence(seed);
   }, 120_000);
 
-  it('pinned regression seeds', () => {
+  // Replays PINNED_SEEDS (seeds that once failed, e.g. found with a larger SEQUENCES); skipped
+  // while the list is empty.
+  it.skipIf(PINNED_SEEDS.length === 0)('pinned regression seeds', () => {
     for (const seed of PINNED_SEEDS) runSequence(seed);
-    expect(PINNED_SEEDS.every(Number.isInteger)).toBe(true);
   });
 
   it('random play reaches every phase and real rounds (the fuzz is not vacuous)', () => {
