@@ -11,8 +11,8 @@ import {
   type PatchMe,
   type Profile,
 } from '@card-counter/shared';
-import type { Selectable } from 'kysely';
-import { getEmailVerified, getLinkedProviders } from '../../auth/linked-providers.ts';
+import { sql, type Selectable } from 'kysely';
+import { getLinkedProviders } from '../../auth/linked-providers.ts';
 import { notifyInTransaction, type Database, type DB } from '../../db/index.ts';
 import { applyCreditInTransaction, PROFILE_CHANGED_CHANNEL } from '../ledger/index.ts';
 
@@ -136,19 +136,25 @@ export function toProfile(
   };
 }
 
-/** The full profile, or null when the user has none. Verification and providers come from the auth tables. */
+/**
+ * The full profile, or null when the user has none. Verification and providers come from the
+ * auth tables: better-auth's emailVerified only ever turns true, so it is never behind the
+ * profile's email_verified (written once, at creation, from the same value).
+ */
 export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
   const row = await db.kysely
     .selectFrom('profiles')
     .selectAll()
+    .select(
+      sql<boolean>`coalesce((select "emailVerified" from auth_user where id = profiles.user_id), false)`.as(
+        'auth_email_verified',
+      ),
+    )
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (row === undefined) return null;
-  const [emailVerified, linkedProviders] = await Promise.all([
-    getEmailVerified(db, userId),
-    getLinkedProviders(db, userId),
-  ]);
-  return toProfile(row, { emailVerified: emailVerified || row.email_verified, linkedProviders });
+  const linkedProviders = await getLinkedProviders(db, userId);
+  return toProfile(row, { emailVerified: row.auth_email_verified, linkedProviders });
 }
 
 /** Applies the player's own edit (already validated by PatchMeSchema). */
