@@ -11,6 +11,15 @@ describe('xoshiro128**', () => {
     expect(rng.getState()).toEqual([12295, 1029, 1029, 25165824]);
   });
 
+  it('jump() matches the reference C implementation (known answer)', () => {
+    // Blackman & Vigna's xoshiro128starstar.c (next() and jump() with JUMP = 0x8764000b,
+    // 0xf542d2d3, 0x6fa035c3, 0x77f2db5b) compiled with gcc: from state {1,2,3,4}, one jump(),
+    // then four next().
+    const rng = new Xoshiro128([1, 2, 3, 4]);
+    rng.jump();
+    expect(Array.from({ length: 4 }, () => rng.nextUint32())).toEqual([1194304935, 745561276, 25819468, 3320478005]);
+  });
+
   it('is reproducible from a number or a string seed, and seeds differ', () => {
     const a = seededRng(42);
     const b = seededRng(42);
