@@ -6,7 +6,7 @@
 import { AppError } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.ts';
-import { getProfile } from '../modules/profiles/index.ts';
+import { hasProfile } from '../modules/profiles/index.ts';
 import type { ProfileStreamHub } from '../modules/profiles/stream-hub.ts';
 import { userId } from './me.ts';
 
@@ -20,7 +20,8 @@ export function streamRoutes(
 ): void {
   app.get('/api/me/stream', { onRequest: app.requireUser }, async (request, reply) => {
     const id = userId(request);
-    if ((await getProfile(deps.db, id)) === null) throw new AppError('USER_DOC_MISSING');
+    // A cheap existence check; the first event (below) loads the profile itself.
+    if (!(await hasProfile(deps.db, id))) throw new AppError('USER_DOC_MISSING');
     const raw = reply.raw;
     let open = true;
     const added = deps.hub.add(id, {

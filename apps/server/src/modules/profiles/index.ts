@@ -12,6 +12,7 @@ export {
   ensureProfile,
   touchLastLogin,
   getProfile,
+  hasProfile,
   updateProfile,
   toProfile,
   defaultDisplayName,

@@ -157,6 +157,16 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
   return toProfile(row, { emailVerified: row.auth_email_verified, linkedProviders });
 }
 
+/** Whether the user has a profile (one indexed row, nothing loaded). */
+export async function hasProfile(db: Database, userId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('profiles')
+    .select(sql<number>`1`.as('one'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Applies the player's own edit (already validated by PatchMeSchema). */
 export async function updateProfile(
   db: Database,
