@@ -115,11 +115,13 @@ forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
     expect(await whoami(b)).toBeUndefined();
     expect(await getLinkedProviders(t.db, ownerId)).toEqual({ google: false, email: true });
 
-    // Google says the address is unverified: no implicit link either.
+    // Google says the address is unverified: no implicit link either. The local email IS
+    // verified here, so only Google's email_verified=false stands in the way.
     const email2 = uniqueEmail('google-unverified-remote');
     const owner2 = browser(app);
     await signUp(owner2, email2);
     const owner2Id = (await whoami(owner2))?.id ?? '';
+    await sql`update auth_user set "emailVerified" = true where id = ${owner2Id}`.execute(t.db.kysely);
     const b2 = browser(app);
     const done2 = await googleFlow(b2, provider, googleIdentity(email2, false));
     expect(String(done2.headers.location)).toContain('error=');
