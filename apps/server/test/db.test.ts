@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { forEachDatabase } from './support/test-db.ts';
 
 forEachDatabase('database', (t) => {
@@ -33,11 +33,5 @@ forEachDatabase('database', (t) => {
     await expect(t.db.listen('x"; drop table profiles; --', () => undefined)).rejects.toThrow(
       /invalid channel/,
     );
-  });
-});
-
-describe('test-db helper', () => {
-  it('is declared for both databases', () => {
-    expect(typeof forEachDatabase).toBe('function');
   });
 });

@@ -1,5 +1,5 @@
 import { AppError, INITIAL_CREDITS } from '@card-counter/shared';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../src/db/index.ts';
 import { applyCredit, ledgerSum, listTransactions } from '../src/modules/ledger/index.ts';
 import { ensureProfile, getProfile } from '../src/modules/profiles/index.ts';
@@ -202,11 +202,5 @@ forEachDatabase('ledger', (t) => {
       cursor = page.nextCursor;
     }
     expect(seen).toEqual(['n7', 'n6', 'n5', 'n4', 'n3', 'n2', 'n1', 'Welcome credits']);
-  });
-});
-
-describe('ledger module', () => {
-  it('exports the service', () => {
-    expect(typeof applyCredit).toBe('function');
   });
 });
