@@ -69,7 +69,7 @@ forEachDatabase('api /api/me/stream', (t) => {
     await app.close();
   });
 
-  it('sends the profile at connect and after each credit, with heartbeats; cleans up on close', async () => {
+  it('sends the profile at connect and after each credit, with heartbeats; 401 without a session', async () => {
     const user = await signUpCookie(app);
     const stream = await openStream(baseUrl, user.cookie);
     await stream.waitFor((p) => p.credits === 10_000);
