@@ -18,7 +18,6 @@ test('daily bonus: 100 credits once, live in the navigation bar and the ledger; 
   const bonus = page.getByRole('region', { name: 'Daily bonus' });
   await bonus.getByRole('button', { name: 'Claim daily bonus' }).click();
   await expect(bonus.getByRole('status')).toHaveText('100 credits added to your balance.');
-  // The navigation bar follows the balance through the live profile stream.
   await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,100/);
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history.getByRole('row').nth(1)).toContainText('Daily login bonus');
@@ -29,6 +28,24 @@ test('daily bonus: 100 credits once, live in the navigation bar and the ledger; 
   await expect(bonus.getByRole('alert')).toContainText('Already claimed. Next bonus available');
   await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,100/);
   await expect(history.getByRole('row')).toHaveCount(3);
+});
+
+test('a balance change made elsewhere reaches the open page through the live profile stream', async ({ page }) => {
+  const account = newAccount('live');
+  await signUpViaApi(page, account);
+  await gotoApp(page, '/profile');
+  const history = page.getByRole('region', { name: 'Transaction history' });
+  await expect(history.getByRole('row')).toHaveCount(2); // header + the signup grant
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,000/);
+
+  // Claimed outside this page (same session cookie, no UI): the page neither sent the request
+  // nor refetches anything by itself, so only `event: profile` can bring the new balance.
+  const claim = await page.request.post('/api/me/daily-bonus');
+  expect(claim.status()).toBe(200);
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,100/);
+  // The changed balance also refreshes the ledger.
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText('Daily login bonus');
 });
 
 test('profile: names are saved; change password needs the current one, then the new one signs in', async ({
