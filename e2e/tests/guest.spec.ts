@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedInNav, gotoApp } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
-
-const GUEST_KEY = 'card-counter:guest-session';
+import { STORAGE_KEYS } from '../../apps/web/src/shared/lib/storage.ts';
 
 function readGuest(page: import('@playwright/test').Page) {
-  return page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY);
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.guestSession);
 }
 
 test('play as guest: Guest with 10,000 credits, kept locally; sign-out clears it', async ({ page }) => {

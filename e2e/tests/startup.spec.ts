@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { waitForStartup } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
+import { STORAGE_KEYS } from '../../apps/web/src/shared/lib/storage.ts';
 
-const OFFLINE_KEY = 'card-counter:offline-mode';
 const RETRYING_KEY = 'e2e:retrying-seen';
 const TIPS = [
   'Check your internet connection.',
@@ -57,7 +57,7 @@ test('server unreachable: Unable to Connect, Retry reloads, Continue Offline sto
   await page.getByRole('button', { name: 'Continue Offline' }).click();
   await expect(page).toHaveURL(`${APP_URL}/`);
   await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), OFFLINE_KEY)).toBe('true');
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.offlineMode)).toBe('true');
 
   // With the flag set, startup is skipped: no health check, straight to the page.
   await page.goto('/simulator');
