@@ -3,45 +3,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getLinkedProviders } from '../src/auth/linked-providers.ts';
 import { forEachDatabase } from './support/test-db.ts';
-import { startOidcProvider, type LocalOidcProvider, type TestIdentity } from './support/oidc-provider.ts';
+import {
+  GOOGLE_CALLBACK,
+  googleFlow,
+  startOidcProvider,
+  type LocalOidcProvider,
+  type TestIdentity,
+} from './support/oidc-provider.ts';
 import { APP_URL, browser, buildAuthApp, signUp, uniqueEmail, type Browser } from './auth-harness.ts';
 
 type ErrorJson = { error: { code: string; message: string } };
-const CALLBACK = `${APP_URL}/api/auth/callback/google`;
-
-/**
- * Walks the provider's redirects like a browser (with the provider's own cookies) until it
- * sends the user back to the app's callback; returns that callback URL.
- */
-async function authorizeAtProvider(startUrl: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = startUrl;
-  for (let hop = 0; hop < 12; hop++) {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { redirect: 'manual', headers: cookie === '' ? {} : { cookie } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const location = res.headers.get('location');
-    if (location === null) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
-    const next = new URL(location, url);
-    if (next.href.startsWith(CALLBACK)) return next;
-    url = next.href;
-  }
-  throw new Error('too many redirects at the provider');
-}
-
-/** Starts a Google flow at `path` (sign-in or link), completes it, returns the callback's response. */
-async function googleFlow(b: Browser, provider: LocalOidcProvider, identity: TestIdentity, path = '/api/auth/sign-in/social') {
-  provider.setIdentity(identity);
-  const start = await b.post(path, { provider: 'google', callbackURL: `${APP_URL}/game` });
-  expect(start.statusCode, start.body).toBe(200);
-  const { url } = start.json<{ url: string }>();
-  const callback = await authorizeAtProvider(url);
-  return b.get(`${callback.pathname}${callback.search}`);
-}
 
 function googleIdentity(email: string, email_verified = true): TestIdentity {
   return { sub: `g-${email}`, email, email_verified, name: 'Google Player' };
@@ -51,7 +22,7 @@ forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
   let app: FastifyInstance;
   let provider: LocalOidcProvider;
   beforeAll(async () => {
-    provider = await startOidcProvider(CALLBACK);
+    provider = await startOidcProvider(GOOGLE_CALLBACK);
     app = await buildAuthApp(t.db, {
       google: { clientId: provider.clientId, clientSecret: provider.clientSecret, discoveryUrl: provider.discoveryUrl },
     });

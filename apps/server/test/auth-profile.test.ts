@@ -3,14 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getProfile } from '../src/modules/profiles/index.ts';
 import { forEachDatabase } from './support/test-db.ts';
-import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provider.ts';
-import { APP_URL, browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
+import { GOOGLE_CALLBACK, googleFlow, startOidcProvider, type LocalOidcProvider } from './support/oidc-provider.ts';
+import { browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
 
 forEachDatabase('auth: profile on first sign-in, lastLogin on each', (t) => {
   let app: FastifyInstance;
   let provider: LocalOidcProvider;
   beforeAll(async () => {
-    provider = await startOidcProvider(`${APP_URL}/api/auth/callback/google`);
+    provider = await startOidcProvider(GOOGLE_CALLBACK);
     app = await buildAuthApp(t.db, {
       google: { clientId: provider.clientId, clientSecret: provider.clientSecret, discoveryUrl: provider.discoveryUrl },
     });
@@ -65,19 +65,9 @@ forEachDatabase('auth: profile on first sign-in, lastLogin on each', (t) => {
 
   it('creates a Google profile on the first Google sign-in, once', async () => {
     const email = uniqueEmail('profile-google');
-    provider.setIdentity({ sub: `g-${email}`, email, email_verified: true, name: 'Grace Hopper' });
+    const identity = { sub: `g-${email}`, email, email_verified: true, name: 'Grace Hopper' };
     for (let round = 0; round < 2; round++) {
-      const b = browser(app);
-      const start = await b.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: `${APP_URL}/` });
-      let url = start.json<{ url: string }>().url;
-      const jar: string[] = [];
-      for (let hop = 0; hop < 12 && !url.startsWith(APP_URL); hop++) {
-        const r = await fetch(url, { redirect: 'manual', headers: { cookie: jar.join('; ') } });
-        for (const c of r.headers.getSetCookie()) jar.push(c.split(';')[0] ?? '');
-        url = new URL(r.headers.get('location') ?? '', url).href;
-      }
-      const callback = new URL(url);
-      expect((await b.get(`${callback.pathname}${callback.search}`)).statusCode).toBe(302);
+      expect((await googleFlow(browser(app), provider, identity)).statusCode).toBe(302);
     }
     const users = await sql<{ id: string }>`select id from auth_user where email = ${email}`.execute(t.db.kysely);
     expect(users.rows).toHaveLength(1);

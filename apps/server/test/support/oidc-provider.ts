@@ -2,6 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { APP_URL, type Browser } from '../auth-harness.ts';
 
 /** The slice of oidc-provider's API used here (the package ships no type declarations). */
 interface OidcGrant {
@@ -134,4 +136,41 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalOidcP
       await once(server, 'close');
     },
   };
+}
+
+/** Where the app's Google sign-in (better-auth generic-oauth) expects the provider to send the user back. */
+export const GOOGLE_CALLBACK = `${APP_URL}/api/auth/callback/google`;
+
+/**
+ * Walks the provider's redirects like a browser (with the provider's own cookies) until it
+ * sends the user back to the app's callback; returns that callback URL.
+ */
+export async function authorizeAtProvider(startUrl: string, callback: string = GOOGLE_CALLBACK): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = startUrl;
+  for (let hop = 0; hop < 12; hop++) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(url, { redirect: 'manual', headers: cookie === '' ? {} : { cookie } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const location = res.headers.get('location');
+    if (location === null) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
+    const next = new URL(location, url);
+    if (next.href.startsWith(callback)) return next;
+    url = next.href;
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+/** Starts a Google flow at `path` (sign-in or link), completes it, returns the callback's response. */
+export async function googleFlow(b: Browser, provider: LocalOidcProvider, identity: TestIdentity, path = '/api/auth/sign-in/social') {
+  provider.setIdentity(identity);
+  const start = await b.post(path, { provider: 'google', callbackURL: `${APP_URL}/game` });
+  expect(start.statusCode, start.body).toBe(200);
+  const { url } = start.json<{ url: string }>();
+  const callback = await authorizeAtProvider(url);
+  return b.get(`${callback.pathname}${callback.search}`);
 }
