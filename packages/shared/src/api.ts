@@ -70,15 +70,10 @@ export const PatchMeSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'at least one field is required' });
 export type PatchMe = z.infer<typeof PatchMeSchema>;
 
-/** Known ledger entry types; callers may add their own (spec: "or a caller-supplied type"). */
-export const CREDIT_TRANSACTION_TYPES = [
-  'signup',
-  'bonus',
-  'game',
-  'purchase',
-  'simulator',
-  'reward',
-] as const;
+/**
+ * A ledger entry type: the app's own are signup, bonus, game, purchase, simulator and reward;
+ * callers may add their own (spec: "or a caller-supplied type").
+ */
 export const CreditTransactionTypeSchema = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a lower-case identifier of at most 32 characters');
@@ -123,16 +118,6 @@ export const DailyBonusResponseSchema = z.object({
 });
 export type DailyBonusResponse = z.infer<typeof DailyBonusResponseSchema>;
 
-/** `POST /api/me/daily-bonus` 409: the error body carries the next claim time. */
-export const DailyBonusNotReadySchema = z.object({
-  error: z.object({
-    code: z.literal('DAILY_BONUS_NOT_READY'),
-    message: z.string(),
-    nextClaimAt: isoDate,
-  }),
-});
-export type DailyBonusNotReady = z.infer<typeof DailyBonusNotReadySchema>;
-
 /** `GET /api/health`: 200 when everything is ok, 503 with the failing part's reason. */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
@@ -168,11 +153,6 @@ export const AppConfigSchema = z.object({
   environment: z.enum(['development', 'production', 'test']),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
-
-/** Every error response: `{ error: { code, message, details? } }`. */
-export const ErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
 
 /** The SSE stream `GET /api/me/stream` sends `event: profile` with this data on every change. */
 export const ProfileEventSchema = ProfileSchema;
