@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, and the credit packs of spec section 3. */
+/** The product's business constants and limits, and its credit packs. */
 
 export const CREDIT_COST_HAND = 10;
 export const CREDIT_COST_SIMULATOR_RUN = 100;
@@ -9,11 +9,11 @@ export const REWARD_FIRST_PURCHASE = 5000;
 export const REWARD_ACHIEVEMENT = 500;
 export const REWARD_LEVEL_UP = 1000;
 
-/** New registered profile (DESIGN.md section 6 picks the database helper's reading). */
+/** A new registered profile's credits (the "initial free credits" setting), granted as its first ledger row. */
 export const INITIAL_CREDITS = 10_000;
 export const STARTING_GAME_BALANCE = 10_000;
 export const GUEST_CREDITS = 10_000;
-/** A stored profile without a credits value is read as this (spec section 4). */
+/** A stored profile without a credits value is read as this. */
 export const FALLBACK_CREDITS = 1000;
 
 export const DAILY_BONUS_INTERVAL_ms = 24 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ export const STRIPE_API_VERSION = 'basil';
 
 export const NEW_USER_SHOW_ON_LEADERBOARD = true;
 
-/** Price in cents: price x 100, rounded (spec section 9). */
+/** Price in cents: price x 100, rounded. */
 export function priceInCents(price_usd: number): number {
   if (!Number.isFinite(price_usd) || price_usd < 0) throw new RangeError(`bad price: ${price_usd}`);
   return Math.round(price_usd * 100);

@@ -1,26 +1,20 @@
 /**
- * The error catalogue: one stable code per failure, its HTTP status and the message the
- * player sees. The messages of spec section 8 are copied verbatim (a test checks each one);
- * the last rows are the API's own (validation, not found, rate limit, daily bonus, admin).
+ * The error catalogue: one stable code per failure the API can answer with, its HTTP status
+ * and the message the player sees. The product's own messages are copied verbatim (a test
+ * checks each one); the rows after them are the API's own (validation, not found, rate limit,
+ * daily bonus, admin, sign-in). `ErrorCode` is closed: a body with any other code is a bug
+ * (the server's error-contract test parses every kind of error against `ErrorBodySchema`).
+ * Messages the web app shows without any HTTP answer (no server, a failed start, a payment
+ * answer without a client secret) are `CLIENT_ERRORS`, apart from these.
  */
+import { z } from 'zod';
+
 export const ERRORS = {
   AUTH_UNAVAILABLE: { status: 503, message: 'Unable to connect to authentication service.' },
-  SERVER_UNREACHABLE: {
-    status: 503,
-    message: 'Unable to connect to the server. Please check your internet connection and try again.',
-  },
   GOOGLE_UNAVAILABLE: { status: 503, message: 'Google sign-in is not available. Please try again later.' },
   CONFIG_INCOMPLETE: {
     status: 503,
     message: 'App configuration is incomplete. Please contact support if this issue persists.',
-  },
-  INIT_FAILED: {
-    status: 500,
-    message: 'Unable to initialize app. Please refresh the page or try again later.',
-  },
-  START_FAILED: {
-    status: 500,
-    message: 'Unable to start the app. Please refresh the page or try again later.',
   },
   EMAIL_EXISTS: {
     status: 409,
@@ -32,12 +26,11 @@ export const ERRORS = {
   USER_DOC_MISSING: { status: 404, message: 'User document does not exist.' },
   PURCHASE_NOT_AUTHENTICATED: { status: 401, message: 'User not authenticated' },
   PAYMENT_INTENT_FAILED: { status: 502, message: 'Failed to create payment intent' },
-  NO_CLIENT_SECRET: { status: 502, message: 'No client secret received from server' },
   PAYMENT_FAILED: { status: 402, message: 'Payment failed' },
   PAYMENT_NOT_COMPLETED: { status: 402, message: 'Payment was not completed. Please try again.' },
   PAYMENT_VERIFICATION_FAILED: { status: 402, message: 'Payment verification failed' },
   UNEXPECTED: { status: 500, message: 'An unexpected error occurred' },
-  // The API's own rows (not in spec section 8).
+  // The API's own rows (the product names no message for these).
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
@@ -46,17 +39,51 @@ export const ERRORS = {
     message: 'The daily bonus has already been claimed. Come back later.',
   },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  /** A wrong email or password at sign-in (one message for both, so it reveals neither). */
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has an unsupported content type.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
-export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * Messages the web app shows on its own, never in an HTTP error body: the server cannot be
+ * reached, the app failed to start, or a payment answer lacked its client secret.
+ */
+export const CLIENT_ERRORS = {
+  SERVER_UNREACHABLE: {
+    message: 'Unable to connect to the server. Please check your internet connection and try again.',
+  },
+  INIT_FAILED: { message: 'Unable to initialize app. Please refresh the page or try again later.' },
+  START_FAILED: { message: 'Unable to start the app. Please refresh the page or try again later.' },
+  NO_CLIENT_SECRET: { message: 'No client secret received from server' },
+} as const satisfies Record<string, { message: string }>;
+
+export type ClientErrorCode = keyof typeof CLIENT_ERRORS;
+
+/** Fields some codes add beside code and message; each is declared here, nothing else passes. */
+export interface ErrorFields {
+  /** DAILY_BONUS_NOT_READY: when the next claim is possible (ISO 8601). */
+  nextClaimAt?: string;
+}
 
 /** Every error response of the API has this body. */
 export interface ErrorBody {
-  /** Some codes add fields, e.g. DAILY_BONUS_NOT_READY carries `nextClaimAt`. */
-  error: { code: ErrorCode | (string & {}); message: string; details?: unknown; [field: string]: unknown };
+  error: { code: ErrorCode; message: string; details?: unknown } & ErrorFields;
 }
+
+/** The strict form of `ErrorBody`: a closed code, a message, and only the declared fields. */
+export const ErrorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(ERROR_CODES),
+    message: z.string().min(1),
+    details: z.unknown().optional(),
+    nextClaimAt: z.iso.datetime({ offset: true }).optional(),
+  }),
+});
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, code);
@@ -75,9 +102,9 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: unknown;
   /** Extra fields of the error object in the body (e.g. `{ nextClaimAt }`). */
-  readonly fields: Readonly<Record<string, unknown>>;
+  readonly fields: Readonly<ErrorFields>;
 
-  constructor(code: ErrorCode, message?: string, details?: unknown, fields: Record<string, unknown> = {}) {
+  constructor(code: ErrorCode, message?: string, details?: unknown, fields: ErrorFields = {}) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;

@@ -9,7 +9,7 @@ describe('constants', () => {
     expect(() => priceInCents(-1)).toThrow(RangeError);
   });
 
-  it('has the packs of spec section 3 and a 24 h bonus interval', () => {
+  it('has the four credit packs (credits, savings) and a 24 h bonus interval', () => {
     expect(CREDIT_PACKS.map((p) => [p.id, p.credits, p.savings ?? 0])).toEqual([
       ['starter', 10000, 0],
       ['popular', 50000, 20],

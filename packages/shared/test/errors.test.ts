@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERRORS, ERROR_CODES, errorBody, isErrorCode } from '../src/errors.ts';
+import { AppError, CLIENT_ERRORS, ERRORS, ERROR_CODES, ErrorBodySchema, errorBody, isErrorCode } from '../src/errors.ts';
 
-// Spec section 8, copied verbatim: every message must be in the catalogue exactly once.
+// The product's error messages, copied verbatim: each must be in the catalogue (HTTP or
+// client-only) exactly once.
 const SPEC_MESSAGES = [
   'Unable to connect to authentication service.',
   'Unable to connect to the server. Please check your internet connection and try again.',
@@ -24,8 +25,10 @@ const SPEC_MESSAGES = [
 ];
 
 describe('error catalogue', () => {
-  it('holds every message of spec section 8 exactly once', () => {
-    const messages = Object.values(ERRORS).map((e) => e.message);
+  const allMessages = () => [...Object.values(ERRORS), ...Object.values(CLIENT_ERRORS)].map((e) => e.message);
+
+  it("holds every one of the product's messages exactly once", () => {
+    const messages = allMessages();
     for (const m of SPEC_MESSAGES) {
       expect(
         messages.filter((x) => x === m),
@@ -35,8 +38,9 @@ describe('error catalogue', () => {
   });
 
   it('has unique messages, upper-snake codes and error statuses', () => {
-    const messages = Object.values(ERRORS).map((e) => e.message);
+    const messages = allMessages();
     expect(new Set(messages).size).toBe(messages.length);
+    for (const code of Object.keys(CLIENT_ERRORS)) expect(code).toMatch(/^[A-Z][A-Z_]+$/);
     for (const code of ERROR_CODES) {
       expect(code).toMatch(/^[A-Z][A-Z_]+$/);
       expect(ERRORS[code].status).toBeGreaterThanOrEqual(400);
@@ -65,5 +69,27 @@ describe('error catalogue', () => {
     expect(e.message).toBe('User document does not exist.');
     expect(isErrorCode('UNEXPECTED')).toBe(true);
     expect(isErrorCode('toString')).toBe(false);
+  });
+
+  it('keeps the client-only messages out of the HTTP codes', () => {
+    for (const code of ['SERVER_UNREACHABLE', 'INIT_FAILED', 'START_FAILED', 'NO_CLIENT_SECRET']) {
+      expect(code in CLIENT_ERRORS, code).toBe(true);
+      expect(isErrorCode(code), code).toBe(false);
+    }
+  });
+
+  it('parses only bodies with a catalogue code and declared fields', () => {
+    expect(ErrorBodySchema.safeParse(errorBody('NOT_FOUND')).success).toBe(true);
+    const bonus = new AppError('DAILY_BONUS_NOT_READY', undefined, undefined, { nextClaimAt: '2026-01-02T00:00:00.000Z' });
+    expect(ErrorBodySchema.safeParse(bonus.toBody()).success).toBe(true);
+    const bad = [
+      { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'x' } },
+      { error: { code: 'SERVER_UNREACHABLE', message: 'x' } },
+      { error: { code: 'NOT_FOUND', message: '' } },
+      { error: { code: 'NOT_FOUND', message: 'x', extra: 1 } },
+      { error: { code: 'NOT_FOUND', message: 'x' }, other: 1 },
+      { code: 'NOT_FOUND', message: 'x' },
+    ];
+    for (const body of bad) expect(ErrorBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
   });
 });

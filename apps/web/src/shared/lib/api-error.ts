@@ -1,9 +1,9 @@
 // Every server error body is `{ error: { code, message } }` (packages/shared error catalogue).
 // The web app turns it, and network failures, into one typed error.
 
-import { ERRORS } from '@card-counter/shared/errors';
+import { CLIENT_ERRORS, ERRORS } from '@card-counter/shared/errors';
 
-export const SERVER_UNREACHABLE_MESSAGE: string = ERRORS.SERVER_UNREACHABLE.message;
+export const SERVER_UNREACHABLE_MESSAGE: string = CLIENT_ERRORS.SERVER_UNREACHABLE.message;
 export const UNEXPECTED_ERROR_MESSAGE: string = ERRORS.UNEXPECTED.message;
 
 export class ApiError extends Error {

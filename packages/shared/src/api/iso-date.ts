@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** Timestamps travel as ISO 8601 strings with an offset. */
+export const isoDate = z.iso.datetime({ offset: true });

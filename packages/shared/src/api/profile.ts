@@ -1,0 +1,77 @@
+/** The player's profile: GET/PATCH /api/me, the daily bonus and the live profile stream. */
+import { z } from 'zod';
+import { isoDate } from './iso-date.ts';
+
+export const LinkedProvidersSchema = z.object({ google: z.boolean(), email: z.boolean() });
+export type LinkedProviders = z.infer<typeof LinkedProvidersSchema>;
+
+export const AuthProviderSchema = z.enum(['email', 'google']);
+export type AuthProvider = z.infer<typeof AuthProviderSchema>;
+
+/** The user profile, every field of the product's user entity. `balance` always equals `credits`. */
+export const ProfileSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  credits: z.number().int().nonnegative(),
+  balance: z.number().int().nonnegative(),
+  achievements: z.array(z.string()),
+  createdAt: isoDate,
+  lastLogin: isoDate,
+  joinedAt: isoDate,
+  lastUpdated: isoDate,
+  authProvider: AuthProviderSchema,
+  emailVerified: z.boolean(),
+  totalHandsPlayed: z.number().int().nonnegative(),
+  totalHandsWon: z.number().int().nonnegative(),
+  totalWinnings: z.number().int(),
+  bestStreak: z.number().int().nonnegative(),
+  biggestWin: z.number().int().nonnegative(),
+  /** Hands won / hands played, 0 when none played. */
+  winRate: z.number().min(0).max(1),
+  showOnLeaderboard: z.boolean(),
+  hasReceivedFirstPurchaseBonus: z.boolean(),
+  lastDailyBonus: isoDate.nullable(),
+  linkedProviders: LinkedProvidersSchema,
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** GET/PATCH /api/me: the profile plus what only the server knows about the caller. */
+export const MeResponseSchema = ProfileSchema.extend({
+  /** The user id is in ADMIN_USER_IDS: the web app's /admin guard reads this. */
+  isAdmin: z.boolean(),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** Names: trimmed, 1..40 characters, no control characters. */
+const nameField = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(40, 'must be at most 40 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+/** `PATCH /api/me`: only these fields; any other key is a 400. At least one field. */
+export const PatchMeSchema = z
+  .strictObject({
+    displayName: nameField.optional(),
+    username: nameField
+      .regex(/^[\p{L}\p{N}_.-]+$/u, 'may contain only letters, digits, _ . and -')
+      .optional(),
+    showOnLeaderboard: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'at least one field is required' });
+export type PatchMe = z.infer<typeof PatchMeSchema>;
+
+/** `POST /api/me/daily-bonus` 200. */
+export const DailyBonusResponseSchema = z.object({
+  credited: z.number().int().positive(),
+  balance: z.number().int().nonnegative(),
+  nextClaimAt: isoDate,
+});
+export type DailyBonusResponse = z.infer<typeof DailyBonusResponseSchema>;
+
+/** The SSE stream `GET /api/me/stream` sends `event: profile` with this data on every change. */
+export const ProfileEventSchema = ProfileSchema;
+export type ProfileEvent = Profile;
