@@ -1,7 +1,7 @@
 /**
  * The Fastify app factory: validation with the shared zod schemas, the error catalogue,
- * better-auth under /api/auth, the player's routes, the live stream and the web app.
- * Expects a migrated database (main.ts runs migrateDatabase first).
+ * better-auth under /api/auth, the live-update hub, the feature modules (modules/index.ts)
+ * and the web app. Expects a migrated database (main.ts runs migrateDatabase first).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,15 +10,14 @@ import { authPlugin } from './auth/plugin.ts';
 import type { AuthRateLimit } from './auth/types.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/index.ts';
+import type { Database } from './db/open.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { LiveHub } from './live/live-hub.ts';
 import type { Mailer } from './mail/types.ts';
-import { getProfile, profileHooks } from './modules/profiles/index.ts';
-import { ProfileStreamHub } from './modules/profiles/stream-hub.ts';
-import { meRoutes } from './routes/me.ts';
-import { streamRoutes } from './routes/stream.ts';
-import { systemRoutes } from './routes/system.ts';
-import { webRoutes } from './routes/web.ts';
+import { MODULES } from './modules/index.ts';
+import type { ModuleDeps } from './modules/module.ts';
+import { profileHooks } from './modules/profiles/index.ts';
+import { webRoutes } from './web-app.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -35,8 +34,8 @@ export interface BuildAppOptions {
   streamHeartbeat_ms?: number;
 }
 
-/** Clients per user on GET /api/me/stream (tabs); the process-wide cap is SSE_CLIENTS_MAX. */
-const STREAM_CLIENTS_PER_USER_MAX = 10;
+/** Largest request body; larger ones are refused with 413 PAYLOAD_TOO_LARGE. */
+export const BODY_LIMIT_bytes = 64 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -49,7 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger,
     // Behind a reverse proxy request.ip must be the client's (rate limits key on it).
     trustProxy: config.trustProxy,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT_bytes,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,21 +62,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: options.authRateLimit,
   });
 
-  const hub = new ProfileStreamHub(
-    db,
-    (userId) => getProfile(db, userId),
-    { maxClients: config.sseClientsMax, maxClientsPerUser: STREAM_CLIENTS_PER_USER_MAX },
-    app.log,
-  );
-  await hub.start();
+  const live = new LiveHub(db, { maxClients: config.sseClientsMax }, app.log);
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => {
-    await hub.stop();
+    await live.stop();
   });
 
-  systemRoutes(app, { config, db });
-  meRoutes(app, { db, clock, adminUserIds: config.adminUserIds });
-  streamRoutes(app, { db, hub, heartbeat_ms: options.streamHeartbeat_ms ?? 15_000 });
+  const deps: ModuleDeps = { config, db, clock, live, streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000 };
+  for (const module of MODULES) await app.register(module, deps);
   await webRoutes(app, config.webDistDir);
   return app;
 }

@@ -1,7 +1,8 @@
 /**
  * Every error leaves the API as `{ error: { code, message } }` with a code of the shared
- * catalogue. Validation problems are 400 VALIDATION_FAILED with a message naming the field;
- * anything unexpected is 500 UNEXPECTED, logged with its stack but never sent to the client.
+ * catalogue and that code's status (test/error-contract.test.ts provokes each kind).
+ * Validation problems are 400 VALIDATION_FAILED with a message naming the field; anything
+ * unexpected is 500 UNEXPECTED, logged with its stack but never sent to the client.
  */
 import { AppError, ERRORS, errorBody, type ErrorCode } from '@card-counter/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -18,12 +19,23 @@ function validationMessage(
   return parts.join('; ');
 }
 
-const STATUS_CODES: Record<number, ErrorCode> = {
+/** Fastify's and its plugins' own 4xx statuses; any other 4xx is sent as 400 VALIDATION_FAILED. */
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
   401: 'NOT_AUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/** Codes whose Fastify message is safe and clearer than the catalogue's (bad JSON, body too large, ...). */
+const FASTIFY_MESSAGE_CODES: ReadonlySet<ErrorCode> = new Set([
+  'VALIDATION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+]);
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -41,9 +53,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = STATUS_CODES[status] ?? 'VALIDATION_FAILED';
-      // Fastify's own 4xx messages (bad JSON, wrong content type, body too large) are safe and clear.
-      const message = code === 'VALIDATION_FAILED' ? error.message : ERRORS[code].message;
-      return reply.status(status).send(errorBody(code, message));
+      const message = FASTIFY_MESSAGE_CODES.has(code) ? error.message : ERRORS[code].message;
+      // The catalogue's status, so a code always travels with the same status.
+      return reply.status(ERRORS[code].status).send(errorBody(code, message));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(errorBody('UNEXPECTED'));

@@ -6,7 +6,8 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/index.ts';
+import { openDatabase } from './db/open.ts';
+import { migrateDatabase } from './migrate.ts';
 
 /** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
 const SHUTDOWN_TIMEOUT_ms = 10_000;

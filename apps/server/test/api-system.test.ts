@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database, DB } from '../src/db/index.ts';
 import { installErrorHandler } from '../src/error-handler.ts';
-import { systemRoutes } from '../src/routes/system.ts';
+import { systemModule } from '../src/modules/system/index.ts';
 import { appTestConfig, buildTestApp } from './support/app.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
@@ -23,7 +23,7 @@ describe('GET /api/health without a database', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
-    systemRoutes(app, { config: appTestConfig(), db });
+    await app.register(systemModule, { config: appTestConfig(), db });
     const r = await app.inject('/api/health');
     expect(r.statusCode).toBe(503);
     const body = r.json() as { status: string; database: string };

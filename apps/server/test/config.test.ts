@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAppConfig } from '../src/app-config.ts';
+import { buildAppConfig } from '../src/modules/system/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 const SECRET = 'x'.repeat(32);

@@ -4,7 +4,8 @@
 // both try to create the same tables.
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from '../src/db/index.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
+import { migrateDatabase } from '../src/migrate.ts';
 import { adminUrl, databaseUrl, runId } from './support/pg-urls.ts';
 
 const tpl = inject('postgresTemplate');

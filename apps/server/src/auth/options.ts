@@ -34,7 +34,7 @@ export function schemaOptions(db: AuthDatabase) {
   } satisfies BetterAuthOptions;
 }
 
-/** Database storage: several server processes share the same windows (DESIGN section 4). */
+/** Database storage: every server process behind a load balancer counts in the same windows. */
 const RATE_LIMIT_SCHEMA = { modelName: 'auth_rate_limit', storage: 'database' as const };
 
 export function googleEnabled(config: AuthSettings): boolean {

@@ -1,11 +1,10 @@
 import { betterAuth } from 'better-auth';
-import { errorBody } from '@card-counter/shared';
+import { AppError, errorBody } from '@card-counter/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendWebResponse, toWebHeaders, toWebRequest } from './bridge.ts';
-import { loadAuthSecret } from './migrations.ts';
 import { buildAuthOptions } from './options.ts';
+import { loadAuthSecret } from './secret.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { profileHooks } from '../modules/profiles/index.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, type AuthPluginOptions, type AuthUser } from './types.ts';
 
 export type Auth = ReturnType<typeof betterAuth>;
@@ -19,27 +18,35 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: AuthUser | undefined;
+    /** The signed-in user's id; only on routes behind requireUser (else a wiring bug: 401). */
+    userId(): string;
   }
 }
 
 const AUTH_METHODS = ['GET', 'POST'] as const;
 
 /**
- * Mounts better-auth under /api/auth/* and decorates `requireUser`. Not encapsulated
- * (skip-override), so the decorators are visible to every route of the app.
- * Expects runAuthMigrations(db) to have run.
+ * Mounts better-auth under /api/auth/* and decorates `requireUser` and `request.userId()`.
+ * Not encapsulated (skip-override), so the decorators are visible to every module's routes.
+ * Expects the migrations (migrate.ts) to have run.
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   const { config, db } = options;
-  const profiles = options.profiles ?? profileHooks(db);
+  const profiles = options.profiles;
   const mailer = options.mailer ?? createMailer(config, db, app.log);
   const rateLimit = options.rateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
-  const secret = await loadAuthSecret(db, config.betterAuthSecret);
+  const secret = await loadAuthSecret(db.kysely, config.betterAuthSecret);
   const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log: app.log }));
   const baseUrl = config.appUrl;
 
   app.decorate('auth', auth);
   app.decorateRequest('user', undefined);
+  app.decorateRequest('userId', function userId(this: FastifyRequest): string {
+    const id = this.user?.id;
+    // requireUser runs first on every route that asks; reaching this without a user is a wiring bug.
+    if (id === undefined) throw new AppError('NOT_AUTHENTICATED');
+    return id;
+  });
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await auth.api.getSession({ headers: toWebHeaders(request) });
     if (!session) {

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Database } from '../db/index.ts';
+import type { Database } from '../db/open.ts';
 import type { AnyKysely } from '../db/schema.ts';
 import type { Mailer } from '../mail/types.ts';
 
@@ -23,7 +23,10 @@ export interface AuthRateLimit {
 
 export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { enabled: true, max: 60, window_s: 60 };
 
-/** The profile operations of the core (src/modules/profiles). */
+/**
+ * What the auth module calls when better-auth creates a user or a session. The profiles module
+ * implements it; the app factory passes it in, so auth never imports a feature module.
+ */
 export interface ProfileHooks {
   ensureProfile(input: {
     userId: string;
@@ -47,8 +50,8 @@ export interface AuthPluginOptions {
   db: Database;
   /** Default: createMailer(config, db, app.log). */
   mailer?: Mailer | undefined;
-  /** Default: the profile module's hooks (profileHooks(db)); tests may pass their own. */
-  profiles?: ProfileHooks | undefined;
+  /** Called on user and session creation (the app passes the profiles module's hooks). */
+  profiles: ProfileHooks;
   rateLimit?: AuthRateLimit | undefined;
 }
 

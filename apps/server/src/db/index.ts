@@ -5,5 +5,4 @@ export {
   type OpenOptions,
   type NotificationHandler,
 } from './open.ts';
-export { migrateDatabase } from './migrate.ts';
-export type { DB, ProfilesTable, CreditTransactionsTable } from './schema.ts';
+export type { DB } from './schema.ts';

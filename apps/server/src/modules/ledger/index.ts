@@ -1,12 +1,13 @@
+/** The credit ledger: the only code that changes a balance (see ledger.ts). No routes of its own. */
 export {
   applyCredit,
   applyCreditInTransaction,
   listTransactions,
   ledgerSum,
   toCreditTransaction,
-  PROFILE_CHANGED_CHANNEL,
   CREDIT_AMOUNT_MAX,
   type CreditInput,
   type CreditResult,
   type TransactionsPageInput,
 } from './ledger.ts';
+export type { LedgerTables, CreditTransactionsTable } from './tables.ts';

@@ -5,15 +5,14 @@
  * 2. replays an earlier result when the idempotency key was already used,
  * 3. refuses a balance below zero (INSUFFICIENT_CREDITS),
  * 4. writes the new balance and appends the ledger row with balance_after,
- * 5. NOTIFYs `profile_changed` (delivered on commit) for the live profile streams.
+ * 5. publishes the user's `profile` live topic (delivered on commit) for the live profile streams.
  * Invariants: credits >= 0 (also a CHECK), credits = sum(amount) of the user's rows,
  * one row per idempotency key (UNIQUE).
  */
 import { AppError, CreditTransactionTypeSchema, type CreditTransaction } from '@card-counter/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { notifyInTransaction, type Database, type DB } from '../../db/index.ts';
-
-export const PROFILE_CHANGED_CHANNEL = 'profile_changed';
+import type { Database, DB } from '../../db/index.ts';
+import { publishInTransaction } from '../../live/topics.ts';
 
 /** Largest single change; far above any pack (500,000) and far below integer overflow. */
 export const CREDIT_AMOUNT_MAX = 100_000_000;
@@ -160,7 +159,7 @@ export async function applyCreditInTransaction(trx: Kysely<DB>, input: CreditInp
   if (row.balance_after !== balance || row.amount !== input.amount) {
     throw new Error('ledger invariant: written row differs from the computed change');
   }
-  await notifyInTransaction(trx, PROFILE_CHANGED_CHANNEL, input.userId);
+  await publishInTransaction(trx, 'profile', input.userId);
   return { transaction: toCreditTransaction(row), balance, applied: true };
 }
 

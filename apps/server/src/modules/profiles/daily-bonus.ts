@@ -1,5 +1,5 @@
 /**
- * The daily login bonus (spec section 4): 100 credits when 24 hours have passed since the
+ * The daily login bonus: 100 credits when 24 hours have passed since the
  * last claim; otherwise refused with the next claim time. The check, the credit and the new
  * claim time are one transaction under the profile's row lock, so concurrent claims queue
  * and only the first finds the bonus claimable. The idempotency key (`daily:<user>:<last

@@ -1,11 +1,11 @@
 /**
- * The profile module. The auth module calls `profileHooks(db)` from better-auth's hooks:
- * ensureProfile on first sign-in (idempotent), touchLastLogin on every sign-in.
+ * The profiles module: the player's profile (created with the signup grant on first sign-in),
+ * its routes under /api/me and its live topic. The app factory passes `profileHooks` to the
+ * auth plugin: ensureProfile on first sign-in (idempotent), touchLastLogin on every sign-in.
  */
-import type { Clock } from '../../clock.ts';
-import { systemClock } from '../../clock.ts';
 import type { ProfileHooks } from '../../auth/types.ts';
-import type { Database } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/open.ts';
 import { ensureProfile, touchLastLogin } from './profiles.ts';
 
 export {
@@ -20,9 +20,11 @@ export {
   type NewProfile,
 } from './profiles.ts';
 export { claimDailyBonus } from './daily-bonus.ts';
+export { profileRoutes as profilesModule } from './routes.ts';
+export type { ProfilesTables, ProfilesTable } from './tables.ts';
 
 /** The hooks object the auth plugin takes (`profiles` option), bound to a database. */
-export function profileHooks(db: Database, clock: Clock = systemClock): ProfileHooks {
+export function profileHooks(db: Database, clock: Clock): ProfileHooks {
   return {
     async ensureProfile(input) {
       await ensureProfile(db, input, clock());

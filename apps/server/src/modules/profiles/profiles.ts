@@ -1,5 +1,5 @@
 /**
- * Player profiles (spec section 3 "User profile"). Credits change only through the ledger;
+ * Player profiles (the product's user entity, every field). Credits change only through the ledger;
  * this module creates profiles (with the signup grant as the first ledger row), reads them
  * for the API and applies the player's own edits.
  */
@@ -13,8 +13,9 @@ import {
 } from '@card-counter/shared';
 import { sql, type Selectable } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
-import { notifyInTransaction, type Database, type DB } from '../../db/index.ts';
-import { applyCreditInTransaction, PROFILE_CHANGED_CHANNEL } from '../ledger/index.ts';
+import type { Database, DB } from '../../db/index.ts';
+import { publishInTransaction } from '../../live/topics.ts';
+import { applyCreditInTransaction } from '../ledger/index.ts';
 
 export interface NewProfile {
   userId: string;
@@ -185,6 +186,6 @@ export async function updateProfile(
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (r.numUpdatedRows !== 1n) throw new AppError('USER_DOC_MISSING');
-    await notifyInTransaction(trx, PROFILE_CHANGED_CHANNEL, userId);
+    await publishInTransaction(trx, 'profile', userId);
   });
 }

@@ -1,10 +1,10 @@
 import type { AppConfig } from '@card-counter/shared';
-import type { Config } from './config.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * GET /api/config: what the web app needs to know. Without Stripe keys payments run in the
  * built-in demo mode; in production the missing keys are ALSO listed in `missing`, so the
- * web app shows 'Deployment Configuration Error' instead of a demo shop (issue 2, section 2).
+ * web app shows 'Deployment Configuration Error' instead of a demo shop.
  */
 export function buildAppConfig(config: Config): AppConfig {
   const payments: AppConfig['payments'] =

@@ -1,4 +1,7 @@
-/** The signed-in player's own profile, ledger and daily bonus (issue 2, section 4). */
+/**
+ * The signed-in player's own profile, ledger, daily bonus and live profile stream, all under
+ * /api/me and all behind requireUser.
+ */
 import {
   AppError,
   DailyBonusResponseSchema,
@@ -7,27 +10,23 @@ import {
   TransactionsPageSchema,
   TransactionsQuerySchema,
 } from '@card-counter/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/index.ts';
-import { listTransactions } from '../modules/ledger/index.ts';
-import { claimDailyBonus, getProfile, updateProfile } from '../modules/profiles/index.ts';
+import { openEventStream } from '../../live/event-stream.ts';
+import { listTransactions } from '../ledger/index.ts';
+import type { AppModule } from '../module.ts';
+import { claimDailyBonus } from './daily-bonus.ts';
+import { getProfile, hasProfile, updateProfile } from './profiles.ts';
 
 const EmptyBody = z.strictObject({});
 
-export function userId(request: FastifyRequest): string {
-  const id = request.user?.id;
-  // requireUser runs first on every route here; reaching this without a user is a wiring bug.
-  if (id === undefined) throw new AppError('NOT_AUTHENTICATED');
-  return id;
-}
+/** Clients per user on GET /api/me/stream (tabs); the process-wide cap is SSE_CLIENTS_MAX. */
+const STREAM_CLIENTS_PER_USER_MAX = 10;
 
-export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; adminUserIds: readonly string[] }): void {
+export const profileRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = deps;
-  const admins = new Set(deps.adminUserIds);
+  const { db, clock, live } = deps;
+  const admins = new Set(deps.config.adminUserIds);
   const me = async (id: string) => {
     const profile = await getProfile(db, id);
     if (profile === null) throw new AppError('USER_DOC_MISSING');
@@ -37,14 +36,14 @@ export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Cloc
   const auth = { onRequest: app.requireUser };
 
   r.get('/api/me', { ...auth, schema: { response: { 200: MeResponseSchema } } }, async (request) =>
-    me(userId(request)),
+    me(request.userId()),
   );
 
   r.patch(
     '/api/me',
     { ...auth, schema: { body: PatchMeSchema, response: { 200: MeResponseSchema } } },
     async (request) => {
-      const id = userId(request);
+      const id = request.userId();
       await updateProfile(db, id, request.body, clock());
       return me(id);
     },
@@ -53,7 +52,7 @@ export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Cloc
   r.get(
     '/api/me/transactions',
     { ...auth, schema: { querystring: TransactionsQuerySchema, response: { 200: TransactionsPageSchema } } },
-    async (request) => listTransactions(db, userId(request), request.query),
+    async (request) => listTransactions(db, request.userId(), request.query),
   );
 
   // No input: the server decides the amount. A body, if any, must be empty.
@@ -65,7 +64,20 @@ export function meRoutes(app: FastifyInstance, deps: { db: Database; clock: Cloc
       if (body !== undefined && body !== null && !EmptyBody.safeParse(body).success) {
         throw new AppError('VALIDATION_FAILED', 'body: this request takes no fields');
       }
-      return claimDailyBonus(db, userId(request), clock());
+      return claimDailyBonus(db, request.userId(), clock());
     },
   );
-}
+
+  await live.serve('profile', {
+    event: 'profile',
+    load: (userId) => getProfile(db, userId),
+    maxClientsPerKey: STREAM_CLIENTS_PER_USER_MAX,
+  });
+  // `event: profile` with the player's own profile at connect and after every change.
+  app.get('/api/me/stream', auth, async (request, reply) => {
+    const id = request.userId();
+    // A cheap existence check; the first event loads the profile itself.
+    if (!(await hasProfile(db, id))) throw new AppError('USER_DOC_MISSING');
+    openEventStream(request, reply, { hub: live, topic: 'profile', key: id, heartbeat_ms: deps.streamHeartbeat_ms });
+  });
+};

@@ -1,10 +1,10 @@
 import { AppConfigSchema, HealthSchema } from '@card-counter/shared';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { buildAppConfig } from '../app-config.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/index.ts';
+import type { Database } from '../../db/open.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../module.ts';
+import { buildAppConfig } from './app-config.ts';
 
 const HEALTH_TIMEOUT_ms = 2000;
 
@@ -24,7 +24,8 @@ async function checkDatabase(db: Database): Promise<string> {
   }
 }
 
-export function systemRoutes(app: FastifyInstance, deps: { config: Config; db: Database }): void {
+/** Needs only the configuration and the database (tests mount it on a bare Fastify). */
+export const systemRoutes: FastifyPluginAsync<Pick<ModuleDeps, 'config' | 'db'>> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/health',
@@ -37,4 +38,4 @@ export function systemRoutes(app: FastifyInstance, deps: { config: Config; db: D
   );
   const appConfig = buildAppConfig(deps.config);
   r.get('/api/config', { schema: { response: { 200: AppConfigSchema } } }, async () => appConfig);
-}
+};

@@ -1,0 +1,36 @@
+/**
+ * The app's schema as versioned Kysely migrations, one file each, applied in the order of
+ * this list (names sort the same way). Kept in code, not found on disk at run time, so they
+ * work the same from tsx, tests and a bundled build. Run after better-auth's own migrations
+ * (auth/library-migrations.ts): profiles reference auth_user (ADR 0002).
+ * Never edit a released migration; add a new file and a line here.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from '../schema.ts';
+import { migration0001 } from './0001-profiles-and-ledger.ts';
+import { migration0002 } from './0002-auth-secret.ts';
+import { migration0003 } from './0003-mail-outbox.ts';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-profiles-and-ledger': migration0001,
+  '0002-auth-secret': migration0002,
+  '0003-mail-outbox': migration0003,
+};
+
+/** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */
+export async function runAppMigrations(
+  kysely: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };
+  const migrator = new Migrator({ db: kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(
+      `database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,23 @@
+/**
+ * What every feature module gets from the app factory. A module is a Fastify plugin that
+ * registers its own routes (and serves its live topics) from these; it reaches other modules
+ * only through their index.ts, never through their routes.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/open.ts';
+import type { LiveHub } from '../live/live-hub.ts';
+
+export interface ModuleDeps {
+  config: Config;
+  db: Database;
+  /** Injected time (daily bonus, ledger timestamps). */
+  clock: Clock;
+  /** This process's live-update hub (Server-Sent Events streams). */
+  live: LiveHub;
+  /** Heartbeat period of the live streams. */
+  streamHeartbeat_ms: number;
+}
+
+export type AppModule = FastifyPluginAsync<ModuleDeps>;

@@ -1,0 +1,31 @@
+/** The profiles table (created by db/migrations/0001-profiles-and-ledger.ts). */
+import type { Generated } from 'kysely';
+import type { Json, Timestamp, TimestampNullable } from '../../db/column-types.ts';
+
+/** `credits` is the one stored value behind the profile's `credits` and `balance` (ADR 0001). */
+export interface ProfilesTable {
+  user_id: string;
+  email: string;
+  username: string;
+  display_name: string;
+  credits: number;
+  achievements: Json<string[]>;
+  auth_provider: 'email' | 'google';
+  email_verified: boolean;
+  total_hands_played: Generated<number>;
+  total_hands_won: Generated<number>;
+  total_winnings: Generated<number>;
+  best_streak: Generated<number>;
+  biggest_win: Generated<number>;
+  show_on_leaderboard: Generated<boolean>;
+  has_received_first_purchase_bonus: Generated<boolean>;
+  last_daily_bonus: TimestampNullable;
+  created_at: Timestamp;
+  joined_at: Timestamp;
+  last_login: Timestamp;
+  last_updated: Timestamp;
+}
+
+export interface ProfilesTables {
+  profiles: ProfilesTable;
+}
