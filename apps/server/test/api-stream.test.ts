@@ -1,4 +1,4 @@
-import type { Profile } from '@card-counter/shared';
+import { ErrorBodySchema, type Profile } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyCredit } from '../src/modules/ledger/index.ts';
@@ -88,7 +88,9 @@ forEachDatabase('api /api/me/stream', (t) => {
     const refused = async (url: string, cookie: string): Promise<void> => {
       const res = await fetch(`${url}/api/me/stream`, { headers: { cookie, origin: TEST_APP_URL } });
       expect(res.status).toBe(429);
-      const body = (await res.json()) as { error: { code: string; message: string } };
+      const json: unknown = await res.json();
+      // The strict catalogue shape (fetch over a real port: inject cannot hold a stream open).
+      const body = ErrorBodySchema.parse(json);
       expect(body.error.code).toBe('RATE_LIMITED');
       expect(body.error.message).toMatch(/Too many live connections/);
     };
