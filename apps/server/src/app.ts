@@ -68,7 +68,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await live.stop();
   });
 
-  const deps: ModuleDeps = { config, db, clock, live, streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000 };
+  const deps: ModuleDeps = {
+    config,
+    db,
+    clock,
+    live,
+    streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000,
+  };
   for (const module of MODULES) await app.register(module, deps);
   await webRoutes(app, config.webDistDir);
   return app;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, CLIENT_ERRORS, ERRORS, ERROR_CODES, ErrorBodySchema, errorBody, isErrorCode } from '../src/errors.ts';
+import {
+  AppError,
+  CLIENT_ERRORS,
+  ERRORS,
+  ERROR_CODES,
+  ErrorBodySchema,
+  errorBody,
+  isErrorCode,
+} from '../src/errors.ts';
 
 // The product's error messages, copied verbatim: each must be in the catalogue (HTTP or
 // client-only) exactly once.
@@ -80,7 +88,9 @@ describe('error catalogue', () => {
 
   it('parses only bodies with a catalogue code and declared fields', () => {
     expect(ErrorBodySchema.safeParse(errorBody('NOT_FOUND')).success).toBe(true);
-    const bonus = new AppError('DAILY_BONUS_NOT_READY', undefined, undefined, { nextClaimAt: '2026-01-02T00:00:00.000Z' });
+    const bonus = new AppError('DAILY_BONUS_NOT_READY', undefined, undefined, {
+      nextClaimAt: '2026-01-02T00:00:00.000Z',
+    });
     expect(ErrorBodySchema.safeParse(bonus.toBody()).success).toBe(true);
     const bad = [
       { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'x' } },

@@ -36,7 +36,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   const mailer = options.mailer ?? createMailer(config, db, app.log);
   const rateLimit = options.rateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const secret = await loadAuthSecret(db.kysely, config.betterAuthSecret);
-  const auth = betterAuth(buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log: app.log }));
+  const auth = betterAuth(
+    buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log: app.log }),
+  );
   const baseUrl = config.appUrl;
 
   app.decorate('auth', auth);
@@ -76,6 +78,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 }
 
 // Same effect as fastify-plugin: register in the parent's scope.
-Object.assign(authPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'auth' });
+Object.assign(authPlugin, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'auth',
+});
 
 export { authPlugin };

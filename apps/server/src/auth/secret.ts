@@ -14,7 +14,11 @@ export async function loadAuthSecret(kysely: Kysely<DB>, configured: string | un
     .values({ id: 1, secret: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  const row = await kysely.selectFrom('auth_secret').select('secret').where('id', '=', 1).executeTakeFirstOrThrow();
+  const row = await kysely
+    .selectFrom('auth_secret')
+    .select('secret')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   const secret: unknown = row.secret;
   if (typeof secret !== 'string' || secret.length < 32) throw new Error('auth_secret row is malformed');
   return secret;

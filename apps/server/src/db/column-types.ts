@@ -2,6 +2,10 @@
 import type { ColumnType } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type TimestampNullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type TimestampNullable = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 /** jsonb: read as parsed JSON, written as a JSON string (pg would turn a JS array into a SQL array). */
 export type Json<T> = ColumnType<T, string, string>;

@@ -16,7 +16,11 @@ export interface EventStreamOptions {
 }
 
 /** Answers the request with the stream; refuses with 429 RATE_LIMITED when the caps are reached. */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: EventStreamOptions): void {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EventStreamOptions,
+): void {
   const { hub, topic, key } = options;
   const raw = reply.raw;
   let open = true;

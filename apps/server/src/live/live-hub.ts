@@ -79,7 +79,8 @@ export class LiveHub {
     if (this.total >= this.options.maxClients) return { ok: false, reason: 'process-full' };
     let set = served.clients.get(key);
     const perKey = served.server.maxClientsPerKey;
-    if (set !== undefined && perKey !== undefined && set.size >= perKey) return { ok: false, reason: 'key-full' };
+    if (set !== undefined && perKey !== undefined && set.size >= perKey)
+      return { ok: false, reason: 'key-full' };
     if (set === undefined) {
       set = new Set();
       served.clients.set(key, set);
@@ -119,7 +120,12 @@ export class LiveHub {
     void this.push(topic, served, key, fresh);
   }
 
-  private async push(topic: LiveTopic, served: Served, key: string, state: { again: boolean }): Promise<void> {
+  private async push(
+    topic: LiveTopic,
+    served: Served,
+    key: string,
+    state: { again: boolean },
+  ): Promise<void> {
     try {
       for (let round = 0; round < RELOAD_ROUNDS_MAX; round++) {
         state.again = false;

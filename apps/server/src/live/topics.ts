@@ -21,7 +21,8 @@ export type LiveTopic = keyof typeof LIVE_TOPICS;
 export const LIVE_KEY_LENGTH_MAX = 200;
 
 export function assertLiveKey(key: string): void {
-  if (key === '' || key.length > LIVE_KEY_LENGTH_MAX) throw new Error(`invalid live key (length ${key.length})`);
+  if (key === '' || key.length > LIVE_KEY_LENGTH_MAX)
+    throw new Error(`invalid live key (length ${key.length})`);
 }
 
 /** Announces a change of `key` on `topic` when the caller's transaction commits. */

@@ -15,9 +15,7 @@ export const migration0001: Migration = {
       // integer: at most 2^31-1 credits; an overflow fails the transaction instead of wrapping.
       .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits >= 0`))
       .addColumn('achievements', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-      .addColumn('auth_provider', 'text', (c) =>
-        c.notNull().check(sql`auth_provider in ('email', 'google')`),
-      )
+      .addColumn('auth_provider', 'text', (c) => c.notNull().check(sql`auth_provider in ('email', 'google')`))
       .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(false))
       .addColumn('total_hands_played', 'integer', (c) =>
         c

@@ -78,6 +78,11 @@ export const profileRoutes: AppModule = async (app, deps) => {
     const id = request.userId();
     // A cheap existence check; the first event loads the profile itself.
     if (!(await hasProfile(db, id))) throw new AppError('USER_DOC_MISSING');
-    openEventStream(request, reply, { hub: live, topic: 'profile', key: id, heartbeat_ms: deps.streamHeartbeat_ms });
+    openEventStream(request, reply, {
+      hub: live,
+      topic: 'profile',
+      key: id,
+      heartbeat_ms: deps.streamHeartbeat_ms,
+    });
   });
 };
