@@ -88,7 +88,7 @@ export interface BuildOptionsInput {
   db: AuthDatabase;
   mailer: Mailer;
   secret: string;
-  profiles?: ProfileHooks | undefined;
+  profiles: ProfileHooks;
   rateLimit: AuthRateLimit;
   /** The server's structured log (pino); better-auth's messages go there, not to stderr. */
   log?: AuthLog | undefined;
@@ -187,7 +187,6 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLim
       user: {
         create: {
           async after(user, ctx) {
-            if (!profiles) return;
             const viaOAuth = ctx?.path.startsWith('/callback') ?? false;
             await profiles.ensureProfile({
               userId: user.id,
@@ -202,7 +201,7 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLim
       session: {
         create: {
           async after(session) {
-            if (profiles) await profiles.touchLastLogin(session.userId);
+            await profiles.touchLastLogin(session.userId);
           },
         },
       },

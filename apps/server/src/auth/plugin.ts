@@ -31,8 +31,7 @@ const AUTH_METHODS = ['GET', 'POST'] as const;
  * Expects the migrations (migrate.ts) to have run.
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
-  const { config, db } = options;
-  const profiles = options.profiles;
+  const { config, db, profiles } = options;
   const mailer = options.mailer ?? createMailer(config, db, app.log);
   const rateLimit = options.rateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const secret = await loadAuthSecret(db.kysely, config.betterAuthSecret);
