@@ -74,7 +74,7 @@ describe('bj strategy', () => {
       chart: { hard: Record<string, Record<string, string>>; soft: Record<string, Record<string, string>>; pairs: Record<string, Record<string, string>> };
     };
     expect(out.rules.numDecks).toBe(6);
-    expect(out.ev).toBeCloseTo(-0.003338, 6);
+    expect(out.ev).toBeCloseTo(-0.003332, 6); // the default rules' chart EV, see analysis-known-answers
     expect(out.chart.hard['16']?.['10']).toBe('Rh');
     expect(out.chart.soft['18']?.['3']).toBe('Ds');
     expect(Object.keys(out.chart.pairs).sort()).toEqual(['10', '2', '3', '4', '5', '6', '7', '8', '9', 'A']);
