@@ -6,6 +6,7 @@
 import { canDoubleTotal, type Rules } from '../rules.ts';
 import { ACE, assertCard, cardCount, valuesTotal, removeCards, type Composition } from './composition.ts';
 import { OUTCOME_BUST } from './dealer-table.ts';
+import { maxSplitHands } from './split.ts';
 import { UpcardAnalysis } from './upcard-analysis.ts';
 
 export type PlayerAction = 'stand' | 'hit' | 'double' | 'split' | 'surrender';
@@ -31,7 +32,10 @@ function checkHand(hand: readonly number[], upcard: number): void {
 /**
  * Exact EV of every legal action for `hand` against `upcard`. `shoe` is the composition before
  * the hand and the upcard were dealt (both are removed here). Hit = hit once, then play
- * optimally (composition-dependent). Split = the algorithm of split.ts with optimal post-split play.
+ * optimally (composition-dependent). Split = split.ts: CDZ- post-split play, the best resplit
+ * limit. This is the coach's entry point (coach.ts builds the shoe from the seen cards): for a
+ * hand that came from a split pass isSplitHand and handsAtSpot; a hand of three or more cards
+ * has stand and hit; cards at other spots are simply not in `shoe`.
  */
 export function handEvs(rules: Rules, shoe: Composition, hand: readonly number[], upcard: number, options: HandOptions = {}): ActionEvs {
   checkHand(hand, upcard);
@@ -66,7 +70,10 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
   const splitsLeft = rules.maxSplits + 1 - handsAtSpot;
   const acesBlocked = pair && hand[0] === ACE && isSplit && !rules.resplitAces;
   if (pair && splitsLeft > 0 && !acesBlocked) {
-    evs.split = report(a.splitValue(hand[0] as number, 'optimal', rules.doubleAfterSplit));
+    // This split's hands may resplit into the spot's remaining hands; the spot's other hands'
+    // own later resplits are not charged to it.
+    const maxHands = Math.min(maxSplitHands(rules, hand[0] as number), splitsLeft + 1);
+    evs.split = report(a.splitValue(hand[0] as number, 'optimal', rules.doubleAfterSplit, maxHands));
   }
   return evs;
 }
