@@ -70,7 +70,12 @@ function bjHole(up: number): number {
 }
 
 /** The dealer draws to 17 (hitting soft 17 under H17), then k(final total, deck left). */
-function dealerPlays(rules: Rules, cards: number[], deck: Deck, k: (t: number, rest: Deck) => number): number {
+function dealerPlays(
+  rules: Rules,
+  cards: number[],
+  deck: Deck,
+  k: (t: number, rest: Deck) => number,
+): number {
   const t = total(cards);
   const hits = t < 17 || (t === 17 && !rules.dealerStandsSoft17 && isSoft(cards));
   if (!hits) return k(t, deck);
@@ -118,25 +123,35 @@ export interface UnsplitEvs {
  */
 export function unsplitEvs(rules: Rules, deck: Deck, hand: readonly number[], up: number): UnsplitEvs {
   const stand = (cards: readonly number[], unseen: Deck, stake: number): number =>
-    overHole(rules, up, unseen, (hole, rest) => dealerPlays(rules, [up, hole], rest, (d) => settle(total(cards), d, stake)));
+    overHole(rules, up, unseen, (hole, rest) =>
+      dealerPlays(rules, [up, hole], rest, (d) => settle(total(cards), d, stake)),
+    );
   // The next card comes from the unseen cards less the hole card, which is unknown: any
   // unseen card without the peek, any but a blackjack card with it.
   const nextCard = (unseen: Deck, k: (c: number, rest: Deck) => number): number =>
     rules.dealerPeeks
-      ? overHole(rules, up, unseen, (hole, rest) => draw(rest, (c, after) => k(c, [...after.slice(0, hole), (after[hole] as number) + 1, ...after.slice(hole + 1)])))
+      ? overHole(rules, up, unseen, (hole, rest) =>
+          draw(rest, (c, after) =>
+            k(c, [...after.slice(0, hole), (after[hole] as number) + 1, ...after.slice(hole + 1)]),
+          ),
+        )
       : draw(unseen, k);
   const best = (cards: readonly number[], unseen: Deck): number => {
     if (total(cards) > 21) return -1;
     const s = stand(cards, unseen, 1);
     return total(cards) >= 21 ? s : Math.max(s, hit(cards, unseen));
   };
-  const hit = (cards: readonly number[], unseen: Deck): number => nextCard(unseen, (c, rest) => best([...cards, c], rest));
+  const hit = (cards: readonly number[], unseen: Deck): number =>
+    nextCard(unseen, (c, rest) => best([...cards, c], rest));
   const t = total(hand);
   const two = hand.length === 2;
   return {
     stand: stand(hand, deck, 1),
     hit: t < 21 ? hit(hand, deck) : null,
-    double: two && canDoubleTotal(rules, t, false) ? nextCard(deck, (c, rest) => stand([...hand, c], rest, 2)) : null,
+    double:
+      two && canDoubleTotal(rules, t, false)
+        ? nextCard(deck, (c, rest) => stand([...hand, c], rest, 2))
+        : null,
     surrender: two && rules.surrenderAllowed ? overHole(rules, up, deck, () => -0.5) : null,
   };
 }
@@ -175,7 +190,14 @@ export function cdzPolicy(rules: Rules, shoe: Deck, up: number): SplitPolicy {
  * EV of splitting the pair p against up, from `shoe` (before the deal: the pair and the
  * upcard included), every split hand played by `policy`, at most maxHands hands.
  */
-export function splitEv(rules: Rules, shoe: Deck, p: number, up: number, policy: SplitPolicy, maxHands: number): number {
+export function splitEv(
+  rules: Rules,
+  shoe: Deck,
+  p: number,
+  up: number,
+  policy: SplitPolicy,
+  maxHands: number,
+): number {
   const oneCardAces = p === 1 && !rules.hitSplitAces;
   const deck0 = without(without(without(shoe, p), p), up);
   // hands[i]: cards and stake; hands before `i` are finished.
@@ -183,7 +205,9 @@ export function splitEv(rules: Rules, shoe: Deck, p: number, up: number, policy:
   const playFrom = (hands: Hand[], i: number, deck: Deck, hole: number): number => {
     if (i === hands.length) {
       // The dealer plays even when every hand is bust, so a run-out is never missed.
-      return dealerPlays(rules, [up, hole], deck, (d) => hands.reduce((sum, h) => sum + settle(total(h.cards), d, h.stake), 0));
+      return dealerPlays(rules, [up, hole], deck, (d) =>
+        hands.reduce((sum, h) => sum + settle(total(h.cards), d, h.stake), 0),
+      );
     }
     const hand = hands[i] as Hand;
     if (hand.cards.length === 1) {

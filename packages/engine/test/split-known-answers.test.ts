@@ -17,13 +17,65 @@ import { parseRules, type Rules } from '../src/rules.ts';
 
 type Case = [pair: number, up: number, ev: number];
 const RULE_SETS: [string, Partial<Rules>, Case[]][] = [
-  ['1 deck H17 DAS', { numDecks: 1, dealerStandsSoft17: false }, [[9, 1, -0.183939642], [8, 10, -0.446869007], [2, 7, 0.014220918], [6, 2, -0.097466333]]],
-  ['1 deck S17 no DAS', { numDecks: 1, doubleAfterSplit: false }, [[7, 7, -0.110319495], [3, 4, 0.015778577]]],
-  ['2 decks H17 no DAS RSA', { numDecks: 2, dealerStandsSoft17: false, doubleAfterSplit: false, resplitAces: true }, [[1, 1, 0.238688368], [8, 2, 0.014165016]]],
-  ['2 decks S17 DAS', { numDecks: 2 }, [[4, 5, 0.171389623], [6, 6, 0.16531055]]],
-  ['6 decks S17 DAS', { numDecks: 6 }, [[8, 10, -0.474893751], [2, 2, -0.077656106], [7, 6, 0.248858998]]],
-  ['6 decks H17 no DAS RSA', { numDecks: 6, dealerStandsSoft17: false, doubleAfterSplit: false, resplitAces: true }, [[1, 10, 0.298381792], [9, 9, -0.093442441]]],
-  ['8 decks H17 DAS', { numDecks: 8, dealerStandsSoft17: false }, [[3, 6, 0.242716972], [9, 2, 0.194219794]]],
+  [
+    '1 deck H17 DAS',
+    { numDecks: 1, dealerStandsSoft17: false },
+    [
+      [9, 1, -0.183939642],
+      [8, 10, -0.446869007],
+      [2, 7, 0.014220918],
+      [6, 2, -0.097466333],
+    ],
+  ],
+  [
+    '1 deck S17 no DAS',
+    { numDecks: 1, doubleAfterSplit: false },
+    [
+      [7, 7, -0.110319495],
+      [3, 4, 0.015778577],
+    ],
+  ],
+  [
+    '2 decks H17 no DAS RSA',
+    { numDecks: 2, dealerStandsSoft17: false, doubleAfterSplit: false, resplitAces: true },
+    [
+      [1, 1, 0.238688368],
+      [8, 2, 0.014165016],
+    ],
+  ],
+  [
+    '2 decks S17 DAS',
+    { numDecks: 2 },
+    [
+      [4, 5, 0.171389623],
+      [6, 6, 0.16531055],
+    ],
+  ],
+  [
+    '6 decks S17 DAS',
+    { numDecks: 6 },
+    [
+      [8, 10, -0.474893751],
+      [2, 2, -0.077656106],
+      [7, 6, 0.248858998],
+    ],
+  ],
+  [
+    '6 decks H17 no DAS RSA',
+    { numDecks: 6, dealerStandsSoft17: false, doubleAfterSplit: false, resplitAces: true },
+    [
+      [1, 10, 0.298381792],
+      [9, 9, -0.093442441],
+    ],
+  ],
+  [
+    '8 decks H17 DAS',
+    { numDecks: 8, dealerStandsSoft17: false },
+    [
+      [3, 6, 0.242716972],
+      [9, 2, 0.194219794],
+    ],
+  ],
 ];
 
 describe('split EVs, split to four hands, CDZ- [EF]', () => {

@@ -6,7 +6,15 @@
 // player may stop resplitting). A fixed chart (a random one) is checked the same way at the full limit.
 // A failure message starts with the seed.
 import { describe, expect, it } from 'vitest';
-import { handEvs, maxSplitHands, TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex, UpcardAnalysis } from '../src/analysis/index.ts';
+import {
+  handEvs,
+  maxSplitHands,
+  TABLE_DOUBLE,
+  TABLE_HIT,
+  TABLE_STAND,
+  tableIndex,
+  UpcardAnalysis,
+} from '../src/analysis/index.ts';
 import { randomInt, seededRng, type Rng } from '../src/rng.ts';
 import { parseRules, type Rules } from '../src/rules.ts';
 import { cdzPolicy, OutOfCards, splitEv, unsplitEvs, type SplitPolicy } from './brute-force-oracle.ts';
@@ -47,7 +55,10 @@ function randomShoe(rng: Rng): { shoe: number[]; p: number; up: number } {
 /** Any chart will do as a fixed policy: a random one stands, hits or doubles anywhere. */
 function randomTable(rng: Rng): Uint8Array {
   const codes = [TABLE_STAND, TABLE_HIT, TABLE_DOUBLE];
-  return Uint8Array.from({ length: tableIndex(21, 1, 10, 1, 1, 1) + 1 }, () => codes[randomInt(rng, 3)] as number);
+  return Uint8Array.from(
+    { length: tableIndex(21, 1, 10, 1, 1, 1) + 1 },
+    () => codes[randomInt(rng, 3)] as number,
+  );
 }
 
 function chartPolicy(table: Uint8Array, up: number): SplitPolicy {
@@ -81,7 +92,8 @@ describe('analyser = brute force over every card order of tiny shoes', () => {
           for (const c of [p, p, up]) deck[c] = (deck[c] as number) - 1;
           const cdz = cdzPolicy(rules, shoe, up);
           let split = -Infinity;
-          for (let hands = 2; hands <= limit; hands++) split = Math.max(split, splitEv(rules, shoe, p, up, cdz, hands));
+          for (let hands = 2; hands <= limit; hands++)
+            split = Math.max(split, splitEv(rules, shoe, p, up, cdz, hands));
           oracle = { evs: unsplitEvs(rules, deck, [p, p], up), split, chartSplit: NaN };
           table = randomTable(rng);
           oracle.chartSplit = splitEv(rules, shoe, p, up, chartPolicy(table, up), limit);
@@ -105,7 +117,9 @@ describe('analyser = brute force over every card order of tiny shoes', () => {
         near(seed, `chart split ${where}`, rules.dealerPeeks ? u / noBj : u - (1 - noBj), oracle.chartSplit);
         checked++;
       }
-      expect(checked, `seed ${seed}: only ${checked} shoes without a run-out in ${MAX_TRIES} tries`).toBe(SHOES_PER_SEED);
+      expect(checked, `seed ${seed}: only ${checked} shoes without a run-out in ${MAX_TRIES} tries`).toBe(
+        SHOES_PER_SEED,
+      );
     });
   }
 });

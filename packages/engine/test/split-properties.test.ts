@@ -12,7 +12,16 @@
 // DAS is not in the monotone list: under CDZ- a split hand doubles where the unsplit hand
 // with the same cards would, which can be wrong for the split hand's own shoe.
 import { describe, expect, it } from 'vitest';
-import { bestAction, handEvs, PLAYER_ACTIONS, TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex, UpcardAnalysis } from '../src/analysis/index.ts';
+import {
+  bestAction,
+  handEvs,
+  PLAYER_ACTIONS,
+  TABLE_DOUBLE,
+  TABLE_HIT,
+  TABLE_STAND,
+  tableIndex,
+  UpcardAnalysis,
+} from '../src/analysis/index.ts';
 import { randomInt, seededRng, type Rng } from '../src/rng.ts';
 import { parseRules, type Rules } from '../src/rules.ts';
 
@@ -62,7 +71,9 @@ describe('EV properties on random rules and shoes', () => {
         // More splits, and resplitting aces, never lower the split EV.
         if (rules.maxSplits < 3) {
           const more = handEvs({ ...rules, maxSplits: rules.maxSplits + 1 }, shoe, [p, p], up);
-          expect(more.split as number, `${where}: one more split`).toBeGreaterThanOrEqual((evs.split as number) - 1e-15);
+          expect(more.split as number, `${where}: one more split`).toBeGreaterThanOrEqual(
+            (evs.split as number) - 1e-15,
+          );
         }
         if (p === 1 && !rules.resplitAces) {
           const rsa = handEvs({ ...rules, resplitAces: true }, shoe, [p, p], up);
@@ -86,7 +97,10 @@ describe('EV properties on random rules and shoes', () => {
 /** A random chart: stand, hit or double anywhere (any fixed policy will do). */
 function randomTable(rng: Rng): Uint8Array {
   const codes = [TABLE_STAND, TABLE_HIT, TABLE_DOUBLE];
-  return Uint8Array.from({ length: tableIndex(21, 1, 10, 1, 1, 1) + 1 }, () => codes[randomInt(rng, 3)] as number);
+  return Uint8Array.from(
+    { length: tableIndex(21, 1, 10, 1, 1, 1) + 1 },
+    () => codes[randomInt(rng, 3)] as number,
+  );
 }
 
 describe('a card nobody sees changes no fixed policy value on average', () => {
@@ -101,7 +115,12 @@ describe('a card nobody sees changes no fixed policy value on average', () => {
         const split = a.splitValue(p, 'chart', rules.doubleAfterSplit);
         a.setRemoved([p, p]);
         const hard = 2 * p;
-        return [split, a.standValue(p === 1 ? 12 : hard), a.chartHitValue(hard, p === 1, 0), a.doubleValue(hard, p === 1)];
+        return [
+          split,
+          a.standValue(p === 1 ? 12 : hard),
+          a.chartHitValue(hard, p === 1, 0),
+          a.doubleValue(hard, p === 1),
+        ];
       };
       const whole = values(shoe);
       const unseen = shoe.slice();
@@ -116,7 +135,9 @@ describe('a card nobody sees changes no fixed policy value on average', () => {
         values(smaller).forEach((v, i) => (averaged[i] = (averaged[i] as number) + (k / n) * v));
       }
       const where = `seed ${100 + seed}: ${JSON.stringify(rules)} shoe ${shoe.slice(1).join(',')} pair ${p} up ${up}`;
-      whole.forEach((v, i) => expect(Math.abs(v - (averaged[i] as number)), `${where}: value ${i}`).toBeLessThan(1e-12));
+      whole.forEach((v, i) =>
+        expect(Math.abs(v - (averaged[i] as number)), `${where}: value ${i}`).toBeLessThan(1e-12),
+      );
     });
   }
 });

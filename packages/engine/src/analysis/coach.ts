@@ -7,7 +7,14 @@
 // depend on them; cards the player has not seen (the hole card, burnt cards, the rest of the
 // shoe) are all equally likely to be anywhere, which is what the analyser assumes.
 import { cardValue, type Card } from '../cards.ts';
-import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS, getCountingSystem, runningCountOf, type CountingSystemId, type TrueCountOptions } from '../counting/index.ts';
+import {
+  decisionCount,
+  DEFAULT_TRUE_COUNT_OPTIONS,
+  getCountingSystem,
+  runningCountOf,
+  type CountingSystemId,
+  type TrueCountOptions,
+} from '../counting/index.ts';
 import { bestPlay } from '../indices/index.ts';
 import type { Rules } from '../rules.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from './codes.ts';
@@ -87,7 +94,8 @@ export function coach(question: CoachQuestion): CoachAnswer {
   }
   for (const c of [...hand, upcard]) {
     shoe[c] = (shoe[c] as number) + 1;
-    if ((shoe[c] as number) > (full[c] as number)) throw new RangeError(`the hand and the upcard must be among the seen cards (${c} is not).`);
+    if ((shoe[c] as number) > (full[c] as number))
+      throw new RangeError(`the hand and the upcard must be among the seen cards (${c} is not).`);
   }
   const evs = handEvs(rules, shoe, hand, upcard, { isSplitHand, handsAtSpot });
   const composition = bestAction(evs).action;
@@ -99,17 +107,31 @@ export function coach(question: CoachQuestion): CoachAnswer {
     const sys = getCountingSystem(question.count.system);
     const running = runningCountOf(sys, question.seenCards, rules.numDecks);
     const cardsLeft = 52 * rules.numDecks - question.seenCards.length;
-    const decision = decisionCount(sys, running, cardsLeft, question.count.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS);
+    const decision = decisionCount(
+      sys,
+      running,
+      cardsLeft,
+      question.count.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS,
+    );
     count = { running, decision };
     if (question.count.indexPlays && sys.id === 'hi-lo') {
-      index = bestPlay({ hand, upcard, trueCount: decision, rules, basicAction: basic, fromSplit: isSplitHand, splitAllowed: evs.split !== null }).action;
+      index = bestPlay({
+        hand,
+        upcard,
+        trueCount: decision,
+        rules,
+        basicAction: basic,
+        fromSplit: isSplitHand,
+        splitAllowed: evs.split !== null,
+      }).action;
       if (evs[index] === null) index = basic; // an index entry for an action this hand may not take
     }
   }
   let cost: number | null = null;
   if (question.chosen) {
     const chosen = evs[question.chosen];
-    if (chosen === null || chosen === undefined) throw new RangeError(`${question.chosen} is not allowed for this hand.`);
+    if (chosen === null || chosen === undefined)
+      throw new RangeError(`${question.chosen} is not allowed for this hand.`);
     cost = Math.max(0, bestAction(evs).ev - chosen);
   }
   return { evs, best: { composition, basic, index }, count, cost };
@@ -121,7 +143,14 @@ function basicAction(rules: Rules, hand: readonly number[], upcard: number, evs:
   if (evs.hit === null && evs.double === null && evs.split === null && evs.surrender === null) return 'stand';
   const pairOk = evs.split !== null && hand[0] !== undefined && maxSplitHands(rules, hand[0]) >= 2;
   // A pair's row is looked up by the total of the pair (A,A as soft 12).
-  const key = tableIndex(total, soft ? 1 : 0, upcard, evs.double !== null ? 1 : 0, pairOk ? 1 : 0, evs.surrender !== null ? 1 : 0);
+  const key = tableIndex(
+    total,
+    soft ? 1 : 0,
+    upcard,
+    evs.double !== null ? 1 : 0,
+    pairOk ? 1 : 0,
+    evs.surrender !== null ? 1 : 0,
+  );
   const action = ACTION_OF_CODE[basicTable(rules)[key] as number];
   if (!action || evs[action] === null) {
     // Not in the chart for this shape (e.g. a double the chart would take on a split hand

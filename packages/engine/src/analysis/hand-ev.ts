@@ -37,7 +37,13 @@ function checkHand(hand: readonly number[], upcard: number): void {
  * hand that came from a split pass isSplitHand and handsAtSpot; a hand of three or more cards
  * has stand and hit; cards at other spots are simply not in `shoe`.
  */
-export function handEvs(rules: Rules, shoe: Composition, hand: readonly number[], upcard: number, options: HandOptions = {}): ActionEvs {
+export function handEvs(
+  rules: Rules,
+  shoe: Composition,
+  hand: readonly number[],
+  upcard: number,
+  options: HandOptions = {},
+): ActionEvs {
   checkHand(hand, upcard);
   const afterDeal = removeCards(shoe, [...hand, upcard]); // throws if a card is not in the shoe
   if (cardCount(afterDeal) < 1) throw new RangeError('the shoe is empty after the deal.');
@@ -60,7 +66,13 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
     const ev = rules.dealerPeeks ? rules.blackjackPays : rules.blackjackPays * noBj;
     return { stand: ev, hit: null, double: null, split: null, surrender: null };
   }
-  const evs: ActionEvs = { stand: report(a.standValue(total)), hit: null, double: null, split: null, surrender: null };
+  const evs: ActionEvs = {
+    stand: report(a.standValue(total)),
+    hit: null,
+    double: null,
+    split: null,
+    surrender: null,
+  };
   if (total < 21) evs.hit = report(a.hitValue(hard, ace, 0));
   if (two && canDoubleTotal(rules, total, isSplit) && !(isSplit && hand[0] === ACE && !rules.hitSplitAces)) {
     evs.double = report(a.doubleValue(hard, ace));
@@ -96,7 +108,14 @@ export function bestAction(evs: ActionEvs): { action: PlayerAction; ev: number }
  * How much the chosen action cost, in units of the bet: best EV - EV of the action (0 for the
  * best play). Throws if the action is not legal for the hand.
  */
-export function decisionCost(rules: Rules, shoe: Composition, hand: readonly number[], upcard: number, action: PlayerAction, options: HandOptions = {}): number {
+export function decisionCost(
+  rules: Rules,
+  shoe: Composition,
+  hand: readonly number[],
+  upcard: number,
+  action: PlayerAction,
+  options: HandOptions = {},
+): number {
   const evs = handEvs(rules, shoe, hand, upcard, options);
   const chosen = evs[action];
   if (chosen === null) throw new RangeError(`${action} is not allowed for this hand.`);

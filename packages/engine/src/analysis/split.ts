@@ -41,6 +41,8 @@ import type { UpcardAnalysis } from './upcard-analysis.ts';
 
 /** A post-split playing policy: the action at each state of one hand. */
 export interface HandPolicy {
+  /** Names the policy (values are memoised under it). */
+  readonly key: string;
   /** TABLE_STAND, TABLE_HIT or TABLE_DOUBLE for the hand as it stands. */
   action(hard: number, ace: boolean, mayDouble: boolean): number;
   /** The hand drew c / gave c back (a policy may follow the hand in its own analysis). */
@@ -70,7 +72,13 @@ export interface SplitHandCounts {
 export function splitHandCounts(pairCardsLeft: number, cardsLeft: number, maxHands: number): SplitHandCounts {
   if (maxHands < 2 || maxHands > 4) throw new RangeError(`maxHands must be 2..4 (got ${maxHands}).`);
   const result = { nonPair: 0, pair: 0 };
-  const step = (hands: number, pending: number, pairsDrawn: number, othersDrawn: number, prob: number): void => {
+  const step = (
+    hands: number,
+    pending: number,
+    pairsDrawn: number,
+    othersDrawn: number,
+    prob: number,
+  ): void => {
     if (pending === 0 || prob === 0) return;
     const left = cardsLeft - pairsDrawn - othersDrawn;
     const q = left > 0 ? Math.max(0, pairCardsLeft - pairsDrawn) / left : 0;
@@ -90,7 +98,13 @@ export function splitHandCounts(pairCardsLeft: number, cardsLeft: number, maxHan
 
 /** CDZ-: the unsplit hand's best action, from `decider` kept at exactly the hand's cards. */
 class UnsplitPolicy implements HandPolicy {
-  constructor(private readonly decider: UpcardAnalysis) {}
+  readonly key: string;
+  constructor(
+    private readonly decider: UpcardAnalysis,
+    das: boolean,
+  ) {
+    this.key = das ? 'cdz-das' : 'cdz';
+  }
   action(hard: number, ace: boolean, mayDouble: boolean): number {
     return this.decider.unsplitAction(hard, ace, mayDouble);
   }
@@ -104,7 +118,13 @@ class UnsplitPolicy implements HandPolicy {
 
 /** The chart: a double only where allowed, and a 3+ card hand only hits or stands. */
 class ChartPolicy implements HandPolicy {
-  constructor(private readonly chart: UpcardAnalysis) {}
+  readonly key: string;
+  constructor(
+    private readonly chart: UpcardAnalysis,
+    das: boolean,
+  ) {
+    this.key = `${chart.chartKey()}${das ? '-das' : ''}`;
+  }
   action(hard: number, ace: boolean, mayDouble: boolean): number {
     const a = this.chart.chartAction(hard, ace, mayDouble);
     if (mayDouble && (a === TABLE_DOUBLE || a === TABLE_STAND)) return a;
@@ -119,7 +139,13 @@ class ChartPolicy implements HandPolicy {
  * before the split; it decides CDZ- actions and must have useChart() set for 'chart'.
  * Leaves main's composition reset.
  */
-export function splitValue(main: UpcardAnalysis, p: number, mode: 'optimal' | 'chart', das: boolean, maxHands: number): number {
+export function splitValue(
+  main: UpcardAnalysis,
+  p: number,
+  mode: 'optimal' | 'chart',
+  das: boolean,
+  maxHands: number,
+): number {
   const rules = main.rules;
   if (maxHands < 2) return NaN;
   if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
@@ -127,7 +153,7 @@ export function splitValue(main: UpcardAnalysis, p: number, mode: 'optimal' | 'c
   const nP = main.cardsOf(p);
   const nO = main.cardsLeft() - nP;
   const bjAfterPair = 1 - main.noBlackjack();
-  const policy: HandPolicy = mode === 'optimal' ? new UnsplitPolicy(main) : new ChartPolicy(main);
+  const policy: HandPolicy = mode === 'optimal' ? new UnsplitPolicy(main, das) : new ChartPolicy(main, das);
   const oneCardAces = p === 1 && !rules.hitSplitAces;
 
   // X(a, 0) and N(a, 0) from an analysis of the shoe with 2 + a pair cards out.
@@ -135,7 +161,7 @@ export function splitValue(main: UpcardAnalysis, p: number, mode: 'optimal' | 'c
   const baseAt = (a: number): { x: number; n: number } => {
     const known = base[a];
     if (known) return known;
-    const sub = main.withRemoved(new Array<number>(2 + a).fill(p));
+    const sub = main.withPairCardsOut(p, 2 + a);
     main.setRemoved([p]); // the decider holds the hand's own cards
     const left = sub.cardsLeft();
     const pairLeft = sub.cardsOf(p);
@@ -174,7 +200,14 @@ export function splitValue(main: UpcardAnalysis, p: number, mode: 'optimal' | 'c
     return f;
   };
   // The second-card deals, over the hands waiting for one (pending), up to `limit` hands.
-  const deals = (limit: number, hands: number, pending: number, a: number, b: number, prob: number): number => {
+  const deals = (
+    limit: number,
+    hands: number,
+    pending: number,
+    a: number,
+    b: number,
+    prob: number,
+  ): number => {
     if (prob === 0) return 0;
     if (pending === 0) return prob * b * value('n', a, b - 1);
     if (hands === limit) return prob * ((b > 0 ? b * value('n', a, b - 1) : 0) + pending * value('x', a, b));
@@ -189,7 +222,8 @@ export function splitValue(main: UpcardAnalysis, p: number, mode: 'optimal' | 'c
   const extraStakes = (limit: number): number => {
     if (!main.losesAllStakesToBlackjack() || bjAfterPair === 0) return 0;
     const hole = main.upcard === 1 ? 10 : 1;
-    const counts = limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
+    const counts =
+      limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
     return (counts.nonPair + counts.pair - 1) * bjAfterPair;
   };
   let best = -Infinity;

@@ -17,7 +17,13 @@
 // (base-32 digits per card value), so no allocation happens inside the recursions.
 import { canDoubleTotal, type Rules } from '../rules.ts';
 import { copyComposition, type Composition } from './composition.ts';
-import { DealerScratch, dealerTable, evaluateDealer, OUTCOME_BUST, type DealerTable } from './dealer-table.ts';
+import {
+  DealerScratch,
+  dealerTable,
+  evaluateDealer,
+  OUTCOME_BUST,
+  type DealerTable,
+} from './dealer-table.ts';
 import { maxSplitHands, splitValue, type HandPolicy } from './split.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
 
@@ -69,8 +75,12 @@ export class UpcardAnalysis {
   private readonly chartMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
   /** unsplitAction() by removed-card key, without and with the double allowed. */
   private readonly actionMemo: Map<number, number>[] = [new Map(), new Map()];
-  /** policyValue() by removed-card key (one policy per analysis). */
-  private readonly policyMemo = new Map<number, number>();
+  /** policyValue() by policy key, then removed-card key. */
+  private readonly policyMemos = new Map<string, Map<number, number>>();
+  /** withPairCardsOut() results by p * 8 + count: their dealer memos serve every split mode. */
+  private readonly pairCardsOut = new Map<number, UpcardAnalysis>();
+  /** Bumped by useChart(), so that a chart policy's memo key names the chart it follows. */
+  private chartVersion = 0;
   private readonly options: AnalysisOptions;
   private chartTable: Uint8Array | null = null;
   /** Card whose appearance as the hole card is a dealer blackjack (0 for 2..9). */
@@ -270,6 +280,7 @@ export class UpcardAnalysis {
   /** Sets the table chartValue() plays; clears the chart memo. */
   useChart(table: Uint8Array): void {
     this.chartTable = table;
+    this.chartVersion++;
     for (const m of this.chartMemo) m.clear();
   }
 
@@ -308,8 +319,29 @@ export class UpcardAnalysis {
    * a fresh pair). mode 'optimal' plays each split hand by the CDZ- policy (see split.ts),
    * 'chart' by the chart. Leaves the composition reset.
    */
-  splitValue(p: number, mode: 'optimal' | 'chart', das: boolean, maxHands = maxSplitHands(this.rules, p)): number {
+  splitValue(
+    p: number,
+    mode: 'optimal' | 'chart',
+    das: boolean,
+    maxHands = maxSplitHands(this.rules, p),
+  ): number {
     return splitValue(this, p, mode, das, maxHands);
+  }
+
+  /** The analysis of this shoe with `count` more cards of value p out (cached, for split.ts). */
+  withPairCardsOut(p: number, count: number): UpcardAnalysis {
+    const key = p * 8 + count;
+    let sub = this.pairCardsOut.get(key);
+    if (!sub) {
+      sub = this.withRemoved(new Array<number>(count).fill(p));
+      this.pairCardsOut.set(key, sub);
+    }
+    return sub;
+  }
+
+  /** Names the chart useChart() set last (a chart policy's memo key). */
+  chartKey(): string {
+    return `chart${this.chartVersion}`;
   }
 
   /** A fresh analysis of the same shoe, rules and upcard with `cards` also removed. */
@@ -317,7 +349,8 @@ export class UpcardAnalysis {
     const shoe = this.base.slice();
     shoe[this.upcard] = (shoe[this.upcard] as number) + 1;
     for (const c of cards) {
-      if ((shoe[c] as number) <= (c === this.upcard ? 1 : 0)) throw new RangeError(`card ${c} is not in the shoe.`);
+      if ((shoe[c] as number) <= (c === this.upcard ? 1 : 0))
+        throw new RangeError(`card ${c} is not in the shoe.`);
       shoe[c] = (shoe[c] as number) - 1;
     }
     return new UpcardAnalysis(this.rules, shoe, this.upcard, this.options);
@@ -372,11 +405,16 @@ export class UpcardAnalysis {
 
   /**
    * U of a hand played on by `policy` (stand, hit or double at each state); `hard`/`ace` are the
-   * whole hand's, including cards the caller removed up front. Memoised by composition, so an
-   * analysis serves one policy: split.ts makes a fresh one per split composition.
+   * whole hand's, including cards the caller removed up front. Memoised by policy.key and
+   * composition.
    */
   policyValue(hard: number, ace: boolean, mayDouble: boolean, policy: HandPolicy): number {
-    const known = this.policyMemo.get(this.removedKey);
+    let memo = this.policyMemos.get(policy.key);
+    if (!memo) {
+      memo = new Map();
+      this.policyMemos.set(policy.key, memo);
+    }
+    const known = memo.get(this.removedKey);
     if (known !== undefined) return known;
     const total = ace && hard <= 11 ? hard + 10 : hard;
     const action = total >= 21 ? TABLE_STAND : policy.action(hard, ace, mayDouble);
@@ -400,7 +438,7 @@ export class UpcardAnalysis {
         this.undraw(c);
       }
     }
-    this.policyMemo.set(this.removedKey, u);
+    memo.set(this.removedKey, u);
     return u;
   }
 
