@@ -194,6 +194,8 @@ export function splitValue(
     if (known !== undefined) return known;
     const pairs = nP - a;
     const v = pairs / (pairs + nO - b + (kind === 'x' ? 1 : 0));
+    if (!(v >= 0 && v < 1))
+      throw new Error(`split: F(${a}, ${b}) needs a non-pair card the shoe lacks (bug)`);
     const withPair = pairs > 0 ? v * value(kind, a + 1, b - 1) : 0;
     const f = (value(kind, a, b - 1) - withPair) / (1 - v);
     memo.set(key, f);
@@ -212,6 +214,7 @@ export function splitValue(
     if (pending === 0) return prob * b * value('n', a, b - 1);
     if (hands === limit) return prob * ((b > 0 ? b * value('n', a, b - 1) : 0) + pending * value('x', a, b));
     const left = nP - a + nO - b;
+    if (left === 0) return 0; // the shoe ran out, which no analyser models: no value, no crash
     const q = (nP - a) / left;
     let u = deals(limit, hands, pending - 1, a, b + 1, prob * (1 - q));
     if (q > 0) u += deals(limit, hands + 1, pending + 1, a + 1, b, prob * q);
@@ -232,5 +235,6 @@ export function splitValue(
     best = Math.max(best, deals(limit, 2, 2, 0, 0, 1) - extraStakes(limit));
   }
   main.setRemoved([]);
+  if (!Number.isFinite(best)) throw new Error(`split value of ${p}s is ${best} (bug)`);
   return best;
 }
