@@ -23,7 +23,7 @@ const FILE = '/work/shared/bench/strategy-6d-s17-das-ls.txt';
  *  - soft 13 v 5 and soft 15 v 4 with doubling allowed: the file hits; the published 4-8 deck
  *    chart (Wizard of Odds) and our exact values double (A,2 v 5: double +0.13985 > hit
  *    +0.13733; A,4 v 4: double +0.06239 > hit +0.05939), and playing the file's table is
- *    worth 0.0005% less than ours (-0.33438% vs -0.33384%), asserted below;
+ *    worth 0.0005% less than ours (-0.33376% vs -0.33322%), asserted below;
  *  - soft 12 v 6 with doubling allowed and no split: an unsplittable A,A, which no table-driven
  *    game reaches with maxSplits 3 (A,A is always split); exact values double (+0.19071 >
  *    hit +0.18797), the file hits.

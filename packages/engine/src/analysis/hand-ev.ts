@@ -6,6 +6,7 @@
 import { canDoubleTotal, type Rules } from '../rules.ts';
 import { ACE, assertCard, cardCount, valuesTotal, removeCards, type Composition } from './composition.ts';
 import { OUTCOME_BUST } from './dealer-table.ts';
+import { maxSplitHands } from './split.ts';
 import { UpcardAnalysis } from './upcard-analysis.ts';
 
 export type PlayerAction = 'stand' | 'hit' | 'double' | 'split' | 'surrender';
@@ -31,9 +32,18 @@ function checkHand(hand: readonly number[], upcard: number): void {
 /**
  * Exact EV of every legal action for `hand` against `upcard`. `shoe` is the composition before
  * the hand and the upcard were dealt (both are removed here). Hit = hit once, then play
- * optimally (composition-dependent). Split = the algorithm of split.ts with optimal post-split play.
+ * optimally (composition-dependent). Split = split.ts: CDZ- post-split play, the best resplit
+ * limit. This is the coach's entry point (coach.ts builds the shoe from the seen cards): for a
+ * hand that came from a split pass isSplitHand and handsAtSpot; a hand of three or more cards
+ * has stand and hit; cards at other spots are simply not in `shoe`.
  */
-export function handEvs(rules: Rules, shoe: Composition, hand: readonly number[], upcard: number, options: HandOptions = {}): ActionEvs {
+export function handEvs(
+  rules: Rules,
+  shoe: Composition,
+  hand: readonly number[],
+  upcard: number,
+  options: HandOptions = {},
+): ActionEvs {
   checkHand(hand, upcard);
   const afterDeal = removeCards(shoe, [...hand, upcard]); // throws if a card is not in the shoe
   if (cardCount(afterDeal) < 1) throw new RangeError('the shoe is empty after the deal.');
@@ -56,7 +66,13 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
     const ev = rules.dealerPeeks ? rules.blackjackPays : rules.blackjackPays * noBj;
     return { stand: ev, hit: null, double: null, split: null, surrender: null };
   }
-  const evs: ActionEvs = { stand: report(a.standValue(total)), hit: null, double: null, split: null, surrender: null };
+  const evs: ActionEvs = {
+    stand: report(a.standValue(total)),
+    hit: null,
+    double: null,
+    split: null,
+    surrender: null,
+  };
   if (total < 21) evs.hit = report(a.hitValue(hard, ace, 0));
   if (two && canDoubleTotal(rules, total, isSplit) && !(isSplit && hand[0] === ACE && !rules.hitSplitAces)) {
     evs.double = report(a.doubleValue(hard, ace));
@@ -66,7 +82,10 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
   const splitsLeft = rules.maxSplits + 1 - handsAtSpot;
   const acesBlocked = pair && hand[0] === ACE && isSplit && !rules.resplitAces;
   if (pair && splitsLeft > 0 && !acesBlocked) {
-    evs.split = report(a.splitValue(hand[0] as number, 'optimal', rules.doubleAfterSplit));
+    // This split's hands may resplit into the spot's remaining hands; the spot's other hands'
+    // own later resplits are not charged to it.
+    const maxHands = Math.min(maxSplitHands(rules, hand[0] as number), splitsLeft + 1);
+    evs.split = report(a.splitValue(hand[0] as number, 'optimal', rules.doubleAfterSplit, maxHands));
   }
   return evs;
 }
@@ -89,7 +108,14 @@ export function bestAction(evs: ActionEvs): { action: PlayerAction; ev: number }
  * How much the chosen action cost, in units of the bet: best EV - EV of the action (0 for the
  * best play). Throws if the action is not legal for the hand.
  */
-export function decisionCost(rules: Rules, shoe: Composition, hand: readonly number[], upcard: number, action: PlayerAction, options: HandOptions = {}): number {
+export function decisionCost(
+  rules: Rules,
+  shoe: Composition,
+  hand: readonly number[],
+  upcard: number,
+  action: PlayerAction,
+  options: HandOptions = {},
+): number {
   const evs = handEvs(rules, shoe, hand, upcard, options);
   const chosen = evs[action];
   if (chosen === null) throw new RangeError(`${action} is not allowed for this hand.`);

@@ -1,24 +1,60 @@
-// Pair splitting: how many split hands end with a non-pair second card and how many end as an
-// unsplittable pair, in expectation.
+// Pair splitting, resplits included: the exact expected value of a fixed post-split policy.
 //
-// The split algorithm (documented for the report and the web app):
-//  1. Post-split play is evaluated for ONE hand that starts with the pair card p, drawing from
-//     the shoe with the upcard and BOTH original pair cards removed (S'). v(c) is that hand's
-//     value after receiving second card c (optimal composition-dependent play, or the chart,
-//     with doubling only if DAS and the restriction allow it; split aces take one card unless
-//     hitSplitAces).
-//  2. E_any = sum_c P(c | S') v(c); E_np = E_any without the c = p term, renormalised; E_pp = v(p)
-//     (the pair that may no longer be split: hand limit reached, or aces without resplitAces).
-//  3. The number of hands is random: each pending hand draws a second card, which is p with
-//     probability (n_p - p's drawn) / (N' - cards drawn) (exact removal for the p/non-p split);
-//     a p resplits while fewer than maxSplits + 1 hands exist. splitHandCounts() gives the
-//     expected number of hands finishing non-pair (nonPair) and as a pair (pair).
-//  4. Split EV = nonPair * E_np + pair * E_pp.
-// Without resplits (maxSplits 1, or aces without resplitAces) this is exact: by exchangeability
-// each of the two hands has the value of a single hand played from S' (2 * E_any). With
-// resplits, the extra removal of the third and fourth p from the other hands' shoe is ignored,
-// the same approximation published combinatorial analysers make when post-split strategy is
-// fixed; its effect on the overall EV is of the order of 1e-6.
+// What is computed. Each split hand is played by a policy that depends on that hand's own
+// cards only:
+//  - 'optimal' mode, CDZ-: the hand does what would be best for the same cards as an UNSPLIT
+//    hand, from the shoe minus the upcard and those cards (stand, hit, or double when DAS
+//    allows), as the published hand calculators (Wizard of Odds, Farmer's analyser, MGP's CA)
+//    do. Truly optimal post-split play would depend on the other hands' cards and is not
+//    computable in reasonable time; CDZ- is the standard, reproducible definition.
+//  - 'chart' mode: the hand follows the chart (what the simulator and chartEv play).
+// A pair card dealt as a hand's second card is resplit while the spot has fewer than R hands.
+// In 'chart' mode R is the rules' limit (the chart always resplits a pair it splits). In
+// 'optimal' mode the value is the best over R = 2 .. the limit: a player may always stop
+// resplitting, so more allowed splits (or RSA) can never lower the split EV.
+//
+// Why the value is exact (Farmer, "Algorithm for computing split EVs", the method of his
+// analyser github.com/possibly-wrong/blackjack). Every participant (the second-card deals
+// that decide how many hands there are, each hand's own draws, the dealer) stops by a rule
+// on its own cards, and every card order of the shoe is equally likely, so the order in
+// which they take their cards does not change the joint law of who gets what (as long as
+// the shoe does not run out, which any analyser assumes). So deal all second cards first,
+// then play one hand, then the dealer, then the other hands: a hand's value then depends only
+// on how many extra pair cards (a) and non-pair second cards (b) the second-card deals took.
+// With T(a, b) the shoe minus the upcard, both original pair cards, a more pair cards and b
+// unknown non-pair cards:
+//  X(a, b) value of a split hand whose second card is any card of T (a pair card dealt to it
+//          after the limit is reached is played, not resplit); N(a, b) its second card is a
+//          non-pair card;
+//  X and N at b = 0 are computed from an analysis of that exact composition;
+//  b > 0 from b - 1 by the exchangeability of an unseen card (removing an unknown card
+//          changes no expected value): F(a, b-1) = v F(a+1, b-1) + (1 - v) F(a, b), v the
+//          chance that the unknown card is the pair card.
+// The split EV sums, over every sequence of pair / non-pair second cards until all hands
+// have one or R hands exist, the sequence's probability times b N(a, b-1) for the hands that
+// got a non-pair card and X(a, b) for the hands still waiting when the limit was reached.
+// test/split-oracle.test.ts checks this to 1e-12 against playing out every card order.
+import type { Rules } from '../rules.ts';
+import { canDoubleTotal } from '../rules.ts';
+import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND } from './codes.ts';
+import type { UpcardAnalysis } from './upcard-analysis.ts';
+
+/** A post-split playing policy: the action at each state of one hand. */
+export interface HandPolicy {
+  /** Names the policy (values are memoised under it). */
+  readonly key: string;
+  /** TABLE_STAND, TABLE_HIT or TABLE_DOUBLE for the hand as it stands. */
+  action(hard: number, ace: boolean, mayDouble: boolean): number;
+  /** The hand drew c / gave c back (a policy may follow the hand in its own analysis). */
+  drew(c: number): void;
+  returned(c: number): void;
+}
+
+/** The most hands a fresh pair of p may become (1: no split allowed). */
+export function maxSplitHands(rules: Rules, p: number): number {
+  if (rules.maxSplits < 1) return 1;
+  return p === 1 && !rules.resplitAces ? 2 : rules.maxSplits + 1;
+}
 
 export interface SplitHandCounts {
   /** Expected number of hands whose second card is not the pair card. */
@@ -28,14 +64,21 @@ export interface SplitHandCounts {
 }
 
 /**
- * @param pairCardsLeft n_p in S' (both original pair cards removed)
- * @param cardsLeft N' (cards in S')
- * @param maxHands hands allowed for this pair, >= 2
+ * Expected numbers of split hands, when every pair card dealt as a second card is resplit
+ * while fewer than maxHands hands exist (exact removal of the pair cards).
+ * @param pairCardsLeft pair cards in the shoe after the deal (both original pair cards out)
+ * @param cardsLeft cards in that shoe
  */
 export function splitHandCounts(pairCardsLeft: number, cardsLeft: number, maxHands: number): SplitHandCounts {
   if (maxHands < 2 || maxHands > 4) throw new RangeError(`maxHands must be 2..4 (got ${maxHands}).`);
   const result = { nonPair: 0, pair: 0 };
-  const step = (hands: number, pending: number, pairsDrawn: number, othersDrawn: number, prob: number): void => {
+  const step = (
+    hands: number,
+    pending: number,
+    pairsDrawn: number,
+    othersDrawn: number,
+    prob: number,
+  ): void => {
     if (pending === 0 || prob === 0) return;
     const left = cardsLeft - pairsDrawn - othersDrawn;
     const q = left > 0 ? Math.max(0, pairCardsLeft - pairsDrawn) / left : 0;
@@ -51,4 +94,147 @@ export function splitHandCounts(pairCardsLeft: number, cardsLeft: number, maxHan
   };
   step(2, 2, 0, 0, 1);
   return result;
+}
+
+/** CDZ-: the unsplit hand's best action, from `decider` kept at exactly the hand's cards. */
+class UnsplitPolicy implements HandPolicy {
+  readonly key: string;
+  constructor(
+    private readonly decider: UpcardAnalysis,
+    das: boolean,
+  ) {
+    this.key = das ? 'cdz-das' : 'cdz';
+  }
+  action(hard: number, ace: boolean, mayDouble: boolean): number {
+    return this.decider.unsplitAction(hard, ace, mayDouble);
+  }
+  drew(c: number): void {
+    this.decider.draw(c);
+  }
+  returned(c: number): void {
+    this.decider.undraw(c);
+  }
+}
+
+/** The chart: a double only where allowed, and a 3+ card hand only hits or stands. */
+class ChartPolicy implements HandPolicy {
+  readonly key: string;
+  constructor(
+    private readonly chart: UpcardAnalysis,
+    das: boolean,
+  ) {
+    this.key = `${chart.chartKey()}${das ? '-das' : ''}`;
+  }
+  action(hard: number, ace: boolean, mayDouble: boolean): number {
+    const a = this.chart.chartAction(hard, ace, mayDouble);
+    if (mayDouble && (a === TABLE_DOUBLE || a === TABLE_STAND)) return a;
+    return a === TABLE_HIT || mayDouble ? TABLE_HIT : TABLE_STAND;
+  }
+  drew(): void {}
+  returned(): void {}
+}
+
+/**
+ * U of splitting a pair of p (see the top of this file). `main` is the analysis of the shoe
+ * before the split; it decides CDZ- actions and must have useChart() set for 'chart'.
+ * Leaves main's composition reset.
+ */
+export function splitValue(
+  main: UpcardAnalysis,
+  p: number,
+  mode: 'optimal' | 'chart',
+  das: boolean,
+  maxHands: number,
+): number {
+  const rules = main.rules;
+  if (maxHands < 2) return NaN;
+  if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
+  main.setRemoved([p, p]);
+  const nP = main.cardsOf(p);
+  const nO = main.cardsLeft() - nP;
+  const bjAfterPair = 1 - main.noBlackjack();
+  const policy: HandPolicy = mode === 'optimal' ? new UnsplitPolicy(main, das) : new ChartPolicy(main, das);
+  const oneCardAces = p === 1 && !rules.hitSplitAces;
+
+  // X(a, 0) and N(a, 0) from an analysis of the shoe with 2 + a pair cards out.
+  const base: { x: number; n: number }[] = [];
+  const baseAt = (a: number): { x: number; n: number } => {
+    const known = base[a];
+    if (known) return known;
+    const sub = main.withPairCardsOut(p, 2 + a);
+    main.setRemoved([p]); // the decider holds the hand's own cards
+    const left = sub.cardsLeft();
+    const pairLeft = sub.cardsOf(p);
+    const values = { x: 0, n: 0 };
+    for (let c = 1; c <= 10; c++) {
+      const k = sub.cardsOf(c);
+      if (k === 0) continue;
+      const hard = p + c;
+      const ace = p === 1 || c === 1;
+      sub.draw(c);
+      policy.drew(c);
+      const total = ace && hard <= 11 ? hard + 10 : hard;
+      const mayDouble = das && canDoubleTotal(rules, total, true) && !oneCardAces;
+      const v = oneCardAces ? sub.standValue(total) : sub.policyValue(hard, ace, mayDouble, policy);
+      policy.returned(c);
+      sub.undraw(c);
+      values.x += (k / left) * v;
+      if (c !== p) values.n += (k / (left - pairLeft)) * v;
+    }
+    base[a] = values;
+    return values;
+  };
+  // F(a, b) from F(a, b-1) and F(a+1, b-1); v = chance that the unknown card is a pair card,
+  // among the cards of T(a, b-1) less the hand's own second card for N.
+  const memo = new Map<number, number>();
+  const value = (kind: 'x' | 'n', a: number, b: number): number => {
+    if (b === 0) return baseAt(a)[kind];
+    const key = (kind === 'x' ? 100 : 0) + 10 * a + b;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const pairs = nP - a;
+    const v = pairs / (pairs + nO - b + (kind === 'x' ? 1 : 0));
+    if (!(v >= 0 && v < 1))
+      throw new Error(`split: F(${a}, ${b}) needs a non-pair card the shoe lacks (bug)`);
+    const withPair = pairs > 0 ? v * value(kind, a + 1, b - 1) : 0;
+    const f = (value(kind, a, b - 1) - withPair) / (1 - v);
+    memo.set(key, f);
+    return f;
+  };
+  // The second-card deals, over the hands waiting for one (pending), up to `limit` hands.
+  const deals = (
+    limit: number,
+    hands: number,
+    pending: number,
+    a: number,
+    b: number,
+    prob: number,
+  ): number => {
+    if (prob === 0) return 0;
+    if (pending === 0) return prob * b * value('n', a, b - 1);
+    if (hands === limit) return prob * ((b > 0 ? b * value('n', a, b - 1) : 0) + pending * value('x', a, b));
+    const left = nP - a + nO - b;
+    if (left === 0) return 0; // the shoe ran out, which no analyser models: no value, no crash
+    const q = (nP - a) / left;
+    let u = deals(limit, hands, pending - 1, a, b + 1, prob * (1 - q));
+    if (q > 0) u += deals(limit, hands + 1, pending + 1, a + 1, b, prob * q);
+    return u;
+  };
+  // Stakes beyond the original bet that a dealer blackjack also takes ('all' only): given the
+  // blackjack, the hole card is known and out of the shoe.
+  const extraStakes = (limit: number): number => {
+    if (!main.losesAllStakesToBlackjack() || bjAfterPair === 0) return 0;
+    const hole = main.upcard === 1 ? 10 : 1;
+    const counts =
+      limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
+    return (counts.nonPair + counts.pair - 1) * bjAfterPair;
+  };
+  let best = -Infinity;
+  const lowest = mode === 'optimal' ? 2 : maxHands;
+  for (let limit = lowest; limit <= maxHands; limit++) {
+    best = Math.max(best, deals(limit, 2, 2, 0, 0, 1) - extraStakes(limit));
+  }
+  main.setRemoved([]);
+  if (!Number.isFinite(best)) throw new Error(`split value of ${p}s is ${best} (bug)`);
+  return best;
 }

@@ -17,8 +17,14 @@
 // (base-32 digits per card value), so no allocation happens inside the recursions.
 import { canDoubleTotal, type Rules } from '../rules.ts';
 import { copyComposition, type Composition } from './composition.ts';
-import { DealerScratch, dealerTable, evaluateDealer, OUTCOME_BUST, type DealerTable } from './dealer-table.ts';
-import { splitHandCounts } from './split.ts';
+import {
+  DealerScratch,
+  dealerTable,
+  evaluateDealer,
+  OUTCOME_BUST,
+  type DealerTable,
+} from './dealer-table.ts';
+import { maxSplitHands, splitValue, type HandPolicy } from './split.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
 
 // Memo keys: removed cards as mixed-radix digits, small enough to stay a V8 small integer
@@ -27,6 +33,8 @@ import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
 const RADIX = [1, 33, 17, 11, 8, 7, 6, 5, 4, 4, 4];
 const DIGIT = Int32Array.from({ length: 11 }, (_, v) => RADIX.slice(0, v).reduce((a, b) => a * b, 1));
 const STRIDE = 6;
+/** U-values closer than this are a tie for unsplitAction() (rounding is ~1e-15). */
+const TIE_U = 1e-12;
 
 /** U-values of the options of a two-card hand; NaN where the option is not available. */
 export interface TwoCardValues {
@@ -65,6 +73,15 @@ export class UpcardAnalysis {
   /** Optimal-play memo per context: 0 = plain hand, p = hand split from a pair of p. */
   private readonly bestMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
   private readonly chartMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
+  /** unsplitAction() by removed-card key, without and with the double allowed. */
+  private readonly actionMemo: Map<number, number>[] = [new Map(), new Map()];
+  /** policyValue() by policy key, then removed-card key. */
+  private readonly policyMemos = new Map<string, Map<number, number>>();
+  /** withPairCardsOut() results by p * 8 + count: their dealer memos serve every split mode. */
+  private readonly pairCardsOut = new Map<number, UpcardAnalysis>();
+  /** Bumped by useChart(), so that a chart policy's memo key names the chart it follows. */
+  private chartVersion = 0;
+  private readonly options: AnalysisOptions;
   private chartTable: Uint8Array | null = null;
   /** Card whose appearance as the hole card is a dealer blackjack (0 for 2..9). */
   private readonly bjHole: number;
@@ -74,6 +91,7 @@ export class UpcardAnalysis {
   /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
   constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
     this.rules = rules;
+    this.options = options;
     this.losesAllStakes = !rules.dealerPeeks && options.noHoleCardLosses === 'all';
     this.upcard = upcard;
     this.table = dealerTable(upcard, !rules.dealerStandsSoft17);
@@ -99,7 +117,8 @@ export class UpcardAnalysis {
     }
   }
 
-  private draw(c: number): void {
+  /** Takes one c from the composition (split.ts keeps two analyses in step with it). */
+  draw(c: number): void {
     if ((this.base[c] as number) - (this.comp[c] as number) >= (RADIX[c] as number) - 1) {
       throw new RangeError(`too many ${c}s removed for the analyser's keys.`);
     }
@@ -108,7 +127,8 @@ export class UpcardAnalysis {
     this.removedKey += DIGIT[c] as number;
   }
 
-  private undraw(c: number): void {
+  /** Puts back a card taken by draw(). */
+  undraw(c: number): void {
     this.comp[c] = (this.comp[c] as number) + 1;
     this.cards++;
     this.removedKey -= DIGIT[c] as number;
@@ -260,6 +280,7 @@ export class UpcardAnalysis {
   /** Sets the table chartValue() plays; clears the chart memo. */
   useChart(table: Uint8Array): void {
     this.chartTable = table;
+    this.chartVersion++;
     for (const m of this.chartMemo) m.clear();
   }
 
@@ -291,62 +312,140 @@ export class UpcardAnalysis {
     return this.hitThen(hard, ace, context, true);
   }
 
-  // ---- splits ----
+  // ---- splits (the algorithm is in split.ts) ----
 
   /**
-   * U of splitting a pair of p. Sets the composition itself (the shoe minus the upcard and the
-   * two pair cards) and leaves it reset, so any prior setRemoved() is irrelevant. mode 'optimal'
-   * plays each split hand optimally, 'chart' by the chart. See split.ts for the algorithm.
+   * U of splitting a pair of p into at most maxHands hands (default: what the rules allow for
+   * a fresh pair). mode 'optimal' plays each split hand by the CDZ- policy (see split.ts),
+   * 'chart' by the chart. Leaves the composition reset.
    */
-  splitValue(p: number, mode: 'optimal' | 'chart', das: boolean): number {
-    const r = this.rules;
-    const aces = p === 1;
-    const maxHands = aces && !r.resplitAces ? 2 : r.maxSplits + 1;
-    if (maxHands < 2) return NaN;
-    this.setRemoved([p, p]);
-    const nP = this.comp[p] as number;
-    const n = this.cards;
-    let any = 0;
-    let vPair = 0;
-    for (let c = 1; c <= 10; c++) {
-      const k = this.comp[c] as number;
-      if (k === 0) continue;
-      this.draw(c);
-      const v = this.splitHandValue(p, c, mode, das);
-      this.undraw(c);
-      any += (k / n) * v;
-      if (c === p) vPair = v;
-    }
-    const bjAfterPair = 1 - this.noBlackjack();
-    this.setRemoved([]);
-    // Stakes beyond the original bet that a dealer blackjack also takes ('all' only).
-    const extraStakes = (hands: number): number => (this.losesAllStakes ? (hands - 1) * bjAfterPair : 0);
-    if (maxHands === 2) return 2 * any - extraStakes(2);
-    const counts = splitHandCounts(nP, n, maxHands);
-    const q = nP / n;
-    const nonPair = q < 1 ? (any - q * vPair) / (1 - q) : 0;
-    return counts.nonPair * nonPair + counts.pair * vPair - extraStakes(counts.nonPair + counts.pair);
+  splitValue(
+    p: number,
+    mode: 'optimal' | 'chart',
+    das: boolean,
+    maxHands = maxSplitHands(this.rules, p),
+  ): number {
+    return splitValue(this, p, mode, das, maxHands);
   }
 
-  /** Value of a split hand (p, c) in the current composition (p, p and c removed). */
-  private splitHandValue(p: number, c: number, mode: 'optimal' | 'chart', das: boolean): number {
-    const r = this.rules;
-    const hard = p + c;
-    const ace = p === 1 || c === 1;
-    const soft = ace && hard <= 11;
-    const total = soft ? hard + 10 : hard;
-    if (p === 1 && !r.hitSplitAces) return this.standValue(total);
-    const dd = das && canDoubleTotal(r, total, true);
-    if (mode === 'optimal') {
-      let u = this.bestValue(hard, ace, p);
-      if (dd) u = Math.max(u, this.doubleValue(hard, ace));
-      return u;
+  /** The analysis of this shoe with `count` more cards of value p out (cached, for split.ts). */
+  withPairCardsOut(p: number, count: number): UpcardAnalysis {
+    const key = p * 8 + count;
+    let sub = this.pairCardsOut.get(key);
+    if (!sub) {
+      sub = this.withRemoved(new Array<number>(count).fill(p));
+      this.pairCardsOut.set(key, sub);
     }
-    if (total >= 21) return this.standValue(total);
-    const a = this.tableAction(total, soft, dd);
-    if (a === TABLE_DOUBLE) return this.doubleValue(hard, ace);
-    if (a === TABLE_STAND) return this.standValue(total);
-    return this.chartHitValue(hard, ace, p);
+    return sub;
+  }
+
+  /** Names the chart useChart() set last (a chart policy's memo key). */
+  chartKey(): string {
+    return `chart${this.chartVersion}`;
+  }
+
+  /** A fresh analysis of the same shoe, rules and upcard with `cards` also removed. */
+  withRemoved(cards: readonly number[]): UpcardAnalysis {
+    const shoe = this.base.slice();
+    shoe[this.upcard] = (shoe[this.upcard] as number) + 1;
+    for (const c of cards) {
+      if ((shoe[c] as number) <= (c === this.upcard ? 1 : 0))
+        throw new RangeError(`card ${c} is not in the shoe.`);
+      shoe[c] = (shoe[c] as number) - 1;
+    }
+    return new UpcardAnalysis(this.rules, shoe, this.upcard, this.options);
+  }
+
+  /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
+  losesAllStakesToBlackjack(): boolean {
+    return this.losesAllStakes;
+  }
+
+  /** Cards of value c left in the current composition. */
+  cardsOf(c: number): number {
+    return this.comp[c] as number;
+  }
+
+  /** Cards left in the current composition. */
+  cardsLeft(): number {
+    return this.cards;
+  }
+
+  /**
+   * The CDZ- action of a hand whose cards are exactly the removed cards: the best of stand,
+   * hit (then optimal) and double (when mayDouble) for that hand as an unsplit hand. Ties
+   * within TIE_U go to the earlier of stand, hit, double, so the policy is one well-defined
+   * function of the cards however the values were rounded. A hard 11 or less always hits
+   * (standing cannot beat it, see bestValue).
+   */
+  unsplitAction(hard: number, ace: boolean, mayDouble: boolean): number {
+    const memo = this.actionMemo[mayDouble ? 1 : 0] as Map<number, number>;
+    const known = memo.get(this.removedKey);
+    if (known !== undefined) return known;
+    const total = ace && hard <= 11 ? hard + 10 : hard;
+    let action = TABLE_STAND;
+    if (total < 21) {
+      let best: number;
+      if (!ace && hard <= 11) {
+        action = TABLE_HIT;
+        best = this.hitValue(hard, ace, 0);
+      } else {
+        best = this.standValue(total);
+        const hit = this.hitValue(hard, ace, 0);
+        if (hit > best + TIE_U) {
+          action = TABLE_HIT;
+          best = hit;
+        }
+      }
+      if (mayDouble && this.doubleValue(hard, ace) > best + TIE_U) action = TABLE_DOUBLE;
+    }
+    memo.set(this.removedKey, action);
+    return action;
+  }
+
+  /**
+   * U of a hand played on by `policy` (stand, hit or double at each state); `hard`/`ace` are the
+   * whole hand's, including cards the caller removed up front. Memoised by policy.key and
+   * composition.
+   */
+  policyValue(hard: number, ace: boolean, mayDouble: boolean, policy: HandPolicy): number {
+    let memo = this.policyMemos.get(policy.key);
+    if (!memo) {
+      memo = new Map();
+      this.policyMemos.set(policy.key, memo);
+    }
+    const known = memo.get(this.removedKey);
+    if (known !== undefined) return known;
+    const total = ace && hard <= 11 ? hard + 10 : hard;
+    const action = total >= 21 ? TABLE_STAND : policy.action(hard, ace, mayDouble);
+    let u: number;
+    if (action === TABLE_STAND) u = this.standValue(total);
+    else if (action === TABLE_DOUBLE) u = this.doubleValue(hard, ace);
+    else {
+      u = 0;
+      const inv = 1 / this.cards;
+      for (let c = 1; c <= 10; c++) {
+        const n = this.comp[c] as number;
+        if (n === 0) continue;
+        if (hard + c > 21) {
+          u -= n * inv * this.noBlackjackWithout(c);
+          continue;
+        }
+        this.draw(c);
+        policy.drew(c);
+        u += n * inv * this.policyValue(hard + c, ace || c === 1, false, policy);
+        policy.returned(c);
+        this.undraw(c);
+      }
+    }
+    memo.set(this.removedKey, u);
+    return u;
+  }
+
+  /** The chart's action (TABLE_STAND, TABLE_HIT or TABLE_DOUBLE) for a hand of no pair. */
+  chartAction(hard: number, ace: boolean, mayDouble: boolean): number {
+    const soft = ace && hard <= 11;
+    return this.tableAction(soft ? hard + 10 : hard, soft, mayDouble);
   }
 
   // ---- two-card hands ----
@@ -366,7 +465,7 @@ export class UpcardAnalysis {
       split: NaN,
     };
     this.setRemoved([]);
-    if (a === b && r.maxSplits > 0) values.split = this.splitValue(a, 'optimal', r.doubleAfterSplit);
+    if (a === b && maxSplitHands(r, a) >= 2) values.split = this.splitValue(a, 'optimal', r.doubleAfterSplit);
     return values;
   }
 }
