@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run as runEv } from '../src/cli/ev.ts';
-import { run as runStrategy } from '../src/cli/strategy.ts';
-import type { CliIo } from '../src/cli/args.ts';
+import { run as runEv } from '../cli/ev.ts';
+import { run as runStrategy } from '../cli/strategy.ts';
+import type { CliIo } from '../cli/args.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -99,8 +99,8 @@ describe('bj strategy', () => {
 });
 
 describe('bj entry point (spawned)', () => {
-  it('npx tsx packages/engine/src/cli/main.ts ev ... --json', () => {
-    const res = spawnSync('npx', ['tsx', 'packages/engine/src/cli/main.ts', 'ev', '--hand', '7,8', '--up', '10', '--json'], {
+  it('npx tsx packages/engine/cli/main.ts ev ... --json', () => {
+    const res = spawnSync('npx', ['tsx', 'packages/engine/cli/main.ts', 'ev', '--hand', '7,8', '--up', '10', '--json'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       timeout: 60_000,
@@ -110,7 +110,7 @@ describe('bj entry point (spawned)', () => {
   }, 60_000);
 
   it('a bad --rules exits non-zero with the message on stderr', () => {
-    const res = spawnSync('npx', ['tsx', 'packages/engine/src/cli/main.ts', 'strategy', '--rules', '{"numDecks":0}', '--json'], {
+    const res = spawnSync('npx', ['tsx', 'packages/engine/cli/main.ts', 'strategy', '--rules', '{"numDecks":0}', '--json'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       timeout: 60_000,

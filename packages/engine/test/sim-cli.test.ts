@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/simulate.ts';
+import { run } from '../cli/simulate.ts';
 
 function io() {
   const out: string[] = [];

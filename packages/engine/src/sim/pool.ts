@@ -1,4 +1,4 @@
-// Runs plans on a pool of worker threads: worker_threads on the command line (node/pool.ts),
+// Runs plans on a pool of worker threads: worker_threads on the command line (../../node/sim-pool.ts),
 // Web Workers in the browser (web/pool.ts). Chunks are handed out one at a time to whichever
 // worker is free; each chunk has its own RNG stream and the accumulators are merged in chunk
 // order, so the result does not depend on which worker played what, nor on the thread count.

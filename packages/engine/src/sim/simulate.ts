@@ -1,6 +1,6 @@
 // The browser-safe entry points: simulate() on the calling thread (chunk by chunk, yielding to
 // the event loop between chunks so progress shows and an AbortSignal can stop it), and the
-// pieces a multi-threaded runner needs (plan, jobs, merge, result). src/sim/node/ runs the same
+// pieces a multi-threaded runner needs (plan, jobs, merge, result). node/sim-pool.ts runs the same
 // chunks on worker_threads; a Web Worker runner can do the same in the browser.
 import type { Seed } from '../rng.ts';
 import { buildPlan, type SimPlanOptions } from './build-plan.ts';

@@ -1,10 +1,8 @@
 // `bj simulate`: runs the strategy simulator on worker threads and prints its report.
 import { availableParallelism } from 'node:os';
 import { CliError, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
-import { buildPlan, type IndexSet } from '../sim/build-plan.ts';
-import { simulateThreads } from '../sim/node/pool.ts';
-import { runPlan, type SimResult } from '../sim/simulate.ts';
-import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
+import { buildPlan, COUNTING_SYSTEMS, runPlan, type CountingSystemId, type IndexSet, type SimResult } from '../src/index.ts';
+import { simulateThreads } from '../node/sim-pool.ts';
 
 const SPEC = {
   values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],

@@ -1,7 +1,7 @@
 // Shared command-line helpers for the `bj` commands (strategy, ev, simulate).
 // Kept generic: a tiny flag parser, the --rules JSON option and the --json switch, and a
 // wrapper that turns CliError/RulesError into "message on stderr, non-zero exit".
-import { parseRules, RulesError, type Rules } from '../rules.ts';
+import { parseRules, RulesError, type Rules } from '../src/index.ts';
 
 /** A usage or input error: printed on stderr, exit code 2. */
 export class CliError extends Error {

@@ -1,6 +1,6 @@
 // `bj strategy [--rules JSON] [--json]`: the basic strategy chart for the rules and the exact
 // expected value of playing it off the top of a full shoe.
-import { computeStrategy, UPCARD_KEYS, type Chart, type ChartRow } from '../analysis/index.ts';
+import { computeStrategy, UPCARD_KEYS, type Chart, type ChartRow } from '../src/index.ts';
 import { formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {

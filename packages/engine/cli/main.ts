@@ -1,5 +1,6 @@
 // `npm run -s bj -- <command> [...]`: the engine's command line. Each command lives in its own
-// file and exports run(argv): Promise<number> (the exit code).
+// file and exports run(argv): Promise<number> (the exit code). The CLI uses only the engine's
+// public entry points (src/index.ts and the Node pool, node/sim-pool.ts).
 const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   strategy: () => import('./strategy.ts'),
   ev: () => import('./ev.ts'),

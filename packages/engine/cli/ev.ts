@@ -1,7 +1,7 @@
 // `bj ev --hand 7,8 --up 10 [--rules JSON] [--json]`: the exact expected value of each legal
 // action for a hand against an upcard, from a full shoe with the hand and the upcard removed
 // (conditioned on no dealer blackjack when the dealer peeks).
-import { bestAction, fullShoe, handEvs, parseCardValue, PLAYER_ACTIONS } from '../analysis/index.ts';
+import { bestAction, fullShoe, handEvs, parseCardValue, PLAYER_ACTIONS } from '../src/index.ts';
 import { CliError, formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
 
 function cards(text: string | undefined, flag: string): number[] {
