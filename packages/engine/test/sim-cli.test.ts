@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../cli/simulate.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BJ = 'node_modules/.bin/tsx packages/engine/cli/main.ts';
+// One node process with tsx as a loader, as `npm run bj` runs it: the tsx command would relay
+// Ctrl-C to a child process and kill it when it does not answer within 30 ms.
+const BJ = 'node --import tsx packages/engine/cli/main.ts';
 
 function io() {
   const out: string[] = [];
