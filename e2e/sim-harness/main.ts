@@ -1,7 +1,7 @@
 // Test harness for e2e/tests/simulator-workers.spec.ts: the engine's simulator in a real
 // browser, bundled by Vite the way the web app bundles it. Exposes window.simHarness.
 import { buildPlan, parseRules, preloadSimCore, simulate, type SimResult } from '@card-counter/engine';
-import { webSimPool, defaultWebThreads } from '@card-counter/engine/sim/web/pool';
+import { webSimPool, defaultWebThreads } from '@card-counter/engine/sim/web';
 
 export interface HarnessRun {
   rules?: Record<string, unknown>;

@@ -241,7 +241,7 @@ function belowSlow(bound: u32, first: u64): u32 {
 
 /**
  * The shoe ran out mid-round (a low shufflePoint with many spots): as the game does
- * (game/context.ts reshuffleMidRound), the cards on the table stay out and the discards are
+ * (game/dealing.ts reshuffleMidRound), the cards on the table stay out and the discards are
  * reshuffled. This round's cards lie at [roundStart, n): they move to the front, the discards
  * follow, and dealing goes on from behind the table cards. The count restarts from the table
  * cards counted so far (the hole card still counts when revealed). Returns the new position.

@@ -1,5 +1,5 @@
 // `npm run bench`: every engine benchmark, one after another. Speed is reported here and in
-// issue notes, never asserted in tests.
+// change notes, never asserted in tests.
 const BENCHES = ['./chart.bench.ts', './coach.bench.ts', './sim.bench.ts'];
 
 for (const path of BENCHES) {

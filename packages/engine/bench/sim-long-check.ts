@@ -1,4 +1,4 @@
-// Long statistical check of the simulator (issue 4, "How it is checked"), run by hand, not in CI:
+// Long statistical check of the simulator, run by hand (too slow for CI):
 //   npx tsx packages/engine/bench/sim-long-check.ts [--rounds N] [--threads T] [--seed S]
 // 1. Continuous shuffle, flat basic strategy, several rule sets: the simulated EV agrees with the
 //    analyser's exact EV within 3 standard errors (the default 1.3e8 rounds gives SE < 0.02%).
@@ -9,7 +9,7 @@ import { parseRules } from '../src/rules.ts';
 import { CSM_RULE_SETS } from '../test/sim-rule-sets.ts';
 import { computeStrategy } from '../src/analysis/strategy.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
-import { simulateThreads } from '../src/sim/node/pool.ts';
+import { simulateThreads } from '../node/sim-pool.ts';
 
 const Z_MAX = 3;
 const SE_TARGET = 0.0002;

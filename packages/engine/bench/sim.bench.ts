@@ -1,6 +1,6 @@
 // `npm run bench` (simulator part): rounds per second for 1 and all threads, flat basic strategy
 // and Hi-Lo 1-8 with I18, median of several runs; where gcc is present, the ratio to the C loop
-// of ../shared/bench measured in the same run, runs interleaved (C, JS, C, JS, ...), because
+// of reference/limit-sim.c (reference/README.md) measured in the same run, runs interleaved (C, JS, C, JS, ...), because
 // absolute figures drift by 20% and more on a shared machine.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { parseRules } from '../src/rules.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { simulatePlan } from '../src/sim/simulate.ts';
-import { nodeSimPool, simulateThreads } from '../src/sim/node/pool.ts';
+import { nodeSimPool, simulateThreads } from '../node/sim-pool.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const sharedBench = path.resolve(repoRoot, '../shared/bench');
+const referenceDir = path.join(here, 'reference');
+const strategyTable = path.resolve(here, '../test/fixtures/strategy-6d-s17-das-ls.txt');
 const cBinary = path.join(here, 'limit-sim');
 const RUNS = 5;
 const ROUNDS_1T = 10_000_000;
@@ -25,7 +25,7 @@ function median(xs: number[]): number {
 }
 
 function buildC(): boolean {
-  const src = path.join(sharedBench, 'limit-sim.c');
+  const src = path.join(referenceDir, 'limit-sim.c');
   if (!existsSync(src)) {
     console.log(`sim bench: ${src} not found, skipping the C comparison`);
     return false;
@@ -40,8 +40,7 @@ function buildC(): boolean {
 }
 
 function runC(rounds: number, threads: number, hilo: boolean): number {
-  const table = path.join(sharedBench, 'strategy-6d-s17-das-ls.txt');
-  const out = execFileSync(cBinary, [table, '6', '0', '0.75', String(rounds), '1', hilo ? '1' : '0', String(threads)], { encoding: 'utf8' });
+  const out = execFileSync(cBinary, [strategyTable, '6', '0', '0.75', String(rounds), '1', hilo ? '1' : '0', String(threads)], { encoding: 'utf8' });
   return (JSON.parse(out) as { rounds_per_sec: number }).rounds_per_sec;
 }
 

@@ -14,8 +14,10 @@ export interface Card {
 
 /** 1 = ace, 2..9, 10 = ten-valued. */
 export type CardValue = number;
-export const ACE_VALUE = 1;
-export const TEN_VALUE = 10;
+/** The value of an ace (counted 1 or 11 in totals). */
+export const ACE = 1;
+/** The value of 10, J, Q and K. */
+export const TEN = 10;
 
 /** A compact card code 0..51 = suitIndex * 13 + rankIndex, used for shoe storage. */
 export type CardCode = number;
@@ -24,7 +26,7 @@ export const CARDS_PER_DECK = 52;
 export function rankValue(rank: Rank): CardValue {
   const i = RANKS.indexOf(rank);
   if (i < 0) throw new RangeError(`unknown rank ${JSON.stringify(rank)}`);
-  return i >= 9 ? TEN_VALUE : i + 1;
+  return i >= 9 ? TEN : i + 1;
 }
 
 export function cardValue(card: Card): CardValue {
@@ -50,7 +52,7 @@ export function codeOfCard(card: Card): CardCode {
 /** Value of a card code without building a Card (hot paths). */
 export function valueOfCode(code: CardCode): CardValue {
   const r = code % 13;
-  return r >= 9 ? TEN_VALUE : r + 1;
+  return r >= 9 ? TEN : r + 1;
 }
 
 /** Short label for logs and tests, e.g. "A♠", "10♥". */
@@ -83,7 +85,7 @@ export function totalOfValues(values: readonly CardValue[]): HandTotal {
   let aces = 0;
   for (const v of values) {
     hard += v;
-    if (v === ACE_VALUE) aces++;
+    if (v === ACE) aces++;
   }
   const soft = aces > 0 && hard + 10 <= 21;
   return { total: soft ? hard + 10 : hard, soft };

@@ -1,11 +1,151 @@
-// Public surface of the engine. Each area keeps its own barrel; add one line per area.
-export * from './rules.ts';
-export * from './cards.ts';
-export * from './rng.ts';
-export * from './sha256.ts';
-export * from './shoe.ts';
-export * from './counting/index.ts';
-export * from './indices/index.ts';
-export * from './game/index.ts';
-export * from './analysis/index.ts';
-export * from './sim/index.ts';
+// The engine's public surface: what the server, the web app, the command line, the bench and the
+// browser tests use. Every name is listed on purpose; anything not here is internal and may change
+// without notice. Two more entry points exist: `@card-counter/engine/sim/node` (the simulator
+// pool on worker_threads, node/sim-pool.ts) and `@card-counter/engine/sim/web` (on Web Workers,
+// src/sim/web/pool.ts). Everything reachable from here runs in a browser.
+//
+// Adding a name: export it here by name, in its area, and say in packages/engine/README.md what
+// it is for when it is a new kind of thing. Tests inside the package may import internals by path.
+
+// Rules of the table: the type, the defaults, their limits and validation.
+export { DEFAULT_RULES, RULE_LIMITS, RulesError, parseRules, validateRules, type DoubleDownRestriction, type Rules } from './rules.ts';
+
+// Cards. Card values are numbers: ACE (1), 2..9, TEN (10 for 10, J, Q, K).
+export { ACE, RANKS, SUITS, TEN, cardLabel, cardValue, handTotal, parseCard, type Card, type CardValue, type HandTotal, type Rank, type Suit } from './cards.ts';
+
+// Random sources: Web Crypto for play, seeded streams for tests and the simulator.
+export { cryptoRng, randomFloat, seededRng, type Rng, type Seed } from './rng.ts';
+
+// The shoe and its commitment: published before the first card, opened when the shoe is replaced.
+export {
+  createShoe,
+  restoreShoe,
+  revealShoe,
+  serializeShoe,
+  shoeCommitmentMessage,
+  stackedShoe,
+  verifyShoeReveal,
+  type ShoeReveal,
+  type ShoeState,
+} from './shoe.ts';
+
+// The game: a pure reducer over a plain-JSON state.
+export {
+  INITIAL_BALANCE,
+  REFUSAL_CODES,
+  createGame,
+  legalActions,
+  step,
+  visible,
+  type CountingOptions,
+  type CreateGameOptions,
+  type GameAction,
+  type GamePhase,
+  type GameState,
+  type HandOutcome,
+  type HandResult,
+  type HandStatus,
+  type PlayerHand,
+  type RefusalCode,
+  type RoundResult,
+  type SessionStats,
+  type StepResult,
+  type VisibleGameState,
+  type VisibleShoe,
+} from './game/index.ts';
+
+// Counting: the systems, running and true count, the betting-patterns record.
+export {
+  COUNTING_SYSTEMS,
+  DEFAULT_COUNTING_SYSTEM,
+  DEFAULT_TRUE_COUNT_OPTIONS,
+  bettingPatternKey,
+  countCard,
+  decisionCount,
+  decksRemaining,
+  getCountingSystem,
+  initialRunningCount,
+  recordBet,
+  runningCountOf,
+  tagOf,
+  trueCount,
+  type BetOutcome,
+  type BettingPatternEntry,
+  type BettingPatterns,
+  type CountingSystem,
+  type CountingSystemId,
+  type DeckResolution,
+  type TrueCountOptions,
+  type TrueCountRounding,
+} from './counting/index.ts';
+
+// Index plays (Hi-Lo deviations from basic strategy) and the best play at a true count.
+export {
+  FAB_4_S17,
+  ILLUSTRIOUS_18_S17,
+  INSURANCE_INDEX,
+  bestPlay,
+  indexPlays,
+  shouldTakeInsurance,
+  type BestPlay,
+  type BestPlayInput,
+  type IndexAction,
+  type IndexPlay,
+  type PlayAction,
+} from './indices/index.ts';
+
+// Exact analysis: the basic strategy chart and its EV, the EV of every action of a hand, the
+// cost of a decision, the dealer's final-total probabilities. Shoes are compositions by value.
+export {
+  PLAYER_ACTIONS,
+  UPCARD_KEYS,
+  bestAction,
+  computeStrategy,
+  dealerProbabilities,
+  decisionCost,
+  fullShoe,
+  handEvs,
+  parseCardValue,
+  removeCards,
+  upcardKey,
+  type ActionEvs,
+  type AnalysisOptions,
+  type Chart,
+  type ChartCode,
+  type ChartRow,
+  type Composition,
+  type DealerProbabilities,
+  type HandOptions,
+  type PlayerAction,
+  type StrategyResult,
+  type UpcardKey,
+} from './analysis/index.ts';
+
+// The simulator (browser-safe part; the pools are the two other entry points).
+export {
+  CHUNK_ROUNDS,
+  MAX_ROUNDS,
+  MAX_THREADS,
+  SimAbortedError,
+  SimPool,
+  buildPlan,
+  preloadSimCore,
+  rampUnits,
+  runPlan,
+  simulate,
+  simulatePlan,
+  type FromWorker,
+  type IndexSet,
+  type PoolRunOptions,
+  type RiskOfRuin,
+  type RunControl,
+  type SimPlan,
+  type SimPlanOptions,
+  type SimProgress,
+  type SimResult,
+  type SimStats,
+  type SimulateOptions,
+  type SimWorkerLike,
+  type ToWorker,
+  type TrueCountRow,
+} from './sim/index.ts';

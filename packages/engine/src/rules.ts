@@ -1,6 +1,7 @@
 // The table rules: one type shared by the game reducer, the exact analyser and the simulator,
 // so that what the game plays and what the simulator simulates cannot drift apart.
-// Keys and defaults are the spec's game config (section 3) plus resplitAces / hitSplitAces.
+// Keys and defaults are the game config the web app shows and stores (RULE_LIMITS bounds each
+// value), plus resplitAces / hitSplitAces.
 
 export type DoubleDownRestriction = 'any' | '9-11' | '10-11';
 

@@ -1,6 +1,6 @@
 // The chart as the simulator's lookup table, checked cell by cell against
-// /work/shared/bench/strategy-6d-s17-das-ls.txt (exported from an exact analyser; lines
-// "total soft up dd sp sr action", up 1 = ace, actions S=1 H=2 D=3 P=4 R=5).
+// fixtures/strategy-6d-s17-das-ls.txt (exported from an exact analyser, see fixtures/README.md;
+// lines "total soft up dd sp sr action", up 1 = ace, actions S=1 H=2 D=3 P=4 R=5).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../src/analysis/index.ts';
 import { parseRules } from '../src/rules.ts';
 
-const FILE = '/work/shared/bench/strategy-6d-s17-das-ls.txt';
+const FILE = new URL('./fixtures/strategy-6d-s17-das-ls.txt', import.meta.url);
 
 /**
  * Every cell where our table differs from the file, with the reason:

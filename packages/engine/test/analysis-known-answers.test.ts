@@ -14,12 +14,13 @@
 //        original bets only, see upcard-analysis.ts).
 //  [W2B] Wizard of Odds, Blackjack Appendix 2B, dealer probabilities before the peek
 //        (https://wizardofodds.com/games/blackjack/appendix/2b/), 1 deck S17.
-//  [BENCH] /work/shared/bench/README.md: -0.3338% for playing the table in
-//        /work/shared/bench/strategy-6d-s17-das-ls.txt (exported from an exact combinatorial
+//  [BENCH] test/fixtures/README.md: -0.3338% for playing the total-dependent basic strategy
+//        table in test/fixtures/strategy-6d-s17-das-ls.txt (exported from an exact combinatorial
 //        analyser) off the top, 6 decks S17 DAS LS, split to 4, no RSA, peek, 3:2. Our own
 //        table differs from it in three soft doubles (analysis-chart-table.test.ts) and is
 //        worth 0.0005% more: -0.3332% (published house edge for these rules 0.333%).
-//  [ISSUE] issue 3: 6 decks H17, 7,8 v 10 stands at -0.536220 and hits at -0.499763.
+//  [EXACT] an independent exact combinatorial analyser: 6 decks H17, full shoe less the hand and
+//        the upcard, no dealer blackjack: 7,8 v 10 stands at -0.536220 and hits at -0.499763.
 //  [WCHART] Wizard of Odds 4-8 deck basic strategy chart, dealer stands on soft 17, DAS, late
 //        surrender (https://wizardofodds.com/games/blackjack/strategy/4-decks/).
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ import { chartEv, computeStrategy, dealerProbabilities, fullShoe, handEvs, table
 import { parseRules, type Rules } from '../src/rules.ts';
 
 const EV_TOLERANCE = 0.0001; // 0.01% of the initial bet
-const BENCH_TABLE = '/work/shared/bench/strategy-6d-s17-das-ls.txt';
+const BENCH_TABLE = new URL('./fixtures/strategy-6d-s17-das-ls.txt', import.meta.url);
 
 /** Published 6-decimal figures: within one unit of the last printed digit. */
 function expectPublished(actual: number | null, published: number): void {
@@ -93,7 +94,7 @@ describe('total-dependent basic strategy off the top [BENCH]', () => {
 });
 
 describe('per-hand expected values', () => {
-  it('6 decks H17, 7,8 v 10: stand -0.536220, hit -0.499763 [ISSUE]', () => {
+  it('6 decks H17, 7,8 v 10: stand -0.536220, hit -0.499763 [EXACT]', () => {
     const evs = handEvs(parseRules({ dealerStandsSoft17: false }), fullShoe(6), [7, 8], 10);
     expectPublished(evs.stand, -0.53622);
     expectPublished(evs.hit, -0.499763);

@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run as runEv } from '../src/cli/ev.ts';
-import { run as runStrategy } from '../src/cli/strategy.ts';
-import type { CliIo } from '../src/cli/args.ts';
+import { run as runEv } from '../cli/ev.ts';
+import { run as runStrategy } from '../cli/strategy.ts';
+import type { CliIo } from '../cli/args.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -25,8 +25,9 @@ describe('bj ev', () => {
     const io = capture();
     const code = await runEv(['--hand', '7,8', '--up', '10', '--rules', '{"dealerStandsSoft17":false}', '--json'], io);
     expect(code).toBe(0);
-    const evs = JSON.parse(io.stdout()) as Record<string, number | null>;
-    expect(Object.keys(evs)).toEqual(['stand', 'hit', 'double', 'split', 'surrender']);
+    const evs = JSON.parse(io.stdout()) as Record<string, number | string | null>;
+    expect(Object.keys(evs)).toEqual(['settings', 'stand', 'hit', 'double', 'split', 'surrender']);
+    expect(evs.settings).toBe('6D H17 DAS LS 3:2; 7,8 v 10, full shoe less these cards, dealer has no blackjack');
     expect(evs.stand).toBeCloseTo(-0.53622, 6);
     expect(evs.hit).toBeCloseTo(-0.499763, 6);
     expect(evs.split).toBeNull();
@@ -38,6 +39,7 @@ describe('bj ev', () => {
     const io = capture();
     expect(await runEv(['--hand', 'k,q', '--up', 'a'], io)).toBe(0);
     const text = io.stdout();
+    expect(text.split('\n')[0]).toBe('6D S17 DAS LS 3:2; 10,10 v A, full shoe less these cards, dealer has no blackjack');
     expect(text).toMatch(/stand\s+0\.\d{6}\s+<- best/);
     // Splitting tens against an ace is best without resplitting them (see analysis/split.ts).
     expect(text).toMatch(/split\s+0\.152621/);
@@ -70,11 +72,13 @@ describe('bj strategy', () => {
     const io = capture();
     expect(await runStrategy(['--json'], io)).toBe(0);
     const out = JSON.parse(io.stdout()) as {
+      settings: string;
       rules: { numDecks: number };
       ev: number;
       chart: { hard: Record<string, Record<string, string>>; soft: Record<string, Record<string, string>>; pairs: Record<string, Record<string, string>> };
     };
     expect(out.rules.numDecks).toBe(6);
+    expect(out.settings).toBe('6D S17 DAS LS 3:2, off the top of a full shoe');
     expect(out.ev).toBeCloseTo(-0.003332, 6); // the default rules' chart EV, see analysis-known-answers
     expect(out.chart.hard['16']?.['10']).toBe('Rh');
     expect(out.chart.soft['18']?.['3']).toBe('Ds');
@@ -86,6 +90,7 @@ describe('bj strategy', () => {
     const io = capture();
     expect(await runStrategy(['--rules', '{"numDecks":2,"dealerStandsSoft17":false}'], io)).toBe(0);
     const text = io.stdout();
+    expect(text.split('\n')[0]).toBe('2D H17 DAS LS 3:2, off the top of a full shoe');
     expect(text).toMatch(/Expected value off the top: -0\.\d{4}%/);
     expect(text).toMatch(/^hard\s+2\s+3/m);
     expect(text).toMatch(/^pair\s+2/m);
@@ -100,8 +105,8 @@ describe('bj strategy', () => {
 });
 
 describe('bj entry point (spawned)', () => {
-  it('npx tsx packages/engine/src/cli/main.ts ev ... --json', () => {
-    const res = spawnSync('npx', ['tsx', 'packages/engine/src/cli/main.ts', 'ev', '--hand', '7,8', '--up', '10', '--json'], {
+  it('npx tsx packages/engine/cli/main.ts ev ... --json', () => {
+    const res = spawnSync('npx', ['tsx', 'packages/engine/cli/main.ts', 'ev', '--hand', '7,8', '--up', '10', '--json'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       timeout: 60_000,
@@ -111,7 +116,7 @@ describe('bj entry point (spawned)', () => {
   }, 60_000);
 
   it('a bad --rules exits non-zero with the message on stderr', () => {
-    const res = spawnSync('npx', ['tsx', 'packages/engine/src/cli/main.ts', 'strategy', '--rules', '{"numDecks":0}', '--json'], {
+    const res = spawnSync('npx', ['tsx', 'packages/engine/cli/main.ts', 'strategy', '--rules', '{"numDecks":0}', '--json'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       timeout: 60_000,

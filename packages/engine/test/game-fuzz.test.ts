@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, codeOfCard, cardFromCode, handTotal } from '../src/cards.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId, getCountingSystem, initialRunningCount, tagOf } from '../src/counting/index.ts';
-import { createGame, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
+import { REFUSAL_CODES, createGame, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
 import { randomInt, seededRng, type Rng } from '../src/rng.ts';
 import { DEFAULT_RULES, dealerHits, type Rules } from '../src/rules.ts';
 import { restoreShoe } from '../src/shoe.ts';
@@ -158,8 +158,10 @@ function runSequence(seed: number): void {
     if (!r.ok) {
       expect(r.state, `seed ${seed} step ${i}: a refused ${action.type} changed the state`).toBe(s);
       expect(r.reason.length, `seed ${seed}: empty reason`).toBeGreaterThan(0);
+      expect(REFUSAL_CODES, `seed ${seed}: unknown code`).toContain(r.code);
       continue;
     }
+    expect(r.state.version, `seed ${seed} step ${i}: an accepted step adds one to the version`).toBe(s.version + 1);
     s = r.state;
     const broken = brokenInvariant(s, startBalance);
     expect(broken, `seed ${seed} step ${i} after ${JSON.stringify(action)}`).toBeNull();

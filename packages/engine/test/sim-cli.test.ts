@@ -1,6 +1,13 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/simulate.ts';
+import { run } from '../cli/simulate.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+// One node process with tsx as a loader, as `npm run bj` runs it: the tsx command would relay
+// Ctrl-C to a child process and kill it when it does not answer within 30 ms.
+const BJ = 'node --import tsx packages/engine/cli/main.ts';
 
 function io() {
   const out: string[] = [];
@@ -16,6 +23,10 @@ describe('bj simulate', () => {
     const r = JSON.parse(c.out.join('')) as Record<string, unknown>;
     for (const k of ['rounds', 'hands', 'ev', 'evStdErr', 'sd', 'roundsPerSecond', 'threads', 'seed', 'di', 'score', 'perTrueCount']) expect(r).toHaveProperty(k);
     expect(r.seed).toBe(4);
+    expect(Object.keys(r)[0]).toBe('settings');
+    expect(r.settings).toBe('6D S17 DAS LS 3:2, 75% pen; Hi-Lo, flat bet, basic strategy');
+    expect(r.roundsAsked).toBe(20000);
+    expect(r.stopped).toBe(false);
   }, 30_000);
 
   it('gives the same numbers on 1 and 2 threads, with risk of ruin and the exact full-shoe EV', async () => {
@@ -39,13 +50,98 @@ describe('bj simulate', () => {
     expect(one.indices).toBe('i18+fab4');
   }, 60_000);
 
-  it('without --json prints the readable report, the per-count table, and a progress bar on stderr', async () => {
+  it('without --json prints the settings line, the readable report and the per-count table; no progress without a terminal', async () => {
     const c = io();
     expect(await run(['--rounds', '300000', '--threads', '2', '--spread', '{"-inf":1,"2":4}', '--bankroll', '100'], c.io)).toBe(0);
     const out = c.out.join('');
+    expect(out.split('\n')[0]).toBe('6D S17 DAS LS 3:2, 75% pen; Hi-Lo, spread 1-4, basic strategy, bankroll 100 units');
     for (const label of ['EV per round', 'EV per 100 rounds', 'DI / SCORE / N0', 'risk of ruin (simulated)', 'exact EV per unit bet, full shoe', 'per true count']) expect(out).toContain(label);
     expect(out).toMatch(/^\s*2\s+[\d.]+%\s+-?[\d.]+\s+[\d.]+\s+-?[\d.]+%\s+4\.00$/m); // TC +2 bets 4 units
-    expect(c.err.join('')).toMatch(/\[#+\s*\] 100%/);
+    expect(c.err.join('')).toBe('');
+  }, 60_000);
+
+  it('reports progress to the terminal display it is given: rising, up to the total, stopped once', async () => {
+    for (const threads of ['1', '2']) {
+      const updates: number[] = [];
+      let totals: number[] = [];
+      let stops = 0;
+      const c = io();
+      const tty = { ...c.io, progress: (total: number) => ((totals = [...totals, total]), { update: (d: number) => void updates.push(d), stop: () => void stops++ }) };
+      expect(await run(['--rounds', '400000', '--threads', threads], tty)).toBe(0);
+      expect(totals).toEqual([400000]);
+      expect(updates.length).toBeGreaterThan(1);
+      expect(updates).toEqual([...updates].sort((a, b) => a - b));
+      expect(updates.at(-1)).toBe(400000);
+      expect(stops).toBe(1);
+      expect(c.err.join('')).toBe('');
+    }
+  }, 60_000);
+
+  it('Ctrl-C stops the run and prints the partial result (exit 130), on one thread and on several', async () => {
+    for (const threads of ['1', '2']) {
+      for (const json of [false, true]) {
+        const c = io();
+        let interrupt: () => void = () => undefined;
+        let updates = 0;
+        const terminal = {
+          ...c.io,
+          // The user presses Ctrl-C once the first chunks are in.
+          progress: () => ({ update: () => void (++updates === 2 && interrupt()), stop: () => undefined }),
+          onInterrupt: (handler: () => void) => ((interrupt = handler), () => (interrupt = () => undefined)),
+        };
+        const argv = ['--rounds', '50000000', '--threads', threads, '--bankroll', '100', ...(json ? ['--json'] : [])];
+        expect(await run(argv, terminal), `threads ${threads}`).toBe(130);
+        const out = c.out.join('');
+        if (json) {
+          const r = JSON.parse(out) as { stopped: boolean; rounds: number; roundsAsked: number; ev: number };
+          expect(r.stopped).toBe(true);
+          expect(r.roundsAsked).toBe(50_000_000);
+          expect(r.rounds).toBeGreaterThan(0);
+          expect(r.rounds).toBeLessThan(5_000_000);
+          expect(Number.isFinite(r.ev)).toBe(true);
+        } else {
+          expect(out).toMatch(/note: stopped by Ctrl-C after [\d,]+ of the 50,000,000 rounds asked/);
+          expect(out).toContain('EV per round');
+          expect(out).not.toContain('more rounds than');
+        }
+      }
+    }
+  }, 120_000);
+
+  it('says why more rounds were played than asked, and prints each number once', async () => {
+    const c = io();
+    expect(await run(['--rounds', '300000', '--threads', '1', '--bankroll', '100'], c.io)).toBe(0);
+    const out = c.out.join('');
+    const rounds = Number(/^rounds\s+([\d,]+)$/m.exec(out)?.[1]?.replace(/,/g, ''));
+    expect(rounds).toBeGreaterThan(300000);
+    expect(out).toContain(`note: ${(rounds - 300000).toLocaleString('en-US')} more rounds than the 300,000 asked: each chunk of up to 131,072 rounds deals its shoe to the end; each risk-of-ruin trip`);
+    expect(out.split(rounds.toLocaleString('en-US')).length - 1).toBe(1);
+    expect(out).not.toContain('rounds bet on'); // no wonging: every round dealt is bet on
+    // Continuous shuffle and no bankroll: exactly the rounds asked, no note.
+    const csm = io();
+    expect(await run(['--rounds', '300000', '--threads', '1', '--csm'], csm.io)).toBe(0);
+    expect(csm.out.join('')).toMatch(/^rounds\s+300,000$/m);
+    expect(csm.out.join('')).not.toContain('note:');
+  }, 60_000);
+
+  it('the simulated risk of ruin comes with its standard error and the number of trips', async () => {
+    const c = io();
+    expect(await run(['--rounds', '300000', '--threads', '1', '--spread', '{"-inf":1,"2":4}', '--bankroll', '50'], c.io)).toBe(0);
+    const line = /^risk of ruin \(simulated\)\s+(.*)$/m.exec(c.out.join(''))?.[1] ?? '';
+    const m = /^([\d.]+)% ± ([\d.]+)% \(SE\) before doubling: (\d+) of ([\d,]+) trips lost/.exec(line);
+    expect(m, line).not.toBeNull();
+    const [p, se, lost, trips] = [Number(m?.[1]) / 100, Number(m?.[2]) / 100, Number(m?.[3]), Number(m?.[4]?.replace(/,/g, ''))];
+    expect(trips).toBeGreaterThan(10);
+    expect(lost / trips).toBeCloseTo(p, 4);
+    expect(se).toBeCloseTo(Math.sqrt((p * (1 - p)) / trips), 4);
+  }, 60_000);
+
+  it('wonging: the rounds bet on are shown beside the rounds dealt', async () => {
+    const c = io();
+    expect(await run(['--rounds', '200000', '--threads', '1', '--wong-in', '1'], c.io)).toBe(0);
+    const out = c.out.join('');
+    expect(out.split('\n')[0]).toContain('wong in at +1');
+    expect(out).toMatch(/^rounds bet on \(wonging\)\s+[\d,]+ \([\d.]+%\)$/m);
   }, 60_000);
 
   it('wongs in: plays only at or above the count, and insurance by index can go without index plays', async () => {
@@ -99,4 +195,38 @@ describe('bj simulate', () => {
       expect(c.out.join(''), argv.join(' ')).toBe('');
     }
   });
+
+  it('spawned with stderr on a pipe: the report on stdout, nothing on stderr', () => {
+    const res = spawnSync('node_modules/.bin/tsx', ['packages/engine/cli/main.ts', 'simulate', '--rounds', '300000', '--threads', '1'], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^6D S17 DAS LS 3:2, 75% pen; Hi-Lo, flat bet, basic strategy\n/);
+    expect(res.stderr).toBe('');
+  }, 60_000);
+
+  it('on a terminal (script(1) gives it one): a progress bar, and Ctrl-C prints the partial result', async () => {
+    // `script` runs the command on a pseudo-terminal; writing ^C to it is the user's Ctrl-C.
+    const child = spawn('script', ['-qec', `${BJ} simulate --rounds 1000000000 --threads 1`, '/dev/null'], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let pressed = false;
+    const code = await new Promise<number | null>((resolve) => {
+      const giveUp = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        // The bar shows once the run is under way; press Ctrl-C when it has counted some rounds.
+        if (!pressed && /\| [1-9][\d,]*\/1,000,000,000 rounds \| ETA/.test(out)) {
+          pressed = true;
+          child.stdin.write('\x03');
+        }
+      });
+      child.on('exit', (c) => {
+        clearTimeout(giveUp);
+        resolve(c);
+      });
+    });
+    expect(pressed, out.slice(-500)).toBe(true);
+    expect(code).toBe(130);
+    expect(out).toMatch(/\[[-█░=#\s]*\] 0% \| [\d,]+\/1,000,000,000 rounds/);
+    expect(out).toMatch(/note: stopped by Ctrl-C after [\d,]+ of the 1,000,000,000 rounds asked/);
+    expect(out).toContain('per true count');
+  }, 120_000);
 });

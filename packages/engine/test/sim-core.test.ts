@@ -3,7 +3,7 @@ import { parseRules } from '../src/rules.ts';
 import { computeStrategy } from '../src/analysis/strategy.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { simulatePlan } from '../src/sim/simulate.ts';
-import { simulateThreads } from '../src/sim/node/pool.ts';
+import { simulateThreads } from '../node/sim-pool.ts';
 import { SimCore } from '../src/sim/core.ts';
 import { CODE_RED_SEVEN } from '../src/sim/layout.ts';
 import { seededRng } from '../src/rng.ts';
@@ -55,7 +55,7 @@ describe('simulator', () => {
 describe('simulator: the shoe running out mid-round', () => {
   // Regression: the loop used to restart the whole shoe when it ran out mid-round, so the
   // cards already on the table could be dealt again (five aces in one deck). The game keeps
-  // the table cards out and reshuffles the discards (game/context.ts reshuffleMidRound).
+  // the table cards out and reshuffles the discards (game/dealing.ts reshuffleMidRound).
   it('never deals a card twice in a round, and the count restarts from the table cards', () => {
     const plan = buildPlan({ rules: parseRules({ numDecks: 1, numInitialHands: 7, shufflePoint: 0 }) });
     const core = new SimCore(plan);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRules } from '../src/rules.ts';
 import { computeStrategy } from '../src/analysis/strategy.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
-import { nodeSimPool, type SimPool } from '../src/sim/node/pool.ts';
+import { nodeSimPool } from '../node/sim-pool.ts';
+import type { SimPool } from '../src/sim/pool.ts';
 import { CSM_RULE_SETS } from './sim-rule-sets.ts';
 
 const ROUNDS = 40_000_000;

@@ -51,6 +51,30 @@ describe('SimPool (platform-independent)', () => {
     expect(log.terminated).toBe(3);
   });
 
+  it('a stop ends the run with the chunks finished so far (stopped), and the pool runs the next one', async () => {
+    const log = { terminated: 0 };
+    const pool = new SimPool(2, () => fakeWorker({}, log));
+    const stop = new AbortController();
+    const o = { seed: 3, rounds: 200_000, chunkRounds: 1 << 13 };
+    const r = await pool.run(plan, o, { stop: stop.signal, onProgress: (p) => void (p.rounds_done >= 3 * (1 << 13) && stop.abort()) });
+    expect(r.stopped).toBe(true);
+    expect(r.rounds).toBeGreaterThanOrEqual(3 * (1 << 13));
+    expect(r.rounds).toBeLessThan(200_000);
+    const whole = await pool.run(plan, o, { stop: new AbortController().signal });
+    expect(whole.stopped).toBe(false);
+    expect({ ...whole, seconds: 0, roundsPerSecond: 0, threads: 1 }).toEqual({ ...simulatePlan(plan, 3, 200_000, 1 << 13), seconds: 0, roundsPerSecond: 0 });
+    await pool.close();
+  });
+
+  it('a stop on one thread: the first chunks in order, the same figures as a shorter run', async () => {
+    const stop = new AbortController();
+    const chunk = 1 << 13;
+    const r = await runPlan(plan, { seed: 5, rounds: 100 * chunk, chunkRounds: chunk }, { stop: stop.signal, onProgress: (p) => void (p.rounds_done >= 4 * chunk && stop.abort()) });
+    expect(r.stopped).toBe(true);
+    // Chunks are played in order, so stopping after four is the run of four chunks.
+    expect({ ...r, seconds: 0, roundsPerSecond: 0, stopped: false }).toEqual({ ...simulatePlan(plan, 5, 4 * chunk, chunk), seconds: 0, roundsPerSecond: 0 });
+  });
+
   it('a crashed worker fails the run and closes the pool', async () => {
     const log = { terminated: 0 };
     const pool = new SimPool(2, (i) => fakeWorker(i === 1 ? { crashAfterJobs: 2 } : {}, log));

@@ -1,4 +1,4 @@
-// Statistical checks of the simulator (issue 4, "How it is checked"): the cut-card effect, the
+// Statistical checks of the simulator: the cut-card effect, the
 // shape of Hi-Lo's per-true-count table and the simulated risk of ruin. Sizes are chosen so each
 // effect stands well above its noise within a few seconds; the CSM-vs-exact comparisons at
 // SE < 0.02% are test/sim-known-answers.test.ts, the 6-deck cut-card effect (a few hundredths
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRules } from '../src/rules.ts';
 import { computeStrategy } from '../src/analysis/strategy.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
-import { simulateThreads } from '../src/sim/node/pool.ts';
+import { simulateThreads } from '../node/sim-pool.ts';
 import { SimCore, TRIP_EXTENSION_ROUNDS_MAX } from '../src/sim/core.ts';
 import { ACC_ROUNDS, ACC_TRIPS_UNFINISHED } from '../src/sim/layout.ts';
 import type { SimResult } from '../src/sim/simulate.ts';

@@ -11,7 +11,7 @@ import { parseRules } from '../src/rules.ts';
 import { buildPlan } from '../src/sim/build-plan.ts';
 import { SimCore } from '../src/sim/core.ts';
 import { simulatePlan, SimAbortedError } from '../src/sim/simulate.ts';
-import { nodeSimPool } from '../src/sim/node/pool.ts';
+import { nodeSimPool } from '../node/sim-pool.ts';
 
 describe('simulator WebAssembly core', () => {
   it('the committed binary is what assembly/sim-core.ts compiles to (run npm run build:wasm -w packages/engine)', async () => {

@@ -1,5 +1,5 @@
 // Strategy codes as published charts print them, and the compact numeric table the simulator
-// reads in its hot loop (same numbering as /work/shared/bench/limit-sim.c).
+// reads in its hot loop (same numbering as bench/reference/limit-sim.c).
 
 /** Chart cell codes: H hit, S stand, Dh/Ds double else hit/stand, P split, Ph split if DAS
  * else hit, Rh/Rs/Rp surrender else hit/stand/split. */

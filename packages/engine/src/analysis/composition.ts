@@ -1,12 +1,15 @@
 // Shoe compositions for the analyser: counts per card value, index 1..10 (1 = ace, 10 = any
 // ten-valued card), index 0 unused. Plain numbers, so the analyser needs nothing from the
-// shoe/cards modules and runs on any composition (full shoe, a counted-down shoe, a test deck).
+// shoe/cards modules but the two value constants, and runs on any composition (full shoe, a
+// counted-down shoe, a test deck).
+
+import { ACE, TEN } from '../cards.ts';
 
 /** Counts per card value, index 1..10; index 0 is ignored. */
 export type Composition = ArrayLike<number>;
 
-export const ACE = 1;
-export const TEN = 10;
+// One name per card value constant for the whole engine: defined in cards.ts.
+export { ACE, TEN };
 
 /** The composition of a full shoe of numDecks decks (16 ten-valued cards per deck). */
 export function fullShoe(numDecks: number): Int32Array {

@@ -1,5 +1,6 @@
-// Betting patterns (spec section 3): per running count, under a key `count_{value}`, the
-// number of bets, the amount, wins, losses and the average bet. Pure: returns a new object.
+// Betting patterns, the record a profile keeps of how the player bets at each running count:
+// under a key `count_{value}`, the number of bets, the amount, wins, losses and the average
+// bet. Pure: returns a new object.
 
 export interface BettingPatternEntry {
   totalBets: number;

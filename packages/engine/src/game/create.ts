@@ -1,4 +1,4 @@
-// A new game state with the spec's initial values.
+// A new game state: betting phase, no cards, a balance of 10000 credits unless told otherwise.
 
 import { DEFAULT_TRUE_COUNT_OPTIONS } from '../counting/true-count.ts';
 import { DEFAULT_COUNTING_SYSTEM, getCountingSystem } from '../counting/systems.ts';
@@ -49,6 +49,7 @@ export function createGame(options: CreateGameOptions = {}): GameState {
   if (shoe && shoe.numDecks !== config.numDecks) throw new RangeError(`the shoe has ${shoe.numDecks} decks but the rules say ${config.numDecks}`);
   const rc = initialRunningCount(getCountingSystem(counting.system), config.numDecks);
   return {
+    version: 0,
     gameInProgress: false,
     gamePhase: 'betting',
     currentHandIndex: 0,

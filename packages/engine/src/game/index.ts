@@ -1,5 +1,8 @@
+// The game area's barrel, for the engine's own files and tests; the package's public names are
+// chosen in ../index.ts.
 export * from './types.ts';
 export * from './rule-predicates.ts';
 export * from './create.ts';
 export * from './reducer.ts';
 export * from './visible.ts';
+export { REFUSAL_CODES, type RefusalCode } from './refusal.ts';

@@ -2,7 +2,10 @@
 
 import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
 import { createShoe, needsShuffle, revealShoe } from '../shoe.ts';
-import { type Ctx, currentHand, draw, fmt, refuse, resetCount } from './context.ts';
+import { draw, resetCount } from './dealing.ts';
+import { type StepDraft, currentHand } from './draft.ts';
+import { formatCredits } from './format.ts';
+import { refuse } from './refusal.ts';
 import { canSplitPair, dealerPeeksUnder } from './rule-predicates.ts';
 import { dealerNatural, dealerPlayAndSettle, revealHole, settleRound } from './settle.ts';
 import type { GameState, PlayerHand } from './types.ts';
@@ -15,72 +18,72 @@ export function newHand(spot: number, bet: number): PlayerHand {
 }
 
 /** Splits made so far at a spot = hands at the spot - 1. */
-export function splitsAtSpot(s: GameState, spot: number): number {
-  return s.playerHands.filter((h) => h.spot === spot).length - 1;
+export function splitsAtSpot(state: GameState, spot: number): number {
+  return state.playerHands.filter((h) => h.spot === spot).length - 1;
 }
 
 /** Cost of insurance: half the bet of every spot that is not a natural (naturals take even money instead). */
-export function insuranceCost(s: GameState): number {
-  return s.playerHands.filter((h) => h.status !== 'blackjack').reduce((a, h) => a + h.bet / 2, 0);
+export function insuranceCost(state: GameState): number {
+  return state.playerHands.filter((h) => h.status !== 'blackjack').reduce((a, h) => a + h.bet / 2, 0);
 }
 
-export function startRound(ctx: Ctx): void {
-  const s = ctx.s;
-  const rules = s.config;
-  if (!s.deck || needsShuffle(s.deck, rules)) {
-    if (!ctx.rng) refuse('The shoe needs a shuffle: no random source was given.');
-    if (s.deck) s.lastShoeReveal = revealShoe(s.deck);
-    s.deck = createShoe(rules.numDecks, ctx.rng);
-    s.cardsDealtFromShoe = 0;
-    resetCount(s);
+export function startRound(draft: StepDraft): void {
+  const state = draft.state;
+  const rules = state.config;
+  if (!state.deck || needsShuffle(state.deck, rules)) {
+    if (!draft.rng) refuse('RNG_REQUIRED', 'The shoe needs a shuffle: no random source was given.');
+    if (state.deck) state.lastShoeReveal = revealShoe(state.deck);
+    state.deck = createShoe(rules.numDecks, draft.rng);
+    state.cardsDealtFromShoe = 0;
+    resetCount(state);
   }
-  s.balance -= s.currentBet;
-  if (s.balance < 0) throw new Error('invariant: bets were checked against the balance');
-  s.runningCountAtBet = s.runningCount;
-  s.roundStartPosition = s.deck.position;
-  s.playerHands = s.handBets.map((bet, spot) => newHand(spot, bet));
-  s.dealerCards = [];
-  s.holeCardRevealed = false;
-  s.totalHandsFromSplits = 0;
-  s.insuranceBet = 0;
-  s.insuranceOffered = false;
-  s.canTakeInsurance = false;
-  s.lastResult = null;
-  s.currentHandIndex = 0;
-  s.gameInProgress = true;
+  state.balance -= state.currentBet;
+  if (state.balance < 0) throw new Error('invariant: bets were checked against the balance');
+  state.runningCountAtBet = state.runningCount;
+  state.roundStartPosition = state.deck.position;
+  state.playerHands = state.handBets.map((bet, spot) => newHand(spot, bet));
+  state.dealerCards = [];
+  state.holeCardRevealed = false;
+  state.totalHandsFromSplits = 0;
+  state.insuranceBet = 0;
+  state.insuranceOffered = false;
+  state.canTakeInsurance = false;
+  state.lastResult = null;
+  state.currentHandIndex = 0;
+  state.gameInProgress = true;
   for (let round = 0; round < 2; round++) {
-    for (const h of s.playerHands) h.cards.push(draw(ctx, true));
-    s.dealerCards.push(draw(ctx, round === 0));
+    for (const h of state.playerHands) h.cards.push(draw(draft, true));
+    state.dealerCards.push(draw(draft, round === 0));
   }
-  for (const h of s.playerHands) {
+  for (const h of state.playerHands) {
     if (isTwoCardTwentyOne(h.cards)) h.status = 'blackjack';
   }
-  const up = s.dealerCards[0];
+  const up = state.dealerCards[0];
   if (!up) throw new Error('invariant: the dealer has an upcard');
   if (rules.insuranceAllowed && cardValue(up) === 1) {
-    s.gamePhase = 'insurance';
-    s.insuranceOffered = true;
-    s.canTakeInsurance = insuranceCost(s) <= s.balance;
-    const anyNatural = s.playerHands.some((h) => h.status === 'blackjack');
-    s.gameStatus = anyNatural ? 'Dealer shows an ace. Even money?' : 'Dealer shows an ace. Insurance?';
+    state.gamePhase = 'insurance';
+    state.insuranceOffered = true;
+    state.canTakeInsurance = insuranceCost(state) <= state.balance;
+    const anyNatural = state.playerHands.some((h) => h.status === 'blackjack');
+    state.gameStatus = anyNatural ? 'Dealer shows an ace. Even money?' : 'Dealer shows an ace. Insurance?';
     return;
   }
-  afterInsurance(ctx);
+  afterInsurance(draft);
 }
 
 /** Insurance decided (or not offered): the dealer peeks, then the players act. */
-export function afterInsurance(ctx: Ctx): void {
-  const s = ctx.s;
-  const up = s.dealerCards[0];
+export function afterInsurance(draft: StepDraft): void {
+  const state = draft.state;
+  const up = state.dealerCards[0];
   if (!up) throw new Error('invariant: the dealer has an upcard');
-  s.canTakeInsurance = false;
-  if (dealerPeeksUnder(s.config, cardValue(up)) && dealerNatural(s)) {
-    revealHole(s);
-    settleRound(s);
+  state.canTakeInsurance = false;
+  if (dealerPeeksUnder(state.config, cardValue(up)) && dealerNatural(state)) {
+    revealHole(state);
+    settleRound(state);
     return;
   }
-  s.gamePhase = 'playing';
-  advance(ctx);
+  state.gamePhase = 'playing';
+  advance(draft);
 }
 
 /**
@@ -88,39 +91,39 @@ export function afterInsurance(ctx: Ctx): void {
  * hand when it becomes current; split aces take their one card and stand (unless
  * hitSplitAces, or they can be resplit). When no hand needs the player, the dealer plays.
  */
-export function advance(ctx: Ctx): void {
-  const s = ctx.s;
+export function advance(draft: StepDraft): void {
+  const state = draft.state;
   for (let guard = 0; guard < MAX_ADVANCE_STEPS; guard++) {
-    const i = s.playerHands.findIndex((h) => h.status === 'playing');
+    const i = state.playerHands.findIndex((h) => h.status === 'playing');
     if (i < 0) {
-      dealerPlayAndSettle(ctx);
+      dealerPlayAndSettle(draft);
       return;
     }
-    s.currentHandIndex = i;
-    const h = currentHand(s);
-    if (h.cards.length === 1) h.cards.push(draw(ctx, true));
+    state.currentHandIndex = i;
+    const h = currentHand(state);
+    if (h.cards.length === 1) h.cards.push(draw(draft, true));
     const { total } = handTotal(h.cards);
     if (total === 21) {
       h.status = 'stood'; // a split 21 is not a blackjack: it just stands
       continue;
     }
-    if (h.splitAces && !s.config.hitSplitAces) {
+    if (h.splitAces && !state.config.hitSplitAces) {
       const [a, b] = h.cards;
-      const resplit = a && b && canSplitPair(s.config, cardValue(a), cardValue(b), 2, splitsAtSpot(s, h.spot), true);
+      const resplit = a && b && canSplitPair(state.config, cardValue(a), cardValue(b), 2, splitsAtSpot(state, h.spot), true);
       if (!resplit) {
         h.status = 'stood';
         continue;
       }
-      s.gameStatus = `Hand ${i + 1}: split aces again or stand?`;
+      state.gameStatus = `Hand ${i + 1}: split aces again or stand?`;
       return;
     }
-    s.gameStatus = handPrompt(s, i, total);
+    state.gameStatus = handPrompt(state, i, total);
     return;
   }
   throw new Error('invariant: advance() did not settle within its bound');
 }
 
-function handPrompt(s: GameState, i: number, total: number): string {
-  const prefix = s.playerHands.length > 1 ? `Hand ${i + 1}: ` : '';
-  return `${prefix}${fmt(total)}. Hit or stand?`;
+function handPrompt(state: GameState, i: number, total: number): string {
+  const prefix = state.playerHands.length > 1 ? `Hand ${i + 1}: ` : '';
+  return `${prefix}${formatCredits(total)}. Hit or stand?`;
 }

@@ -9,47 +9,49 @@
 
 import { handTotal, isTwoCardTwentyOne } from '../cards.ts';
 import { dealerHits } from '../rules.ts';
-import { type Ctx, draw, fmt, see } from './context.ts';
+import { draw, see } from './dealing.ts';
+import type { StepDraft } from './draft.ts';
+import { formatCredits } from './format.ts';
 import { roundCredits, showdown, showdownReturn } from './rule-predicates.ts';
 import type { GameState, HandOutcome, HandResult, PlayerHand } from './types.ts';
 
 /** Generous bound: a dealer hand can never take more than 21 cards. */
 const MAX_DEALER_CARDS = 22;
 
-export function revealHole(s: GameState): void {
-  if (s.holeCardRevealed) return;
-  const hole = s.dealerCards[1];
+export function revealHole(state: GameState): void {
+  if (state.holeCardRevealed) return;
+  const hole = state.dealerCards[1];
   if (!hole) throw new Error('invariant: the dealer has a hole card');
-  s.holeCardRevealed = true;
-  see(s, hole);
+  state.holeCardRevealed = true;
+  see(state, hole);
 }
 
-export function dealerNatural(s: GameState): boolean {
-  return isTwoCardTwentyOne(s.dealerCards);
+export function dealerNatural(state: GameState): boolean {
+  return isTwoCardTwentyOne(state.dealerCards);
 }
 
 /** The players are done: the dealer reveals and draws (unless no hand is left to beat), then settle. */
-export function dealerPlayAndSettle(ctx: Ctx): void {
-  const s = ctx.s;
-  revealHole(s);
-  const live = s.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
-  if (live && !dealerNatural(s)) {
+export function dealerPlayAndSettle(draft: StepDraft): void {
+  const state = draft.state;
+  revealHole(state);
+  const live = state.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
+  if (live && !dealerNatural(state)) {
     for (let i = 0; i < MAX_DEALER_CARDS; i++) {
-      const { total, soft } = handTotal(s.dealerCards);
-      if (!dealerHits(s.config, total, soft)) break;
-      s.dealerCards.push(draw(ctx, true));
+      const { total, soft } = handTotal(state.dealerCards);
+      if (!dealerHits(state.config, total, soft)) break;
+      state.dealerCards.push(draw(draft, true));
     }
   }
-  settleRound(s);
+  settleRound(state);
 }
 
-function settleHand(s: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerBj: boolean, dealerTotal: number): { outcome: HandOutcome; payout: number } {
-  const rules = s.config;
+function settleHand(state: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerBj: boolean, dealerTotal: number): { outcome: HandOutcome; payout: number } {
+  const rules = state.config;
   if (h.evenMoney) return { outcome: 'evenMoney', payout: h.bet * 2 };
   const natural = h.status === 'blackjack';
   if (dealerBj && !natural && !rules.dealerPeeks) {
     // Original bets only: the first hand of the spot loses the spot's original bet; doubles and split hands are refunded.
-    const original = s.handBets[h.spot] ?? 0;
+    const original = state.handBets[h.spot] ?? 0;
     const payout = isFirstOfSpot ? h.bet - original : h.bet;
     return { outcome: payout === h.bet ? 'push' : h.status === 'busted' ? 'bust' : 'loss', payout };
   }
@@ -60,51 +62,51 @@ function settleHand(s: GameState, h: PlayerHand, isFirstOfSpot: boolean, dealerB
   return { outcome: o, payout: showdownReturn(o, h.bet, rules) };
 }
 
-export function settleRound(s: GameState): void {
-  const dealerBj = dealerNatural(s);
-  const dealerTotal = handTotal(s.dealerCards).total;
+export function settleRound(state: GameState): void {
+  const dealerBj = dealerNatural(state);
+  const dealerTotal = handTotal(state.dealerCards).total;
   const seenSpots = new Set<number>();
   const results: HandResult[] = [];
   let paid = 0;
   let staked = 0;
-  for (const h of s.playerHands) {
+  for (const h of state.playerHands) {
     // Hands never played (a dealer blackjack found at the peek) stand as dealt.
     if (h.status === 'playing') h.status = 'stood';
     const first = !seenSpots.has(h.spot);
     seenSpots.add(h.spot);
-    const { outcome, payout } = settleHand(s, h, first, dealerBj, dealerTotal);
+    const { outcome, payout } = settleHand(state, h, first, dealerBj, dealerTotal);
     h.outcome = outcome;
     h.payout = payout;
     paid += payout;
     staked += h.bet;
     results.push({ spot: h.spot, cards: h.cards.slice(), bet: h.bet, outcome, payout, net: roundCredits(payout - h.bet) });
   }
-  const insurancePayout = dealerBj ? s.insuranceBet * 3 : 0;
+  const insurancePayout = dealerBj ? state.insuranceBet * 3 : 0;
   paid += insurancePayout;
-  staked += s.insuranceBet;
-  s.balance = roundCredits(s.balance + paid);
-  if (s.balance < 0) throw new Error(`invariant: balance went negative (${s.balance})`);
+  staked += state.insuranceBet;
+  state.balance = roundCredits(state.balance + paid);
+  if (state.balance < 0) throw new Error(`invariant: balance went negative (${state.balance})`);
   const net = roundCredits(paid - staked);
-  updateStats(s, results, s.insuranceBet, insurancePayout, net);
-  s.lastResult = {
+  updateStats(state, results, state.insuranceBet, insurancePayout, net);
+  state.lastResult = {
     hands: results,
-    dealerCards: s.dealerCards.slice(),
+    dealerCards: state.dealerCards.slice(),
     dealerTotal,
     dealerBlackjack: dealerBj,
-    insuranceBet: s.insuranceBet,
+    insuranceBet: state.insuranceBet,
     insurancePayout,
     totalBet: roundCredits(staked),
     net,
-    runningCountAtBet: s.runningCountAtBet,
+    runningCountAtBet: state.runningCountAtBet,
   };
-  s.gamePhase = 'roundOver';
-  s.gameInProgress = false;
-  s.canTakeInsurance = false;
-  s.gameStatus = roundMessage(results, dealerBj, dealerTotal, net);
+  state.gamePhase = 'roundOver';
+  state.gameInProgress = false;
+  state.canTakeInsurance = false;
+  state.gameStatus = roundMessage(results, dealerBj, dealerTotal, net);
 }
 
-function updateStats(s: GameState, hands: readonly HandResult[], insuranceBet: number, insurancePayout: number, roundNet: number): void {
-  const st = s.sessionStats;
+function updateStats(state: GameState, hands: readonly HandResult[], insuranceBet: number, insurancePayout: number, roundNet: number): void {
+  const st = state.sessionStats;
   for (const h of hands) {
     st.handsPlayed += 1;
     st.totalBet = roundCredits(st.totalBet + h.bet);
@@ -137,9 +139,9 @@ function updateStats(s: GameState, hands: readonly HandResult[], insuranceBet: n
 function roundMessage(hands: readonly HandResult[], dealerBj: boolean, dealerTotal: number, net: number): string {
   const only = hands.length === 1 ? hands[0] : undefined;
   if (!only) {
-    if (dealerBj) return `Dealer has blackjack. ${net >= 0 ? 'You win' : 'You lose'} ${fmt(Math.abs(net))} this round`;
-    if (net > 0) return `You win ${fmt(net)} this round`;
-    if (net < 0) return `You lose ${fmt(-net)} this round`;
+    if (dealerBj) return `Dealer has blackjack. ${net >= 0 ? 'You win' : 'You lose'} ${formatCredits(Math.abs(net))} this round`;
+    if (net > 0) return `You win ${formatCredits(net)} this round`;
+    if (net < 0) return `You lose ${formatCredits(-net)} this round`;
     return 'Push: you break even this round';
   }
   switch (only.outcome) {

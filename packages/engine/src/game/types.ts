@@ -1,11 +1,12 @@
-// The game state: the spec's game state fields (product-spec section 3) plus what a pure
-// reducer needs to be self-contained (hole-card flag, round start, counting options, the
-// previous shoe's reveal). Everything is plain JSON.
+// The game state: the table, the player's hands and bets, balance, count and session stats
+// that the product shows, plus what a pure reducer needs to be self-contained (hole-card flag,
+// round start, counting options, the previous shoe's reveal, a version). Everything is plain JSON.
 
 import type { Card } from '../cards.ts';
 import type { DeckResolution, TrueCountRounding } from '../counting/true-count.ts';
 import type { CountingSystemId } from '../counting/systems.ts';
 import type { Rules } from '../rules.ts';
+import type { RefusalCode } from './refusal.ts';
 import type { ShoeReveal, ShoeState } from '../shoe.ts';
 
 /** 'playing' covers the players' turns; the dealer plays inside the action that ends them. */
@@ -78,6 +79,11 @@ export interface CountingOptions {
 }
 
 export interface GameState {
+  /**
+   * 0 for a new game; every accepted step adds one, a refused step leaves it as it was. A server
+   * holding the state can tell a stale request (made against an older version) from an illegal one.
+   */
+  version: number;
   gameInProgress: boolean;
   gamePhase: GamePhase;
   currentHandIndex: number;
@@ -113,7 +119,7 @@ export interface GameState {
 }
 
 export type GameAction =
-  | { type: 'bet' | 'placeBet'; amount: number; spot?: number }
+  | { type: 'bet'; amount: number; spot?: number }
   | { type: 'deal' }
   | { type: 'insurance'; take: boolean }
   | { type: 'hit' }
@@ -125,4 +131,7 @@ export type GameAction =
   | { type: 'reset' }
   | { type: 'setConfig'; rules: unknown };
 
-export type StepResult = { ok: true; state: GameState } | { ok: false; reason: string; state: GameState };
+export type StepResult =
+  | { ok: true; state: GameState }
+  /** Refused: `state` is the input state object itself; `code` is stable, `reason` is for the player. */
+  | { ok: false; code: RefusalCode; reason: string; state: GameState };

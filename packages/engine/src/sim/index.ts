@@ -1,6 +1,7 @@
-// The simulator's browser-safe surface. Platform pools live beside it and are imported by path:
-// `@card-counter/engine/sim/node/pool` (worker_threads) and `@card-counter/engine/sim/web/pool`
-// (Web Workers), so neither platform's worker code is pulled in by the other.
+// The simulator's browser-safe surface (re-exported by name from ../index.ts). The platform pools
+// are separate entry points: `@card-counter/engine/sim/node` (worker_threads, ../../node/sim-pool.ts)
+// and `@card-counter/engine/sim/web` (Web Workers, web/pool.ts), so neither platform's worker
+// code is pulled in by the other.
 export { buildPlan, rampUnits, type IndexSet, type SimPlanOptions } from './build-plan.ts';
 export type { SimPlan } from './plan.ts';
 export { CHUNK_ROUNDS, MAX_ROUNDS } from './chunks.ts';

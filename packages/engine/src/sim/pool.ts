@@ -1,4 +1,4 @@
-// Runs plans on a pool of worker threads: worker_threads on the command line (node/pool.ts),
+// Runs plans on a pool of worker threads: worker_threads on the command line (../../node/sim-pool.ts),
 // Web Workers in the browser (web/pool.ts). Chunks are handed out one at a time to whichever
 // worker is free; each chunk has its own RNG stream and the accumulators are merged in chunk
 // order, so the result does not depend on which worker played what, nor on the thread count.
@@ -101,20 +101,27 @@ export class SimPool {
     let running = 0;
     let settled = false;
     return new Promise<SimResult>((resolve, reject) => {
-      const finish = (err: Error | null): void => {
+      const finish = (err: Error | null, stopped = false): void => {
         if (settled) return;
         settled = true;
         control.signal?.removeEventListener('abort', onAbort);
+        control.stop?.removeEventListener('abort', onStop);
         if (err) {
           if (!(err instanceof SimAbortedError)) void this.close();
           reject(err);
         } else {
-          resolve(resultOf(plan, mergeChunks(accs), o.seed, this.threads, (now() - t0) / 1000));
+          // Stopped: the chunks finished so far (in flight ones come back to a finished run and are dropped).
+          resolve(resultOf(plan, mergeChunks(accs, stopped), o.seed, this.threads, (now() - t0) / 1000, stopped));
         }
       };
       const onAbort = (): void => finish(new SimAbortedError());
+      // A stop before any chunk is back waits for the first one: a result needs rounds.
+      const onStop = (): void => {
+        if (done > 0) finish(null, true);
+      };
       if (control.signal?.aborted) return finish(new SimAbortedError());
       control.signal?.addEventListener('abort', onAbort);
+      control.stop?.addEventListener('abort', onStop);
       const feed = (w: SimWorkerLike): void => {
         if (settled) return;
         const next: IteratorResult<ChunkJob> = jobs.next();
@@ -133,6 +140,7 @@ export class SimPool {
         accs[m.index] = m.acc;
         done += m.rounds;
         control.onProgress?.({ rounds_done: done, rounds_total: o.rounds });
+        if (control.stop?.aborted && done < o.rounds) return finish(null, true);
         feed(w);
       };
       for (const w of this.workers) {

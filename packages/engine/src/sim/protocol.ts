@@ -11,7 +11,7 @@ export type FromWorker =
   | { type: 'done'; planId: number; index: number; rounds: number; acc: Float64Array }
   | { type: 'failed'; message: string };
 
-/** A worker thread as the pool sees it; node/ and web/ adapt their platform's worker to it. */
+/** A worker thread as the pool sees it; node/sim-pool.ts and web/pool.ts adapt their platform's worker to it. */
 export interface SimWorkerLike {
   postMessage(m: ToWorker): void;
   onMessage(handler: (m: FromWorker) => void): void;

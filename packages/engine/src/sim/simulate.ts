@@ -1,6 +1,6 @@
 // The browser-safe entry points: simulate() on the calling thread (chunk by chunk, yielding to
 // the event loop between chunks so progress shows and an AbortSignal can stop it), and the
-// pieces a multi-threaded runner needs (plan, jobs, merge, result). src/sim/node/ runs the same
+// pieces a multi-threaded runner needs (plan, jobs, merge, result). node/sim-pool.ts runs the same
 // chunks on worker_threads; a Web Worker runner can do the same in the browser.
 import type { Seed } from '../rng.ts';
 import { buildPlan, type SimPlanOptions } from './build-plan.ts';
@@ -22,7 +22,13 @@ export interface SimProgress {
 }
 
 export interface RunControl {
+  /** Cancels the run: it rejects with SimAbortedError. */
   signal?: AbortSignal;
+  /**
+   * Ends the run early with what is done: the result of the chunks finished so far (chunks in
+   * flight are dropped), with `stopped` set. Used by the CLI's Ctrl-C.
+   */
+  stop?: AbortSignal;
   onProgress?: (p: SimProgress) => void;
 }
 
@@ -34,6 +40,8 @@ export interface SimResult extends SimStats {
   csm: boolean;
   /** See SimPlan.exactBasicEv. */
   exactBasicEv: number | null;
+  /** True when RunControl.stop ended the run before all its rounds were played. */
+  stopped: boolean;
 }
 
 export class SimAbortedError extends Error {
@@ -44,18 +52,19 @@ export class SimAbortedError extends Error {
 }
 
 /** Merges chunk accumulators in chunk order (the order fixes the float sums bit for bit). */
-export function mergeChunks(chunks: readonly (Float64Array | undefined)[]): Float64Array {
+export function mergeChunks(chunks: readonly (Float64Array | undefined)[], partial = false): Float64Array {
   const acc = newAccumulator();
-  chunks.forEach((c, i) => {
-    if (!c) throw new Error(`chunk ${i} is missing`);
-    mergeInto(acc, c);
-  });
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i];
+    if (c) mergeInto(acc, c);
+    else if (!partial) throw new Error(`chunk ${i} is missing`);
+  }
   return acc;
 }
 
-export function resultOf(plan: SimPlan, acc: Float64Array, seed: Seed, threads: number, seconds: number): SimResult {
+export function resultOf(plan: SimPlan, acc: Float64Array, seed: Seed, threads: number, seconds: number, stopped = false): SimResult {
   const stats = summarize(acc, plan.bankroll_units);
-  return { ...stats, seed, threads, seconds, roundsPerSecond: seconds > 0 ? stats.rounds / seconds : 0, csm: plan.csm, exactBasicEv: plan.exactBasicEv };
+  return { ...stats, seed, threads, seconds, roundsPerSecond: seconds > 0 ? stats.rounds / seconds : 0, csm: plan.csm, exactBasicEv: plan.exactBasicEv, stopped };
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -88,10 +97,12 @@ function* playChunks(plan: SimPlan, o: { seed: Seed; rounds: number; chunkRounds
 export async function runPlan(plan: SimPlan, o: { seed: Seed; rounds: number; chunkRounds?: number }, control: RunControl = {}): Promise<SimResult> {
   checkRounds(o.rounds);
   if (control.signal?.aborted) throw new SimAbortedError();
+  // A run stopped before it starts still plays its first chunk: a result needs rounds.
   const t0 = now();
   const accs: Float64Array[] = [];
   let done = 0;
   let lastYield = t0;
+  let stopped = false;
   for (const rounds of playChunks(plan, o, accs)) {
     done += rounds;
     control.onProgress?.({ rounds_done: done, rounds_total: o.rounds });
@@ -100,8 +111,12 @@ export async function runPlan(plan: SimPlan, o: { seed: Seed; rounds: number; ch
       lastYield = now();
     }
     if (control.signal?.aborted) throw new SimAbortedError();
+    if (control.stop?.aborted && done < o.rounds) {
+      stopped = true;
+      break;
+    }
   }
-  return resultOf(plan, mergeChunks(accs), o.seed, 1, (now() - t0) / 1000);
+  return resultOf(plan, mergeChunks(accs), o.seed, 1, (now() - t0) / 1000, stopped);
 }
 
 /** Synchronous single-thread run on a prebuilt plan (tests, the bench). */

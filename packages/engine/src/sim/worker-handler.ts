@@ -1,5 +1,5 @@
 // The body of a simulator worker, whatever the platform: builds a core for each plan it is sent
-// and plays that plan's chunk jobs one at a time. node/worker.ts and web/worker.ts connect it
+// and plays that plan's chunk jobs one at a time. ../../node/sim-worker.ts and web/worker.ts connect it
 // to their message ports.
 import { newCore, playChunk } from './chunks.ts';
 import type { SimCore } from './core.ts';

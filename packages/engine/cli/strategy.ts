@@ -1,20 +1,40 @@
 // `bj strategy [--rules JSON] [--json]`: the basic strategy chart for the rules and the exact
 // expected value of playing it off the top of a full shoe.
-import { computeStrategy, UPCARD_KEYS, type Chart, type ChartRow } from '../analysis/index.ts';
+import { computeStrategy, UPCARD_KEYS, type Chart, type ChartRow } from '../src/index.ts';
 import { formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
+import { rulesNotation } from './notation.ts';
+
+export const USAGE = `usage: bj strategy [options]
+  The basic strategy chart for a table's rules (exact, composition of a full shoe) and the
+  expected value of playing it off the top.
+
+  --rules JSON   table rules (default: 6 decks S17 DAS LS 3:2), e.g. '{"numDecks":2,"dealerStandsSoft17":false}'
+  --json         one JSON object on stdout (settings, rules, ev, chart)
+  --help         this text
+
+examples:
+  bj strategy
+  bj strategy --rules '{"numDecks":1,"dealerStandsSoft17":false,"blackjackPays":1.2}'
+  bj strategy --json > chart.json
+`;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
-  return runCommand(io, () => {
-    const args = parseArgs(argv, { values: ['rules'], switches: ['json'] });
-    const rules = rulesFromArgs(args);
-    const result = computeStrategy(rules);
-    if (args.switches.has('json')) {
-      printJson(io, { rules, ev: Number(result.ev.toFixed(8)), chart: result.chart });
-    } else {
-      io.out(formatChart(result.chart, result.ev));
-    }
-    return 0;
-  });
+  return runCommand(
+    io,
+    () => {
+      const args = parseArgs(argv, { values: ['rules'], switches: ['json', 'help'] });
+      const rules = rulesFromArgs(args);
+      const settings = `${rulesNotation(rules)}, off the top of a full shoe`;
+      const result = computeStrategy(rules);
+      if (args.switches.has('json')) {
+        printJson(io, { settings, rules, ev: Number(result.ev.toFixed(8)), chart: result.chart });
+      } else {
+        io.out(`${settings}\n\n${formatChart(result.chart, result.ev)}`);
+      }
+      return 0;
+    },
+    { name: 'strategy', usage: USAGE, argv },
+  );
 }
 
 function section(title: string, rows: Record<string, ChartRow>, order: string[]): string {

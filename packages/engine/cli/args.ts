@@ -1,7 +1,9 @@
 // Shared command-line helpers for the `bj` commands (strategy, ev, simulate).
-// Kept generic: a tiny flag parser, the --rules JSON option and the --json switch, and a
-// wrapper that turns CliError/RulesError into "message on stderr, non-zero exit".
-import { parseRules, RulesError, type Rules } from '../rules.ts';
+// Kept generic: a tiny flag parser, --help, the --rules JSON option and the --json switch, a
+// wrapper that turns CliError/RulesError into "message on stderr, non-zero exit", and the
+// process's terminal: a progress bar only when stderr is a terminal, and Ctrl-C.
+import { SingleBar } from 'cli-progress';
+import { parseRules, RulesError, type Rules } from '../src/index.ts';
 
 /** A usage or input error: printed on stderr, exit code 2. */
 export class CliError extends Error {
@@ -78,27 +80,80 @@ export function rulesFromArgs(args: ParsedArgs): Rules {
   return rulesFromJson(args.values.get('rules'));
 }
 
+/** A progress display: `update` with the work done so far, `stop` once at the end. */
+export interface Progress {
+  update(done: number): void;
+  stop(): void;
+}
+
 /** Where a command writes; injectable so tests can call run() and capture the output. */
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /**
+   * A progress display for `total` units of work, or null when there is no terminal to show it
+   * on (a pipe, a log file, CI, a test): progress is never written into logs. Absent: null.
+   */
+  progress?(total: number, unit: string): Progress | null;
+  /** Calls `handler` on Ctrl-C (SIGINT) until the returned function is called. */
+  onInterrupt?(handler: () => void): () => void;
+}
+
+/** cli-progress's bar on stderr, only when stderr is a terminal. */
+function terminalProgress(total: number, unit: string): Progress | null {
+  if (!process.stderr.isTTY) return null;
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: `[{bar}] {percentage}% | {value}/{total} ${unit} | ETA {eta_formatted}`,
+    hideCursor: true,
+    clearOnComplete: true,
+    formatValue: (v, _options, type) => (type === 'value' || type === 'total' ? Number(v).toLocaleString('en-US') : String(v)),
+  });
+  bar.start(total, 0);
+  return {
+    update: (done) => bar.update(Math.min(done, total)),
+    stop: () => bar.stop(),
+  };
 }
 
 export const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  progress: terminalProgress,
+  onInterrupt: (handler) => {
+    // The first Ctrl-C asks the command to stop; a second one quits at once.
+    let pressed = false;
+    const listener = (): void => {
+      if (pressed) process.exit(130);
+      pressed = true;
+      handler();
+    };
+    process.on('SIGINT', listener);
+    return () => void process.off('SIGINT', listener);
+  },
 };
+
+/** Did the user ask for the command's help (--help or -h anywhere)? */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
 
 /**
  * Runs a command body, mapping input errors (CliError, RulesError) to a message on stderr and
- * exit code 2. Other errors propagate (they are bugs, main.ts prints them and exits 1).
+ * exit code 2. With `command`, --help (or -h) prints its usage instead and exits 0. Other
+ * errors propagate (they are bugs, main.ts prints them and exits 1).
  */
-export async function runCommand(io: CliIo, body: () => Promise<number> | number): Promise<number> {
+export async function runCommand(io: CliIo, body: () => Promise<number> | number, command?: { name: string; usage: string; argv: readonly string[] }): Promise<number> {
+  if (command && wantsHelp(command.argv)) {
+    io.out(command.usage);
+    return 0;
+  }
   try {
     return await body();
   } catch (e) {
     if (e instanceof CliError || e instanceof RulesError) {
-      io.err(`${e.message}\n`);
+      const hint = command && e instanceof CliError && !e.message.includes('--help') ? ` (bj ${command.name} --help lists the options)` : '';
+      io.err(`${e.message}${hint}\n`);
       return 2;
     }
     throw e;
@@ -110,8 +165,11 @@ export function printJson(io: CliIo, value: unknown): void {
   io.out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Left/right pads cells into aligned text rows (for the readable, non --json output). */
-export function formatTable(rows: readonly (readonly string[])[]): string {
+/**
+ * Pads cells into aligned text rows (for the readable, non --json output): the first column to
+ * the left, the others to the right (numbers line up) unless `alignLeft`.
+ */
+export function formatTable(rows: readonly (readonly string[])[], alignLeft = false): string {
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, i) => {
@@ -119,6 +177,11 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
     });
   }
   return rows
-    .map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '))
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 0 || alignLeft ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }

@@ -1,22 +1,22 @@
-// The simulator pool on worker_threads (the command line, tests, the bench).
+// The simulator pool on worker_threads (the command line, tests, the bench): the package's
+// `@card-counter/engine/sim/node` entry. It lives outside src/ because it needs Node's APIs;
+// everything under src/ runs in a browser.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Seed } from '../../rng.ts';
-import { checkRounds } from '../chunks.ts';
-import type { SimPlan } from '../plan.ts';
-import { SimPool } from '../pool.ts';
-import type { FromWorker, SimWorkerLike } from '../protocol.ts';
-import type { RunControl, SimResult } from '../simulate.ts';
+import type { Seed } from '../src/rng.ts';
+import { checkRounds } from '../src/sim/chunks.ts';
+import type { SimPlan } from '../src/sim/plan.ts';
+import { SimPool } from '../src/sim/pool.ts';
+import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
+import type { RunControl, SimResult } from '../src/sim/simulate.ts';
 
-export { MAX_THREADS, SimPool } from '../pool.ts';
-
-const WORKER_URL = new URL('./worker.ts', import.meta.url);
+const WORKER_URL = new URL('./sim-worker.ts', import.meta.url);
 
 /**
  * Workers run the TypeScript source: a tiny bootstrap registers tsx's loader (the same one the
- * `bj` script runs under) in the worker, then imports worker.ts.
+ * `bj` script runs under) in the worker, then imports sim-worker.ts.
  */
 function spawnNodeWorker(): SimWorkerLike {
   // The ESM build of tsx's API (require.resolve would pick the CommonJS one).

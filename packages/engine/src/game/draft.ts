@@ -1,0 +1,30 @@
+// The reducer edits a copy of the state (one copy per accepted action) through a StepDraft.
+
+import type { Rng } from '../rng.ts';
+import type { GameState, PlayerHand } from './types.ts';
+
+export interface StepDraft {
+  /** The copy of the input state that this step edits; returned when the step is accepted. */
+  state: GameState;
+  /** Present only when the caller gave one; needed only to shuffle. */
+  rng: Rng | undefined;
+}
+
+/** A copy deep enough that editing hands, cards, bets and stats cannot touch the input state. */
+export function draftOf(input: GameState, rng: Rng | undefined): StepDraft {
+  const state: GameState = {
+    ...input,
+    playerHands: input.playerHands.map((h) => ({ ...h, cards: h.cards.slice() })),
+    dealerCards: input.dealerCards.slice(),
+    handBets: input.handBets.slice(),
+    sessionStats: { ...input.sessionStats },
+  };
+  return { state, rng };
+}
+
+/** The hand the player is acting on. */
+export function currentHand(state: GameState): PlayerHand {
+  const h = state.playerHands[state.currentHandIndex];
+  if (!h) throw new Error(`invariant: no hand at index ${state.currentHandIndex}`);
+  return h;
+}
