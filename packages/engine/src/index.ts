@@ -95,11 +95,12 @@ export {
 } from './indices/index.ts';
 
 // Exact analysis: the basic strategy chart and its EV, the EV of every action of a hand, the
-// cost of a decision, the dealer's final-total probabilities. Shoes are compositions by value.
+// cost of a decision, the coach's answer from a round's public cards, the dealer's final-total probabilities. Shoes are compositions by value.
 export {
   PLAYER_ACTIONS,
   UPCARD_KEYS,
   bestAction,
+  coach,
   computeStrategy,
   dealerProbabilities,
   decisionCost,
@@ -113,6 +114,8 @@ export {
   type Chart,
   type ChartCode,
   type ChartRow,
+  type CoachAnswer,
+  type CoachQuestion,
   type Composition,
   type DealerProbabilities,
   type HandOptions,

@@ -14,7 +14,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'ACE', 'CHUNK_ROUNDS', 'COUNTING_SYSTEMS', 'DEFAULT_COUNTING_SYSTEM', 'DEFAULT_RULES', 'DEFAULT_TRUE_COUNT_OPTIONS',
   'FAB_4_S17', 'ILLUSTRIOUS_18_S17', 'INITIAL_BALANCE', 'INSURANCE_INDEX', 'MAX_ROUNDS', 'MAX_THREADS', 'PLAYER_ACTIONS',
   'RANKS', 'REFUSAL_CODES', 'RULE_LIMITS', 'RulesError', 'SUITS', 'SimAbortedError', 'SimPool', 'TEN', 'UPCARD_KEYS',
-  'bestAction', 'bestPlay', 'bettingPatternKey', 'buildPlan', 'cardLabel', 'cardValue', 'computeStrategy', 'countCard',
+  'bestAction', 'bestPlay', 'bettingPatternKey', 'buildPlan', 'cardLabel', 'cardValue', 'coach', 'computeStrategy', 'countCard',
   'createGame', 'createShoe', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
   'fullShoe', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'initialRunningCount', 'legalActions',
   'parseCard', 'parseCardValue', 'parseRules', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
