@@ -49,7 +49,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       set({ status: 'signed-in', user: userStateFromProfile(profile) });
     } catch (error) {
       set({ status: 'signed-out', user: null });
-      if (error instanceof ApiError && error.status === 401) return;
+      if (error instanceof ApiError && error.code === 'NOT_AUTHENTICATED') return;
       // The server could not be reached: public routes and guest play still work, and the
       // player can try again from the toast.
       showToast({ kind: 'error', message: errorMessage(error), onRetry: () => get().loadServerSession() });
