@@ -26,7 +26,7 @@ describe('app routes', () => {
   beforeEach(() => {
     // The startup screen has its own tests; here the app starts as after 'Continue Offline'.
     setOfflineMode();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -96,7 +96,7 @@ describe('app routes', () => {
     const router = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     vi.unstubAllGlobals();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
     signedInAs({ ...PROFILE, isAdmin: true });
     const adminRouter = renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();

@@ -9,7 +9,7 @@ const DUPLICATE = 'An account with this email already exists. Please sign in ins
 describe('auth pages', () => {
   beforeEach(() => {
     setOfflineMode();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -5,6 +5,7 @@ import { CreditsDisplay } from '../../features/credits/components/credits-displa
 import { PurchaseUnavailableDialog } from '../../features/credits/components/purchase-unavailable-dialog.tsx';
 import { errorMessage } from '../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useUserState } from '../../shared/session/use-user-state.ts';
 import { profileLinkText } from '../../shared/session/user-state.ts';
 import { showToast } from '../../shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -14,7 +15,7 @@ const LINK = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`;
 
 export function NavBar() {
-  const user = useSessionStore((s) => s.user);
+  const user = useUserState();
   const signOut = useSessionStore((s) => s.signOut);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -29,11 +30,10 @@ export function NavBar() {
   const doSignOut = async () => {
     setMenuOpen(false);
     try {
-      await signOut();
+      await signOut(queryClient);
     } catch (error) {
       showToast({ kind: 'error', message: errorMessage(error) });
     }
-    queryClient.clear();
     navigate('/login', { replace: true });
   };
 

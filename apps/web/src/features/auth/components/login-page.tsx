@@ -39,7 +39,7 @@ export function LoginPage() {
     setError(null);
     try {
       await signInWithEmail(email.trim(), password);
-      await loadServerSession();
+      await loadServerSession(queryClient);
       navigate('/', { replace: true });
     } catch (caught) {
       setError(errorMessage(caught));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -12,6 +13,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const status = useSessionStore((s) => s.status);
   const loadServerSession = useSessionStore((s) => s.loadServerSession);
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +29,7 @@ export function SignupPage() {
     setError(null);
     try {
       await signUpWithEmail(name.trim(), email.trim(), password);
-      await loadServerSession();
+      await loadServerSession(queryClient);
       // A server that requires a verified e-mail before the first sign-in returns no session.
       if (useSessionStore.getState().status === 'signed-in') navigate('/', { replace: true });
       else setPendingVerification(true);
