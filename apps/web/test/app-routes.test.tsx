@@ -130,10 +130,11 @@ describe('app routes', () => {
     expect(await screen.findByText('Google sign-in is not available. Please try again later.')).toBeTruthy();
   });
 
-  it('Terms say credits are practice money that cannot be cashed out or transferred', () => {
+  it('Terms say credits are practice money that cannot be cashed out or transferred', async () => {
     signedOut();
     renderApp('/terms');
-    expect(screen.getByRole('heading', { name: 'Terms of Service' })).toBeTruthy();
+    // The page is its own chunk, loaded when the route first renders.
+    expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeTruthy();
     expect(screen.getByText(/cannot be cashed out/).textContent).toMatch(/transferred to another player/);
   });
 });
