@@ -53,7 +53,7 @@ export function NavBar() {
         <div className="ml-auto flex items-center gap-3">
           <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden md:flex" />
           <CreditsDisplay credits={user?.credits ?? 0} variant="compact" className="md:hidden" />
-          <NavLink to="/profile" className={(state) => `hidden md:block ${LINK(state)}`}>
+          <NavLink to="/profile" title={profileLinkText(user)} className={(state) => `hidden max-w-[16rem] truncate md:block ${LINK(state)}`}>
             {profileLinkText(user)}
           </NavLink>
           <button

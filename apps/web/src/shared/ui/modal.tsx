@@ -105,7 +105,7 @@ export function Modal({ labelledBy, onClose, initialFocus, children, panelClassN
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
-        className={`max-h-full w-full overflow-y-auto rounded-xl bg-slate-900 p-6 shadow-xl focus:outline-none ${panelClassName}`}
+        className={`max-h-full w-full overflow-y-auto rounded-xl border border-slate-700 bg-slate-900 p-6 shadow-xl focus:outline-none ${panelClassName}`}
       >
         {children}
       </div>

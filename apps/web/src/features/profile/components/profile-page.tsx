@@ -30,7 +30,7 @@ function AccountProfile() {
   if (profile.isError) return <FormError error={profile.error} />;
   const data = profile.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <NamesForm profile={data} />
       <EmailSection profile={data} />
       <LinkedProviders profile={data} />
