@@ -107,7 +107,7 @@ test('password reset through the mailed link: the new password signs in, the old
   await expect(page.getByText('Your password has been reset.')).toHaveCount(0);
 });
 
-test('sign-up with a registered email shows the spec message', async ({ page }) => {
+test('sign-up with a registered email says the account exists and to sign in instead', async ({ page }) => {
   const account = newAccount('dup');
   await signUpViaApi(page, account);
   await page.context().clearCookies();

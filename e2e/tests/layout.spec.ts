@@ -9,7 +9,15 @@ import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-const PUBLIC_PAGES = ['/login', '/auth/signup', '/auth/reset-password', '/auth/verify-email', '/privacy', '/terms', '/docs/deployment'];
+const PUBLIC_PAGES = [
+  '/login',
+  '/auth/signup',
+  '/auth/reset-password',
+  '/auth/verify-email',
+  '/privacy',
+  '/terms',
+  '/docs/deployment',
+];
 const APP_PAGES = ['/', '/simulator', '/leaderboard', '/profile'];
 
 /** 31 characters with no space to break at, the length that overflowed the profile. */
@@ -20,7 +28,10 @@ function longEmail(): string {
 }
 
 async function pageWidths(page: Page) {
-  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  return page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
 }
 
 /** Opens each path and checks nothing is wider than the viewport once its content is there. */
@@ -29,7 +40,10 @@ async function expectNoSidewaysScroll(page: Page, paths: string[], ready: (path:
     await gotoApp(page, path);
     await expect(ready(path)).toBeVisible();
     const widths = await pageWidths(page);
-    expect(widths.scroll, `${path} is ${widths.scroll} px wide in a ${widths.client} px viewport`).toBeLessThanOrEqual(widths.client);
+    expect(
+      widths.scroll,
+      `${path} is ${widths.scroll} px wide in a ${widths.client} px viewport`,
+    ).toBeLessThanOrEqual(widths.client);
   }
 }
 
@@ -44,10 +58,14 @@ test.describe('at phone size no page scrolls sideways', () => {
     await gotoApp(page, '/login');
     await page.getByRole('button', { name: 'Play as guest' }).click();
     await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
-    await expectNoSidewaysScroll(page, [...APP_PAGES, '/privacy', '/terms'], () => page.getByRole('heading', { level: 1 }));
+    await expectNoSidewaysScroll(page, [...APP_PAGES, '/privacy', '/terms'], () =>
+      page.getByRole('heading', { level: 1 }),
+    );
   });
 
-  test('signed in with a 31-character e-mail: every page, the profile showing the address', async ({ page }) => {
+  test('signed in with a 31-character e-mail: every page, the profile showing the address', async ({
+    page,
+  }) => {
     const account = { ...newAccount('wide'), email: longEmail() };
     expect(account.email).toHaveLength(31);
     await signUpViaApi(page, account);
@@ -109,7 +127,10 @@ test.describe('the purchase dialog at phone size', () => {
     await page.mouse.wheel(0, 600);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Purchase Credits' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('button', { name: 'Purchase Credits' })
+      .click();
     await expectDialogInsideViewport(page, PHONE);
   });
 });

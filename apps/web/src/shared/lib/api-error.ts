@@ -7,7 +7,7 @@ import { ERRORS, type ErrorCode } from '@card-counter/shared/errors';
 export const SERVER_UNREACHABLE_MESSAGE: string = ERRORS.SERVER_UNREACHABLE.message;
 export const UNEXPECTED_ERROR_MESSAGE: string = ERRORS.UNEXPECTED.message;
 
-/** The code the retry helper gives the error it stops with (the spec's own spelling). */
+/** The code the retry helper gives the error it stops with; lower-case, unlike the catalogue's. */
 export const MAX_RETRIES_EXCEEDED = 'max-retries-exceeded';
 
 /**

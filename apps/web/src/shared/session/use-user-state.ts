@@ -6,7 +6,11 @@ import { useSessionStore, type SessionStatus } from './session-store.ts';
 import { userStateFromProfile, type UserState } from './user-state.ts';
 
 /** The player's state: the guest's local record, else the signed-in profile; null otherwise. */
-export function selectUserState(status: SessionStatus, guest: UserState | null, me: MeResponse | undefined): UserState | null {
+export function selectUserState(
+  status: SessionStatus,
+  guest: UserState | null,
+  me: MeResponse | undefined,
+): UserState | null {
   if (status === 'guest') return guest;
   if (status === 'signed-in' && me !== undefined) return userStateFromProfile(me);
   return null;

@@ -11,7 +11,8 @@ export interface ModalProps {
   panelClassName?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(panel: HTMLElement): HTMLElement[] {
   return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
@@ -22,7 +23,11 @@ function focusables(panel: HTMLElement): HTMLElement[] {
  * escapes is pulled back) and returns to what had it before, so a keyboard player is never
  * left behind the overlay nor dropped at the top of the page. Escape closes.
  */
-function useFocusTrap(panelRef: RefObject<HTMLElement | null>, onClose: () => void, initialFocus?: RefObject<HTMLElement | null>) {
+function useFocusTrap(
+  panelRef: RefObject<HTMLElement | null>,
+  onClose: () => void,
+  initialFocus?: RefObject<HTMLElement | null>,
+) {
   // Read through a ref: a parent passing a new onClose each render must not re-run the
   // effect, which would move the focus back to its start.
   const close = useRef(onClose);
@@ -53,13 +58,17 @@ function useFocusTrap(panelRef: RefObject<HTMLElement | null>, onClose: () => vo
       if (event.shiftKey && (document.activeElement === first || !panel.contains(document.activeElement))) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !panel.contains(document.activeElement))) {
+      } else if (
+        !event.shiftKey &&
+        (document.activeElement === last || !panel.contains(document.activeElement))
+      ) {
         event.preventDefault();
         first.focus();
       }
     };
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !panel.contains(event.target)) (focusables(panel)[0] ?? panel).focus();
+      if (event.target instanceof Node && !panel.contains(event.target))
+        (focusables(panel)[0] ?? panel).focus();
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);

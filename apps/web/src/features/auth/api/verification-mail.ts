@@ -17,7 +17,11 @@ export function announceVerificationMail(email: string): void {
       pendingLabel: 'Sending...',
       run: async () => {
         await sendVerificationEmail(email);
-        showToast({ kind: 'info', message: `A new verification e-mail is on its way to ${email}.`, duration_ms: RESENT_NOTICE_ms });
+        showToast({
+          kind: 'info',
+          message: `A new verification e-mail is on its way to ${email}.`,
+          duration_ms: RESENT_NOTICE_ms,
+        });
       },
     },
   });
