@@ -42,17 +42,20 @@ function ToastItem({ toast }: { toast: Toast }) {
       className={`flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${KIND_CLASSES[toast.kind]}`}
     >
       <span className="sr-only">{KIND_LABELS[toast.kind]}:</span>
-      <p className="min-w-0 flex-1 text-sm break-words">{toast.message}</p>
-      {action ? (
-        <button
-          type="button"
-          className="shrink-0 rounded bg-white/10 px-2 py-1 text-xs font-semibold hover:bg-white/20 disabled:opacity-60"
-          onClick={() => void run()}
-          disabled={running}
-        >
-          {running ? action.pendingLabel : action.label}
-        </button>
-      ) : null}
+      {/* The action sits under the message so that a long message keeps the toast's width. */}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm break-words">{toast.message}</p>
+        {action ? (
+          <button
+            type="button"
+            className="mt-2 rounded bg-white/10 px-2 py-1 text-xs font-semibold hover:bg-white/20 disabled:opacity-60"
+            onClick={() => void run()}
+            disabled={running}
+          >
+            {running ? action.pendingLabel : action.label}
+          </button>
+        ) : null}
+      </div>
       <button
         type="button"
         aria-label="Close"
