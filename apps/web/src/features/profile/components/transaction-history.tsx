@@ -27,7 +27,7 @@ export function TransactionHistory() {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-t border-slate-800">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
+                  <td className="py-2 pr-3 sm:whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                   <td className="py-2 pr-3">{row.description || row.type}</td>
                   <td className={`py-2 pr-3 text-right font-mono ${row.amount < 0 ? 'text-rose-300' : 'text-emerald-300'}`}>
                     {formatCreditsSigned(row.amount)}
