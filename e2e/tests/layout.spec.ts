@@ -132,5 +132,9 @@ test.describe('the purchase dialog at phone size', () => {
       .getByRole('button', { name: 'Purchase Credits' })
       .click();
     await expectDialogInsideViewport(page, PHONE);
+    // The menu that opened it has closed: its toggle takes the focus back.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditsDisplay } from '../../features/credits/components/credits-display.tsx';
@@ -22,6 +22,8 @@ export function NavBar() {
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [purchaseOpen, setPurchaseOpen] = useState(false);
+  // The phone menu closes when the dialog opens: its toggle takes the focus back.
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
 
   const openPurchase = () => {
     setMenuOpen(false);
@@ -64,6 +66,7 @@ export function NavBar() {
             Sign Out
           </button>
           <button
+            ref={menuToggleRef}
             type="button"
             className="rounded-md p-2 text-slate-200 hover:bg-slate-800 md:hidden"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -80,7 +83,13 @@ export function NavBar() {
       {menuOpen ? (
         <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={() => void doSignOut()} />
       ) : null}
-      {purchaseOpen ? <PurchaseUnavailableDialog isGuest={user?.isGuest ?? false} onClose={() => setPurchaseOpen(false)} /> : null}
+      {purchaseOpen ? (
+        <PurchaseUnavailableDialog
+          isGuest={user?.isGuest ?? false}
+          onClose={() => setPurchaseOpen(false)}
+          fallbackFocus={menuToggleRef}
+        />
+      ) : null}
     </header>
   );
 }

@@ -7,6 +7,8 @@ export interface ModalProps {
   onClose: () => void;
   /** Focused when the modal opens; else its first focusable element. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Focused on close when the element that opened the modal has gone (a menu that closed). */
+  fallbackFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
   panelClassName?: string;
 }
@@ -26,7 +28,7 @@ function focusables(panel: HTMLElement): HTMLElement[] {
 function useFocusTrap(
   panelRef: RefObject<HTMLElement | null>,
   onClose: () => void,
-  initialFocus?: RefObject<HTMLElement | null>,
+  { initialFocus, fallbackFocus }: Pick<ModalProps, 'initialFocus' | 'fallbackFocus'>,
 ) {
   // Read through a ref: a parent passing a new onClose each render must not re-run the
   // effect, which would move the focus back to its start.
@@ -38,7 +40,10 @@ function useFocusTrap(
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The body means the opener has already gone (unmounted in the same render).
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    const fallback = fallbackFocus?.current;
     (initialFocus?.current ?? focusables(panel)[0] ?? panel).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -76,8 +81,9 @@ function useFocusTrap(
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       if (opener?.isConnected) opener.focus();
+      else fallback?.focus();
     };
-  }, [panelRef, initialFocus]);
+  }, [panelRef, initialFocus, fallbackFocus]);
 }
 
 /** The page behind a modal does not scroll under it. */
@@ -97,9 +103,16 @@ function useScrollLock() {
  * backdrop blur (the sticky navigation bar) would otherwise become the containing block of
  * its fixed overlay and cut it off. Clicking the overlay outside the panel closes it.
  */
-export function Modal({ labelledBy, onClose, initialFocus, children, panelClassName = '' }: ModalProps) {
+export function Modal({
+  labelledBy,
+  onClose,
+  initialFocus,
+  fallbackFocus,
+  children,
+  panelClassName = '',
+}: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(panelRef, onClose, initialFocus);
+  useFocusTrap(panelRef, onClose, { initialFocus, fallbackFocus });
   useScrollLock();
   return createPortal(
     <div
