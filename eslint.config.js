@@ -1,8 +1,16 @@
 // One lint config for the whole workspace; `npm run check` runs it with zero warnings allowed.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(path.join(import.meta.dirname, webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'packages/engine/assembly/**'] },
@@ -30,4 +38,51 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'os', 'crypto', 'worker_threads'] }],
     },
   },
+  {
+    // No import cycles anywhere: a cycle makes the load order decide which module sees the
+    // other half-initialised. Type-only imports are exempt (they vanish at run time).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the plugin reads only .js files and sees no edge between .ts modules.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The web app's code flows one way, shared -> features -> app: shared/ knows no feature
+    // and not the app; a feature knows shared/ only, never another feature nor the app.
+    files: [`${webSrc}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: `${webSrc}/shared`,
+              from: [`${webSrc}/features`, `${webSrc}/app`],
+              message: 'shared/ is below every feature and the app: move the code it needs into shared/, or pass it in.',
+            },
+            {
+              target: `${webSrc}/features`,
+              from: `${webSrc}/app`,
+              message: 'A feature does not import the app: the app composes the features.',
+            },
+            ...webFeatures.map((feature) => ({
+              target: `${webSrc}/features/${feature}`,
+              from: `${webSrc}/features`,
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what both need into shared/, or compose them in app/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
 );
+

@@ -9,7 +9,7 @@ import {
   waitForStartup,
 } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
-import { waitForMailLink } from '../support/mail.ts';
+import { mailsTo, waitForMailLink } from '../support/mail.ts';
 
 const DUPLICATE_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -118,4 +118,19 @@ test('sign-up with a registered email says the account exists and to sign in ins
   // Not signed in as a side effect.
   await gotoApp(page, '/');
   await expect(page).toHaveURL(`${APP_URL}/login`);
+});
+
+test('after sign-up a notice says the verification mail was sent; Resend email sends another', async ({ page }) => {
+  const account = newAccount('resend');
+  await signUpInUi(page, account);
+  await expectSignedInNav(page, account.name, '10,000');
+  const notice = page.getByRole('status').filter({ hasText: 'We sent a verification e-mail' });
+  await expect(notice).toContainText(account.email);
+  await waitForMailLink(account.email, /verify your email/i, '/auth/verify-email');
+  const verificationMails = () => mailsTo(account.email).filter((mail) => /verify your email/i.test(mail.subject)).length;
+  expect(verificationMails()).toBe(1);
+
+  await notice.getByRole('button', { name: 'Resend email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A new verification e-mail is on its way' })).toBeVisible();
+  await expect.poll(verificationMails, { timeout: 10_000 }).toBe(2);
 });

@@ -29,3 +29,13 @@ test('Google sign-in without Google settings says it is not available', async ({
   );
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('the app ships an icon: /favicon.ico and the icon the page links to are served', async ({ page }) => {
+  const ico = await page.request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toMatch(/^image\//);
+  await gotoApp(page, '/login');
+  const linked = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(linked.length).toBeGreaterThan(0);
+  for (const href of linked) expect((await page.request.get(href)).status(), href).toBe(200);
+});

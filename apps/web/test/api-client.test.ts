@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from '../src/shared/lib/api-client.ts';
 import { SERVER_UNREACHABLE_MESSAGE } from '../src/shared/lib/api-error.ts';
+import { unwrapAuth } from '../src/shared/lib/auth-client.ts';
 import { json } from './helpers.tsx';
 
 describe('apiRequest', () => {
@@ -35,5 +36,19 @@ describe('apiRequest', () => {
   it('falls back to a generic message for a non-JSON error', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>', { status: 502 })));
     await expect(apiRequest('/api/z')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'An unexpected error occurred' });
+  });
+
+  it("reads the auth client's refusals as the same ApiError, status and code kept", () => {
+    const refusal = { status: 401, statusText: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' };
+    const error = (() => {
+      try {
+        return unwrapAuth({ data: null, error: refusal });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.', details: {} });
+    expect(unwrapAuth({ data: 7, error: null })).toBe(7);
   });
 });

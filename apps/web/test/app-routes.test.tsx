@@ -26,7 +26,7 @@ describe('app routes', () => {
   beforeEach(() => {
     // The startup screen has its own tests; here the app starts as after 'Continue Offline'.
     setOfflineMode();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -96,7 +96,7 @@ describe('app routes', () => {
     const router = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     vi.unstubAllGlobals();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
     signedInAs({ ...PROFILE, isAdmin: true });
     const adminRouter = renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
@@ -130,10 +130,11 @@ describe('app routes', () => {
     expect(await screen.findByText('Google sign-in is not available. Please try again later.')).toBeTruthy();
   });
 
-  it('Terms say credits are practice money that cannot be cashed out or transferred', () => {
+  it('Terms say credits are practice money that cannot be cashed out or transferred', async () => {
     signedOut();
     renderApp('/terms');
-    expect(screen.getByRole('heading', { name: 'Terms of Service' })).toBeTruthy();
+    // The page is its own chunk, loaded when the route first renders.
+    expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeTruthy();
     expect(screen.getByText(/cannot be cashed out/).textContent).toMatch(/transferred to another player/);
   });
 });

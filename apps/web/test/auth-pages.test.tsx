@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, setOfflineMode } from '../src/shared/lib/storage.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
+import { useToastStore } from '../src/shared/stores/toast-store.ts';
 import { PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
 
 const DUPLICATE = 'An account with this email already exists. Please sign in instead.';
@@ -9,10 +10,11 @@ const DUPLICATE = 'An account with this email already exists. Please sign in ins
 describe('auth pages', () => {
   beforeEach(() => {
     setOfflineMode();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    useToastStore.getState().clear();
   });
 
   it("sign-up with a registered e-mail shows the server's message and stays on the page", async () => {
@@ -77,5 +79,36 @@ describe('auth pages', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
+  });
+
+  it('after sign-up a notice says the verification mail was sent, and its button sends it again', async () => {
+    let signedIn = false;
+    let resentTo: unknown = null;
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/me') {
+        return signedIn ? json(PROFILE) : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+      }
+      if (url.pathname === '/api/auth/sign-up/email') {
+        signedIn = true;
+        return json({ token: 't', user: { id: 'user-1' } });
+      }
+      if (url.pathname === '/api/auth/send-verification-email') {
+        resentTo = (JSON.parse(String(init?.body)) as { email?: string }).email;
+        return json({ status: true });
+      }
+      return undefined;
+    });
+    const router = renderApp('/auth/signup');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect((await screen.findByText(/We sent a verification e-mail to ada@example.com/)).closest('[role="status"]')).toBeTruthy();
+    expect(resentTo).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(await screen.findByText('A new verification e-mail is on its way to ada@example.com.')).toBeTruthy();
+    expect(resentTo).toBe('ada@example.com');
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileEventSchema } from '@card-counter/shared/api';
 import { parseProfileEvent, useLiveCredits } from '../src/features/credits/hooks/use-live-credits.ts';
 import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { userStateFromProfile } from '../src/shared/session/user-state.ts';
+import { selectUserState } from '../src/shared/session/use-user-state.ts';
 import { PROFILE } from './helpers.tsx';
 
 /** What `event: profile` carries: the whole profile (ProfileEvent; parsing drops `isAdmin`). */
@@ -49,8 +49,10 @@ describe('live credits', () => {
 
   it('updates the session credits from `event: profile` and closes on unmount', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    useSessionStore.setState({ status: 'signed-in', user: userStateFromProfile({ ...PROFILE, isAdmin: true }) });
+    useSessionStore.setState({ status: 'signed-in', guest: null });
     const client = new QueryClient();
+    client.setQueryData(['me'], { ...PROFILE, isAdmin: true });
+    const user = () => selectUserState(useSessionStore.getState().status, null, client.getQueryData(['me']));
     const view = render(
       <QueryClientProvider client={client}>
         <Probe enabled />
@@ -59,8 +61,8 @@ describe('live credits', () => {
     const source = FakeEventSource.last;
     expect(source?.url).toBe('/api/me/stream');
     act(() => source?.emit('profile', JSON.stringify(EVENT)));
-    expect(useSessionStore.getState().user?.credits).toBe(1_500_000);
-    expect(useSessionStore.getState().user).toMatchObject({ displayName: 'Ada Lovelace', isAdmin: true });
+    expect(user()?.credits).toBe(1_500_000);
+    expect(user()).toMatchObject({ displayName: 'Ada Lovelace', isAdmin: true });
     expect(client.getQueryData(['me'])).toEqual({ ...EVENT, isAdmin: true });
     view.unmount();
     expect(source?.closed).toBe(true);
@@ -68,8 +70,9 @@ describe('live credits', () => {
 
   it('refetches the ledger only when the credits changed', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    useSessionStore.setState({ status: 'signed-in', user: userStateFromProfile(PROFILE) });
+    useSessionStore.setState({ status: 'signed-in', guest: null });
     const client = new QueryClient();
+    client.setQueryData(['me'], PROFILE);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     render(
       <QueryClientProvider client={client}>

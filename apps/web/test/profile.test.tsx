@@ -21,7 +21,7 @@ function row(n: number) {
 describe('profile screen', () => {
   beforeEach(() => {
     setOfflineMode();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
   });
   afterEach(() => {
     vi.unstubAllGlobals();

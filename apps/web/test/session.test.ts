@@ -1,15 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../src/shared/lib/storage.ts';
 import { loadGuest } from '../src/shared/session/guest-storage.ts';
 import { sessionRetryOptions, useSessionStore } from '../src/shared/session/session-store.ts';
 import { useToastStore } from '../src/shared/stores/toast-store.ts';
+import { selectUserState } from '../src/shared/session/use-user-state.ts';
 import { createGuestState, profileLinkText, userStateFromProfile } from '../src/shared/session/user-state.ts';
-import { PROFILE } from './helpers.tsx';
+import { PROFILE, json } from './helpers.tsx';
 
 describe('guest session', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    useSessionStore.setState({ status: 'loading', user: null });
+    useSessionStore.setState({ status: 'loading', guest: null });
   });
 
   it('is local: guest- id, Guest names, 10,000 credits, provider guest, stored in localStorage', () => {
@@ -38,10 +40,10 @@ describe('guest session', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const guest = useSessionStore.getState().startGuest();
-    useSessionStore.setState({ status: 'loading', user: null });
-    await useSessionStore.getState().loadSession();
+    useSessionStore.setState({ status: 'loading', guest: null });
+    await useSessionStore.getState().loadSession(new QueryClient());
     expect(useSessionStore.getState().status).toBe('guest');
-    expect(useSessionStore.getState().user?.userId).toBe(guest.userId);
+    expect(useSessionStore.getState().guest?.userId).toBe(guest.userId);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -49,16 +51,16 @@ describe('guest session', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     useSessionStore.getState().startGuest();
-    await useSessionStore.getState().signOut();
+    await useSessionStore.getState().signOut(new QueryClient());
     expect(window.localStorage.getItem(STORAGE_KEYS.guestSession)).toBeNull();
-    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', guest: null });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('never lets credits go below 0', () => {
     useSessionStore.getState().startGuest();
-    useSessionStore.getState().setCredits(-50);
-    expect(useSessionStore.getState().user?.credits).toBe(0);
+    useSessionStore.getState().setGuestCredits(-50);
+    expect(useSessionStore.getState().guest?.credits).toBe(0);
     expect(loadGuest()?.credits).toBe(0);
   });
 
@@ -84,7 +86,7 @@ describe('server session load', () => {
     };
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetchMock);
-    await useSessionStore.getState().loadSession();
+    await useSessionStore.getState().loadSession(new QueryClient());
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(delays).toEqual([1000, 2000]);
     expect(useSessionStore.getState().status).toBe('signed-out');
@@ -94,12 +96,33 @@ describe('server session load', () => {
     expect(typeof toast?.onRetry).toBe('function');
   });
 
+  it('keeps the signed-in profile in the query cache only; the store holds the status', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json(PROFILE)));
+    const client = new QueryClient();
+    await useSessionStore.getState().loadSession(client);
+    const state = useSessionStore.getState();
+    expect(state.status).toBe('signed-in');
+    expect(state.guest).toBeNull();
+    expect(Object.keys(state).filter((key) => typeof state[key as keyof typeof state] !== 'function').sort()).toEqual(['guest', 'status']);
+    expect(client.getQueryData(['me'])).toEqual(PROFILE);
+    expect(selectUserState(state.status, state.guest, client.getQueryData(['me']))).toMatchObject({ userId: 'user-1', credits: 12_345 });
+  });
+
+  it('a signed-out answer leaves no profile in the cache', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401)));
+    const client = new QueryClient();
+    client.setQueryData(['me'], PROFILE);
+    await useSessionStore.getState().loadSession(client);
+    expect(client.getQueryData(['me'])).toBeUndefined();
+    expect(selectUserState('signed-out', null, PROFILE)).toBeNull();
+  });
+
   it('a 401 is not retried and shows no toast', async () => {
     const fetchMock = vi.fn(() =>
       Promise.resolve(new Response(JSON.stringify({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }), { status: 401 })),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await useSessionStore.getState().loadSession();
+    await useSessionStore.getState().loadSession(new QueryClient());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(useSessionStore.getState().status).toBe('signed-out');
     expect(useToastStore.getState().toasts).toEqual([]);

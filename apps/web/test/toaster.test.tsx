@@ -78,4 +78,22 @@ describe('Toaster', () => {
     expect(screen.getByText('Still failing')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
+
+  it('an action toast shows its own label, its pending label while running, and offers it again after a failure', async () => {
+    const pending = deferred();
+    render(<Toaster />);
+    act(() => {
+      showToast({ kind: 'info', message: 'Mail sent', action: { label: 'Resend email', pendingLabel: 'Sending...', run: () => pending.promise } });
+    });
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect((screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      pending.reject(new Error('No user logged in.'));
+      await pending.promise.catch(() => undefined);
+    });
+    expect(screen.queryByText('Mail sent')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('No user logged in.');
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();
+  });
 });

@@ -1,24 +1,38 @@
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AdminPage } from '../features/admin/components/admin-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { VerifyEmailPage } from '../features/auth/components/verify-email-page.tsx';
-import { GamePage } from '../features/game/components/game-page.tsx';
-import { LeaderboardPage } from '../features/leaderboard/components/leaderboard-page.tsx';
-import { PrivacyPage } from '../features/legal/components/privacy-page.tsx';
-import { TermsPage } from '../features/legal/components/terms-page.tsx';
-import { ProfilePage } from '../features/profile/components/profile-page.tsx';
-import { SimulatorPage } from '../features/simulator/components/simulator-page.tsx';
-import { DeploymentGuidePage } from '../features/startup/components/deployment-guide-page.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import { Root } from './root.tsx';
+import { RouteError } from './route-error.tsx';
 
-// Route table of spec section 2. Exported so tests can mount it in a memory router.
+// Only the auth pages are in the first download: a visitor of /login does not load the
+// game, the simulator, the charts or the signed-in layout until a route needs them. Every
+// other page is its own chunk, fetched when its route first renders (Root and AppLayout
+// show a loading state meanwhile).
+const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
+const GamePage = lazy(() => import('../features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
+const SimulatorPage = lazy(() =>
+  import('../features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
+);
+const ProfilePage = lazy(() => import('../features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const LeaderboardPage = lazy(() =>
+  import('../features/leaderboard/components/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })),
+);
+const AdminPage = lazy(() => import('../features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('../features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
+const DeploymentGuidePage = lazy(() =>
+  import('../features/startup/components/deployment-guide-page.tsx').then((m) => ({ default: m.DeploymentGuidePage })),
+);
+
+/** The app's routes; exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       { path: 'login', element: <LoginPage /> },
       { path: 'auth/login', element: <LoginPage /> },

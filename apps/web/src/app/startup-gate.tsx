@@ -35,8 +35,8 @@ export function StartupGate({ children, initialize = initializeApp, reload }: St
   }, [initialize, queryClient]);
 
   useEffect(() => {
-    if (phase.kind === 'ready') void loadSession();
-  }, [phase.kind, loadSession]);
+    if (phase.kind === 'ready') void loadSession(queryClient);
+  }, [phase.kind, loadSession, queryClient]);
 
   if (phase.kind === 'config-error') return <DeploymentConfigError missingSettings={phase.missing} reload={reload} />;
   if (phase.kind === 'startup') {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useLiveCredits } from '../../features/credits/hooks/use-live-credits.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -12,7 +13,16 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col bg-slate-950 text-slate-100">
       <NavBar />
       <main className="flex-1 px-4 py-8">
-        <Outlet />
+        {/* The bar stays while a page's chunk downloads. */}
+        <Suspense
+          fallback={
+            <p role="status" className="text-center text-slate-400">
+              Loading...
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditsDisplay } from '../../features/credits/components/credits-display.tsx';
 import { PurchaseUnavailableDialog } from '../../features/credits/components/purchase-unavailable-dialog.tsx';
 import { errorMessage } from '../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useUserState } from '../../shared/session/use-user-state.ts';
 import { profileLinkText } from '../../shared/session/user-state.ts';
 import { showToast } from '../../shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -14,13 +15,15 @@ const LINK = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`;
 
 export function NavBar() {
-  const user = useSessionStore((s) => s.user);
+  const user = useUserState();
   const signOut = useSessionStore((s) => s.signOut);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [purchaseOpen, setPurchaseOpen] = useState(false);
+  // The phone menu closes when the dialog opens: its toggle takes the focus back.
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
 
   const openPurchase = () => {
     setMenuOpen(false);
@@ -29,11 +32,10 @@ export function NavBar() {
   const doSignOut = async () => {
     setMenuOpen(false);
     try {
-      await signOut();
+      await signOut(queryClient);
     } catch (error) {
       showToast({ kind: 'error', message: errorMessage(error) });
     }
-    queryClient.clear();
     navigate('/login', { replace: true });
   };
 
@@ -53,7 +55,7 @@ export function NavBar() {
         <div className="ml-auto flex items-center gap-3">
           <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden md:flex" />
           <CreditsDisplay credits={user?.credits ?? 0} variant="compact" className="md:hidden" />
-          <NavLink to="/profile" className={(state) => `hidden md:block ${LINK(state)}`}>
+          <NavLink to="/profile" title={profileLinkText(user)} className={(state) => `hidden max-w-[16rem] truncate md:block ${LINK(state)}`}>
             {profileLinkText(user)}
           </NavLink>
           <button
@@ -64,6 +66,7 @@ export function NavBar() {
             Sign Out
           </button>
           <button
+            ref={menuToggleRef}
             type="button"
             className="rounded-md p-2 text-slate-200 hover:bg-slate-800 md:hidden"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -80,7 +83,13 @@ export function NavBar() {
       {menuOpen ? (
         <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={() => void doSignOut()} />
       ) : null}
-      {purchaseOpen ? <PurchaseUnavailableDialog isGuest={user?.isGuest ?? false} onClose={() => setPurchaseOpen(false)} /> : null}
+      {purchaseOpen ? (
+        <PurchaseUnavailableDialog
+          isGuest={user?.isGuest ?? false}
+          onClose={() => setPurchaseOpen(false)}
+          fallbackFocus={menuToggleRef}
+        />
+      ) : null}
     </header>
   );
 }

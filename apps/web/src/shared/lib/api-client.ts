@@ -26,7 +26,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw networkError();
+    throw networkError(error);
   }
   const text = await response.text();
   let parsed: unknown = undefined;

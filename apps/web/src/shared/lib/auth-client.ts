@@ -1,5 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
-import { UNEXPECTED_ERROR_MESSAGE } from './api-error.ts';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE, apiErrorFromBody, networkError } from './api-error.ts';
 
 // better-auth's client on the same origin as the page: the server mounts it at /api/auth
 // and keeps the session in an httpOnly cookie. Outside a browser (tests) the base falls
@@ -12,46 +12,38 @@ const baseURL =
 export const authClient = createAuthClient({
   baseURL,
   basePath: '/api/auth',
-  // Looked up at call time, not captured at module load, so the page's fetch (and a test's
-  // stand-in for it) is the one used.
-  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+  fetchOptions: {
+    // Looked up at call time, not captured at module load, so the page's fetch (and a test's
+    // stand-in for it) is the one used. A server that does not answer fails as it does for
+    // the app's own calls.
+    customFetchImpl: async (input, init) => {
+      try {
+        return await fetch(input, init);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw networkError(error);
+      }
+    },
+  },
 });
 
-export class AuthError extends Error {
-  readonly code: string | undefined;
-  readonly status: number | undefined;
-
-  constructor(message: string, code?: string, status?: number) {
-    super(message);
-    this.name = 'AuthError';
-    this.code = code;
-    this.status = status;
-  }
-}
-
-function field(record: unknown, key: string): unknown {
-  return typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[key] : undefined;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * better-auth answers `{ data, error }`; its error is the response body plus status. The
- * server may also answer in the app's own `{ error: { code, message } }` shape: both are read.
+ * better-auth answers `{ data, error }`; its error is the response body plus `status` and
+ * `statusText`, so it reads as any other error body of the API.
  */
-function authErrorFrom(error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): AuthError {
-  const nested = field(error, 'error');
-  const message = field(nested, 'message') ?? field(error, 'message');
-  const code = field(nested, 'code') ?? field(error, 'code');
-  const status = field(error, 'status');
-  return new AuthError(
-    typeof message === 'string' && message !== '' ? message : fallback,
-    typeof code === 'string' ? code : undefined,
-    typeof status === 'number' ? status : undefined,
-  );
+function authError(error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): ApiError {
+  if (!isRecord(error)) return new ApiError(0, 'UNEXPECTED', fallback, { cause: error });
+  const { status, statusText: _statusText, ...body } = error;
+  return apiErrorFromBody(typeof status === 'number' ? status : 0, body, fallback);
 }
 
-/** Throws the result's error (if any) as an AuthError, else returns its data. */
+/** Throws the result's error (if any) as an ApiError, else returns its data. */
 export function unwrapAuth<T>(result: { data: T; error: unknown }, fallback?: string): T {
-  if (result.error !== null && result.error !== undefined) throw authErrorFrom(result.error, fallback);
+  if (result.error !== null && result.error !== undefined) throw authError(result.error, fallback);
   return result.data;
 }
 

@@ -1,4 +1,5 @@
-// Credits formats of spec section 2 (credits display) and dates for the profile screen.
+// Credits in the compact (10.0K, 1.5M) and full (10,000) forms of the credits display, and
+// dates for the profile screen.
 
 const fullFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

@@ -1,45 +1,25 @@
 import { RETRY_ATTEMPTS, RETRY_BASE_DELAY_ms } from '@card-counter/shared/constants';
-import { ERRORS } from '@card-counter/shared/errors';
-import { ApiError } from './api-error.ts';
+import type { ErrorCode } from '@card-counter/shared/errors';
+import { ApiError, MAX_RETRIES_EXCEEDED } from './api-error.ts';
 
-// Spec section 7: 3 attempts, exponential backoff from 1000 ms; permission-denied,
-// invalid-argument and 'Insufficient credits.' are never retried; after the last attempt
-// the error is marked with code 'max-retries-exceeded' and retryable true.
-
+// 3 attempts, exponential backoff from 1000 ms. A refusal that a second try cannot change
+// (no permission, an invalid request, too few credits) is never retried; after the last
+// attempt the error is marked with code 'max-retries-exceeded' and retryable true.
 
 export type RetryCategory = 'permission-denied' | 'invalid-argument' | 'insufficient-credits' | 'retryable';
 
-const PERMISSION_CODES = new Set(['FORBIDDEN', 'NOT_AUTHENTICATED', 'UNAUTHORIZED', 'permission-denied']);
-const INVALID_ARGUMENT_CODES = new Set(['VALIDATION_FAILED', 'invalid-argument']);
-
-function codeOf(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.code;
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}
+/** Decided by the error's code alone: messages are for players and may be reworded. */
+const NOT_RETRIED: Partial<Record<ErrorCode, Exclude<RetryCategory, 'retryable'>>> = {
+  FORBIDDEN: 'permission-denied',
+  NOT_AUTHENTICATED: 'permission-denied',
+  PURCHASE_NOT_AUTHENTICATED: 'permission-denied',
+  VALIDATION_FAILED: 'invalid-argument',
+  INSUFFICIENT_CREDITS: 'insufficient-credits',
+};
 
 export function retryCategory(error: unknown): RetryCategory {
-  const code = codeOf(error);
-  if (code !== undefined && PERMISSION_CODES.has(code)) return 'permission-denied';
-  if (code !== undefined && INVALID_ARGUMENT_CODES.has(code)) return 'invalid-argument';
-  if (code === 'INSUFFICIENT_CREDITS') return 'insufficient-credits';
-  if (error instanceof Error && error.message === ERRORS.INSUFFICIENT_CREDITS.message) return 'insufficient-credits';
-  return 'retryable';
-}
-
-export class MaxRetriesExceededError extends Error {
-  readonly code = 'max-retries-exceeded';
-  readonly retryable = true;
-  readonly attempts: number;
-
-  constructor(lastError: unknown, attempts: number) {
-    super(lastError instanceof Error ? lastError.message : String(lastError), { cause: lastError });
-    this.name = 'MaxRetriesExceededError';
-    this.attempts = attempts;
-  }
+  if (!(error instanceof ApiError)) return 'retryable';
+  return NOT_RETRIED[error.code as ErrorCode] ?? 'retryable';
 }
 
 export interface RetryOptions {
@@ -54,6 +34,13 @@ const defaultSleep = (delay_ms: number) => new Promise<void>((resolve) => setTim
 /** Delay before attempt n+1 (n counted from 1): base, 2·base, 4·base, ... */
 export function backoffDelay_ms(failedAttempt: number, baseDelay_ms = RETRY_BASE_DELAY_ms): number {
   return baseDelay_ms * 2 ** (failedAttempt - 1);
+}
+
+/** The last failure, kept as the cause, with the message the player saw for it. */
+function exhausted(lastError: unknown, attempts: number): ApiError {
+  const message = lastError instanceof Error ? lastError.message : String(lastError);
+  const status = lastError instanceof ApiError ? lastError.status : 0;
+  return new ApiError(status, MAX_RETRIES_EXCEEDED, message, { retryable: true, cause: lastError, details: { attempts } });
 }
 
 export async function withRetry<T>(operation: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
@@ -71,5 +58,5 @@ export async function withRetry<T>(operation: () => Promise<T>, options: RetryOp
       if (attempt < attempts) await sleep(backoffDelay_ms(attempt, baseDelay_ms));
     }
   }
-  throw new MaxRetriesExceededError(lastError, attempts);
+  throw exhausted(lastError, attempts);
 }

@@ -1,5 +1,5 @@
-// The client session of spec section 3 ('User state'), built from the server profile
-// (GET /api/me) or from a local guest record.
+// The player's state as the screens read it (ids, names, credits, statistics), built from
+// the server profile (GET /api/me) or from the guest's local record. Credits never go below 0.
 
 import type { MeResponse } from '@card-counter/shared/api';
 import { FALLBACK_CREDITS, GUEST_CREDITS } from '@card-counter/shared/constants';
@@ -31,7 +31,7 @@ export interface UserState {
 
 /**
  * The server profile fields the session reads (GET /api/me, the live stream). Only `uid` is
- * required; `isAdmin` comes with GET /api/me only, and `credits` may be missing (spec section 4).
+ * required; `isAdmin` comes with GET /api/me only, and a missing `credits` reads as FALLBACK_CREDITS.
  */
 export type ProfileLike = Pick<MeResponse, 'uid'> &
   Partial<

@@ -1,15 +1,24 @@
 import { create } from 'zustand';
 
-// Notification toasts (spec section 2): kind error, warning or info, an optional Retry.
+// Notification toasts: kind error, warning or info, with an optional action button.
 
 export type ToastKind = 'error' | 'warning' | 'info';
+
+export interface ToastAction {
+  label: string;
+  /** The button's text while `run` is pending. */
+  pendingLabel: string;
+  /** Closes the toast when it resolves; a rejection replaces it by an error toast with the same action. */
+  run: () => Promise<unknown> | unknown;
+}
 
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
-  /** When set, the toast shows a Retry button that runs it ('Retrying...' while it runs). */
+  /** Shorthand for the action 'Retry' ('Retrying...' while it runs). */
   onRetry?: () => Promise<unknown> | unknown;
+  action?: ToastAction;
   /** Auto-dismiss after this long; undefined keeps the toast until closed. */
   duration_ms?: number;
 }
@@ -43,4 +52,11 @@ export const useToastStore = create<ToastState>()((set) => ({
 /** Shortcut usable outside React (query callbacks, event handlers). */
 export function showToast(toast: ToastInput): number {
   return useToastStore.getState().show(toast);
+}
+
+/** The toast's button, if any: its action, else Retry when it has a retry handler. */
+export function toastAction(toast: Pick<Toast, 'action' | 'onRetry'>): ToastAction | undefined {
+  if (toast.action) return toast.action;
+  if (toast.onRetry) return { label: 'Retry', pendingLabel: 'Retrying...', run: toast.onRetry };
+  return undefined;
 }

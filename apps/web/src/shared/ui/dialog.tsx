@@ -1,35 +1,34 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from './button.tsx';
+import { Modal } from './modal.tsx';
 
 export interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** See Modal: where the focus goes on close if the opener has gone. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
-/** A small modal dialog: labelled by its title, closes on Escape and on its Close button. */
-export function Dialog({ title, onClose, children }: DialogProps) {
+/** A small message dialog: its title, its text and a Close button (focused on opening). */
+export function Dialog({ title, onClose, children, fallbackFocus }: DialogProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-sm rounded-xl bg-slate-900 p-6 shadow-xl">
-        <h2 id={titleId} className="mb-3 text-lg font-bold">
-          {title}
-        </h2>
-        <div className="mb-4 text-sm text-slate-300">{children}</div>
-        <Button ref={closeRef} variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </div>
+    <Modal
+      labelledBy={titleId}
+      onClose={onClose}
+      initialFocus={closeRef}
+      fallbackFocus={fallbackFocus}
+      panelClassName="max-w-sm"
+    >
+      <h2 id={titleId} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      <div className="mb-4 text-sm break-words text-slate-300">{children}</div>
+      <Button ref={closeRef} variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </Modal>
   );
 }

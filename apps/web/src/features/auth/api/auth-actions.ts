@@ -1,8 +1,8 @@
 import { ERRORS } from '@card-counter/shared/errors';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
 
-// The auth calls of the public pages, each returning normally or throwing an AuthError
-// whose message is the server's (e.g. the duplicate-email message of spec section 8).
+// The auth calls of the public pages, each returning normally or throwing an ApiError
+// whose message is the server's (e.g. 'An account with this email already exists.').
 
 export const GOOGLE_UNAVAILABLE_MESSAGE = ERRORS.GOOGLE_UNAVAILABLE.message;
 

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appConfigQuery } from '../../../shared/config/app-config.ts';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { catalogueError } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
-import { GOOGLE_UNAVAILABLE_MESSAGE, signInWithEmail, signInWithGoogle } from '../api/auth-actions.ts';
+import { signInWithEmail, signInWithGoogle } from '../api/auth-actions.ts';
 
 /** better-auth sends failed OAuth sign-ins back to the login page with ?error=<code>. */
 function oauthErrorMessage(code: string | null): string | null {
@@ -27,43 +27,42 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(() => oauthErrorMessage(params.get('error')));
+  const [oauthError, setOauthError] = useState(() => oauthErrorMessage(params.get('error')));
+
+  const signIn = useMutation({
+    mutationFn: async (credentials: { email: string; password: string }) => {
+      await signInWithEmail(credentials.email, credentials.password);
+      await loadServerSession(queryClient);
+    },
+    onSuccess: () => navigate('/', { replace: true }),
+  });
+  const google = useMutation({
+    mutationFn: async () => {
+      // The config may still be loading (or failed) when the button is pressed: ask for it
+      // now. Without an answer from the server Google sign-in cannot start either.
+      const config = await queryClient.ensureQueryData(appConfigQuery).catch(() => null);
+      if (!config?.auth.google) throw catalogueError('GOOGLE_UNAVAILABLE');
+      await signInWithGoogle('/').catch((error: unknown) => {
+        throw catalogueError('GOOGLE_UNAVAILABLE', error);
+      });
+    },
+  });
 
   if (status === 'signed-in' || status === 'guest') return <Navigate to="/" replace />;
 
-  const submit = async (event: FormEvent) => {
+  // One message at a time: starting one way of signing in clears what the other said.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await signInWithEmail(email.trim(), password);
-      await loadServerSession();
-      navigate('/', { replace: true });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    setOauthError(null);
+    google.reset();
+    signIn.mutate({ email: email.trim(), password });
   };
-
-  const google = async () => {
-    setError(null);
-    try {
-      // The config may still be loading (or failed) when the button is pressed: ask for it now.
-      const config = await queryClient.ensureQueryData(appConfigQuery);
-      if (!config.auth.google) {
-        setError(GOOGLE_UNAVAILABLE_MESSAGE);
-        return;
-      }
-      await signInWithGoogle('/');
-    } catch {
-      // Without an answer from the server Google sign-in cannot start either.
-      setError(GOOGLE_UNAVAILABLE_MESSAGE);
-    }
+  const startGoogle = () => {
+    setOauthError(null);
+    signIn.reset();
+    google.mutate();
   };
-
   const playAsGuest = () => {
     startGuest();
     navigate('/', { replace: true });
@@ -71,7 +70,7 @@ export function LoginPage() {
 
   return (
     <PageCard title="Sign in">
-      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+      <form className="flex flex-col gap-4" onSubmit={submit}>
         <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField
           label="Password"
@@ -81,16 +80,16 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <FormError message={error} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
+        <FormError message={oauthError} error={signIn.error ?? google.error} />
+        <Button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
       <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
         <span className="h-px flex-1 bg-slate-700" /> or <span className="h-px flex-1 bg-slate-700" />
       </div>
       <div className="flex flex-col gap-3">
-        <Button variant="secondary" onClick={() => void google()}>
+        <Button variant="secondary" disabled={google.isPending} onClick={startGoogle}>
           Sign in with Google
         </Button>
         <Button variant="ghost" onClick={playAsGuest}>

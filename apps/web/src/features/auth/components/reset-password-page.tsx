@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
@@ -8,37 +8,28 @@ import { TextField } from '../../../shared/ui/text-field.tsx';
 import { requestPasswordReset, resetPassword } from '../api/auth-actions.ts';
 
 const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Request a new one below.';
+const MISMATCH_MESSAGE = 'The passwords do not match.';
 
 function RequestResetForm({ linkError }: { linkError: boolean }) {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(linkError ? INVALID_LINK_MESSAGE : null);
-  const [sent, setSent] = useState(false);
+  const request = useMutation({ mutationFn: requestPasswordReset });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await requestPasswordReset(email.trim());
-      setSent(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    request.mutate(email.trim());
   };
 
-  if (sent) {
+  if (request.isSuccess) {
     return <FormSuccess message="If an account exists for that e-mail, a password reset link is on its way." />;
   }
   return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+    <form className="flex flex-col gap-4" onSubmit={submit}>
       <p className="text-sm text-slate-300">Enter your account's e-mail and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <FormError message={error} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Sending...' : 'Send reset link'}
+      {/* The broken link is mentioned until the player asks for a new one. */}
+      <FormError message={linkError && request.isIdle ? INVALID_LINK_MESSAGE : null} error={request.error} />
+      <Button type="submit" disabled={request.isPending}>
+        {request.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
     </form>
   );
@@ -47,29 +38,20 @@ function RequestResetForm({ linkError }: { linkError: boolean }) {
 function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const reset = useMutation({ mutationFn: (newPassword: string) => resetPassword(token, newPassword) });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    setMismatch(password !== confirm);
     if (password !== confirm) {
-      setError('The passwords do not match.');
+      reset.reset();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await resetPassword(token, password);
-      setDone(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    reset.mutate(password);
   };
 
-  if (done) {
+  if (reset.isSuccess) {
     return (
       <div className="flex flex-col gap-4">
         <FormSuccess message="Your password has been reset. You can now sign in with it." />
@@ -80,7 +62,7 @@ function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+    <form className="flex flex-col gap-4" onSubmit={submit}>
       <TextField
         label="New password"
         type="password"
@@ -99,9 +81,9 @@ function NewPasswordForm({ token }: { token: string }) {
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      <FormError message={error} />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : 'Set new password'}
+      <FormError message={mismatch ? MISMATCH_MESSAGE : null} error={reset.error} />
+      <Button type="submit" disabled={reset.isPending}>
+        {reset.isPending ? 'Saving...' : 'Set new password'}
       </Button>
     </form>
   );

@@ -1,41 +1,43 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { signUpWithEmail } from '../api/auth-actions.ts';
+import { announceVerificationMail } from '../api/verification-mail.ts';
 
 export function SignupPage() {
   const navigate = useNavigate();
   const status = useSessionStore((s) => s.status);
   const loadServerSession = useSessionStore((s) => s.loadServerSession);
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pendingVerification, setPendingVerification] = useState(false);
+
+  const signUp = useMutation({
+    mutationFn: async (account: { name: string; email: string; password: string }) => {
+      await signUpWithEmail(account.name, account.email, account.password);
+      await loadServerSession(queryClient);
+      return { email: account.email, signedIn: useSessionStore.getState().status === 'signed-in' };
+    },
+    onSuccess: ({ email: address, signedIn }) => {
+      if (!signedIn) return;
+      announceVerificationMail(address);
+      navigate('/', { replace: true });
+    },
+  });
+  // A server that requires a verified e-mail before the first sign-in returns no session.
+  const pendingVerification = signUp.isSuccess && !signUp.data.signedIn;
 
   if (status === 'signed-in') return <Navigate to="/" replace />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await signUpWithEmail(name.trim(), email.trim(), password);
-      await loadServerSession();
-      // A server that requires a verified e-mail before the first sign-in returns no session.
-      if (useSessionStore.getState().status === 'signed-in') navigate('/', { replace: true });
-      else setPendingVerification(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    signUp.mutate({ name: name.trim(), email: email.trim(), password });
   };
 
   return (
@@ -43,7 +45,7 @@ export function SignupPage() {
       {pendingVerification ? (
         <FormSuccess message="Account created. Check your e-mail for the verification link, then sign in." />
       ) : (
-        <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+        <form className="flex flex-col gap-4" onSubmit={submit}>
           <TextField label="Name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
           <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField
@@ -56,9 +58,9 @@ export function SignupPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <FormError message={error} />
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Creating account...' : 'Create account'}
+          <FormError error={signUp.error} />
+          <Button type="submit" disabled={signUp.isPending}>
+            {signUp.isPending ? 'Creating account...' : 'Create account'}
           </Button>
         </form>
       )}

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { useUserState } from '../../../shared/session/use-user-state.ts';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { PageCard } from '../../../shared/ui/page-card.tsx';
 import { ResendVerification } from '../../../shared/ui/resend-verification.tsx';
@@ -11,6 +13,7 @@ type Result = { kind: 'pending' } | { kind: 'verified' } | { kind: 'failed'; mes
 
 function VerifyToken({ token }: { token: string }) {
   const loadSession = useSessionStore((s) => s.loadSession);
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<Result>({ kind: 'pending' });
   const started = useRef(false);
 
@@ -21,10 +24,10 @@ function VerifyToken({ token }: { token: string }) {
     verifyEmail(token)
       .then(async () => {
         setResult({ kind: 'verified' });
-        await loadSession();
+        await loadSession(queryClient);
       })
       .catch((error: unknown) => setResult({ kind: 'failed', message: errorMessage(error) }));
-  }, [token, loadSession]);
+  }, [token, loadSession, queryClient]);
 
   if (result.kind === 'pending') return <p role="status">Verifying your e-mail...</p>;
   if (result.kind === 'failed') return <FormError message={result.message} />;
@@ -32,7 +35,7 @@ function VerifyToken({ token }: { token: string }) {
 }
 
 function ResendForSession() {
-  const user = useSessionStore((s) => s.user);
+  const user = useUserState();
   const status = useSessionStore((s) => s.status);
 
   if (status !== 'signed-in' || !user?.email) {

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 
@@ -5,9 +6,15 @@ import { Dialog } from '../../../shared/ui/dialog.tsx';
  * Credit packs are sold from a later release; until then the purchase control says so
  * plainly instead of showing a form that cannot complete.
  */
-export function PurchaseUnavailableDialog({ isGuest, onClose }: { isGuest: boolean; onClose: () => void }) {
+export interface PurchaseUnavailableDialogProps {
+  isGuest: boolean;
+  onClose: () => void;
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}
+
+export function PurchaseUnavailableDialog({ isGuest, onClose, fallbackFocus }: PurchaseUnavailableDialogProps) {
   return (
-    <Dialog title="Purchase Credits" onClose={onClose}>
+    <Dialog title="Purchase Credits" onClose={onClose} fallbackFocus={fallbackFocus}>
       <p>Credit packs are not available yet. Until they are, you can claim the daily bonus on your profile.</p>
       {isGuest ? (
         <p className="mt-2">

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProfileEventSchema, type MeResponse, type ProfileEvent } from '@card-counter/shared/api';
-import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
+import { meQuery } from '../../../shared/session/me-query.ts';
 
 /** Reads the data of an `event: profile` (the shared ProfileEvent); null when it is not one. */
 export function parseProfileEvent(data: string): ProfileEvent | null {
@@ -14,9 +14,8 @@ export function parseProfileEvent(data: string): ProfileEvent | null {
   }
 }
 
-/** Keeps the session's profile (and the cached GET /api/me) in step with GET /api/me/stream. */
+/** Keeps the cached profile (GET /api/me) in step with GET /api/me/stream. */
 export function useLiveCredits(enabled: boolean): void {
-  const setProfile = useSessionStore((s) => s.setProfile);
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -24,16 +23,15 @@ export function useLiveCredits(enabled: boolean): void {
     const onProfile = (event: MessageEvent<string>) => {
       const profile = parseProfileEvent(event.data);
       if (profile === null) return;
-      const before = useSessionStore.getState().user;
+      const before = queryClient.getQueryData(meQuery.queryKey);
       // The stream carries the profile without `isAdmin`, which only GET /api/me knows.
       const me: MeResponse = { ...profile, isAdmin: before?.isAdmin ?? false };
-      setProfile(me);
-      queryClient.setQueryData(ME_QUERY_KEY, me);
+      queryClient.setQueryData(meQuery.queryKey, me);
       // A balance change means a new ledger row; other profile changes leave the ledger alone.
       if (before?.credits !== profile.credits) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
     };
     source.addEventListener('profile', onProfile);
     // EventSource reconnects by itself after an error (the server sends `retry: 3000`).
     return () => source.close();
-  }, [enabled, setProfile, queryClient]);
+  }, [enabled, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { useToastStore, type Toast, type ToastKind } from '../../../shared/stores/toast-store.ts';
+import { toastAction, useToastStore, type Toast, type ToastKind } from '../../../shared/stores/toast-store.ts';
 
 const KIND_CLASSES: Record<ToastKind, string> = {
   error: 'border-rose-500 bg-rose-950 text-rose-100',
@@ -13,7 +13,8 @@ const KIND_LABELS: Record<ToastKind, string> = { error: 'Error', warning: 'Warni
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToastStore((s) => s.dismiss);
   const show = useToastStore((s) => s.show);
-  const [retrying, setRetrying] = useState(false);
+  const [running, setRunning] = useState(false);
+  const action = toastAction(toast);
 
   useEffect(() => {
     if (toast.duration_ms === undefined) return;
@@ -21,16 +22,16 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [toast.id, toast.duration_ms, dismiss]);
 
-  const retry = async () => {
-    if (!toast.onRetry) return;
-    setRetrying(true);
+  const run = async () => {
+    if (!action) return;
+    setRunning(true);
     try {
-      await toast.onRetry();
+      await action.run();
       dismiss(toast.id);
     } catch (error) {
-      // The retry failed again: replace this toast by one with the new message, still retryable.
+      // The action failed: replace this toast by one with the new message, the action still offered.
       dismiss(toast.id);
-      show({ kind: toast.kind, message: errorMessage(error), onRetry: toast.onRetry });
+      show({ kind: 'error', message: errorMessage(error), onRetry: toast.onRetry, action: toast.action });
     }
   };
 
@@ -41,17 +42,20 @@ function ToastItem({ toast }: { toast: Toast }) {
       className={`flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${KIND_CLASSES[toast.kind]}`}
     >
       <span className="sr-only">{KIND_LABELS[toast.kind]}:</span>
-      <p className="flex-1 text-sm">{toast.message}</p>
-      {toast.onRetry ? (
-        <button
-          type="button"
-          className="rounded bg-white/10 px-2 py-1 text-xs font-semibold hover:bg-white/20 disabled:opacity-60"
-          onClick={() => void retry()}
-          disabled={retrying}
-        >
-          {retrying ? 'Retrying...' : 'Retry'}
-        </button>
-      ) : null}
+      {/* The action sits under the message so that a long message keeps the toast's width. */}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm break-words">{toast.message}</p>
+        {action ? (
+          <button
+            type="button"
+            className="mt-2 rounded bg-white/10 px-2 py-1 text-xs font-semibold hover:bg-white/20 disabled:opacity-60"
+            onClick={() => void run()}
+            disabled={running}
+          >
+            {running ? action.pendingLabel : action.label}
+          </button>
+        ) : null}
+      </div>
       <button
         type="button"
         aria-label="Close"

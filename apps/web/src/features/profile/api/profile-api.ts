@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../shared/lib/api-client.ts';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { meQuery } from '../../../shared/session/me-query.ts';
 import { MeResponseSchema, TransactionsPageSchema, type MeResponse, type PatchMe } from '@card-counter/shared/api';
 
 // Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
@@ -11,28 +11,19 @@ import { MeResponseSchema, TransactionsPageSchema, type MeResponse, type PatchMe
 /** GET/PATCH /api/me: the contract's profile plus `isAdmin`. */
 export type Profile = MeResponse;
 
+/** The profile screen shows the server's latest on every visit, not only the cached copy. */
 export function useProfile() {
-  const setProfile = useSessionStore((s) => s.setProfile);
-  return useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const profile = MeResponseSchema.parse(await api.get<unknown>('/api/me', signal));
-      setProfile(profile);
-      return profile;
-    },
-  });
+  return useQuery({ ...meQuery, refetchOnMount: 'always' });
 }
 
 export type ProfilePatch = PatchMe;
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  const setProfile = useSessionStore((s) => s.setProfile);
   return useMutation({
     mutationFn: async (patch: ProfilePatch) => MeResponseSchema.parse(await api.patch<unknown>('/api/me', patch)),
     onSuccess: (profile) => {
-      queryClient.setQueryData(ME_QUERY_KEY, profile);
-      setProfile(profile);
+      queryClient.setQueryData(meQuery.queryKey, profile);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
@@ -10,30 +10,22 @@ import { Section } from './section.tsx';
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setDone(false);
-    try {
-      await changePassword(current, next);
-      setDone(true);
+  const change = useMutation({
+    mutationFn: (passwords: { current: string; next: string }) => changePassword(passwords.current, passwords.next),
+    onSuccess: () => {
       setCurrent('');
       setNext('');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({ current, next });
   };
 
   return (
     <Section title="Change password">
-      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+      <form className="flex flex-col gap-4" onSubmit={submit}>
         <TextField
           label="Current password"
           type="password"
@@ -51,10 +43,10 @@ export function ChangePasswordForm() {
           value={next}
           onChange={(e) => setNext(e.target.value)}
         />
-        <FormError message={error} />
-        {done ? <FormSuccess message="Your password has been changed." /> : null}
-        <Button type="submit" className="self-start" disabled={busy}>
-          {busy ? 'Saving...' : 'Change password'}
+        <FormError error={change.error} />
+        {change.isSuccess ? <FormSuccess message="Your password has been changed." /> : null}
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change password'}
         </Button>
       </form>
     </Section>

@@ -7,8 +7,8 @@ import { useClaimDailyBonus } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 
 function refusal(error: unknown): string {
-  // 409: claimed within the last 24 hours; the server says when the next claim opens.
-  if (error instanceof ApiError && error.status === 409) {
+  // Claimed within the last 24 hours: the server says when the next claim opens.
+  if (error instanceof ApiError && error.code === 'DAILY_BONUS_NOT_READY') {
     const next = error.details.nextClaimAt;
     if (typeof next === 'string' || typeof next === 'number') return `Already claimed. Next bonus available ${formatDateTime(next)}.`;
   }

@@ -6,7 +6,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
   const email = profile.email;
   return (
     <Section title="Email">
-      <p className="mb-2 font-mono">{email || 'No e-mail on this account.'}</p>
+      <p className="mb-2 font-mono break-all">{email || 'No e-mail on this account.'}</p>
       {profile.emailVerified ? (
         <p className="text-sm text-emerald-300">Verified</p>
       ) : (

@@ -1,4 +1,3 @@
-import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { useUpdateProfile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
@@ -18,7 +17,7 @@ export function LeaderboardVisibility({ visible }: { visible: boolean }) {
         />
         <span>Show me on the leaderboard</span>
       </label>
-      <FormError message={update.isError ? errorMessage(update.error) : null} />
+      <FormError error={update.error} />
     </Section>
   );
 }

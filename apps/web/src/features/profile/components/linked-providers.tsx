@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAppConfig } from '../../../shared/config/app-config.ts';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
@@ -12,39 +11,29 @@ import { Section } from './section.tsx';
 /** Google and e-mail/password sign-in methods of the account, with the way to add the missing one. */
 export function LinkedProviders({ profile }: { profile: Profile }) {
   const config = useAppConfig();
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const [newPassword, setNewPassword] = useState('');
   const google = profile.linkedProviders?.google === true;
   const emailPassword = profile.linkedProviders?.email === true;
 
-  const addGoogle = async () => {
-    setError(null);
-    try {
-      await linkGoogle();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
-  const [newPassword, setNewPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
-
+  const addGoogle = useMutation({ mutationFn: linkGoogle });
   // A Google-only account adds an e-mail password (POST /api/auth/set-password).
-  const setPassword = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await setFirstPassword(newPassword);
+  const addPassword = useMutation({
+    mutationFn: setFirstPassword,
+    onSuccess: async () => {
       setNewPassword('');
-      setNotice('Your password is set. You can now also sign in with your e-mail and password.');
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const startGoogle = () => {
+    addPassword.reset();
+    addGoogle.mutate();
+  };
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    addGoogle.reset();
+    addPassword.mutate(newPassword);
   };
 
   return (
@@ -53,7 +42,7 @@ export function LinkedProviders({ profile }: { profile: Profile }) {
         <li className="flex flex-wrap items-center justify-between gap-2">
           <span>Google: {google ? 'linked' : 'not linked'}</span>
           {!google && config.data?.auth.google ? (
-            <Button variant="secondary" onClick={() => void addGoogle()}>
+            <Button variant="secondary" disabled={addGoogle.isPending} onClick={startGoogle}>
               Link Google
             </Button>
           ) : null}
@@ -63,7 +52,7 @@ export function LinkedProviders({ profile }: { profile: Profile }) {
         </li>
         {!emailPassword ? (
           <li>
-            <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void setPassword(e)}>
+            <form className="flex flex-wrap items-end gap-2" onSubmit={submitPassword}>
               <TextField
                 label="Choose a password"
                 type="password"
@@ -73,15 +62,17 @@ export function LinkedProviders({ profile }: { profile: Profile }) {
                 value={newPassword}
                 onChange={(e) => setNewPassword(e.target.value)}
               />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                {busy ? 'Saving...' : 'Set password'}
+              <Button type="submit" variant="secondary" disabled={addPassword.isPending}>
+                {addPassword.isPending ? 'Saving...' : 'Set password'}
               </Button>
             </form>
           </li>
         ) : null}
       </ul>
-      <FormError message={error} />
-      <FormSuccess message={notice} />
+      <FormError error={addGoogle.error ?? addPassword.error} />
+      {addPassword.isSuccess ? (
+        <FormSuccess message="Your password is set. You can now also sign in with your e-mail and password." />
+      ) : null}
     </Section>
   );
 }

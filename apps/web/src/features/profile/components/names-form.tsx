@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
@@ -10,12 +9,10 @@ export function NamesForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const [displayName, setDisplayName] = useState(profile.displayName ?? '');
   const [username, setUsername] = useState(profile.username ?? '');
-  const [saved, setSaved] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
-    update.mutate({ displayName: displayName.trim(), username: username.trim() }, { onSuccess: () => setSaved(true) });
+    update.mutate({ displayName: displayName.trim(), username: username.trim() });
   };
 
   return (
@@ -23,8 +20,8 @@ export function NamesForm({ profile }: { profile: Profile }) {
       <form className="flex flex-col gap-4" onSubmit={submit}>
         <TextField label="Display name" required maxLength={50} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
         <TextField label="Username" required maxLength={30} value={username} onChange={(e) => setUsername(e.target.value)} />
-        <FormError message={update.isError ? errorMessage(update.error) : null} />
-        {saved ? <FormSuccess message="Your names have been saved." /> : null}
+        <FormError error={update.error} />
+        {update.isSuccess ? <FormSuccess message="Your names have been saved." /> : null}
         <Button type="submit" disabled={update.isPending} className="self-start">
           {update.isPending ? 'Saving...' : 'Save names'}
         </Button>

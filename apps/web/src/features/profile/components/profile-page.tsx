@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { useProfile } from '../api/profile-api.ts';
@@ -28,10 +27,10 @@ function GuestProfile() {
 function AccountProfile() {
   const profile = useProfile();
   if (profile.isPending) return <p role="status">Loading your profile...</p>;
-  if (profile.isError) return <FormError message={errorMessage(profile.error)} />;
+  if (profile.isError) return <FormError error={profile.error} />;
   const data = profile.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <NamesForm profile={data} />
       <EmailSection profile={data} />
       <LinkedProviders profile={data} />

@@ -1,4 +1,3 @@
-import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { formatCreditsFull, formatCreditsSigned, formatDateTime } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/form-message.tsx';
@@ -12,7 +11,7 @@ export function TransactionHistory() {
   return (
     <Section id="credits" title="Transaction history">
       {query.isPending ? <p role="status">Loading transactions...</p> : null}
-      <FormError message={query.isError ? errorMessage(query.error) : null} />
+      <FormError error={query.error} />
       {!query.isPending && rows.length === 0 && !query.isError ? <p className="text-sm text-slate-400">No transactions yet.</p> : null}
       {rows.length > 0 ? (
         <div className="overflow-x-auto">
@@ -28,7 +27,7 @@ export function TransactionHistory() {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-t border-slate-800">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
+                  <td className="py-2 pr-3 sm:whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                   <td className="py-2 pr-3">{row.description || row.type}</td>
                   <td className={`py-2 pr-3 text-right font-mono ${row.amount < 0 ? 'text-rose-300' : 'text-emerald-300'}`}>
                     {formatCreditsSigned(row.amount)}

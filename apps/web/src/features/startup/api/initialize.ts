@@ -1,6 +1,6 @@
 import { HealthSchema } from '@card-counter/shared/api';
-import { CLIENT_ERRORS } from '@card-counter/shared/errors';
 import { ApiError, api } from '../../../shared/lib/api-client.ts';
+import { catalogueError } from '../../../shared/lib/api-error.ts';
 import { fetchAppConfig, type AppConfig } from '../../../shared/config/app-config.ts';
 
 /**
@@ -11,11 +11,11 @@ import { fetchAppConfig, type AppConfig } from '../../../shared/config/app-confi
 export async function initializeApp(signal?: AbortSignal): Promise<AppConfig> {
   try {
     const health = HealthSchema.parse(await api.get<unknown>('/api/health', signal));
-    if (health.status !== 'ok') throw new Error(CLIENT_ERRORS.INIT_FAILED.message);
+    if (health.status !== 'ok') throw catalogueError('INIT_FAILED');
     return await fetchAppConfig(signal);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'SERVER_UNREACHABLE') throw error;
     if (error instanceof ApiError && !error.code.startsWith('HTTP_')) throw error;
-    throw new Error(CLIENT_ERRORS.INIT_FAILED.message, { cause: error });
+    throw catalogueError('INIT_FAILED', error);
   }
 }

@@ -7,7 +7,7 @@ import { FullScreenMessage, LoadingScreen } from '../../../shared/ui/full-screen
 export interface StartupScreenProps {
   /** Runs the startup checks; a rejection shows 'Unable to Connect' with its message. */
   initialize: () => Promise<unknown>;
-  /** Called STARTUP_REDIRECT_DELAY_ms (spec section 9: 1 second) after initialize resolved. */
+  /** Called STARTUP_REDIRECT_DELAY_ms (1 second) after initialize resolved. */
   onReady: () => void;
   /** Called after the offline flag is stored. */
   onContinueOffline: () => void;
