@@ -33,7 +33,7 @@ export function ChipRack({ canAdd, onAdd, onClear, canClear, spotLabel }: ChipRa
           style={{ '--chip-color': chip.color } as CSSProperties}
           className="cc-chip flex h-12 w-12 items-center justify-center rounded-full text-sm font-extrabold text-white transition hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300 disabled:translate-y-0 disabled:opacity-35 sm:h-14 sm:w-14"
         >
-          <span className="rounded-full bg-black/30 px-1.5 [text-shadow:0_1px_1px_rgba(0,0,0,0.6)]">{chip.label}</span>
+          <span className="flex h-8 w-8 items-center justify-center rounded-full border border-white/70 bg-[var(--chip-color)] text-xs sm:h-9 sm:w-9 sm:text-sm">{chip.label}</span>
         </button>
       ))}
       <button

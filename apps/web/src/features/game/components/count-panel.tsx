@@ -13,15 +13,20 @@ function signed(x: number, decimals = 0): string {
   return x > 0 ? `+${s}` : s;
 }
 
-function Metric(props: { label: string; value: string; shown: boolean; onToggle: () => void; testId: string }) {
+function Metric(props: { label: string; short: string; value: string; shown: boolean; onToggle: () => void; testId: string }) {
   return (
     <div className="flex min-w-0 flex-col rounded-lg bg-slate-800/70 p-2.5">
-      <span className="text-xs font-medium uppercase tracking-wide text-slate-400">{props.label}</span>
+      <span className="truncate text-xs font-medium uppercase tracking-wide text-slate-400">{props.short}</span>
       <span className="text-2xl font-bold tabular-nums text-white" data-testid={props.testId}>
         {props.shown ? props.value : '••'}
       </span>
-      <button type="button" onClick={props.onToggle} className="self-start text-xs text-emerald-300 underline-offset-2 hover:underline">
-        {props.shown ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+      <button
+        type="button"
+        onClick={props.onToggle}
+        aria-label={`${props.shown ? 'Hide' : 'Show'} ${props.label.toLowerCase()}`}
+        className="self-start text-xs text-emerald-300 underline-offset-2 hover:underline"
+      >
+        {props.shown ? 'Hide' : 'Show'}
       </button>
     </div>
   );
@@ -40,15 +45,16 @@ export function CountPanel({ state, prefs, onPrefs }: CountPanelProps) {
         Count <span className="text-xs font-medium normal-case tracking-normal text-slate-400">{system.name}</span>
       </h2>
       <div className="grid grid-cols-3 gap-2">
-        <Metric label="Running count" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
+        <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
         <Metric
-          label={system.balanced ? 'True count' : 'Key count'}
+          label={system.balanced ? 'True count' : 'Count to play on'}
+          short={system.balanced ? 'True' : 'Play on'}
           testId="true-count"
           value={signed(state.trueCount, state.counting.rounding === 'none' && system.balanced ? 1 : 0)}
           shown={prefs.showTrueCount}
           onToggle={() => onPrefs({ showTrueCount: !prefs.showTrueCount })}
         />
-        <Metric label="Decks left" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
+        <Metric label="Decks left" short="Decks left" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
       </div>
       <div className="mt-3 flex items-center justify-between gap-2">
         {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}

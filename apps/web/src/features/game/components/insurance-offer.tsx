@@ -1,5 +1,5 @@
 import type { VisibleGameState } from '@card-counter/engine';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatAmount } from '../lib/money.ts';
 
 export interface InsuranceOfferProps {
   state: VisibleGameState;
@@ -14,7 +14,7 @@ export function InsuranceOffer({ state, busy, onDecide }: InsuranceOfferProps) {
   return (
     <div role="group" aria-label="Insurance" className="flex flex-col items-center gap-2 rounded-xl bg-slate-900/80 p-3 text-center">
       <p className="text-sm text-slate-200">
-        {evenMoney ? 'Take even money on your blackjack?' : `Insurance costs ${formatCreditsFull(cost)} and pays 2 to 1 if the dealer has blackjack.`}
+        {evenMoney ? 'Take even money on your blackjack?' : `Insurance costs ${formatAmount(cost)} and pays 2 to 1 if the dealer has blackjack.`}
       </p>
       <div className="flex gap-2">
         <button

@@ -1,5 +1,5 @@
 import type { PlayerHand } from '@card-counter/engine';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatAmount } from '../lib/money.ts';
 import { handLabel, outcomeLabel, outcomeTone } from '../lib/hand-labels.ts';
 import { PlayingCard } from './playing-card.tsx';
 
@@ -46,10 +46,12 @@ export function PlayerSpot(props: PlayerSpotProps) {
                   />
                 ))}
               </div>
-              <span className="rounded-full bg-black/45 px-2 py-0.5 text-sm font-semibold text-white" data-testid="hand-total">
-                {handLabel(hand)}
-                {hand.status === 'doubled' ? ' · doubled' : ''}
-              </span>
+              {!(result && hand.outcome === 'blackjack') && (
+                <span className="rounded-full bg-black/45 px-2 py-0.5 text-sm font-semibold text-white" data-testid="hand-total">
+                  {handLabel(hand)}
+                  {hand.status === 'doubled' ? ' · doubled' : ''}
+                </span>
+              )}
               {result && (
                 <span
                   className={`cc-fade-in rounded-full px-2.5 py-0.5 text-sm font-bold ${TONE[outcomeTone(hand)]}`}
@@ -68,13 +70,13 @@ export function PlayerSpot(props: PlayerSpotProps) {
         onClick={props.onSelect}
         disabled={!betting}
         aria-pressed={spots > 1 ? selected : undefined}
-        aria-label={`${name}: bet ${formatCreditsFull(bet)}`}
+        aria-label={`${name}: bet ${formatAmount(bet)}`}
         className={`flex h-14 w-14 flex-col items-center justify-center rounded-full border-2 border-dashed text-xs font-bold text-white transition sm:h-16 sm:w-16 ${
           selected && betting && spots > 1 ? 'border-amber-300 bg-amber-300/20' : 'border-emerald-100/50 bg-black/20'
         } disabled:cursor-default`}
       >
         <span className="text-[0.65rem] font-medium uppercase tracking-wider text-emerald-100/70">Bet</span>
-        <span className="text-sm">{formatCreditsFull(bet)}</span>
+        <span className="text-sm">{formatAmount(bet)}</span>
       </button>
     </div>
   );

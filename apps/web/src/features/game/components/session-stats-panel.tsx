@@ -1,5 +1,5 @@
 import type { SessionStats } from '@card-counter/engine';
-import { formatCreditsFull, formatCreditsSigned } from '../../../shared/lib/format.ts';
+import { formatAmount, formatNet } from '../lib/money.ts';
 
 export interface SessionStatsPanelProps {
   stats: SessionStats;
@@ -19,11 +19,11 @@ export function SessionStatsPanel({ stats, net, canReset, onReset }: SessionStat
   const rows: [string, string][] = [
     ['Hands', String(stats.handsPlayed)],
     ['Won / lost / pushed', `${stats.handsWon} / ${stats.handsLost} / ${stats.handsPushed}`],
-    ['Total bet', formatCreditsFull(stats.totalBet)],
-    ['Won', formatCreditsFull(stats.totalWon)],
-    ['Lost', formatCreditsFull(stats.totalLost)],
-    ['Biggest win', formatCreditsFull(stats.biggestWin)],
-    ['Biggest loss', formatCreditsFull(stats.biggestLoss)],
+    ['Total bet', formatAmount(stats.totalBet)],
+    ['Won', formatAmount(stats.totalWon)],
+    ['Lost', formatAmount(stats.totalLost)],
+    ['Biggest win', formatAmount(stats.biggestWin)],
+    ['Biggest loss', formatAmount(stats.biggestLoss)],
     ['Streak now', streak(stats.currentStreak)],
     ['Best / worst streak', `${stats.bestStreak} / ${-stats.worstStreak}`],
   ];
@@ -33,7 +33,7 @@ export function SessionStatsPanel({ stats, net, canReset, onReset }: SessionStat
         Session
         {net !== null && (
           <span className={`text-xs font-semibold normal-case tracking-normal ${net >= 0 ? 'text-emerald-300' : 'text-rose-300'}`} data-testid="last-result">
-            Last round {net === 0 ? '±0' : formatCreditsSigned(net)}
+            Last round {formatNet(net)}
           </span>
         )}
       </h2>

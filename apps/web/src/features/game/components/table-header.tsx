@@ -1,7 +1,7 @@
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
 import type { Rules } from '@card-counter/engine';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatAmount } from '../lib/money.ts';
 import { rulesSummary } from '../lib/rules-summary.ts';
 
 export interface TableHeaderProps {
@@ -15,20 +15,20 @@ export interface TableHeaderProps {
 /** Balance, the table's rules in counters' shorthand, the limits, and the way into the settings. */
 export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings }: TableHeaderProps) {
   return (
-    <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+    <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
       <div className="min-w-0">
         <h1 className="sr-only">Blackjack table</h1>
         <p className="text-xs font-medium uppercase tracking-wider text-slate-400">Balance{local ? ' (this browser)' : ''}</p>
         <p className="text-3xl font-extrabold tabular-nums text-white" data-testid="table-balance">
-          {formatCreditsFull(balance)}
+          {formatAmount(balance)}
         </p>
       </div>
-      <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:items-end">
+      <div className="col-span-2 row-start-2 flex min-w-0 flex-col items-start gap-0.5 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:items-end">
         <p className="font-mono text-base font-semibold text-emerald-200" data-testid="rules-line" title="Table rules">
           {rulesSummary(rules)}
         </p>
         <p className="text-sm text-slate-400">
-          Bets {formatCreditsFull(TABLE_LIMITS.minBet)}–{formatCreditsFull(TABLE_LIMITS.maxBet)} per spot · {CREDIT_COST_HAND} credits per hand dealt
+          Bets {formatAmount(TABLE_LIMITS.minBet)}–{formatAmount(TABLE_LIMITS.maxBet)} per spot · {CREDIT_COST_HAND} credits per hand dealt
         </p>
       </div>
       <button
@@ -36,7 +36,7 @@ export function TableHeader({ balance, rules, local, settingsOpen, onToggleSetti
         onClick={onToggleSettings}
         aria-expanded={settingsOpen}
         aria-controls="table-settings"
-        className="rounded-md border border-slate-600 px-3 py-2 text-sm font-semibold text-slate-100 hover:bg-slate-800"
+        className="col-start-2 row-start-1 rounded-md border border-slate-600 px-3 py-2 text-sm font-semibold text-slate-100 hover:bg-slate-800 sm:col-start-3"
       >
         Table settings
       </button>

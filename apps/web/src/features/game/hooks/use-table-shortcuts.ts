@@ -21,12 +21,28 @@ export function useTableShortcuts(enabled: boolean, handler: (action: ShortcutAc
   });
   useEffect(() => {
     if (!enabled) return;
+    // A focused button is activated by space on key-up: once space has dealt, its key-up must
+    // not also press the chip or button that happens to have focus.
+    let spaceUsed = false;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || isTyping(event.target)) return;
       const action = KEYS[event.key.toLowerCase()];
-      if (action && latest.current(action)) event.preventDefault();
+      if (action && latest.current(action)) {
+        event.preventDefault();
+        if (action === 'deal') spaceUsed = true;
+      }
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key === ' ' && spaceUsed) {
+        spaceUsed = false;
+        event.preventDefault();
+      }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKeyUp);
+    };
   }, [enabled]);
 }

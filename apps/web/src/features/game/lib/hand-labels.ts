@@ -1,5 +1,5 @@
 import { handTotal, type Card, type HandOutcome, type PlayerHand } from '@card-counter/engine';
-import { formatCreditsSigned } from '../../../shared/lib/format.ts';
+import { formatNet } from './money.ts';
 
 export function totalLabel(cards: readonly Card[]): string {
   if (cards.length === 0) return '';
@@ -27,7 +27,7 @@ const OUTCOME_TEXT: Record<HandOutcome, string> = {
 export function outcomeLabel(hand: PlayerHand): string | null {
   if (!hand.outcome) return null;
   const net = Math.round((hand.payout - hand.bet) * 100) / 100;
-  return `${OUTCOME_TEXT[hand.outcome]} ${net === 0 ? '±0' : formatCreditsSigned(net)}`;
+  return `${OUTCOME_TEXT[hand.outcome]} ${formatNet(net)}`;
 }
 
 export function outcomeTone(hand: PlayerHand): 'good' | 'bad' | 'even' {
