@@ -99,7 +99,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
       </form>
       <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
         <legend className="sr-only">Coach and display</legend>
-        <SelectField label="Coach" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
+        <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
         <SelectField label="Count checks" value={prefs.countCheck} options={CHECKS} onChange={(countCheck) => onPrefs({ countCheck })} />
         <CheckField label="Index plays (Hi-Lo I18 + Fab 4)" checked={prefs.indexPlays} onChange={(indexPlays) => onPrefs({ indexPlays })} />
         <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
