@@ -9,7 +9,7 @@ import { renderTable } from './table-helpers.tsx';
 const TWELVE_V_SIX = ['10h', '6s', '2c', '9d', '10s'];
 
 async function dealOneHundred(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: '100', exact: true }));
+  await user.click(await screen.findByRole('button', { name: '100' }));
   await user.click(screen.getByRole('button', { name: 'Deal' }));
 }
 

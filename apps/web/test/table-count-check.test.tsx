@@ -7,7 +7,7 @@ import { renderTable } from './table-helpers.tsx';
 const ROUND = ['10h', '9s', '8c', '7d', '10s'];
 
 async function playRound(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: '100', exact: true }));
+  await user.click(await screen.findByRole('button', { name: '100' }));
   await user.click(screen.getByRole('button', { name: 'Deal' }));
   await user.click(screen.getByRole('button', { name: 'Stand' }));
 }

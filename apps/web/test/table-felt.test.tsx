@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderTable } from './table-helpers.tsx';
@@ -7,7 +7,7 @@ import { renderTable } from './table-helpers.tsx';
 const DEALER_BUSTS = ['10h', '9s', '8c', '7d', '10s'];
 
 async function betAndDeal(user: ReturnType<typeof userEvent.setup>, chips: string[]) {
-  for (const chip of chips) await user.click(await screen.findByRole('button', { name: chip, exact: true }));
+  for (const chip of chips) await user.click(await screen.findByRole('button', { name: chip }));
   await user.click(screen.getByRole('button', { name: 'Deal' }));
 }
 
@@ -50,7 +50,7 @@ describe('the felt', { timeout: 20_000 }, () => {
   it('plays by keyboard: space deals, S stands; with shortcuts off the keys do nothing', async () => {
     const user = userEvent.setup();
     renderTable(DEALER_BUSTS);
-    await user.click(await screen.findByRole('button', { name: '25', exact: true }));
+    await user.click(await screen.findByRole('button', { name: '25' }));
     await user.keyboard(' ');
     expect((await screen.findByTestId('game-status')).textContent).toContain('18. Hit or stand?');
     // Space dealt: the focused chip was not pressed a second time.
@@ -68,9 +68,9 @@ describe('the felt', { timeout: 20_000 }, () => {
   it('caps a spot at the table maximum and clears a bet back to the opening status', async () => {
     const user = userEvent.setup();
     renderTable(DEALER_BUSTS);
-    for (let i = 0; i < 5; i++) await user.click(await screen.findByRole('button', { name: '1,000', exact: true }));
+    for (let i = 0; i < 5; i++) await user.click(await screen.findByRole('button', { name: '1,000' }));
     // 5,000 is the table maximum per spot.
-    expect((screen.getByRole('button', { name: '10', exact: true }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: '10' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Your hand: bet 5,000' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear bet' }));
     expect(screen.getByRole('button', { name: 'Your hand: bet 0' })).toBeTruthy();
@@ -89,9 +89,9 @@ describe('the felt', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: 'Spot 1' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Spot 2' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: '25', exact: true }));
+    await user.click(screen.getByRole('button', { name: '25' }));
     await user.click(screen.getByRole('button', { name: 'Spot 2: bet 0' }));
-    await user.click(screen.getByRole('button', { name: '25', exact: true }));
+    await user.click(screen.getByRole('button', { name: '25' }));
     await user.click(screen.getByRole('button', { name: 'Deal' }));
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
     expect((screen.getByRole('button', { name: 'Apply to the next round' }) as HTMLButtonElement).disabled).toBe(true);
