@@ -1,11 +1,14 @@
 import { decksRemaining, getCountingSystem, type VisibleGameState } from '@card-counter/engine';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { DiscardTray } from './discard-tray.tsx';
+import { ShoeProof } from './shoe-proof.tsx';
 
 export interface CountPanelProps {
   state: VisibleGameState;
   prefs: TablePrefs;
   onPrefs: (patch: Partial<TablePrefs>) => void;
+  /** The shoe before this one, whose published reveal can be checked. */
+  previousCommitment: string | null;
 }
 
 function signed(x: number, decimals = 0): string {
@@ -33,7 +36,7 @@ function Metric(props: { label: string; short: string; value: string; shown: boo
 }
 
 /** The count as the table knows it; each figure can be hidden, which is how a counter practises. */
-export function CountPanel({ state, prefs, onPrefs }: CountPanelProps) {
+export function CountPanel({ state, prefs, onPrefs, previousCommitment }: CountPanelProps) {
   const system = getCountingSystem(state.counting.system);
   const total = state.deck?.totalCards ?? state.config.numDecks * 52;
   const remaining = state.deck?.cardsRemaining ?? total;
@@ -54,7 +57,7 @@ export function CountPanel({ state, prefs, onPrefs }: CountPanelProps) {
           shown={prefs.showTrueCount}
           onToggle={() => onPrefs({ showTrueCount: !prefs.showTrueCount })}
         />
-        <Metric label="Decks left" short="Decks left" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
+        <Metric label="Decks left" short="Decks" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
       </div>
       <div className="mt-3 flex items-center justify-between gap-2">
         {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}
@@ -62,6 +65,7 @@ export function CountPanel({ state, prefs, onPrefs }: CountPanelProps) {
           {prefs.showDiscardTray ? 'Hide discard tray' : 'Show discard tray'}
         </button>
       </div>
+      <ShoeProof commitment={state.deck?.commitment ?? null} previousCommitment={previousCommitment} reveal={state.lastShoeReveal} />
     </section>
   );
 }

@@ -152,7 +152,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           <CountCheck check={check} />
           <CoachPanel mode={prefs.coach} verdict={coach.verdict} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
-          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} />
+          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />
         </aside>
       </div>

@@ -11,6 +11,8 @@ export interface SeenCards {
   counts: number[];
   /** `${commitment}:${roundStartPosition}` of the last round added, so none is added twice. */
   lastRound: string | null;
+  /** The shoe before this one: its reveal (published at the shuffle) is checked against it. */
+  previousCommitment?: string | null;
 }
 
 export const EMPTY_SEEN: SeenCards = { commitment: null, counts: new Array<number>(11).fill(0), lastRound: null };
@@ -25,7 +27,7 @@ function tableCards(state: VisibleGameState): Card[] {
 /** Folds a finished round into the record (a no-op for anything else). */
 export function updateSeen(prev: SeenCards, state: VisibleGameState): SeenCards {
   const commitment = state.deck?.commitment ?? null;
-  let seen = prev.commitment === commitment ? prev : { ...EMPTY_SEEN, commitment };
+  let seen = prev.commitment === commitment ? prev : { ...EMPTY_SEEN, commitment, previousCommitment: prev.commitment ?? prev.previousCommitment ?? null };
   const key = `${commitment}:${state.roundStartPosition}`;
   if (state.gamePhase === 'roundOver' && state.lastResult && seen.lastRound !== key) {
     const counts = seen.counts.slice();
