@@ -18,7 +18,7 @@ async function startAsGuest(page: Page): Promise<void> {
 }
 
 async function balance(page: Page): Promise<number> {
-  return Number((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));
+  return parseFloat((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));
 }
 
 async function cardsIn(group: Locator): Promise<Card[]> {
@@ -63,7 +63,7 @@ test('a guest plays a round by mouse and one by keyboard; the balance moves by t
   await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
   await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
   const afterMouse = start - HAND_FEE + (await expectedNet(page, 100));
-  await expect(page.getByTestId('table-balance')).toHaveText(afterMouse.toLocaleString('en-US'));
+  await expect(page.getByTestId('table-balance')).toHaveText(`${afterMouse.toLocaleString('en-US')} credits`);
   // A guest's credits are the table's balance.
   await expect(page.getByTestId('credits-full')).toContainText(Math.floor(afterMouse).toLocaleString('en-US'));
 
@@ -79,7 +79,7 @@ test('a guest plays a round by mouse and one by keyboard; the balance moves by t
   await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
   await standAndSettle(page, () => page.keyboard.press('s'));
   const afterKeyboard = afterMouse - HAND_FEE + (await expectedNet(page, 125));
-  await expect(page.getByTestId('table-balance')).toHaveText(afterKeyboard.toLocaleString('en-US'));
+  await expect(page.getByTestId('table-balance')).toHaveText(`${afterKeyboard.toLocaleString('en-US')} credits`);
   await expect(page.getByTestId('last-result')).toBeVisible();
 });
 
@@ -100,7 +100,7 @@ test('settings change the rules of the next round: two spots at 6:5', async ({ p
   await expect(page.getByRole('group', { name: 'Spot 1' }).getByRole('img')).toHaveCount(2);
   await expect(page.getByRole('group', { name: 'Spot 2' }).getByRole('img')).toHaveCount(2);
   // Both stakes and a fee per hand dealt.
-  if (await page.getByRole('button', { name: 'Stand' }).isVisible()) await expect(page.getByTestId('table-balance')).toHaveText((10_000 - 125 - 2 * HAND_FEE).toLocaleString('en-US'));
+  if (await page.getByRole('button', { name: 'Stand' }).isVisible()) await expect(page.getByTestId('table-balance')).toHaveText(`${(10_000 - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`);
   await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
 });
 

@@ -17,10 +17,10 @@ export function TableHeader({ balance, rules, local, settingsOpen, onToggleSetti
   return (
     <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
       <div className="min-w-0">
-        <h1 className="sr-only">Blackjack table</h1>
+        <h1 className="sr-only">Game</h1>
         <p className="text-xs font-medium uppercase tracking-wider text-slate-400">Balance{local ? ' (this browser)' : ''}</p>
-        <p className="text-3xl font-extrabold tabular-nums text-white" data-testid="table-balance">
-          {formatAmount(balance)}
+        <p className="text-2xl font-extrabold tabular-nums text-white sm:text-3xl" data-testid="table-balance">
+          {`${formatAmount(balance)} credits`}
         </p>
       </div>
       <div className="col-span-2 row-start-2 flex min-w-0 flex-col items-start gap-0.5 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:items-end">
