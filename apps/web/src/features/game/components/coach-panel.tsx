@@ -27,7 +27,13 @@ function credits(x: number): string {
 function VerdictView({ v }: { v: Verdict }) {
   const { advice } = v;
   const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
-  const by = advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic ? `the index play (${advice.index.id})` : 'basic strategy';
+  // Until the rule set's chart has been built, the coach judges by the EVs alone.
+  const by =
+    advice.basic === null
+      ? 'the best play by EV'
+      : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
+        ? `the index play (${advice.index.id})`
+        : 'basic strategy';
   return (
     <div className="flex flex-col gap-2" data-testid="coach-verdict">
       <p role="status" className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>

@@ -90,7 +90,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
   });
 
   if (!state || !moves) {
-    return <p className="text-center text-slate-300">{table.error ?? 'Shuffling the deck...'}</p>;
+    return <p className="text-center text-slate-300">{table.error ?? 'Setting up the table...'}</p>;
   }
 
   const spots = state.handBets.length;
