@@ -89,7 +89,7 @@ test('settings change the rules of the next round: two spots at 6:5', async ({ p
   await page.getByRole('button', { name: 'Table settings' }).click();
   await page.getByLabel('Spots').selectOption('2');
   await page.getByLabel('Blackjack pays').selectOption('6:5');
-  await page.getByLabel('Soft 17').selectOption('Dealer hits (H17)');
+  await page.getByLabel('Dealer on soft 17').selectOption('Hits (H17)');
   await page.getByRole('button', { name: 'Apply to the next round' }).click();
   await expect(page.getByTestId('rules-line')).toHaveText('6D H17 DAS LS 6:5, 75% pen');
 

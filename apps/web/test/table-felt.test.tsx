@@ -81,7 +81,7 @@ describe('the felt', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderTable(DEALER_BUSTS);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
-    await user.selectOptions(screen.getByLabelText('Soft 17'), 'Dealer hits (H17)');
+    await user.selectOptions(screen.getByLabelText('Dealer on soft 17'), 'Hits (H17)');
     await user.selectOptions(screen.getByLabelText('Blackjack pays'), '6:5');
     await user.selectOptions(screen.getByLabelText('Spots'), '2');
     await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));

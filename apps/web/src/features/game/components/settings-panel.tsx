@@ -30,8 +30,8 @@ const DOUBLE = [
 const SYSTEMS = Object.values(COUNTING_SYSTEMS).map((s) => ({ value: s.id, label: s.name }));
 const RESOLUTION = [
   { value: 'exact', label: 'Exact decks' },
-  { value: 'half', label: 'Nearest half deck' },
-  { value: 'full', label: 'Nearest whole deck' },
+  { value: 'half', label: 'Half deck' },
+  { value: 'full', label: 'Whole deck' },
 ] as const;
 const ROUNDING = [
   { value: 'floor', label: 'Floor' },
@@ -74,7 +74,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
           <legend className="mb-2 text-sm font-semibold text-slate-200">Rules {locked && <span className="font-normal text-amber-300">(change between rounds)</span>}</legend>
           <SelectField label="Decks" value={draft.numDecks} options={range(1, 8)} onChange={set('numDecks')} />
           <SelectField label="Penetration" value={draft.shufflePoint} options={PEN} onChange={set('shufflePoint')} />
-          <SelectField label="Soft 17" value={draft.dealerStandsSoft17 ? 1 : 0} options={[{ value: 1, label: 'Dealer stands (S17)' }, { value: 0, label: 'Dealer hits (H17)' }]} onChange={(v) => set('dealerStandsSoft17')(v === 1)} />
+          <SelectField label="Dealer on soft 17" value={draft.dealerStandsSoft17 ? 1 : 0} options={[{ value: 1, label: 'Stands (S17)' }, { value: 0, label: 'Hits (H17)' }]} onChange={(v) => set('dealerStandsSoft17')(v === 1)} />
           <SelectField label="Blackjack pays" value={draft.blackjackPays} options={PAYS} onChange={set('blackjackPays')} />
           <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={set('numInitialHands')} />
           <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
