@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stackedShoe } from '@card-counter/engine';
 import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
-import { EMPTY_SEEN, knownComposition, seenIsComplete, updateSeen } from '../src/features/game/lib/seen-cards.ts';
+import { EMPTY_SEEN, knownComposition, seenIsComplete, updateSeen } from '../src/features/game/hooks/seen-cards.ts';
 
 // Round 1: player 10♥ 8♣, dealer 9♠ + 7♦ draws 10♠. Round 2 starts with 5♥ 2♣ v 4♦ (hole 6♠).
 const SHOE = ['10h', '9s', '8c', '7d', '10s', '5h', '4d', '2c', '6s'];

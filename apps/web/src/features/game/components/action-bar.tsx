@@ -1,5 +1,5 @@
 import type { PlayerAction } from '@card-counter/engine';
-import type { LegalMoves } from '../lib/legal-moves.ts';
+import type { LegalMoves } from '../hooks/legal-moves.ts';
 
 export interface ActionBarProps {
   moves: LegalMoves;

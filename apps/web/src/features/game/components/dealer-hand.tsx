@@ -1,5 +1,5 @@
 import type { Card } from '@card-counter/engine';
-import { totalLabel } from '../lib/hand-labels.ts';
+import { totalLabel } from './hand-labels.ts';
 import { PlayingCard } from './playing-card.tsx';
 
 export interface DealerHandProps {

@@ -1,5 +1,5 @@
 import type { VisibleGameState } from '@card-counter/engine';
-import { formatAmount } from '../lib/money.ts';
+import { formatAmount } from './money.ts';
 
 export interface InsuranceOfferProps {
   state: VisibleGameState;

@@ -1,6 +1,6 @@
 import type { PlayerHand } from '@card-counter/engine';
-import { formatAmount } from '../lib/money.ts';
-import { handLabel, outcomeLabel, outcomeTone } from '../lib/hand-labels.ts';
+import { formatAmount } from './money.ts';
+import { handLabel, outcomeLabel, outcomeTone } from './hand-labels.ts';
 import { PlayingCard } from './playing-card.tsx';
 
 export interface PlayerSpotProps {

@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import type { Card } from '@card-counter/engine';
-import { SUIT_SYMBOLS, cardName } from '../lib/card-names.ts';
+import { SUIT_SYMBOLS, cardName } from './card-names.ts';
 
 // One hand-drawn SVG card (no card package is good enough, see the stack notes). The viewBox
 // is fixed; CSS sizes it, so it stays sharp and readable on a phone.

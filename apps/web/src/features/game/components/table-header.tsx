@@ -1,8 +1,8 @@
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
 import type { Rules } from '@card-counter/engine';
-import { formatAmount } from '../lib/money.ts';
-import { rulesSummary } from '../lib/rules-summary.ts';
+import { formatAmount } from './money.ts';
+import { rulesSummary } from './rules-summary.ts';
 
 export interface TableHeaderProps {
   balance: number;

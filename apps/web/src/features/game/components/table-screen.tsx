@@ -11,7 +11,7 @@ import { useSeenCards } from '../hooks/use-seen-cards.ts';
 import { useTable } from '../hooks/use-table.ts';
 import { useTablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableShortcuts, type ShortcutAction } from '../hooks/use-table-shortcuts.ts';
-import { canDeal, legalMoves } from '../lib/legal-moves.ts';
+import { canDeal, legalMoves } from '../hooks/legal-moves.ts';
 import { ActionBar } from './action-bar.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { VisibleGameState } from '@card-counter/engine';
 import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
-import { EMPTY_SEEN, updateSeen, type SeenCards } from '../lib/seen-cards.ts';
+import { EMPTY_SEEN, updateSeen, type SeenCards } from './seen-cards.ts';
 
 function load(key: string): SeenCards {
   try {
