@@ -84,6 +84,23 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     expect(verdict.textContent).toContain('Index play 12v3 (threshold +2): at true count 0, Hit.');
   });
 
+  it('offers insurance under an ace when the rules allow it, and judges the answer', async () => {
+    const user = userEvent.setup();
+    // 10♥ 9♣ against an ace (hole 7♦: no dealer blackjack).
+    const { record } = renderTable(['10h', 'As', '9c', '7d', '10s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Insurance offered' }));
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    await dealOneHundred(user);
+    expect(screen.getByTestId('game-status').textContent).toContain('Dealer shows an ace. Insurance?');
+    expect(screen.queryByRole('button', { name: 'Hit' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'No insurance' }));
+    expect((await screen.findByTestId('coach-insurance')).textContent).toBe('Insurance declined: right, basic strategy never takes insurance.');
+    expect(screen.getByTestId('game-status').textContent).toContain('19. Hit or stand?');
+    const [entry] = await record.recent(1);
+    expect(entry).toMatchObject({ kind: 'decision', upcard: 1, chosen: 'noInsurance', best: 'noInsurance' });
+  });
+
   it('stays silent when switched off', async () => {
     const user = userEvent.setup();
     renderTable(TWELVE_V_SIX);

@@ -5,6 +5,9 @@ import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
 // mistakes and the simulator can replay the player's real game. Guests keep it in this
 // browser; a server-backed record implements the same interface for signed-in players.
 
+/** A play, or the insurance decision ('insure' / 'noInsurance'). */
+export type Decision = PlayerAction | 'insure' | 'noInsurance';
+
 export interface DecisionEntry {
   kind: 'decision';
   at: string;
@@ -12,8 +15,8 @@ export interface DecisionEntry {
   hand: number[];
   upcard: number;
   trueCount: number;
-  chosen: PlayerAction;
-  best: PlayerAction;
+  chosen: Decision;
+  best: Decision;
   /** Credits given away by the choice (0 for the best play). */
   evCost: number;
 }

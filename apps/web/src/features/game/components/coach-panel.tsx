@@ -1,11 +1,12 @@
 import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
-import type { CoachTotals, Verdict } from '../hooks/use-coach.ts';
+import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { valueLabel } from './card-names.ts';
 
 export interface CoachPanelProps {
   mode: CoachMode;
   verdict: Verdict | null;
+  insurance: InsuranceVerdict | null;
   totals: CoachTotals;
   /** A move the coach is holding back until the player confirms it (warn mode). */
   warning: { chosen: PlayerAction; recommended: PlayerAction } | null;
@@ -75,8 +76,18 @@ function VerdictView({ v }: { v: Verdict }) {
   );
 }
 
+function InsuranceView({ v }: { v: InsuranceVerdict }) {
+  const right = v.took === v.shouldTake;
+  const rule = v.byIndex ? `the index play insures at true count +3 and up (now ${v.trueCount})` : 'basic strategy never takes insurance';
+  return (
+    <p role="status" data-testid="coach-insurance" className={`font-semibold ${right ? 'text-emerald-300' : 'text-rose-300'}`}>
+      {v.took ? 'Insurance taken' : 'Insurance declined'}: {right ? 'right,' : 'wrong,'} {rule}.
+    </p>
+  );
+}
+
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, totals, warning, onConfirm, onCancel }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfirm, onCancel }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -102,7 +113,8 @@ export function CoachPanel({ mode, verdict, totals, warning, onConfirm, onCancel
               </div>
             </div>
           )}
-          {verdict ? <VerdictView v={verdict} /> : <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}
+          {insurance && <InsuranceView v={insurance} />}
+          {verdict ? <VerdictView v={verdict} /> : !insurance && <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}
           <dl className="grid grid-cols-2 gap-2 border-t border-slate-800 pt-3 text-sm">
             <div>
               <dt className="text-xs uppercase tracking-wide text-slate-400">Accuracy</dt>

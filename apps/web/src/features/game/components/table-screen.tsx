@@ -130,7 +130,14 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
         <section aria-label="Table" className="flex min-w-0 flex-col gap-4">
           <Felt state={state} selectedSpot={selected} onSelectSpot={setSpot} stepMs={stepMs} />
           {state.gamePhase === 'insurance' ? (
-            <InsuranceOffer state={state} busy={table.busy} onDecide={(take) => void afterAct(act({ type: 'insurance', take }))} />
+            <InsuranceOffer
+              state={state}
+              busy={table.busy}
+              onDecide={(take) => {
+                coach.judgeInsurance(take);
+                void afterAct(act({ type: 'insurance', take }));
+              }}
+            />
           ) : (
             <ActionBar moves={moves} canDeal={dealable} showDeal={!state.gameInProgress} busy={table.busy} shortcuts={prefs.shortcuts} onMove={(a) => play(a)} onDeal={deal} />
           )}
@@ -151,7 +158,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           <CountCheck check={check} />
-          <CoachPanel mode={prefs.coach} verdict={coach.verdict} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
+          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />
         </aside>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { cardValue, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { cardValue, shouldTakeInsurance, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import { adviseHand, evCost, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
 import type { DecisionRecord } from '../api/decision-record.ts';
 import { currentHand, splitsAtSpot } from './legal-moves.ts';
@@ -17,6 +17,14 @@ export interface Verdict {
   cost: number;
 }
 
+/** The insurance decision: basic strategy never insures; the Hi-Lo index insures at +3 and up. */
+export interface InsuranceVerdict {
+  took: boolean;
+  shouldTake: boolean;
+  trueCount: number;
+  byIndex: boolean;
+}
+
 export interface CoachTotals {
   decisions: number;
   correct: number;
@@ -30,6 +38,8 @@ export interface CoachHandle {
   totals: CoachTotals;
   /** Records a decision about to be sent and returns its verdict. */
   judge: (chosen: PlayerAction) => Verdict | null;
+  insurance: InsuranceVerdict | null;
+  judgeInsurance: (take: boolean) => void;
 }
 
 const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 };
@@ -37,6 +47,7 @@ const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 }
 export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs: TablePrefs, record: DecisionRecord): CoachHandle {
   const [chartVersion, setChartVersion] = useState(0);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [insurance, setInsurance] = useState<InsuranceVerdict | null>(null);
   const [totals, setTotals] = useState(EMPTY_TOTALS);
   const rules = state?.config;
   const enabled = prefs.coach !== 'off';
@@ -90,6 +101,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
         cost: Math.round(evCost(advice.evs, chosen) * h.bet * 100) / 100,
       };
       setVerdict(v);
+      setInsurance(null);
       setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (v.correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + v.cost }));
       void record.add({
         kind: 'decision',
@@ -106,5 +118,31 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
     [state, advice, record],
   );
 
-  return { advice, verdict, totals, judge };
+  const judgeInsurance = useCallback(
+    (take: boolean) => {
+      const up = state?.dealerCards[0];
+      if (!state || !up || !enabled) return;
+      const byIndex = prefs.indexPlays && state.counting.system === 'hi-lo';
+      const shouldTake = byIndex && shouldTakeInsurance(state.trueCount);
+      const correct = take === shouldTake;
+      setInsurance({ took: take, shouldTake, trueCount: state.trueCount, byIndex });
+      setVerdict(null);
+      // Insurance is a side bet: its cost is not measured against the hand's EVs here.
+      setTotals((t) => ({ ...t, decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0) }));
+      const hand = state.playerHands[0]?.cards.map(cardValue) ?? [];
+      void record.add({
+        kind: 'decision',
+        at: new Date().toISOString(),
+        hand,
+        upcard: cardValue(up),
+        trueCount: state.trueCount,
+        chosen: take ? 'insure' : 'noInsurance',
+        best: shouldTake ? 'insure' : 'noInsurance',
+        evCost: 0,
+      });
+    },
+    [state, enabled, prefs.indexPlays, record],
+  );
+
+  return { advice, verdict, totals, judge, insurance, judgeInsurance };
 }
