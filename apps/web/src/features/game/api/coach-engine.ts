@@ -1,0 +1,128 @@
+import {
+  TABLE_DOUBLE,
+  TABLE_HIT,
+  TABLE_SPLIT,
+  TABLE_STAND,
+  TABLE_SURRENDER,
+  bestAction,
+  bestPlay,
+  canDoubleHand,
+  canSplitPair,
+  canSurrenderHand,
+  computeStrategy,
+  handEvs,
+  tableIndex,
+  totalOfValues,
+  type ActionEvs,
+  type Composition,
+  type PlayerAction,
+  type Rules,
+} from '@card-counter/engine';
+
+// Every call the coach makes into the engine's analysis lives here, so a later engine coach()
+// replaces this one module. The EVs are per unit bet and come from the composition the player
+// has seen, never from the shoe's order.
+
+export interface CoachInput {
+  rules: Rules;
+  /** The composition before this hand and the upcard were dealt, as the player knows it. */
+  shoe: Composition;
+  hand: readonly number[];
+  upcard: number;
+  trueCount: number;
+  fromSplit: boolean;
+  splitAces: boolean;
+  handsAtSpot: number;
+  /** Apply the Hi-Lo index plays (Illustrious 18 and Fab 4) at trueCount. */
+  indexPlays: boolean;
+}
+
+export interface CoachAdvice {
+  evs: ActionEvs;
+  /** The basic-strategy play (null while the chart is still being computed). */
+  basic: PlayerAction | null;
+  /** The index play for this hand, when one exists: its threshold and the play at this count. */
+  index: { id: string; threshold: number; action: PlayerAction } | null;
+  /** What the coach recommends: the index play when on and applicable, else basic strategy. */
+  recommended: PlayerAction;
+}
+
+const TABLE_ACTIONS: Record<number, PlayerAction> = {
+  [TABLE_STAND]: 'stand',
+  [TABLE_HIT]: 'hit',
+  [TABLE_DOUBLE]: 'double',
+  [TABLE_SPLIT]: 'split',
+  [TABLE_SURRENDER]: 'surrender',
+};
+
+const charts = new Map<string, Promise<Uint8Array>>();
+const ready = new Map<string, Uint8Array>();
+
+function computeInWorker(rules: Rules): Promise<Uint8Array> {
+  if (typeof Worker === 'undefined') return Promise.resolve(computeStrategy(rules).table);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./strategy-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<{ table: Uint8Array }>) => {
+      resolve(event.data.table);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      reject(new Error(event.message));
+      worker.terminate();
+    };
+    worker.postMessage({ rules });
+  });
+}
+
+/** Starts (once per rule set) building the basic strategy chart; resolves when it is ready. */
+export function loadBasicStrategy(rules: Rules): Promise<Uint8Array> {
+  const key = JSON.stringify(rules);
+  let pending = charts.get(key);
+  if (!pending) {
+    pending = computeInWorker(rules).then((table) => {
+      ready.set(key, table);
+      return table;
+    });
+    charts.set(key, pending);
+  }
+  return pending;
+}
+
+function basicFromChart(table: Uint8Array, input: CoachInput): PlayerAction {
+  const { rules, hand, upcard } = input;
+  const { total, soft } = totalOfValues(hand);
+  const [a, b] = hand;
+  const dd = canDoubleHand(rules, hand.length, total, input.fromSplit, input.splitAces) ? 1 : 0;
+  const sp = a !== undefined && b !== undefined && canSplitPair(rules, a, b, hand.length, input.handsAtSpot - 1, input.splitAces) ? 1 : 0;
+  const sr = canSurrenderHand(rules, hand.length, input.fromSplit) ? 1 : 0;
+  return TABLE_ACTIONS[table[tableIndex(total, soft ? 1 : 0, upcard, dd, sp, sr)] ?? TABLE_STAND] ?? 'stand';
+}
+
+export function adviseHand(input: CoachInput): CoachAdvice {
+  const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot });
+  const table = ready.get(JSON.stringify(input.rules));
+  const basic = table ? basicFromChart(table, input) : null;
+  let index: CoachAdvice['index'] = null;
+  if (input.indexPlays && basic) {
+    const play = bestPlay({
+      hand: input.hand,
+      upcard: input.upcard,
+      trueCount: input.trueCount,
+      rules: input.rules,
+      basicAction: basic,
+      fromSplit: input.fromSplit,
+      splitAllowed: evs.split !== null,
+    });
+    if (play.index) index = { id: play.index.id, threshold: play.index.index, action: play.action };
+  }
+  const recommended = index?.action ?? basic ?? bestAction(evs).action;
+  return { evs, basic, index, recommended };
+}
+
+/** EV given away by `chosen`, in units of the bet (0 for the best play by EV). */
+export function evCost(evs: ActionEvs, chosen: PlayerAction): number {
+  const ev = evs[chosen];
+  return ev === null ? 0 : Math.max(0, bestAction(evs).ev - ev);
+}
+
+export { bestAction };

@@ -1,0 +1,32 @@
+import type { CountingOptions, GameAction, VisibleGameState } from '@card-counter/engine';
+
+// The one seam between the table screen and whoever deals: the browser's own engine (guests,
+// offline play) or, later, the server's API. The screen sees only what visible() shows: never
+// the hole card before it is turned, never the shoe order.
+
+export interface TableSnapshot {
+  /** Increases with every applied action; a server source sends it back for concurrency checks. */
+  version: number;
+  state: VisibleGameState;
+}
+
+/** An action the table refused, with the reason to show the player and the table as it stands. */
+export class TableRefusal extends Error {
+  constructor(
+    message: string,
+    readonly snapshot: TableSnapshot,
+  ) {
+    super(message);
+    this.name = 'TableRefusal';
+  }
+}
+
+export interface TableSource {
+  /** Where the credits live: 'local' tables never touch the server. */
+  readonly kind: 'local' | 'server';
+  load(): Promise<TableSnapshot>;
+  /** Applies one engine action; rejects with TableRefusal when the table refuses it. */
+  act(action: GameAction): Promise<TableSnapshot>;
+  /** The counting system and true-count convention; between rounds only. */
+  setCounting(options: CountingOptions): Promise<TableSnapshot>;
+}

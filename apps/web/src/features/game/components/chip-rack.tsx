@@ -1,0 +1,49 @@
+import type { CSSProperties } from 'react';
+import { formatCreditsFull } from '../../../shared/lib/format.ts';
+
+export const CHIPS = [
+  { value: 10, color: '#2563eb', label: '10' },
+  { value: 25, color: '#16a34a', label: '25' },
+  { value: 100, color: '#111827', label: '100' },
+  { value: 500, color: '#7c3aed', label: '500' },
+  { value: 1000, color: '#d97706', label: '1K' },
+] as const;
+
+export interface ChipRackProps {
+  /** Whether a chip of this value may be added to the selected spot now. */
+  canAdd: (value: number) => boolean;
+  onAdd: (value: number) => void;
+  onClear: () => void;
+  canClear: boolean;
+  spotLabel: string | null;
+}
+
+/** Chips build the bet of the selected spot; each is a button named by its value. */
+export function ChipRack({ canAdd, onAdd, onClear, canClear, spotLabel }: ChipRackProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-2 sm:gap-3" role="group" aria-label={spotLabel ? `Chips for ${spotLabel}` : 'Chips'}>
+      {CHIPS.map((chip) => (
+        <button
+          key={chip.value}
+          type="button"
+          aria-label={formatCreditsFull(chip.value)}
+          title={`Add ${formatCreditsFull(chip.value)} to the bet`}
+          disabled={!canAdd(chip.value)}
+          onClick={() => onAdd(chip.value)}
+          style={{ '--chip-color': chip.color } as CSSProperties}
+          className="cc-chip flex h-12 w-12 items-center justify-center rounded-full text-sm font-extrabold text-white transition hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300 disabled:translate-y-0 disabled:opacity-35 sm:h-14 sm:w-14"
+        >
+          <span className="flex h-8 w-8 items-center justify-center rounded-full border border-white/70 bg-[var(--chip-color)] text-xs sm:h-9 sm:w-9 sm:text-sm">{chip.label}</span>
+        </button>
+      ))}
+      <button
+        type="button"
+        onClick={onClear}
+        disabled={!canClear}
+        className="rounded-full border border-slate-500 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-slate-800 disabled:opacity-40"
+      >
+        Clear bet
+      </button>
+    </div>
+  );
+}

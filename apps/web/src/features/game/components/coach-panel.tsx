@@ -1,0 +1,136 @@
+import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
+import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
+import type { CoachMode } from '../hooks/use-table-prefs.ts';
+import { valueLabel } from './card-names.ts';
+
+export interface CoachPanelProps {
+  mode: CoachMode;
+  verdict: Verdict | null;
+  insurance: InsuranceVerdict | null;
+  totals: CoachTotals;
+  /** A move the coach is holding back until the player confirms it (warn mode). */
+  warning: { chosen: PlayerAction; recommended: PlayerAction } | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+const NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
+
+function percent(ev: number): string {
+  const p = (ev * 100).toFixed(1);
+  return ev > 0 ? `+${p}%` : `${p}%`;
+}
+
+function credits(x: number): string {
+  return x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function VerdictView({ v }: { v: Verdict }) {
+  const { advice } = v;
+  const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
+  // Until the rule set's chart has been built, the coach judges by the EVs alone.
+  const by =
+    advice.basic === null
+      ? 'the best play by EV'
+      : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
+        ? `the index play (${advice.index.id})`
+        : 'basic strategy';
+  return (
+    <div className="flex flex-col gap-2" data-testid="coach-verdict">
+      <p role="status" className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>
+        {v.correct
+          ? `${NAMES[v.chosen]} on ${handText}: matches ${by}.`
+          : `${NAMES[v.chosen]} on ${handText}: ${by} says ${NAMES[advice.recommended]}.`}
+      </p>
+      {advice.index && (
+        <p className="text-sm text-slate-300">
+          Index play {advice.index.id.replace(/^(I18|Fab4)-/, '')} (threshold {advice.index.threshold > 0 ? `+${advice.index.threshold}` : advice.index.threshold}): at true count{' '}
+          {v.trueCount}, {NAMES[advice.index.action]}.
+        </p>
+      )}
+      <p className="text-sm text-slate-300">
+        Cost of this choice: <strong className="text-white">{credits(v.cost)} credits</strong>
+      </p>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Expected value of each action, per unit bet, from the cards seen since the shuffle</caption>
+        <thead>
+          <tr className="text-left text-xs uppercase tracking-wide text-slate-400">
+            <th className="py-1 font-medium">Action</th>
+            <th className="py-1 text-right font-medium">EV</th>
+          </tr>
+        </thead>
+        <tbody>
+          {PLAYER_ACTIONS.filter((a) => advice.evs[a] !== null).map((a) => (
+            <tr key={a} className={a === v.chosen ? 'text-white' : 'text-slate-300'}>
+              <td className="py-0.5">
+                {NAMES[a]}
+                {a === v.chosen && <span className="ml-1 text-xs text-amber-300">(yours)</span>}
+                {a === advice.recommended && <span className="ml-1 text-xs text-emerald-300">(coach)</span>}
+              </td>
+              <td className="py-0.5 text-right tabular-nums">{percent(advice.evs[a] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function InsuranceView({ v }: { v: InsuranceVerdict }) {
+  const right = v.took === v.shouldTake;
+  const rule = v.byIndex ? `the index play insures at true count +3 and up (now ${v.trueCount})` : 'basic strategy never takes insurance';
+  return (
+    <p role="status" data-testid="coach-insurance" className={`font-semibold ${right ? 'text-emerald-300' : 'text-rose-300'}`}>
+      {v.took ? 'Insurance taken' : 'Insurance declined'}: {right ? 'right,' : 'wrong,'} {rule}.
+    </p>
+  );
+}
+
+/** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
+export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfirm, onCancel }: CoachPanelProps) {
+  const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
+  return (
+    <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
+      <h2 id="coach-heading" className="mb-3 text-sm font-bold uppercase tracking-wider text-slate-300">
+        Coach
+      </h2>
+      {mode === 'off' ? (
+        <p className="text-sm text-slate-400">The coach is off. Switch it on in the table settings.</p>
+      ) : (
+        <div className="flex flex-col gap-3">
+          {warning && (
+            <div role="alertdialog" aria-label="Coach warning" className="rounded-lg border border-amber-400/60 bg-amber-950/50 p-3">
+              <p className="mb-2 font-semibold text-amber-100">
+                The coach says {NAMES[warning.recommended]}. {NAMES[warning.chosen]} anyway?
+              </p>
+              <div className="flex gap-2">
+                <button type="button" onClick={onConfirm} className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-bold text-amber-950">
+                  {NAMES[warning.chosen]} anyway
+                </button>
+                <button type="button" onClick={onCancel} className="rounded-md bg-slate-700 px-3 py-1.5 text-sm font-bold text-white">
+                  Take it back
+                </button>
+              </div>
+            </div>
+          )}
+          {insurance && <InsuranceView v={insurance} />}
+          {verdict ? <VerdictView v={verdict} /> : !insurance && <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}
+          <dl className="grid grid-cols-2 gap-2 border-t border-slate-800 pt-3 text-sm">
+            <div>
+              <dt className="text-xs uppercase tracking-wide text-slate-400">Accuracy</dt>
+              <dd className="text-lg font-bold text-white" data-testid="coach-accuracy">
+                {accuracy === null ? '–' : `${accuracy}%`} <span className="text-xs font-normal text-slate-400">({totals.correct} of {totals.decisions})</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs uppercase tracking-wide text-slate-400">Edge given away</dt>
+              <dd className="text-lg font-bold text-white" data-testid="coach-edge">
+                {credits(totals.edgeGivenAway)}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}

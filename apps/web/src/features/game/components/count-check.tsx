@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { CountCheckState } from '../hooks/use-count-check.ts';
+
+/** 'What is the running count?': asked now and then, scored, and kept in the record. */
+export function CountCheck({ check }: { check: CountCheckState }) {
+  const inputId = useId();
+  const [value, setValue] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const { expected, score, lastAnswer } = check;
+  if (expected === null && !lastAnswer) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const n = Number(value.trim().replace(/^\+/, ''));
+    if (value.trim() === '' || !Number.isFinite(n)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setValue('');
+    check.answer(n);
+  };
+
+  return (
+    <section aria-label="Count check" className="rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
+      {expected !== null ? (
+        <form onSubmit={submit} className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="font-semibold text-amber-100">
+            What is the running count?
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={inputId}
+              inputMode="numeric"
+              autoComplete="off"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? `${inputId}-error` : undefined}
+              className="w-24 rounded-md border border-slate-600 bg-slate-950 px-3 py-2 text-lg tabular-nums text-white"
+            />
+            <button type="submit" className="rounded-md bg-amber-400 px-4 py-2 font-bold text-amber-950">
+              Check
+            </button>
+            <button type="button" onClick={check.dismiss} className="rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-slate-800">
+              Skip
+            </button>
+          </div>
+          {invalid && (
+            <p id={`${inputId}-error`} className="text-sm text-rose-300">
+              Enter a number, like -3 or 4.
+            </p>
+          )}
+        </form>
+      ) : (
+        lastAnswer && (
+          <p role="status" className={lastAnswer.answered === lastAnswer.expected ? 'font-semibold text-emerald-300' : 'font-semibold text-rose-300'}>
+            {lastAnswer.answered === lastAnswer.expected
+              ? `Correct: the running count is ${lastAnswer.expected}.`
+              : `Not quite: you said ${lastAnswer.answered}, the running count is ${lastAnswer.expected}.`}
+          </p>
+        )
+      )}
+      <p className="mt-2 text-xs text-slate-400" data-testid="count-check-score">
+        Count checks: {score.correct} of {score.asked} right
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { decksRemaining, getCountingSystem, type VisibleGameState } from '@card-counter/engine';
+import type { TablePrefs } from '../hooks/use-table-prefs.ts';
+import { DiscardTray } from './discard-tray.tsx';
+import { ShoeProof } from './shoe-proof.tsx';
+
+export interface CountPanelProps {
+  state: VisibleGameState;
+  prefs: TablePrefs;
+  onPrefs: (patch: Partial<TablePrefs>) => void;
+  /** The shoe before this one, whose published reveal can be checked. */
+  previousCommitment: string | null;
+}
+
+function signed(x: number, decimals = 0): string {
+  const s = decimals > 0 ? x.toFixed(decimals) : String(x);
+  return x > 0 ? `+${s}` : s;
+}
+
+function Metric(props: { label: string; short: string; value: string; shown: boolean; onToggle: () => void; testId: string }) {
+  return (
+    <div className="flex min-w-0 flex-col rounded-lg bg-slate-800/70 p-2.5">
+      <span className="truncate text-xs font-medium uppercase tracking-wide text-slate-400">{props.short}</span>
+      <span className="text-2xl font-bold tabular-nums text-white" data-testid={props.testId}>
+        {props.shown ? props.value : '••'}
+      </span>
+      <button
+        type="button"
+        onClick={props.onToggle}
+        aria-label={`${props.shown ? 'Hide' : 'Show'} ${props.label.toLowerCase()}`}
+        className="self-start text-xs text-emerald-300 underline-offset-2 hover:underline"
+      >
+        {props.shown ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  );
+}
+
+/** The count as the table knows it; each figure can be hidden, which is how a counter practises. */
+export function CountPanel({ state, prefs, onPrefs, previousCommitment }: CountPanelProps) {
+  const system = getCountingSystem(state.counting.system);
+  const total = state.deck?.totalCards ?? state.config.numDecks * 52;
+  const remaining = state.deck?.cardsRemaining ?? total;
+  const onTable = state.playerHands.reduce((n, h) => n + h.cards.length, 0) + state.dealerCards.length;
+  const decks = decksRemaining(remaining, state.counting.resolution);
+  return (
+    <section aria-labelledby="count-heading" className="rounded-xl bg-slate-900 p-4">
+      <h2 id="count-heading" className="mb-3 flex items-baseline justify-between text-sm font-bold uppercase tracking-wider text-slate-300">
+        Count <span className="text-xs font-medium normal-case tracking-normal text-slate-400">{system.name}</span>
+      </h2>
+      <div className="grid grid-cols-3 gap-2">
+        <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
+        <Metric
+          label={system.balanced ? 'True count' : 'Count to play on'}
+          short={system.balanced ? 'True' : 'Play on'}
+          testId="true-count"
+          value={signed(state.trueCount, state.counting.rounding === 'none' && system.balanced ? 1 : 0)}
+          shown={prefs.showTrueCount}
+          onToggle={() => onPrefs({ showTrueCount: !prefs.showTrueCount })}
+        />
+        <Metric label="Decks left" short="Decks" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-2">
+        {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}
+        <button type="button" onClick={() => onPrefs({ showDiscardTray: !prefs.showDiscardTray })} className="text-xs text-emerald-300 hover:underline">
+          {prefs.showDiscardTray ? 'Hide discard tray' : 'Show discard tray'}
+        </button>
+      </div>
+      <ShoeProof commitment={state.deck?.commitment ?? null} previousCommitment={previousCommitment} reveal={state.lastShoeReveal} />
+    </section>
+  );
+}

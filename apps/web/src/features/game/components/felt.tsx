@@ -1,0 +1,58 @@
+import type { VisibleGameState } from '@card-counter/engine';
+import { DealerHand } from './dealer-hand.tsx';
+import { PlayerSpot } from './player-spot.tsx';
+import './table.css';
+
+export interface FeltProps {
+  state: VisibleGameState;
+  selectedSpot: number;
+  onSelectSpot: (spot: number) => void;
+  /** Milliseconds per dealt card at the table's speed (0 with reduced motion). */
+  stepMs: number;
+}
+
+/** The table itself: the dealer, the status line and the player's spots. */
+export function Felt({ state, selectedSpot, onSelectSpot, stepMs }: FeltProps) {
+  const spots = state.handBets.length;
+  const betting = !state.gameInProgress;
+  const roundKey = `${state.deck?.commitment ?? 'new'}:${state.roundStartPosition}`;
+  const dealerDraws = Math.max(0, state.dealerCards.length - 2);
+  const resultDelayMs = (dealerDraws + 1) * stepMs;
+  const currentIndex = state.gamePhase === 'playing' ? state.currentHandIndex : null;
+  return (
+    <div className="cc-felt relative flex flex-col items-center gap-4 overflow-hidden rounded-[2rem] px-3 pb-5 pt-4 sm:gap-6 sm:px-6 sm:pb-8 sm:pt-6">
+      <DealerHand cards={state.dealerCards} spots={spots} stepMs={stepMs} roundKey={roundKey} />
+      <p
+        key={state.gameStatus}
+        role="status"
+        className="cc-fade-in min-h-[1.75rem] rounded-full bg-black/35 px-4 py-1 text-center text-base font-semibold text-amber-100 sm:text-lg"
+        style={{ animationDelay: state.gamePhase === 'roundOver' ? `${resultDelayMs}ms` : '0ms' }}
+        data-testid="game-status"
+      >
+        {state.gameStatus}
+      </p>
+      <p className="pointer-events-none select-none text-center font-serif text-[0.7rem] uppercase tracking-[0.25em] text-emerald-100/40" aria-hidden="true">
+        Blackjack pays {state.config.blackjackPays === 1.5 ? '3 to 2' : state.config.blackjackPays === 1.2 ? '6 to 5' : `${state.config.blackjackPays} to 1`} ·{' '}
+        {state.config.dealerStandsSoft17 ? 'Dealer stands on soft 17' : 'Dealer hits soft 17'}
+      </p>
+      <div className="flex w-full flex-wrap items-start justify-center gap-x-4 gap-y-5">
+        {state.handBets.map((bet, spot) => (
+          <PlayerSpot
+            key={spot}
+            spot={spot}
+            spots={spots}
+            hands={state.playerHands.map((hand, index) => ({ hand, index })).filter(({ hand }) => hand.spot === spot)}
+            bet={bet}
+            currentIndex={currentIndex}
+            selected={spot === selectedSpot}
+            betting={betting}
+            onSelect={() => onSelectSpot(spot)}
+            stepMs={stepMs}
+            resultDelayMs={resultDelayMs}
+            roundKey={roundKey}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { handTotal, type Card, type HandOutcome, type PlayerHand } from '@card-counter/engine';
+import { formatNet } from './money.ts';
+
+export function totalLabel(cards: readonly Card[]): string {
+  if (cards.length === 0) return '';
+  const { total, soft } = handTotal(cards);
+  if (total > 21) return `Bust ${total}`;
+  return soft && total < 21 ? `Soft ${total}` : String(total);
+}
+
+export function handLabel(hand: PlayerHand): string {
+  if (hand.status === 'blackjack' && !hand.fromSplit) return 'Blackjack';
+  return totalLabel(hand.cards);
+}
+
+const OUTCOME_TEXT: Record<HandOutcome, string> = {
+  blackjack: 'Blackjack',
+  win: 'Win',
+  push: 'Push',
+  loss: 'Lose',
+  bust: 'Bust',
+  surrender: 'Surrender',
+  evenMoney: 'Even money',
+};
+
+/** 'Win +100', 'Bust -50', 'Push 0' for a settled hand. */
+export function outcomeLabel(hand: PlayerHand): string | null {
+  if (!hand.outcome) return null;
+  const net = Math.round((hand.payout - hand.bet) * 100) / 100;
+  return `${OUTCOME_TEXT[hand.outcome]} ${formatNet(net)}`;
+}
+
+export function outcomeTone(hand: PlayerHand): 'good' | 'bad' | 'even' {
+  const net = hand.payout - hand.bet;
+  return net > 0 ? 'good' : net < 0 ? 'bad' : 'even';
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { COUNTING_SYSTEMS, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import type { TablePrefs } from '../hooks/use-table-prefs.ts';
+import { CheckField, SelectField } from './settings-fields.tsx';
+
+export interface SettingsPanelProps {
+  rules: Rules;
+  counting: CountingOptions;
+  prefs: TablePrefs;
+  /** Rules and the count change between rounds only. */
+  locked: boolean;
+  onApply: (rules: Rules, counting: CountingOptions) => void;
+  onPrefs: (patch: Partial<TablePrefs>) => void;
+  onClose: () => void;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ value: from + i, label: String(from + i) }));
+const PEN = [0.5, 0.4, 0.35, 0.3, 0.25, 0.2, 0.15].map((p) => ({ value: p, label: `${Math.round((1 - p) * 100)}%` }));
+const PAYS = [
+  { value: 1.5, label: '3:2' },
+  { value: 1.2, label: '6:5' },
+  { value: 1, label: '1:1' },
+];
+const SPEED = [0.5, 1, 1.5, 2, 4].map((s) => ({ value: s, label: `${s}×` }));
+const DOUBLE = [
+  { value: 'any', label: 'Any two cards' },
+  { value: '9-11', label: '9, 10 or 11' },
+  { value: '10-11', label: '10 or 11' },
+] as const;
+const SYSTEMS = Object.values(COUNTING_SYSTEMS).map((s) => ({ value: s.id, label: s.name }));
+const RESOLUTION = [
+  { value: 'exact', label: 'Exact decks' },
+  { value: 'half', label: 'Half deck' },
+  { value: 'full', label: 'Whole deck' },
+] as const;
+const ROUNDING = [
+  { value: 'floor', label: 'Floor' },
+  { value: 'truncate', label: 'Truncate' },
+  { value: 'round', label: 'Round' },
+  { value: 'none', label: 'No rounding' },
+] as const;
+const COACH = [
+  { value: 'after', label: 'Judge each decision' },
+  { value: 'warn', label: 'Warn before a wrong move' },
+  { value: 'off', label: 'Off' },
+] as const;
+const CHECKS = [
+  { value: 'random', label: 'Now and then, and at the shuffle' },
+  { value: 'shoeEnd', label: 'At the shuffle' },
+  { value: 'off', label: 'Never' },
+] as const;
+
+/** Every rule of the game config, the count convention and the coach, in one panel. */
+export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose }: SettingsPanelProps) {
+  const [draft, setDraft] = useState(rules);
+  const [count, setCount] = useState(counting);
+  const set = <K extends keyof Rules>(key: K) => (value: Rules[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(draft, count);
+  };
+  return (
+    <section aria-labelledby="settings-heading" className="rounded-xl border border-slate-700 bg-slate-900 p-4 sm:p-5">
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id="settings-heading" className="text-lg font-bold">
+          Table settings
+        </h2>
+        <button type="button" onClick={onClose} className="rounded-md px-3 py-1.5 text-sm text-slate-300 hover:bg-slate-800">
+          Close settings
+        </button>
+      </div>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <legend className="mb-2 text-sm font-semibold text-slate-200">Rules {locked && <span className="font-normal text-amber-300">(change between rounds)</span>}</legend>
+          <SelectField label="Decks" value={draft.numDecks} options={range(1, 8)} onChange={set('numDecks')} />
+          <SelectField label="Penetration" value={draft.shufflePoint} options={PEN} onChange={set('shufflePoint')} />
+          <SelectField label="Dealer on soft 17" value={draft.dealerStandsSoft17 ? 1 : 0} options={[{ value: 1, label: 'Stands (S17)' }, { value: 0, label: 'Hits (H17)' }]} onChange={(v) => set('dealerStandsSoft17')(v === 1)} />
+          <SelectField label="Blackjack pays" value={draft.blackjackPays} options={PAYS} onChange={set('blackjackPays')} />
+          <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={set('numInitialHands')} />
+          <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
+          <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
+          <SelectField label="Deal speed" value={draft.gameSpeed} options={SPEED} onChange={set('gameSpeed')} />
+          <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />
+          <CheckField label="Double after split" checked={draft.doubleAfterSplit} onChange={set('doubleAfterSplit')} />
+          <CheckField label="Late surrender" checked={draft.surrenderAllowed} onChange={set('surrenderAllowed')} />
+          <CheckField label="Insurance offered" checked={draft.insuranceAllowed} onChange={set('insuranceAllowed')} />
+          <CheckField label="Resplit aces" checked={draft.resplitAces} onChange={set('resplitAces')} />
+          <CheckField label="Hit split aces" checked={draft.hitSplitAces} onChange={set('hitSplitAces')} />
+        </fieldset>
+        <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-semibold text-slate-200">Counting</legend>
+          <SelectField label="System" value={count.system} options={SYSTEMS} onChange={(system: CountingSystemId) => setCount((c) => ({ ...c, system }))} />
+          <SelectField label="Decks remaining" value={count.resolution} options={RESOLUTION} onChange={(resolution) => setCount((c) => ({ ...c, resolution }))} />
+          <SelectField label="True count rounding" value={count.rounding} options={ROUNDING} onChange={(rounding) => setCount((c) => ({ ...c, rounding }))} />
+        </fieldset>
+        <button type="submit" disabled={locked} className="self-start rounded-md bg-emerald-500 px-4 py-2 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
+          Apply to the next round
+        </button>
+      </form>
+      <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
+        <legend className="sr-only">Coach and display</legend>
+        <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
+        <SelectField label="Count checks" value={prefs.countCheck} options={CHECKS} onChange={(countCheck) => onPrefs({ countCheck })} />
+        <CheckField label="Index plays (Hi-Lo I18 + Fab 4)" checked={prefs.indexPlays} onChange={(indexPlays) => onPrefs({ indexPlays })} />
+        <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
+      </fieldset>
+    </section>
+  );
+}

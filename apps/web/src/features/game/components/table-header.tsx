@@ -1,0 +1,45 @@
+import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
+import { TABLE_LIMITS } from '@card-counter/shared/table';
+import type { Rules } from '@card-counter/engine';
+import { formatAmount } from './money.ts';
+import { rulesSummary } from './rules-summary.ts';
+
+export interface TableHeaderProps {
+  balance: number;
+  rules: Rules;
+  local: boolean;
+  settingsOpen: boolean;
+  onToggleSettings: () => void;
+}
+
+/** Balance, the table's rules in counters' shorthand, the limits, and the way into the settings. */
+export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings }: TableHeaderProps) {
+  return (
+    <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
+      <div className="min-w-0">
+        <h1 className="sr-only">Game</h1>
+        <p className="text-xs font-medium uppercase tracking-wider text-slate-400">Balance{local ? ' (this browser)' : ''}</p>
+        <p className="text-2xl font-extrabold tabular-nums text-white sm:text-3xl" data-testid="table-balance">
+          {`${formatAmount(balance)} credits`}
+        </p>
+      </div>
+      <div className="col-span-2 row-start-2 flex min-w-0 flex-col items-start gap-0.5 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:items-end">
+        <p className="font-mono text-base font-semibold text-emerald-200" data-testid="rules-line" title="Table rules">
+          {rulesSummary(rules)}
+        </p>
+        <p className="text-sm text-slate-400">
+          Bets {formatAmount(TABLE_LIMITS.minBet)}–{formatAmount(TABLE_LIMITS.maxBet)} per spot · {CREDIT_COST_HAND} credits per hand dealt
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onToggleSettings}
+        aria-expanded={settingsOpen}
+        aria-controls="table-settings"
+        className="col-start-2 row-start-1 rounded-md border border-slate-600 px-3 py-2 text-sm font-semibold text-slate-100 hover:bg-slate-800 sm:col-start-3"
+      >
+        Table settings
+      </button>
+    </header>
+  );
+}

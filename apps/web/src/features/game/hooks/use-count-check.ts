@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { VisibleGameState } from '@card-counter/engine';
+import type { DecisionRecord } from '../api/decision-record.ts';
+import type { CountCheckMode } from './use-table-prefs.ts';
+
+// The count check: after a round, now and then (and always when the shoe is about to be
+// shuffled), the player is asked for the running count and scored.
+
+/** On average one round in this many is checked in 'random' mode. */
+export const RANDOM_CHECK_EVERY = 5;
+
+export interface CountCheckState {
+  /** The running count the player should give; null when no check is open. */
+  expected: number | null;
+  score: { asked: number; correct: number };
+  lastAnswer: { answered: number; expected: number } | null;
+  answer: (value: number) => void;
+  dismiss: () => void;
+}
+
+function shoeEnds(state: VisibleGameState): boolean {
+  return state.deck !== null && state.deck.cardsRemaining / state.deck.totalCards <= state.config.shufflePoint;
+}
+
+export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMode, record: DecisionRecord, random: () => number = Math.random): CountCheckState {
+  const [expected, setExpected] = useState<number | null>(null);
+  const [score, setScore] = useState({ asked: 0, correct: 0 });
+  const [lastAnswer, setLastAnswer] = useState<CountCheckState['lastAnswer']>(null);
+  const askedFor = useRef<string | null>(null);
+  const roundKey = state ? `${state.deck?.commitment ?? ''}:${state.roundStartPosition}:${state.gamePhase}` : null;
+
+  useEffect(() => {
+    if (!state || !roundKey || askedFor.current === roundKey) return;
+    askedFor.current = roundKey;
+    if (state.gamePhase === 'playing' || state.gamePhase === 'insurance') {
+      setExpected(null); // a new round: an unanswered check lapses
+      return;
+    }
+    if (state.gamePhase !== 'roundOver' || mode === 'off') return;
+    if (shoeEnds(state) || (mode === 'random' && random() < 1 / RANDOM_CHECK_EVERY)) {
+      setExpected(state.runningCount);
+      setLastAnswer(null);
+    }
+  }, [state, roundKey, mode, random]);
+
+  const answer = useCallback(
+    (value: number) => {
+      if (expected === null) return;
+      setScore((s) => ({ asked: s.asked + 1, correct: s.correct + (value === expected ? 1 : 0) }));
+      setLastAnswer({ answered: value, expected });
+      setExpected(null);
+      void record.add({ kind: 'countCheck', at: new Date().toISOString(), asked: 'runningCount', expected, answered: value });
+    },
+    [expected, record],
+  );
+  const dismiss = useCallback(() => setExpected(null), []);
+  return { expected, score, lastAnswer, answer, dismiss };
+}

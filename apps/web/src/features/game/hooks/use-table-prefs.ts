@@ -1,0 +1,52 @@
+import { useCallback, useState } from 'react';
+import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
+
+// What the player shows, hides and switches on at the table (kept in this browser).
+
+export type CoachMode = 'after' | 'warn' | 'off';
+export type CountCheckMode = 'random' | 'shoeEnd' | 'off';
+
+export interface TablePrefs {
+  showRunningCount: boolean;
+  showTrueCount: boolean;
+  showDecksRemaining: boolean;
+  showDiscardTray: boolean;
+  coach: CoachMode;
+  indexPlays: boolean;
+  shortcuts: boolean;
+  countCheck: CountCheckMode;
+}
+
+export const DEFAULT_PREFS: TablePrefs = {
+  showRunningCount: true,
+  showTrueCount: true,
+  showDecksRemaining: true,
+  showDiscardTray: true,
+  coach: 'after',
+  indexPlays: false,
+  shortcuts: true,
+  countCheck: 'random',
+};
+
+const KEY = 'card-counter:table-prefs';
+
+function load(): TablePrefs {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(KEY) ?? '{}');
+    return { ...DEFAULT_PREFS, ...(typeof parsed === 'object' && parsed ? (parsed as Partial<TablePrefs>) : {}) };
+  } catch {
+    return DEFAULT_PREFS;
+  }
+}
+
+export function useTablePrefs(): [TablePrefs, (patch: Partial<TablePrefs>) => void] {
+  const [prefs, setPrefs] = useState(load);
+  const update = useCallback((patch: Partial<TablePrefs>) => {
+    setPrefs((prev) => {
+      const next = { ...prev, ...patch };
+      writeStorage(KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  return [prefs, update];
+}

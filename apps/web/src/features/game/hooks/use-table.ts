@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CountingOptions, GameAction } from '@card-counter/engine';
+import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { TableRefusal, type TableSnapshot, type TableSource } from '../api/table-source.ts';
+
+export interface TableHandle {
+  snapshot: TableSnapshot | null;
+  /** Why the last action was refused (or failed), until the next one succeeds. */
+  error: string | null;
+  busy: boolean;
+  act: (action: GameAction) => Promise<TableSnapshot | null>;
+  setCounting: (options: CountingOptions) => Promise<TableSnapshot | null>;
+}
+
+export function useTable(source: TableSource): TableHandle {
+  const [snapshot, setSnapshot] = useState<TableSnapshot | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    source.load().then(
+      (s) => live && setSnapshot(s),
+      (e: unknown) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source]);
+
+  const run = useCallback(async (call: () => Promise<TableSnapshot>) => {
+    setBusy(true);
+    try {
+      const next = await call();
+      setSnapshot(next);
+      setError(null);
+      return next;
+    } catch (e) {
+      if (e instanceof TableRefusal) setSnapshot(e.snapshot);
+      setError(errorMessage(e));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const act = useCallback((action: GameAction) => run(() => source.act(action)), [run, source]);
+  const setCounting = useCallback((options: CountingOptions) => run(() => source.setCounting(options)), [run, source]);
+  return { snapshot, error, busy, act, setCounting };
+}

@@ -1,0 +1,122 @@
+// The table at `/` for a guest: rounds by mouse and by keyboard with the balance checked
+// against the cards on the table (scored here with the engine's own rules), settings that
+// change the next round, and the phone layout.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { handTotal, showdown, showdownReturn, type Card, type Rank } from '@card-counter/engine';
+import { gotoApp } from '../support/app.ts';
+
+const RANKS: Record<string, Rank> = {
+  Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
+  Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K',
+};
+const HAND_FEE = 10;
+
+async function startAsGuest(page: Page): Promise<void> {
+  await gotoApp(page, '/login');
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
+}
+
+async function balance(page: Page): Promise<number> {
+  return parseFloat((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));
+}
+
+async function cardsIn(group: Locator): Promise<Card[]> {
+  const names = await group.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
+  return names.map((name) => {
+    const [rank, , suit] = name.split(' ');
+    if (!rank || !RANKS[rank] || !suit) throw new Error(`not a face-up card: ${name}`);
+    return { rank: RANKS[rank], suit: suit as Card['suit'] };
+  });
+}
+
+/** Stands on whatever was dealt (if the deal did not already end the round) and waits for the result. */
+async function standAndSettle(page: Page, stand: () => Promise<void>): Promise<void> {
+  await expect(page.getByTestId('game-status')).toHaveText(/Hit or stand\?|Blackjack|Dealer has blackjack|Push|Even money/);
+  const standButton = page.getByRole('button', { name: 'Stand' });
+  if (await standButton.isVisible()) {
+    await expect(standButton).toBeEnabled();
+    await stand();
+  }
+  await expect(page.getByRole('button', { name: 'Deal' })).toBeVisible();
+}
+
+/** The round's net for one hand of `bet` that stood on its first two cards (3:2, dealer peeks). */
+async function expectedNet(page: Page, bet: number): Promise<number> {
+  const player = await cardsIn(page.getByRole('group', { name: 'Your hand' }));
+  const dealer = await cardsIn(page.getByRole('group', { name: 'Dealer' }));
+  expect(player).toHaveLength(2);
+  const p = handTotal(player).total;
+  const dealerNatural = handTotal(dealer.slice(0, 2)).total === 21;
+  const outcome = showdown(p, p === 21, handTotal(dealer).total, dealerNatural);
+  return showdownReturn(outcome, bet, { blackjackPays: 1.5 }) - bet;
+}
+
+test('a guest plays a round by mouse and one by keyboard; the balance moves by the stakes, the fee and the result', async ({ page }) => {
+  await startAsGuest(page);
+  const start = await balance(page);
+  expect(start).toBe(10_000);
+
+  // By mouse.
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+  await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  const afterMouse = start - HAND_FEE + (await expectedNet(page, 100));
+  await expect(page.getByTestId('table-balance')).toHaveText(`${afterMouse.toLocaleString('en-US')} credits`);
+  // A guest's credits are the table's balance.
+  await expect(page.getByTestId('credits-full')).toContainText(Math.floor(afterMouse).toLocaleString('en-US'));
+
+  // By keyboard: Tab to the 25 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
+  await page.locator('body').focus();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === '25') break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Your hand: bet 125' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+  await standAndSettle(page, () => page.keyboard.press('s'));
+  const afterKeyboard = afterMouse - HAND_FEE + (await expectedNet(page, 125));
+  await expect(page.getByTestId('table-balance')).toHaveText(`${afterKeyboard.toLocaleString('en-US')} credits`);
+  await expect(page.getByTestId('last-result')).toBeVisible();
+});
+
+test('settings change the rules of the next round: two spots at 6:5', async ({ page }) => {
+  await startAsGuest(page);
+  await expect(page.getByTestId('rules-line')).toHaveText('6D S17 DAS LS 3:2, 75% pen');
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  await page.getByLabel('Spots').selectOption('2');
+  await page.getByLabel('Blackjack pays').selectOption('6:5');
+  await page.getByLabel('Dealer on soft 17').selectOption('Hits (H17)');
+  await page.getByRole('button', { name: 'Apply to the next round' }).click();
+  await expect(page.getByTestId('rules-line')).toHaveText('6D H17 DAS LS 6:5, 75% pen');
+
+  await page.getByRole('button', { name: '25', exact: true }).click();
+  await page.getByRole('button', { name: 'Spot 2: bet 0' }).click();
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByRole('group', { name: 'Spot 1' }).getByRole('img')).toHaveCount(2);
+  await expect(page.getByRole('group', { name: 'Spot 2' }).getByRole('img')).toHaveCount(2);
+  // Both stakes and a fee per hand dealt.
+  if (await page.getByRole('button', { name: 'Stand' }).isVisible()) await expect(page.getByTestId('table-balance')).toHaveText(`${(10_000 - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`);
+  await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
+});
+
+test('the table fits a phone: no sideways scroll, cards and moves on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startAsGuest(page);
+  const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await noSideways()).toBe(true);
+  await page.getByRole('button', { name: '500', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByRole('group', { name: 'Your hand' }).getByRole('img')).toHaveCount(2);
+  expect(await noSideways()).toBe(true);
+  const card = page.getByRole('group', { name: 'Your hand' }).getByRole('img').first();
+  const box = await card.boundingBox();
+  // Readable: a card at least 55 px wide on a 390 px screen.
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(55);
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  expect(await noSideways()).toBe(true);
+});

@@ -1,0 +1,174 @@
+/**
+ * The table contract: `GET /api/table` and `POST /api/table/actions`. The state is the
+ * engine's visible() projection, so it can never carry the hole card before it is turned
+ * (null in dealerCards), the shoe order or the undealt cards: `deck` holds only counts and
+ * the shoe's public commitment. Actions are the engine's actions as they are.
+ *
+ * The schemas mirror the engine's types by hand (this package depends on zod only); a web
+ * test parses real engine states with them so the two cannot drift apart unnoticed.
+ */
+import { z } from 'zod';
+
+export const TABLE_LIMITS = {
+  /** Minimum bet per spot, in credits. */
+  minBet: 10,
+  /** Maximum bet per spot, in credits. */
+  maxBet: 5000,
+} as const;
+
+export const RankSchema = z.enum(['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']);
+export const SuitSchema = z.enum(['spades', 'hearts', 'diamonds', 'clubs']);
+export const CardSchema = z.strictObject({ rank: RankSchema, suit: SuitSchema });
+export type TableCard = z.infer<typeof CardSchema>;
+
+export const TableRulesSchema = z.strictObject({
+  numDecks: z.number().int().min(1).max(8),
+  shufflePoint: z.number().min(0).max(0.9),
+  dealerStandsSoft17: z.boolean(),
+  dealerPeeks: z.boolean(),
+  doubleAfterSplit: z.boolean(),
+  surrenderAllowed: z.boolean(),
+  insuranceAllowed: z.boolean(),
+  blackjackPays: z.number().min(1).max(2),
+  gameSpeed: z.number().min(0.25).max(4),
+  numInitialHands: z.number().int().min(1).max(7),
+  doubleDownRestriction: z.enum(['any', '9-11', '10-11']),
+  maxSplits: z.number().int().min(0).max(3),
+  resplitAces: z.boolean(),
+  hitSplitAces: z.boolean(),
+});
+export type TableRules = z.infer<typeof TableRulesSchema>;
+
+export const CountingOptionsSchema = z.strictObject({
+  system: z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7']),
+  resolution: z.enum(['exact', 'half', 'full']),
+  rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+});
+
+const credits = z.number().nonnegative();
+const outcome = z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender', 'evenMoney']);
+
+export const PlayerHandSchema = z.strictObject({
+  spot: z.number().int().nonnegative(),
+  cards: z.array(CardSchema),
+  bet: credits,
+  status: z.enum(['playing', 'stood', 'doubled', 'busted', 'blackjack', 'surrendered']),
+  fromSplit: z.boolean(),
+  splitAces: z.boolean(),
+  evenMoney: z.boolean(),
+  outcome: outcome.nullable(),
+  payout: credits,
+});
+
+export const SessionStatsSchema = z.strictObject({
+  handsPlayed: z.number().int().nonnegative(),
+  handsWon: z.number().int().nonnegative(),
+  handsLost: z.number().int().nonnegative(),
+  handsPushed: z.number().int().nonnegative(),
+  totalBet: credits,
+  totalWon: credits,
+  totalLost: credits,
+  biggestWin: credits,
+  biggestLoss: credits,
+  currentStreak: z.number().int(),
+  bestStreak: z.number().int(),
+  worstStreak: z.number().int(),
+});
+
+export const RoundResultSchema = z.strictObject({
+  hands: z.array(
+    z.strictObject({
+      spot: z.number().int().nonnegative(),
+      cards: z.array(CardSchema),
+      bet: credits,
+      outcome,
+      payout: credits,
+      net: z.number(),
+    }),
+  ),
+  dealerCards: z.array(CardSchema),
+  dealerTotal: z.number().int(),
+  dealerBlackjack: z.boolean(),
+  insuranceBet: credits,
+  insurancePayout: credits,
+  totalBet: credits,
+  net: z.number(),
+  runningCountAtBet: z.number(),
+});
+
+/** The previous shoe's order and salt, published when it was replaced (opens its commitment). */
+export const ShoeRevealSchema = z.strictObject({
+  numDecks: z.number().int().min(1).max(8),
+  cards: z.array(z.number().int().min(0).max(51)),
+  salt: z.string(),
+});
+
+/** Only counts and the commitment: never the order or the undealt cards. */
+export const VisibleShoeSchema = z.strictObject({
+  cardsRemaining: z.number().int().nonnegative(),
+  totalCards: z.number().int().positive(),
+  commitment: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest'),
+});
+
+/** The engine's visible() projection of a table. Strict: an extra field (a leak) fails to parse. */
+export const VisibleTableStateSchema = z.strictObject({
+  gameInProgress: z.boolean(),
+  gamePhase: z.enum(['betting', 'insurance', 'playing', 'roundOver']),
+  currentHandIndex: z.number().int().nonnegative(),
+  playerHands: z.array(PlayerHandSchema),
+  /** null stands for the face-down hole card. */
+  dealerCards: z.array(CardSchema.nullable()),
+  holeCardRevealed: z.boolean(),
+  deck: VisibleShoeSchema.nullable(),
+  roundStartPosition: z.number().int().nonnegative(),
+  currentBet: credits,
+  handBets: z.array(credits),
+  balance: credits,
+  insuranceBet: credits,
+  canTakeInsurance: z.boolean(),
+  insuranceOffered: z.boolean(),
+  runningCount: z.number(),
+  trueCount: z.number(),
+  runningCountAtBet: z.number(),
+  cardsDealtFromShoe: z.number().int().nonnegative(),
+  totalHandsFromSplits: z.number().int().nonnegative(),
+  config: TableRulesSchema,
+  counting: CountingOptionsSchema,
+  gameStatus: z.string(),
+  lastResult: RoundResultSchema.nullable(),
+  lastShoeReveal: ShoeRevealSchema.nullable(),
+  sessionStats: SessionStatsSchema,
+});
+export type VisibleTableState = z.infer<typeof VisibleTableStateSchema>;
+
+/** `GET /api/table`, the answer of every action, and the body of a 409 on a stale version. */
+export const TableSnapshotSchema = z.strictObject({
+  /** Increases by one with every applied action (optimistic concurrency). */
+  version: z.number().int().nonnegative(),
+  state: VisibleTableStateSchema,
+});
+export type TableSnapshot = z.infer<typeof TableSnapshotSchema>;
+
+/** The engine's actions as they are. Rule changes are validated again by the engine. */
+export const TableActionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('bet'), amount: z.number().int().nonnegative(), spot: z.number().int().nonnegative().optional() }),
+  z.strictObject({ type: z.literal('deal') }),
+  z.strictObject({ type: z.literal('hit') }),
+  z.strictObject({ type: z.literal('stand') }),
+  z.strictObject({ type: z.literal('double') }),
+  z.strictObject({ type: z.literal('split') }),
+  z.strictObject({ type: z.literal('surrender') }),
+  z.strictObject({ type: z.literal('insurance'), take: z.boolean() }),
+  z.strictObject({ type: z.literal('newRound') }),
+  z.strictObject({ type: z.literal('reset') }),
+  z.strictObject({ type: z.literal('setConfig'), rules: TableRulesSchema.partial() }),
+]);
+export type TableAction = z.infer<typeof TableActionSchema>;
+
+/** `POST /api/table/actions`. actionId is made by the client; a retry with the same id applies once. */
+export const TableActionRequestSchema = z.strictObject({
+  actionId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -'),
+  version: z.number().int().nonnegative(),
+  action: TableActionSchema,
+});
+export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
