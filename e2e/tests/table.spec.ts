@@ -2,7 +2,7 @@
 // against the cards on the table (scored here with the engine's own rules), settings that
 // change the next round, and the phone layout.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { handTotal, showdown, showdownReturn, type Card, type Rank } from '@card-counter/engine';
+import { handTotal, type Card, type Rank } from '@card-counter/engine';
 import { gotoApp } from '../support/app.ts';
 
 const RANKS: Record<string, Rank> = {
@@ -48,8 +48,13 @@ async function expectedNet(page: Page, bet: number): Promise<number> {
   expect(player).toHaveLength(2);
   const p = handTotal(player).total;
   const dealerNatural = handTotal(dealer.slice(0, 2)).total === 21;
-  const outcome = showdown(p, p === 21, handTotal(dealer).total, dealerNatural);
-  return showdownReturn(outcome, bet, { blackjackPays: 1.5 }) - bet;
+  const d = handTotal(dealer).total;
+  // The test's own settlement (not the engine's), so a settlement bug in the engine shows here.
+  const playerNatural = p === 21;
+  if (playerNatural) return dealerNatural ? 0 : bet * 1.5;
+  if (dealerNatural || p > 21) return -bet;
+  if (d > 21 || p > d) return bet;
+  return p === d ? 0 : -bet;
 }
 
 test('a guest plays a round by mouse and one by keyboard; the balance moves by the stakes, the fee and the result', async ({ page }) => {

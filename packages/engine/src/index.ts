@@ -11,7 +11,7 @@
 export { DEFAULT_RULES, RULE_LIMITS, RulesError, parseRules, validateRules, type DoubleDownRestriction, type Rules } from './rules.ts';
 
 // Cards. Card values are numbers: ACE (1), 2..9, TEN (10 for 10, J, Q, K).
-export { ACE, RANKS, SUITS, TEN, cardLabel, cardValue, handTotal, parseCard, type Card, type CardValue, type HandTotal, type Rank, type Suit } from './cards.ts';
+export { ACE, RANKS, SUITS, TEN, cardFromCode, cardLabel, cardValue, handTotal, parseCard, type Card, type CardValue, type HandTotal, type Rank, type Suit } from './cards.ts';
 
 // Random sources: Web Crypto for play, seeded streams for tests and the simulator.
 export { cryptoRng, randomFloat, seededRng, type Rng, type Seed } from './rng.ts';
@@ -34,7 +34,9 @@ export {
   INITIAL_BALANCE,
   REFUSAL_CODES,
   createGame,
+  currentHand,
   legalActions,
+  legalPlays,
   step,
   visible,
   type CountingOptions,
@@ -45,6 +47,7 @@ export {
   type HandOutcome,
   type HandResult,
   type HandStatus,
+  type LegalPlays,
   type PlayerHand,
   type RefusalCode,
   type RoundResult,
@@ -100,6 +103,7 @@ export {
   PLAYER_ACTIONS,
   UPCARD_KEYS,
   bestAction,
+  chartPlay,
   coach,
   computeStrategy,
   dealerProbabilities,

@@ -99,7 +99,7 @@ export function coach(question: CoachQuestion): CoachAnswer {
   }
   const evs = handEvs(rules, shoe, hand, upcard, { isSplitHand, handsAtSpot });
   const composition = bestAction(evs).action;
-  const basic = basicAction(rules, hand, upcard, evs);
+  const basic = chartPlay(rules, hand, upcard, evs);
 
   let count: CoachAnswer['count'] = null;
   let index: PlayerAction | null = null;
@@ -137,8 +137,18 @@ export function coach(question: CoachQuestion): CoachAnswer {
   return { evs, best: { composition, basic, index }, count, cost };
 }
 
-/** The chart's play for the hand, with what this hand may do (legal by construction). */
-function basicAction(rules: Rules, hand: readonly number[], upcard: number, evs: ActionEvs): PlayerAction {
+/**
+ * The basic strategy chart's play for the hand, given what this hand may do (the non-null EVs;
+ * legal by construction). `table` is the rules' chart (`computeStrategy(rules).table`, e.g. built
+ * in a Web Worker); without it the chart is computed here and cached.
+ */
+export function chartPlay(
+  rules: Rules,
+  hand: readonly number[],
+  upcard: number,
+  evs: ActionEvs,
+  table: Uint8Array = basicTable(rules),
+): PlayerAction {
   const { total, soft } = valuesTotal(hand);
   if (evs.hit === null && evs.double === null && evs.split === null && evs.surrender === null) return 'stand';
   const pairOk = evs.split !== null && hand[0] !== undefined && maxSplitHands(rules, hand[0]) >= 2;
@@ -151,7 +161,7 @@ function basicAction(rules: Rules, hand: readonly number[], upcard: number, evs:
     pairOk ? 1 : 0,
     evs.surrender !== null ? 1 : 0,
   );
-  const action = ACTION_OF_CODE[basicTable(rules)[key] as number];
+  const action = ACTION_OF_CODE[table[key] as number];
   if (!action || evs[action] === null) {
     // Not in the chart for this shape (e.g. a double the chart would take on a split hand
     // without DAS): the better of hit and stand.

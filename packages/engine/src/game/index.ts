@@ -5,4 +5,5 @@ export * from './rule-predicates.ts';
 export * from './create.ts';
 export * from './reducer.ts';
 export * from './visible.ts';
+export * from './legal-plays.ts';
 export { REFUSAL_CODES, type RefusalCode } from './refusal.ts';

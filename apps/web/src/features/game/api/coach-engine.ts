@@ -1,18 +1,9 @@
 import {
-  TABLE_DOUBLE,
-  TABLE_HIT,
-  TABLE_SPLIT,
-  TABLE_STAND,
-  TABLE_SURRENDER,
   bestAction,
   bestPlay,
-  canDoubleHand,
-  canSplitPair,
-  canSurrenderHand,
+  chartPlay,
   computeStrategy,
   handEvs,
-  tableIndex,
-  totalOfValues,
   type ActionEvs,
   type Composition,
   type PlayerAction,
@@ -47,14 +38,6 @@ export interface CoachAdvice {
   recommended: PlayerAction;
 }
 
-const TABLE_ACTIONS: Record<number, PlayerAction> = {
-  [TABLE_STAND]: 'stand',
-  [TABLE_HIT]: 'hit',
-  [TABLE_DOUBLE]: 'double',
-  [TABLE_SPLIT]: 'split',
-  [TABLE_SURRENDER]: 'surrender',
-};
-
 const charts = new Map<string, Promise<Uint8Array>>();
 const ready = new Map<string, Uint8Array>();
 
@@ -88,20 +71,10 @@ export function loadBasicStrategy(rules: Rules): Promise<Uint8Array> {
   return pending;
 }
 
-function basicFromChart(table: Uint8Array, input: CoachInput): PlayerAction {
-  const { rules, hand, upcard } = input;
-  const { total, soft } = totalOfValues(hand);
-  const [a, b] = hand;
-  const dd = canDoubleHand(rules, hand.length, total, input.fromSplit, input.splitAces) ? 1 : 0;
-  const sp = a !== undefined && b !== undefined && canSplitPair(rules, a, b, hand.length, input.handsAtSpot - 1, input.splitAces) ? 1 : 0;
-  const sr = canSurrenderHand(rules, hand.length, input.fromSplit) ? 1 : 0;
-  return TABLE_ACTIONS[table[tableIndex(total, soft ? 1 : 0, upcard, dd, sp, sr)] ?? TABLE_STAND] ?? 'stand';
-}
-
 export function adviseHand(input: CoachInput): CoachAdvice {
   const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot });
   const table = ready.get(JSON.stringify(input.rules));
-  const basic = table ? basicFromChart(table, input) : null;
+  const basic = table ? chartPlay(input.rules, input.hand, input.upcard, evs, table) : null;
   let index: CoachAdvice['index'] = null;
   if (input.indexPlays && basic) {
     const play = bestPlay({
