@@ -112,6 +112,8 @@ export const VisibleShoeSchema = z.strictObject({
 
 /** The engine's visible() projection of a table. Strict: an extra field (a leak) fails to parse. */
 export const VisibleTableStateSchema = z.strictObject({
+  /** The engine's own step counter (every accepted step adds one). */
+  version: z.number().int().nonnegative(),
   gameInProgress: z.boolean(),
   gamePhase: z.enum(['betting', 'insurance', 'playing', 'roundOver']),
   currentHandIndex: z.number().int().nonnegative(),

@@ -36,6 +36,7 @@ const STATS = {
 /** A round in play: the dealer's hole card face down. */
 function playingState() {
   return {
+    version: 3,
     gameInProgress: true,
     gamePhase: 'playing',
     currentHandIndex: 0,
