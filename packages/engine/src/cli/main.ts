@@ -4,6 +4,7 @@ const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<numb
   strategy: () => import('./strategy.ts'),
   ev: () => import('./ev.ts'),
   simulate: () => import('./simulate.ts'),
+  indices: () => import('./indices.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

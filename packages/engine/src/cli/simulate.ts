@@ -5,6 +5,7 @@ import { buildPlan, type IndexSet } from '../sim/build-plan.ts';
 import { simulateThreads } from '../sim/node/pool.ts';
 import { runPlan, type SimResult } from '../sim/simulate.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
+import { indexTableFor } from '../indices/index-table-for.ts';
 
 const SPEC = {
   values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
@@ -21,7 +22,8 @@ export const USAGE = `usage: bj simulate [options]
   --seed S              seed; the same seed gives the same numbers on any thread count (default 1)
   --count SYSTEM        hilo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves, red-7 (default hilo)
   --spread JSON         units by true count, e.g. {"-inf":1,"1":2,"2":4,"3":6,"4":8} (default flat 1)
-  --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo)
+  --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo);
+                        generated: the I18 and Fab 4 generated for these rules and any count (bj indices)
   --insurance WHEN      never or index (+3 Hi-Lo); default index with --indices, else never
   --wong-in TC          play only at a true count of TC or more
   --bankroll UNITS      risk of ruin for this bankroll (closed form and simulated trips)
@@ -58,7 +60,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     const countName = (args.values.get('count') ?? 'hilo').replace(/^hilo$/, 'hi-lo');
     if (!(countName in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}.`);
     const indices = (args.values.get('indices') ?? 'none') as IndexSet;
-    if (!['none', 'i18', 'i18+fab4'].includes(indices)) throw new CliError('--indices must be none, i18 or i18+fab4.');
+    if (!['none', 'i18', 'i18+fab4', 'generated'].includes(indices)) throw new CliError('--indices must be none, i18, i18+fab4 or generated.');
     const insurance = args.values.get('insurance') ?? (indices === 'none' ? 'never' : 'index');
     if (insurance !== 'never' && insurance !== 'index') throw new CliError('--insurance must be never or index (Hi-Lo: take it at a true count of +3 or more).');
     let spread: Record<string, number> | undefined;
@@ -79,6 +81,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
         count: countName as CountingSystemId,
         spread,
         indices,
+        ...(indices === 'generated' ? { indexTable: indexTableFor({ rules, count: countName as CountingSystemId }) } : {}),
         insuranceByIndex: insurance === 'index',
         csm: args.switches.has('csm'),
         bankroll_units: bankroll,
