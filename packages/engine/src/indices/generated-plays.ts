@@ -2,7 +2,7 @@
 // action at a count at or above the index, the other one below), so a table generated for any
 // count plays exactly like the published Hi-Lo one.
 import { namedPlays } from './cells.ts';
-import type { IndexTable } from './generate.ts';
+import type { GeneratedPlay, IndexTable } from './generate.ts';
 import type { IndexAction, IndexPlay } from './table.ts';
 
 /**
@@ -20,7 +20,7 @@ export function indexPlaysOf(table: IndexTable): IndexPlay[] {
     const above = g.direction === 'at-or-above';
     const high = above ? g.play : g.otherwise;
     const low = above ? g.otherwise : g.play;
-    const threshold = above ? g.index : g.index + 1;
+    const threshold = thresholdOf(g) as number;
     if ((named.set === 'Fab4' && high !== 'surrender') || (named.cell.kind === 'pair' && high !== 'split')) continue;
     out.push(
       Object.freeze({
@@ -41,4 +41,13 @@ export function indexPlaysOf(table: IndexTable): IndexPlay[] {
 /** The count at or above which insurance is taken; beyond the bins, never (Infinity). */
 export function insuranceIndexOf(table: IndexTable): number {
   return table.insurance ?? Infinity;
+}
+
+/**
+ * The count at or above which the higher-count action of a play is made: the number published
+ * tables print (an at-or-below play at index i is the other action from i + 1).
+ */
+export function thresholdOf(p: GeneratedPlay): number | null {
+  if (p.index === null) return null;
+  return p.direction === 'at-or-above' ? p.index : p.index + 1;
 }
