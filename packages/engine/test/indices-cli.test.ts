@@ -1,6 +1,7 @@
 // `bj indices`: run() with captured output, on the precomputed default-rules table (instant).
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/indices.ts';
+import { run as simulate } from '../src/cli/simulate.ts';
 import type { CliIo } from '../src/cli/args.ts';
 
 function capture(): CliIo & { stdout: () => string; stderr: () => string } {
@@ -40,4 +41,12 @@ describe('bj indices', () => {
     expect(await run(['--count', 'nope'], bad)).toBe(2);
     expect(bad.stderr()).toMatch(/--count must be one of/);
   });
+
+  it('bj simulate --indices generated plays the generated table (the precomputed one here)', async () => {
+    const io = capture();
+    expect(await simulate(['--rounds', '20000', '--threads', '1', '--indices', 'generated', '--json'], io)).toBe(0);
+    const r = JSON.parse(io.stdout()) as { indices: string; insurance: string; rounds: number };
+    expect(r).toMatchObject({ indices: 'generated', insurance: 'index' });
+    expect(io.stderr()).not.toMatch(/generating/);
+  }, 60_000);
 });

@@ -5,7 +5,8 @@ import { buildPlan, type IndexSet } from '../sim/build-plan.ts';
 import { simulateThreads } from '../sim/node/pool.ts';
 import { runPlan, type SimResult } from '../sim/simulate.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
-import { indexTableFor } from '../indices/index-table-for.ts';
+import { indexTableFor, precomputedIndices } from '../indices/index-table-for.ts';
+import type { Rules } from '../rules.ts';
 
 const SPEC = {
   values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
@@ -30,6 +31,12 @@ export const USAGE = `usage: bj simulate [options]
   --csm                 reshuffle every round (compare with the exact analysis)
   --json                one JSON object on stdout instead of the readable report
 `;
+
+/** The generated index table for --indices generated; says so when it has to be generated (a minute or so). */
+function generatedTable(io: CliIo, rules: Rules, count: CountingSystemId) {
+  if (!precomputedIndices({ rules, count })) io.err(`generating the ${count} index table for these rules (no precomputed one; see bj indices)...\n`);
+  return indexTableFor({ rules, count });
+}
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
@@ -81,7 +88,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
         count: countName as CountingSystemId,
         spread,
         indices,
-        ...(indices === 'generated' ? { indexTable: indexTableFor({ rules, count: countName as CountingSystemId }) } : {}),
+        ...(indices === 'generated' ? { indexTable: generatedTable(io, rules, countName as CountingSystemId) } : {}),
         insuranceByIndex: insurance === 'index',
         csm: args.switches.has('csm'),
         bankroll_units: bankroll,

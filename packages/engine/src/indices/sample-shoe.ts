@@ -202,6 +202,8 @@ export class ShoeSampler {
       const v = this.values[order[k] as number] as number;
       composition[v] = (composition[v] as number) + 1;
     }
-    return { composition, seenTagsScaled: rc, cardsLeft: this.total - depth };
+    const cardsLeft = this.total - depth;
+    if (cardsLeft < MIN_CARDS_LEFT && depth > 0) throw new Error(`sampled shoe has ${cardsLeft} cards left`);
+    return { composition, seenTagsScaled: rc, cardsLeft };
   }
 }
