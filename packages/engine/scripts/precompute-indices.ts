@@ -2,15 +2,17 @@
 // common rule sets and every count, committed because generating one takes tens of seconds, too
 // slow for a player changing the rules in a browser. Run after any change to the generator:
 //   npx tsx packages/engine/scripts/precompute-indices.ts
-// The file is rewritten after each table, so an interrupted run leaves a usable file. Its first
-// entry is a small check table that test/indices-precomputed.test.ts regenerates: when the
-// generator changes, that test fails until this script is run again.
+// The file is rewritten after each table, so an interrupted run leaves a usable file, and
+// `--resume` continues it. Its first entry is a small check table that
+// test/indices-precomputed.test.ts regenerates: when the generator changes, that test fails
+// until this script is run again.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseRules, type Rules } from '../src/rules.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../src/counting/systems.ts';
-import { generateIndices, type GenerateOptions, type IndexTable } from '../src/indices/generate.ts';
+import { generateIndices, tableKey, type GenerateOptions, type IndexTable } from '../src/indices/generate.ts';
+import { PRECOMPUTED_INDEX_TABLES } from '../src/indices/precomputed-data.ts';
 import { PRECOMPUTED_CHECK_OPTIONS } from '../src/indices/precomputed-check.ts';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/indices/precomputed-data.ts');
@@ -26,11 +28,15 @@ const RULE_SETS: Rules[] = [
   parseRules({ numDecks: 1, dealerStandsSoft17: false, surrenderAllowed: false, doubleAfterSplit: false, shufflePoint: 0.5 }),
 ];
 
-const jobs: GenerateOptions[] = [...RULE_SETS.map((rules) => ({ rules, count: 'hi-lo' as CountingSystemId }))];
-for (const count of Object.keys(COUNTING_SYSTEMS) as CountingSystemId[]) {
-  if (count === 'hi-lo') continue;
-  jobs.push({ rules: SIX_S17, count }, { rules: SIX_H17, count });
-}
+// Most used first, so an interrupted run has the tables players need most.
+const others = (Object.keys(COUNTING_SYSTEMS) as CountingSystemId[]).filter((c) => c !== 'hi-lo');
+const jobs: GenerateOptions[] = [
+  { rules: SIX_S17, count: 'hi-lo' },
+  { rules: SIX_H17, count: 'hi-lo' },
+  ...others.map((count) => ({ rules: SIX_S17, count })),
+  ...others.map((count) => ({ rules: SIX_H17, count })),
+  ...RULE_SETS.slice(2).map((rules) => ({ rules, count: 'hi-lo' as CountingSystemId })),
+];
 
 const tables: IndexTable[] = [];
 function write(): void {
@@ -42,9 +48,20 @@ function write(): void {
   );
 }
 
-tables.push(generateIndices(PRECOMPUTED_CHECK_OPTIONS));
+// --resume keeps the committed tables, but only when the generator still reproduces the
+// committed check table (otherwise they are stale and everything is generated again).
+const check = generateIndices(PRECOMPUTED_CHECK_OPTIONS);
+const resume = process.argv.includes('--resume') && JSON.stringify(check) === JSON.stringify(PRECOMPUTED_INDEX_TABLES[0]);
+const kept = new Map(resume ? PRECOMPUTED_INDEX_TABLES.slice(1).map((t) => [tableKey(t), t]) : []);
+tables.push(check);
 write();
 for (const job of jobs) {
+  const known = kept.get(tableKey(job));
+  if (known) {
+    tables.push(known);
+    write();
+    continue;
+  }
   const t0 = performance.now();
   tables.push(generateIndices(job));
   write();

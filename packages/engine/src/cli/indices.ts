@@ -3,7 +3,7 @@
 import { CliError, formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
 import { COUNTING_SYSTEMS, type CountingSystemId } from '../counting/systems.ts';
 import type { DeckResolution, TrueCountRounding } from '../counting/true-count.ts';
-import { indexTableFor, type IndexTable } from '../indices/index.ts';
+import { indexPlays, indexTableFor, type IndexTable } from '../indices/index.ts';
 
 const SPEC = { values: ['rules', 'count', 'resolution', 'rounding', 'samples', 'seed', 'scope'], switches: ['json', 'help'] };
 
@@ -49,10 +49,12 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
 function readable(t: IndexTable): string {
   const what = t.countKind === 'true' ? `true count (${t.trueCount.resolution} decks, ${t.trueCount.rounding})` : 'running count from the IRC';
   const rows = [['set', 'hand', 'up', 'play', 'when', 'else', 'crossing ± SE', 'published']];
+  // The published Hi-Lo numbers for the dealer's soft-17 rule (S17, or with the H17 changes).
+  const published = new Map(t.count === 'hi-lo' ? indexPlays(t.rules).map((p) => [p.id, p.index]) : []);
   for (const p of t.plays) {
     const when = p.index === null ? 'never in range' : `${p.direction === 'at-or-above' ? '>=' : '<='} ${p.index}`;
     const crossing = p.crossing === null ? '-' : `${p.crossing.toFixed(2)} ± ${(p.se ?? 0).toFixed(2)}`;
-    rows.push([p.set, p.hand, p.up, p.play, when, p.otherwise, crossing, p.published === undefined ? '' : String(p.published)]);
+    rows.push([p.set, p.hand, p.up, p.play, when, p.otherwise, crossing, String(published.get(p.id) ?? '')]);
   }
   const ins = t.insurance === null ? 'not within the counts' : `at ${t.insurance} or above (crossing ${(t.insuranceCrossing ?? NaN).toFixed(2)} ± ${(t.insuranceSe ?? NaN).toFixed(2)})`;
   return [
@@ -62,7 +64,7 @@ function readable(t: IndexTable): string {
     formatTable(rows),
     '',
     'crossing: where the EVs of the two plays meet (count points) with its sampling standard error;',
-    'published: the multi-deck S17 Hi-Lo number (Schlesinger, Blackjack Attack), the count at or above which its published play is made.',
+    t.count !== 'hi-lo' ? 'published: Hi-Lo numbers only, none shown for another count.' : `published: the multi-deck ${t.rules.dealerStandsSoft17 ? 'S17' : 'H17'} Hi-Lo number (Schlesinger, Blackjack Attack), the true count at or above which its published play is made.`,
     '',
   ].join('\n');
 }
