@@ -29,7 +29,10 @@ const RULE_SETS: Rules[] = [
 ];
 
 // Most used first, so an interrupted run has the tables players need most.
-const others = (Object.keys(COUNTING_SYSTEMS) as CountingSystemId[]).filter((c) => c !== 'hi-lo');
+// Running counts (KO, Red 7) have more bins, so they come after the other true counts.
+const others = (Object.keys(COUNTING_SYSTEMS) as CountingSystemId[])
+  .filter((c) => c !== 'hi-lo')
+  .sort((a, b) => Number(COUNTING_SYSTEMS[b].balanced) - Number(COUNTING_SYSTEMS[a].balanced));
 const jobs: GenerateOptions[] = [
   { rules: SIX_S17, count: 'hi-lo' },
   { rules: SIX_H17, count: 'hi-lo' },

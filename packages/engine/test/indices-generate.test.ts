@@ -5,6 +5,9 @@ import { parseRules } from '../src/rules.ts';
 import { randomInt, seededRng } from '../src/rng.ts';
 import { getCountingSystem, type CountingSystemId } from '../src/counting/systems.ts';
 import { DEFAULT_TRUE_COUNT_OPTIONS } from '../src/counting/true-count.ts';
+import { scanCell } from '../src/indices/generate.ts';
+import { BinSums } from '../src/indices/bin-stats.ts';
+import { makeCell } from '../src/indices/cells.ts';
 import { ShoeSampler, countBin, fitCrossing, generateIndices, thresholdOf, type GeneratedPlay, type IndexTable } from '../src/indices/index.ts';
 
 const byId = (t: IndexTable, id: string): GeneratedPlay => {
@@ -92,6 +95,14 @@ describe('fitCrossing', () => {
     expect(c?.se).toBeCloseTo(1 / Math.sqrt(6), 6);
   });
 
+  it('finds a crossing where the difference moves in a step, away from the first estimate', () => {
+    // Flat below -4.5, a step up, flat above (as KO's running count makes it): the crossing is at the step.
+    const stats = Array.from({ length: 21 }, (_, i) => i - 12).map((bin) => ({ bin, mean: (bin >= -4 ? 0.02 : -0.01) + 0.0003 * bin, se: 0.005, samples: 10 }));
+    const c = fitCrossing(stats);
+    expect(c?.at).toBeGreaterThan(-6.5);
+    expect(c?.at).toBeLessThan(-3);
+  });
+
   it('reports no crossing when the difference does not move with the count', () => {
     const stats = [-2, -1, 0, 1, 2].map((bin) => ({ bin, mean: bin % 2 === 0 ? 0.001 : -0.001, se: 0.01, samples: 10 }));
     expect(fitCrossing(stats)).toBeNull();
@@ -136,5 +147,44 @@ describe('generateIndices against an ace, Hi-Lo, 6 decks DAS LS', () => {
     expect(s17.shoes + s17.skipped).toBe(12 * 15);
     expect(s17.skipped).toBe(0);
     expect(generateIndices({ rules: parseRules({}), ...options })).toBe(s17);
+  });
+});
+
+describe('generateIndices for running counts (KO, Red 7), 2 decks', () => {
+  it.each(['ko', 'red-7'] as const)('%s: 16 v 10 and insurance get a running-count index, bins from the IRC', (count) => {
+    const seed = 4;
+    const t = generateIndices({ rules: parseRules({ numDecks: 2 }), count, samplesPerBin: 12, seed, only: ['I18-16v10'] });
+    expect(t.countKind).toBe('running');
+    expect(t.bins.lo).toBeLessThanOrEqual(-4); // the IRC of both counts for 2 decks
+    const p = byId(t, 'I18-16v10');
+    expect(p, `seed ${seed}`).toMatchObject({ play: 'stand', otherwise: 'hit', direction: 'at-or-above' });
+    // Hi-Lo's 0 is, for these counts, a running count from the IRC (-4) at the shuffle to about the pivot at the cut card.
+    expect(p.index, `seed ${seed}: ${JSON.stringify(p)}`).toBeGreaterThanOrEqual(-4);
+    expect(p.index, `seed ${seed}: ${JSON.stringify(p)}`).toBeLessThanOrEqual(4);
+    expect(p.se as number, `seed ${seed}`).toBeLessThan(1.5);
+    expect(t.insurance, `seed ${seed}`).not.toBeNull();
+  });
+});
+
+describe('the scan of a cell (every two-card hand, scope all)', () => {
+  it('finds the first deviation on each side of the basic play', () => {
+    const seed = 8;
+    const rng = seededRng(seed);
+    const sums = new BinSums(-6, 13, 5);
+    for (let bin = -6; bin <= 6; bin++) {
+      for (let k = 0; k < 6; k++) {
+        const noise = (randomInt(rng, 1000) - 500) * 1e-6;
+        const hit = -0.1 + noise;
+        // stand beats hit below -3.5, double beats hit above +1.5; surrender never.
+        sums.add(bin, 1, [hit - 0.01 * (bin + 3.5), hit, hit + 0.01 * (bin - 1.5), NaN, -0.5]);
+      }
+    }
+    const full = Float64Array.of(-0.135, -0.1, -0.115, NaN, -0.5);
+    const found = scanCell(makeCell('hard', 10, 6), sums, full, { lo: -6, hi: 6 });
+    expect(found.map((p) => [p.play, p.otherwise, p.direction, p.index]), `seed ${seed}`).toEqual([
+      ['stand', 'hit', 'at-or-below', -4],
+      ['double', 'hit', 'at-or-above', 2],
+    ]);
+    expect(found[1]?.crossing as number).toBeCloseTo(1.5, 1);
   });
 });

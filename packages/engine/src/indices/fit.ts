@@ -1,7 +1,7 @@
 // Where two actions' EVs cross: a weighted least-squares line through the per-bin means of the
 // EV difference, weighted by 1 / SE^2 of each bin's mean. Far from the crossing the difference
 // bends (the count stops describing the shoe at extreme counts), so the line is fitted once over
-// every usable bin and then again over the bins within FIT_HALF_WIDTH of the first estimate.
+// every usable bin and then again over the bins near the first estimate (see fitCrossing).
 //
 // Sampling error of the crossing: the fitted difference at x is a + b*x with variance
 // var(a) + x^2 var(b) + 2x cov(a, b); near the crossing a change e in that value moves the
@@ -29,6 +29,7 @@ export interface Crossing {
 /** Bins with fewer samples carry no usable error estimate. */
 export const MIN_SAMPLES_PER_BIN = 3;
 export const FIT_HALF_WIDTH = 4;
+const RECENTRE_MAX = 4;
 /** A slope within this many of its SEs of zero is no count dependence at all. */
 const SLOPE_Z_MIN = 2;
 /** Smallest SE a bin may claim (a handful of identical samples would otherwise weigh infinitely). */
@@ -56,15 +57,40 @@ function wls(stats: readonly BinStat[]): { a: number; b: number; vaa: number; vb
   return { a, b, vaa: sxx / det, vbb: sw / det, vab: -sx / det };
 }
 
-/** The crossing of the EV difference with zero, or null when it shows no trend with the count. */
+/**
+ * The crossing of the EV difference with zero, or null when it shows no trend with the count.
+ * Around the first estimate the narrow window is tried first, then a window twice as wide, then
+ * every bin: a narrow window can be flat where the difference moves in a step (a running count
+ * mixes every depth of the shoe, so KO's plays turn sharply near its key count). The window is
+ * recentred on its own estimate, so a first estimate pulled away by a bend does not stick.
+ */
 export function fitCrossing(all: readonly BinStat[]): Crossing | null {
   const usable = all.filter((s) => s.samples >= MIN_SAMPLES_PER_BIN && Number.isFinite(s.mean));
   const first = wls(usable);
   if (!first || first.b === 0) return null;
   const x0 = -first.a / first.b;
-  const near = usable.filter((s) => Math.abs(s.bin - x0) <= FIT_HALF_WIDTH);
-  const fit = (near.length >= 3 ? wls(near) : null) ?? first;
-  if (Math.abs(fit.b) < SLOPE_Z_MIN * Math.sqrt(fit.vbb)) return null;
+  const trending = (f: ReturnType<typeof wls>): boolean => f !== null && Math.abs(f.b) >= SLOPE_Z_MIN * Math.sqrt(f.vbb);
+  const around = (x: number): ReturnType<typeof wls> => {
+    for (const half of [FIT_HALF_WIDTH, 2 * FIT_HALF_WIDTH]) {
+      const near = usable.filter((s) => Math.abs(s.bin - x) <= half);
+      const f = near.length >= 3 ? wls(near) : null;
+      if (trending(f)) return f;
+    }
+    return null;
+  };
+  // Recentre the window on each new estimate until it settles (half a point) or RECENTRE_MAX.
+  let fit: ReturnType<typeof wls> = null;
+  let x = x0;
+  for (let round = 0; round < RECENTRE_MAX; round++) {
+    const f = around(x);
+    if (!f) break;
+    fit = f;
+    const next = -f.a / f.b;
+    if (Math.abs(next - x) < 0.5) break;
+    x = next;
+  }
+  if (!fit && trending(first)) fit = first;
+  if (!fit) return null;
   const at = -fit.a / fit.b;
   const varValue = fit.vaa + at * at * fit.vbb + 2 * at * fit.vab;
   return { at, se: Math.sqrt(Math.max(0, varValue)) / Math.abs(fit.b), slope: fit.b };

@@ -1,9 +1,11 @@
 // The index generator: for the player's rules, counting system and true-count convention, the
 // count at which each deviation's EVs cross, from exact EVs (the analyser's UpcardAnalysis)
 // averaged over shoes sampled at every count bin (sample-shoe.ts, evaluate-shoe.ts), the
-// crossing and its sampling error from a weighted line through the bins (fit.ts).
+// crossing and its sampling error from a weighted line through the bins (fit.ts). The split of
+// 10,10 against 5 and 6 uses the analyser's split EV as it stands (analysis/split.ts): a change
+// to its resplit EVs moves those two numbers, and the precomputed tables must then be rebuilt.
 import { type Rules } from '../rules.ts';
-import { getCountingSystem, type CountingSystemId } from '../counting/systems.ts';
+import { getCountingSystem, initialRunningCountScaled, type CountingSystemId } from '../counting/systems.ts';
 import { DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
 import { fullShoe } from '../analysis/composition.ts';
 import { UpcardAnalysis } from '../analysis/upcard-analysis.ts';
@@ -23,7 +25,7 @@ export interface GenerateOptions {
   /** Sampled shoes per sampling bin (default 40). */
   samplesPerBin?: number;
   seed?: number;
-  /** Count bins reported (default -10..10). */
+  /** Count bins reported (default -10..10; see defaultBins for a running count). */
   bins?: { lo: number; hi: number };
   /** Only these named plays (ids as in table.ts, e.g. 'I18-11vA'); default all of them. */
   only?: readonly string[] | null;
@@ -123,15 +125,27 @@ function orient(c: Crossing | null, playHigh: boolean, bins: { lo: number; hi: n
 
 const cache = new Map<string, IndexTable>();
 
+/**
+ * Default bins: true counts -10..10; for a running count (KO, Red 7) from the IRC (or -10) to
+ * +14, since the running count where a play turns spans the whole shoe's depths, from the IRC at
+ * the shuffle to well past the pivot at the cut card.
+ */
+function defaultBins(count: CountingSystemId, numDecks: number): { lo: number; hi: number } {
+  const sys = getCountingSystem(count);
+  if (sys.balanced) return DEFAULT_BINS;
+  return { lo: Math.min(-10, Math.floor(initialRunningCountScaled(sys, numDecks) / sys.scale)), hi: 14 };
+}
+
 function withDefaults(options: GenerateOptions): Required<GenerateOptions> {
+  const count = options.count ?? 'hi-lo';
   return {
     rules: options.rules,
-    count: options.count ?? 'hi-lo',
+    count,
     trueCount: options.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS,
     scope: options.scope ?? 'named',
     samplesPerBin: options.samplesPerBin ?? DEFAULT_SAMPLES_PER_BIN,
     seed: options.seed ?? 1,
-    bins: options.bins ?? DEFAULT_BINS,
+    bins: options.bins ?? defaultBins(count, options.rules.numDecks),
     only: options.only ?? null,
   };
 }
@@ -237,7 +251,7 @@ function compute(o: Required<GenerateOptions>): IndexTable {
  * The deviations of one cell: against the basic play off the top, the first other action to
  * win as the count rises (at-or-above) and the first as it falls (at-or-below).
  */
-function scanCell(cell: Cell, s: BinSums, full: Float64Array, bins: { lo: number; hi: number }): GeneratedPlay[] {
+export function scanCell(cell: Cell, s: BinSums, full: Float64Array, bins: { lo: number; hi: number }): GeneratedPlay[] {
   const legal = CELL_ACTIONS.map((_, a) => !s.illegal[a] && Number.isFinite(full[a] as number));
   let basic = -1;
   for (let a = 0; a < CELL_ACTIONS.length; a++) if (legal[a] && (basic < 0 || (full[a] as number) > (full[basic] as number))) basic = a;
