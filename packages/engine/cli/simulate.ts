@@ -1,7 +1,7 @@
 // `bj simulate`: runs the strategy simulator on worker threads and prints its report.
 import { availableParallelism } from 'node:os';
 import { CliError, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
-import { buildPlan, CHUNK_ROUNDS, COUNTING_SYSTEMS, runPlan, type CountingSystemId, type IndexSet, type Rules, type SimResult } from '../src/index.ts';
+import { buildPlan, CHUNK_ROUNDS, COUNTING_SYSTEMS, indexTableFor, precomputedIndices, runPlan, type CountingSystemId, type IndexSet, type IndexTable, type Rules, type SimResult } from '../src/index.ts';
 import { simulateThreads } from '../node/sim-pool.ts';
 import { countLabel, rulesAndPenetration, spreadLabel } from './notation.ts';
 
@@ -25,7 +25,8 @@ export const USAGE = `usage: bj simulate [options]
   --seed S              seed; the same seed gives the same numbers on any thread count (default 1)
   --count SYSTEM        hilo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves, red-7 (default hilo)
   --spread JSON         units by true count, e.g. {"-inf":1,"1":2,"2":4,"3":6,"4":8} (default flat 1)
-  --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo)
+  --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo);
+                        generated: the I18 and Fab 4 generated for these rules and any count (bj indices)
   --insurance WHEN      never or index (+3 Hi-Lo); default index with --indices, else never
   --wong-in TC          play only at a true count of TC or more
   --bankroll UNITS      risk of ruin for this bankroll (closed form and simulated trips)
@@ -61,7 +62,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       const countName = (args.values.get('count') ?? 'hilo').replace(/^hilo$/, 'hi-lo');
       if (!(countName in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}.`);
       const indices = (args.values.get('indices') ?? 'none') as IndexSet;
-      if (!['none', 'i18', 'i18+fab4'].includes(indices)) throw new CliError('--indices must be none, i18 or i18+fab4.');
+      if (!['none', 'i18', 'i18+fab4', 'generated'].includes(indices)) throw new CliError('--indices must be none, i18, i18+fab4 or generated.');
       const insurance = args.values.get('insurance') ?? (indices === 'none' ? 'never' : 'index');
       if (insurance !== 'never' && insurance !== 'index') throw new CliError('--insurance must be never or index (Hi-Lo: take it at a true count of +3 or more).');
       let spread: Record<string, number> | undefined;
@@ -79,7 +80,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       const csm = args.switches.has('csm');
       let plan;
       try {
-        plan = buildPlan({ rules, count: countName as CountingSystemId, spread, indices, insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn });
+        const indexTable = indices === 'generated' ? generatedTable(io, rules, countName as CountingSystemId) : undefined;
+        plan = buildPlan({ rules, count: countName as CountingSystemId, spread, indices, ...(indexTable ? { indexTable } : {}), insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn });
       } catch (e) {
         if (e instanceof RangeError) throw new CliError(e.message);
         throw e;
@@ -121,7 +123,13 @@ interface Settings {
   bankroll: number;
 }
 
-const INDEX_LABELS: Record<IndexSet, string> = { none: 'basic strategy', i18: 'I18', 'i18+fab4': 'I18 + Fab 4' };
+const INDEX_LABELS: Record<IndexSet, string> = { none: 'basic strategy', i18: 'I18', 'i18+fab4': 'I18 + Fab 4', generated: 'generated indices' };
+
+/** The generated index table for --indices generated; says so when it must be generated (a minute or more). */
+function generatedTable(io: CliIo, rules: Rules, count: CountingSystemId): IndexTable {
+  if (!precomputedIndices({ rules, count })) io.err(`generating the ${count} index table for these rules (no precomputed one; see bj indices)...\n`);
+  return indexTableFor({ rules, count });
+}
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** The one line a report starts with: "6D S17 DAS LS 3:2, 75% pen; Hi-Lo, spread 1-8, I18, bankroll 1,000 units". */

@@ -82,18 +82,27 @@ export {
   type TrueCountRounding,
 } from './counting/index.ts';
 
-// Index plays (Hi-Lo deviations from basic strategy) and the best play at a true count.
+// Index plays: the published Hi-Lo deviations, the best play at a true count, and index tables
+// generated for any rules, count and true-count convention (precomputed for common rule sets).
 export {
   FAB_4_S17,
   ILLUSTRIOUS_18_S17,
   INSURANCE_INDEX,
   bestPlay,
+  generateIndices,
   indexPlays,
+  indexPlaysOf,
+  indexTableFor,
+  insuranceIndexOf,
+  precomputedIndices,
   shouldTakeInsurance,
   type BestPlay,
   type BestPlayInput,
+  type GenerateOptions,
+  type GeneratedPlay,
   type IndexAction,
   type IndexPlay,
+  type IndexTable,
   type PlayAction,
 } from './indices/index.ts';
 

@@ -22,6 +22,11 @@ export interface BestPlayInput {
   fromSplit?: boolean;
   /** Whether another split is allowed (split limit not reached); default true. */
   splitAllowed?: boolean;
+  /**
+   * The index plays to use (e.g. a generated table for another count, see generated-plays.ts);
+   * default the published Hi-Lo ones for the rules. trueCount is then that table's count.
+   */
+  plays?: readonly IndexPlay[];
 }
 
 export interface BestPlay {
@@ -34,9 +39,9 @@ export interface BestPlay {
 
 const valueOf = (c: number | Card): number => (typeof c === 'number' ? c : cardValue(c));
 
-/** Take insurance (or even money) at TC >= +3. */
-export function shouldTakeInsurance(trueCount: number): boolean {
-  return trueCount >= INSURANCE_INDEX;
+/** Take insurance (or even money) at TC >= +3 (Hi-Lo), or at the given index of another table. */
+export function shouldTakeInsurance(trueCount: number, index: number = INSURANCE_INDEX): boolean {
+  return trueCount >= index;
 }
 
 export function bestPlay(input: BestPlayInput): BestPlay {
@@ -50,7 +55,7 @@ export function bestPlay(input: BestPlayInput): BestPlay {
   const canSurrender = input.rules.surrenderAllowed && twoCards && !fromSplit;
   const canDouble = twoCards && canDoubleTotal(input.rules, total, fromSplit);
   const canSplit = isPair && (input.splitAllowed ?? true);
-  const plays = indexPlays(input.rules);
+  const plays = input.plays ?? indexPlays(input.rules);
   const basic = input.basicAction;
   const result = (action: PlayAction, index: IndexPlay | null): BestPlay => ({ action, index, deviation: action !== basic });
 

@@ -9,6 +9,9 @@ import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from
 import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MIN } from './layout.ts';
 import { ruleTables, trueCountTable, type SimPlan } from './plan.ts';
 import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-play.ts';
+import type { IndexPlay } from '../indices/table.ts';
+import type { IndexTable } from '../indices/generate.ts';
+import { indexPlaysOf, insuranceIndexOf } from '../indices/generated-plays.ts';
 
 export interface SimPlanOptions {
   rules: Rules;
@@ -18,8 +21,13 @@ export interface SimPlanOptions {
   spread?: Readonly<Record<string, number>>;
   /** Play only at or above this count (null = always play). */
   wongIn?: number | null;
-  /** Play the Hi-Lo index plays of the indices module (I18, Fab 4 when surrender is allowed). */
+  /**
+   * Play the Hi-Lo index plays of the indices module (I18, Fab 4 when surrender is allowed), or
+   * 'generated': the I18 and Fab 4 plays of `indexTable`, generated for these rules and count.
+   */
   indices?: IndexSet;
+  /** The generated table for indices 'generated' (generateIndices for these rules, count and convention). */
+  indexTable?: IndexTable;
   /** Take insurance / even money by its index (when the rules offer it). Default: with indices. */
   insuranceByIndex?: boolean;
   csm?: boolean;
@@ -28,7 +36,7 @@ export interface SimPlanOptions {
   table?: Uint8Array;
 }
 
-export type IndexSet = 'none' | 'i18' | 'i18+fab4';
+export type IndexSet = 'none' | 'i18' | 'i18+fab4' | 'generated';
 
 const ACTION_CODE: Record<PlayAction, number> = { stand: TABLE_STAND, hit: TABLE_HIT, double: TABLE_DOUBLE, split: TABLE_SPLIT, surrender: TABLE_SURRENDER };
 const ACTION_NAME: readonly PlayAction[] = ['stand', 'stand', 'hit', 'double', 'split', 'surrender'];
@@ -83,13 +91,15 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
   const table = o.table ?? (strategy as NonNullable<typeof strategy>).table;
   const indices = o.indices ?? 'none';
   const insuranceByIndex = o.insuranceByIndex ?? indices !== 'none';
-  // The index numbers are Hi-Lo's (published for its true count); another count's true count
-  // would silently play them at the wrong points.
-  if ((indices !== 'none' || insuranceByIndex) && sys.id !== 'hi-lo') {
-    throw new RangeError(`index plays and insurance by index use the published Hi-Lo numbers (Illustrious 18, Fab 4): use them with the hi-lo count, not ${sys.id}`);
+  const generated = indices === 'generated' ? generatedPlays(o.indexTable, rules, sys.id, tcOptions) : null;
+  // The published numbers are Hi-Lo's (for its true count); another count's true count would
+  // silently play them at the wrong points. A generated table is made for the plan's count.
+  if ((indices !== 'none' || insuranceByIndex) && !generated && sys.id !== 'hi-lo') {
+    throw new RangeError(`index plays and insurance by index use the published Hi-Lo numbers (Illustrious 18, Fab 4): use them with the hi-lo count, not ${sys.id}, or generate a table for ${sys.id} (indices 'generated')`);
   }
   const insureAt = new Uint8Array(TC_BINS);
-  if (insuranceByIndex) for (let i = 0; i < TC_BINS; i++) insureAt[i] = shouldTakeInsurance(TC_MIN + i) ? 1 : 0;
+  const insuranceIndex = generated ? generated.insurance : undefined;
+  if (insuranceByIndex) for (let i = 0; i < TC_BINS; i++) insureAt[i] = shouldTakeInsurance(TC_MIN + i, insuranceIndex) ? 1 : 0;
   const plan: SimPlan = {
     rules,
     table,
@@ -99,13 +109,25 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     tcRcOffset: offset,
     rampUnits: rampUnits(o.spread),
     wongIn: o.wongIn ?? TC_MIN - 1,
-    decisions: indices === 'none' ? null : decisionTable(rules, table, indices === 'i18+fab4'),
+    decisions: indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
     insureAt,
     csm: o.csm ?? false,
     bankroll_units: o.bankroll_units ?? 0,
     predicates,
   };
   return plan;
+}
+
+/** The plays of a generated table, refused when it was made for other rules, count or convention. */
+function generatedPlays(t: IndexTable | undefined, rules: Rules, count: string, tc: TrueCountOptions): { plays: IndexPlay[]; insurance: number } {
+  if (!t) throw new RangeError("indices 'generated' needs the generated table (indexTable)");
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const { gameSpeed: _a, numInitialHands: _b, ...mine } = rules;
+  const { gameSpeed: _c, numInitialHands: _d, ...theirs } = t.rules;
+  if (t.count !== count || !same(mine, theirs) || (t.countKind === 'true' && !same({ ...tc }, { ...t.trueCount }))) {
+    throw new RangeError(`the generated index table is for ${t.count} and other rules or true-count convention than this simulation (${count})`);
+  }
+  return { plays: indexPlaysOf(t), insurance: insuranceIndexOf(t) };
 }
 
 /** A hand of this total with the given shape, as bestPlay() wants it (values, 1 = ace). */
@@ -126,7 +148,7 @@ function sampleHand(total: number, soft: boolean, pair: boolean, twoCards: boole
  * needs surrender in the rules; 'i18' alone drops the Fab 4 by playing with a surrender-free
  * basic action where the Fab 4 would apply.
  */
-export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean): Uint8Array {
+export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean, plays?: readonly IndexPlay[]): Uint8Array {
   const out = new Uint8Array(TABLE_SIZE * TC_BINS);
   const noFabRules: Rules = fab4 ? rules : { ...rules, surrenderAllowed: false };
   for (let total = 4; total <= 21; total++) {
@@ -150,6 +172,7 @@ export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean): U
                     basicAction: ACTION_NAME[basic] as PlayAction,
                     fromSplit: two && sr === 0 && rules.surrenderAllowed,
                     splitAllowed: sp === 1,
+                    ...(plays ? { plays } : {}),
                   });
                   action = ACTION_CODE[play.action];
                   // With 'i18' only, a count never makes a surrender the basic play does not make.
