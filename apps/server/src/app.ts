@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { installCsrfGuard } from './http/csrf.ts';
+import { recordRouteTable } from './http/route-table.ts';
 import type { Mailer } from './mail/types.ts';
 import { getProfile, profileHooks } from './modules/profiles/index.ts';
 import { ProfileStreamHub } from './modules/profiles/stream-hub.ts';
@@ -54,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  recordRouteTable(app);
+  installCsrfGuard(app, config.appUrl);
 
   await app.register(authPlugin, {
     config,

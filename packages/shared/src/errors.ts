@@ -46,6 +46,10 @@ export const ERRORS = {
     message: 'The daily bonus has already been claimed. Come back later.',
   },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  ORIGIN_NOT_TRUSTED: {
+    status: 403,
+    message: 'This request did not come from the app. Reload the page and try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
