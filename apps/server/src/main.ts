@@ -6,6 +6,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/index.ts';
 
 /** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
@@ -28,6 +29,8 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel });
+  // The embedded database belongs to one process (decision record 0006); held until exit.
+  if (config.databaseUrl === undefined) await lockDataDirOrExit(config.dataDir);
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
