@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/index.ts';
+import { repairSignupsAtStart } from './startup-repair.ts';
 
 /** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
 const SHUTDOWN_TIMEOUT_ms = 10_000;
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   );
   const applied = await migrateDatabase(db);
   log.info({ applied }, 'migrations done');
+  await repairSignupsAtStart(db, log);
   if (config.missing.length > 0)
     log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
 

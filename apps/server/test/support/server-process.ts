@@ -17,7 +17,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** stdout and stderr so far (the last OUTPUT_KEPT_chars). */
   output(): string;
-  /** Resolves with the base URL once listening; rejects with the output if it exits first. */
+  /** Resolves with the base URL once listening (needs LOG_LEVEL info or lower); rejects with the output if it exits first. */
   ready: Promise<string>;
   /** Resolves with the exit code (or signal name) once the process has ended. */
   exited: Promise<number | string>;

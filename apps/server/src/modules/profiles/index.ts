@@ -7,6 +7,7 @@ import { systemClock } from '../../clock.ts';
 import type { ProfileHooks } from '../../auth/types.ts';
 import type { Database } from '../../db/index.ts';
 import { ensureProfile, touchLastLogin } from './profiles.ts';
+import { repairProfileOf } from './signup-repair.ts';
 
 export {
   ensureProfile,
@@ -20,6 +21,7 @@ export {
   type NewProfile,
 } from './profiles.ts';
 export { claimDailyBonus } from './daily-bonus.ts';
+export { repairCutShortSignups, repairProfileOf } from './signup-repair.ts';
 
 /** The hooks object the auth plugin takes (`profiles` option), bound to a database. */
 export function profileHooks(db: Database, clock: Clock = systemClock): ProfileHooks {
@@ -28,7 +30,8 @@ export function profileHooks(db: Database, clock: Clock = systemClock): ProfileH
       await ensureProfile(db, input, clock());
     },
     async touchLastLogin(userId) {
-      await touchLastLogin(db, userId, clock());
+      // No profile yet: a sign-up cut short by a crash; every sign-in completes it.
+      if (!(await touchLastLogin(db, userId, clock()))) await repairProfileOf(db, userId, clock());
     },
   };
 }
