@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { recordRouteTable } from './http/route-table.ts';
+import { SessionWatch } from './http/session-watch.ts';
 import type { Mailer } from './mail/types.ts';
 import { getProfile, profileHooks } from './modules/profiles/index.ts';
 import { ProfileStreamHub } from './modules/profiles/stream-hub.ts';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   authRateLimit?: AuthRateLimit;
   /** SSE heartbeat period (default 15 s). */
   streamHeartbeat_ms?: number;
+  /** How often open streams' sessions are checked (default 2 s: a stream ends within it). */
+  streamSessionCheck_ms?: number;
 }
 
 /** Clients per user on GET /api/me/stream (tabs); the process-wide cap is SSE_CLIENTS_MAX. */
@@ -74,14 +77,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log,
   );
   await hub.start();
+  const sessions = new SessionWatch(db, options.streamSessionCheck_ms ?? 2000, app.log);
+  sessions.start();
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => {
+    sessions.stop();
     await hub.stop();
   });
 
   systemRoutes(app, { config, db });
   meRoutes(app, { db, clock, adminUserIds: config.adminUserIds });
-  streamRoutes(app, { db, hub, heartbeat_ms: options.streamHeartbeat_ms ?? 15_000 });
+  streamRoutes(app, { db, hub, sessions, heartbeat_ms: options.streamHeartbeat_ms ?? 15_000 });
   await webRoutes(app, config.webDistDir);
   return app;
 }

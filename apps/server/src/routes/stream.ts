@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { hasProfile } from '../modules/profiles/index.ts';
 import type { ProfileStreamHub } from '../modules/profiles/stream-hub.ts';
+import { toWebHeaders } from '../auth/bridge.ts';
+import type { SessionWatch } from '../http/session-watch.ts';
 import { userId } from './me.ts';
 
 export interface StreamOptions {
@@ -16,23 +18,27 @@ export interface StreamOptions {
 
 export function streamRoutes(
   app: FastifyInstance,
-  deps: { db: Database; hub: ProfileStreamHub } & StreamOptions,
+  deps: { db: Database; hub: ProfileStreamHub; sessions: SessionWatch } & StreamOptions,
 ): void {
   app.get('/api/me/stream', { onRequest: app.requireUser }, async (request, reply) => {
     const id = userId(request);
     // A cheap existence check; the first event (below) loads the profile itself.
     if (!(await hasProfile(deps.db, id))) throw new AppError('USER_DOC_MISSING');
+    // The stream lives only as long as the session that opened it (http/session-watch.ts).
+    const session = await app.auth.api.getSession({ headers: toWebHeaders(request) });
+    if (session === null) throw new AppError('NOT_AUTHENTICATED');
     const raw = reply.raw;
     let open = true;
-    const added = deps.hub.add(id, {
-      send(event, data) {
+    const client = {
+      send(event: string, data: string) {
         if (open) raw.write(`event: ${event}\ndata: ${data}\n\n`);
       },
       close() {
         if (open) raw.end();
         open = false;
       },
-    });
+    };
+    const added = deps.hub.add(id, client);
     if (!added.ok) {
       throw new AppError('RATE_LIMITED', 'Too many live connections. Close another tab and try again.');
     }
@@ -47,10 +53,12 @@ export function streamRoutes(
     const heartbeat = setInterval(() => {
       if (open) raw.write(': heartbeat\n\n');
     }, deps.heartbeat_ms);
+    const unwatch = deps.sessions.watch(session.session.id, () => client.close());
     const cleanup = (): void => {
       open = false;
       clearInterval(heartbeat);
       added.remove();
+      unwatch();
     };
     request.raw.socket.on('close', cleanup);
     raw.on('close', cleanup);
