@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { recordRouteTable } from './http/route-table.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { SessionWatch } from './http/session-watch.ts';
 import type { Mailer } from './mail/types.ts';
 import { getProfile, profileHooks } from './modules/profiles/index.ts';
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   recordRouteTable(app);
+  // Headers first, so even the CSRF guard's refusals carry them.
+  await installSecurityHeaders(app, { appUrl: config.appUrl, stripe: config.stripe !== undefined });
   installCsrfGuard(app, config.appUrl);
 
   await app.register(authPlugin, {
