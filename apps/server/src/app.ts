@@ -7,12 +7,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino, type Logger } from 'pino';
 import { authPlugin } from './auth/plugin.ts';
-import type { AuthRateLimit } from './auth/types.ts';
+import { DEFAULT_AUTH_RATE_LIMIT, type AuthRateLimit } from './auth/types.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { installCsrfGuard } from './http/csrf.ts';
+import { installRetryAfter } from './http/retry-after.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { SessionWatch } from './http/session-watch.ts';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Headers first, so even the CSRF guard's refusals carry them.
   await installSecurityHeaders(app, { appUrl: config.appUrl, stripe: config.stripe !== undefined });
   installCsrfGuard(app, config.appUrl);
+  installRetryAfter(app, (options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT).window_s);
 
   await app.register(authPlugin, {
     config,
