@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { installCsrfGuard } from './http/csrf.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installRetryAfter } from './http/retry-after.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a reverse proxy request.ip must be the client's (rate limits key on it).
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

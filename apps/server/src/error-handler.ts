@@ -22,6 +22,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   401: 'NOT_AUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMITED',
 };
 

@@ -46,6 +46,9 @@ export const ERRORS = {
     message: 'The daily bonus has already been claimed. Come back later.',
   },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large. Clear this site\'s cookies and try again.' },
+  MALFORMED_URL: { status: 400, message: 'The address is malformed.' },
   ORIGIN_NOT_TRUSTED: {
     status: 403,
     message: 'This request did not come from the app. Reload the page and try again.',
