@@ -6,7 +6,12 @@ import { signUpPlayer, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const FOREIGN_ORIGINS: (string | undefined)[] = ['http://evil.example', 'null', 'http://localhost:3001', undefined];
+const FOREIGN_ORIGINS: (string | undefined)[] = [
+  'http://evil.example',
+  'null',
+  'http://localhost:3001',
+  undefined,
+];
 
 /** A concrete path for a route pattern: parameters and wildcards get a harmless value. */
 function concrete(url: string): string {
@@ -62,11 +67,17 @@ forEachDatabase('CSRF guard on every state-changing route', (t) => {
   it('a refused request changes nothing: no bonus, no rename, the session survives', async () => {
     expect((await forged('POST', '/api/me/daily-bonus', 'http://evil.example')).statusCode).toBe(403);
     expect((await forged('POST', '/api/me/daily-bonus', undefined)).statusCode).toBe(403);
-    expect((await forged('PATCH', '/api/me', 'http://evil.example', { displayName: 'Forged' })).statusCode).toBe(403);
+    expect(
+      (await forged('PATCH', '/api/me', 'http://evil.example', { displayName: 'Forged' })).statusCode,
+    ).toBe(403);
     expect((await forged('POST', '/api/auth/sign-out', undefined, {})).statusCode).toBe(403);
     const me = await player.call('GET', '/api/me');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ displayName: 'Original Name', credits: INITIAL_CREDITS, lastDailyBonus: null });
+    expect(me.json()).toMatchObject({
+      displayName: 'Original Name',
+      credits: INITIAL_CREDITS,
+      lastDailyBonus: null,
+    });
   });
 
   it('lets the app itself through: its own Origin, or same-origin fetch metadata without Origin', async () => {
@@ -76,7 +87,11 @@ forEachDatabase('CSRF guard on every state-changing route', (t) => {
     const viaMetadata = await app.inject({
       method: 'PATCH',
       url: '/api/me',
-      headers: { cookie: player.cookie(), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      headers: {
+        cookie: player.cookie(),
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ displayName: 'Metadata' }),
     });
     expect(viaMetadata.statusCode).toBe(200);

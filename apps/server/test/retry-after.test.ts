@@ -19,9 +19,15 @@ forEachDatabase('Retry-After on every 429', (t) => {
 
   it('the auth limiter: Retry-After in seconds, within its window', async () => {
     const b = browser(limited, randomIp());
-    let res = await b.post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'whatever 123' });
+    let res = await b.post('/api/auth/sign-in/email', {
+      email: 'nobody@example.com',
+      password: 'whatever 123',
+    });
     for (let i = 0; i < 5 && res.statusCode !== 429; i++)
-      res = await b.post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'whatever 123' });
+      res = await b.post('/api/auth/sign-in/email', {
+        email: 'nobody@example.com',
+        password: 'whatever 123',
+      });
     expect(res.statusCode).toBe(429);
     const after = Number(res.headers['retry-after']);
     expect(after).toBeGreaterThan(0);
@@ -32,9 +38,13 @@ forEachDatabase('Retry-After on every 429', (t) => {
     const url = await tiny.listen({ port: 0, host: '127.0.0.1' });
     const a = await signUpPlayer(tiny, 'ra-a');
     const bPlayer = await signUpPlayer(tiny, 'ra-b');
-    const open = await fetch(`${url}/api/me/stream`, { headers: { cookie: a.cookie(), origin: TEST_APP_URL } });
+    const open = await fetch(`${url}/api/me/stream`, {
+      headers: { cookie: a.cookie(), origin: TEST_APP_URL },
+    });
     expect(open.status).toBe(200);
-    const refused = await fetch(`${url}/api/me/stream`, { headers: { cookie: bPlayer.cookie(), origin: TEST_APP_URL } });
+    const refused = await fetch(`${url}/api/me/stream`, {
+      headers: { cookie: bPlayer.cookie(), origin: TEST_APP_URL },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     await open.body?.cancel();

@@ -23,7 +23,11 @@ forEachDatabase('security headers', (t) => {
   beforeAll(async () => {
     plain = await buildTestApp(t.db);
     secure = await buildTestApp(t.db, {
-      env: { APP_URL: 'https://cards.example', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' },
+      env: {
+        APP_URL: 'https://cards.example',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      },
     });
   });
   afterAll(async () => {
@@ -36,7 +40,11 @@ forEachDatabase('security headers', (t) => {
       await plain.inject('/api/health'),
       await plain.inject('/'),
       await plain.inject('/api/nope'),
-      await plain.inject({ method: 'POST', url: '/api/me/daily-bonus', headers: { cookie: 'a=b', origin: 'http://evil.example' } }),
+      await plain.inject({
+        method: 'POST',
+        url: '/api/me/daily-bonus',
+        headers: { cookie: 'a=b', origin: 'http://evil.example' },
+      }),
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 503, 404, 403]);
     for (const res of responses) {

@@ -87,11 +87,20 @@ it('after SIGKILL during sign-ups, every account is whole or absent', async () =
   await first.ready;
 
   // Warm-up (not counted): the first sign-up of a process pays one-time setup costs.
-  expect((await post('/api/auth/sign-up/email', { email: `warm-${seed}@example.com`, password: PASSWORD, name: 'Warm' }, '10.9.2.1')).status).toBe(200);
+  expect(
+    (
+      await post(
+        '/api/auth/sign-up/email',
+        { email: `warm-${seed}@example.com`, password: PASSWORD, name: 'Warm' },
+        '10.9.2.1',
+      )
+    ).status,
+  ).toBe(200);
 
   const emails = Array.from({ length: SIGNUPS }, (_, i) => `crash-${seed}-${i}@example.com`);
   const answers = new Map<string, number | 'no answer'>();
-  const killAfterAnswers = KILL_AFTER_ANSWERS_MIN + Math.floor(rand() * (KILL_AFTER_ANSWERS_MAX - KILL_AFTER_ANSWERS_MIN + 1));
+  const killAfterAnswers =
+    KILL_AFTER_ANSWERS_MIN + Math.floor(rand() * (KILL_AFTER_ANSWERS_MAX - KILL_AFTER_ANSWERS_MIN + 1));
   const killDelay_ms = Math.floor(rand() * KILL_EXTRA_DELAY_MAX_ms);
   let answered = 0;
   let isKilled = false;
@@ -114,7 +123,11 @@ it('after SIGKILL during sign-ups, every account is whole or absent', async () =
     await new Promise((r) => setTimeout(r, i * SIGNUP_INTERVAL_ms));
     if (isKilled) return; // never sent: the server is gone
     try {
-      const res = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: `Crash ${i}` }, `10.9.0.${i + 1}`);
+      const res = await post(
+        '/api/auth/sign-up/email',
+        { email, password: PASSWORD, name: `Crash ${i}` },
+        `10.9.0.${i + 1}`,
+      );
       answers.set(email, res.status);
       onAnswer();
     } catch {
@@ -125,7 +138,9 @@ it('after SIGKILL during sign-ups, every account is whole or absent', async () =
   await first.exited;
   const sent = [...answers.keys()];
   const unanswered = sent.filter((e) => answers.get(e) === 'no answer');
-  console.log(`killed ${killDelay_ms} ms after answer ${killAfterAnswers}: ${sent.length} sent, ${unanswered.length} without an answer`);
+  console.log(
+    `killed ${killDelay_ms} ms after answer ${killAfterAnswers}: ${sent.length} sent, ${unanswered.length} without an answer`,
+  );
   // The kill must have hit requests in flight, or this run proved nothing.
   expect(unanswered.length).toBeGreaterThan(0);
 
@@ -165,7 +180,9 @@ it('after SIGKILL during sign-ups, every account is whole or absent', async () =
     const sum = items.reduce((s, t) => s + t.amount, 0);
     const grants = items.filter((t) => t.type === 'signup').length;
     if (profile.credits !== INITIAL_CREDITS || sum !== INITIAL_CREDITS || grants !== 1) {
-      problems.push(`${email} (${how}): credits ${profile.credits}, ledger sum ${sum}, ${grants} welcome grants`);
+      problems.push(
+        `${email} (${how}): credits ${profile.credits}, ledger sum ${sum}, ${grants} welcome grants`,
+      );
     }
   };
   for (let i = 0; i < sent.length; i += CHECK_CONCURRENCY) {

@@ -14,12 +14,27 @@ async function authUserOnly(db: Database, opts: { account: boolean; createdAt?: 
   const raw = db.kysely.withoutPlugins();
   await raw
     .insertInto('auth_user' as never)
-    .values({ id, name: 'Half Done', email: `${id}@example.test`, emailVerified: false, createdAt: now, updatedAt: now } as never)
+    .values({
+      id,
+      name: 'Half Done',
+      email: `${id}@example.test`,
+      emailVerified: false,
+      createdAt: now,
+      updatedAt: now,
+    } as never)
     .execute();
   if (opts.account) {
     await raw
       .insertInto('auth_account' as never)
-      .values({ id: `a_${id}`, accountId: id, providerId: 'credential', userId: id, password: 'x:y', createdAt: now, updatedAt: now } as never)
+      .values({
+        id: `a_${id}`,
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: 'x:y',
+        createdAt: now,
+        updatedAt: now,
+      } as never)
       .execute();
   }
   return id;
@@ -43,7 +58,11 @@ forEachDatabase('repair of sign-ups cut short by a crash', (t) => {
     expect(first.profilesCreated).toBeGreaterThanOrEqual(1);
     await repairCutShortSignups(t.db, { createdBefore: new Date() });
     const profile = await getProfile(t.db, id);
-    expect(profile).toMatchObject({ credits: INITIAL_CREDITS, displayName: 'Half Done', authProvider: 'email' });
+    expect(profile).toMatchObject({
+      credits: INITIAL_CREDITS,
+      displayName: 'Half Done',
+      authProvider: 'email',
+    });
     expect(await ledgerSum(t.db.kysely, id)).toEqual({ sum: INITIAL_CREDITS, count: 1 });
   });
 

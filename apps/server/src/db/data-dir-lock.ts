@@ -73,7 +73,9 @@ function askHolder(name: string): Promise<{ alive: boolean; pid?: number }> {
       const pid = Number.parseInt(text.trim(), 10);
       done(Number.isSafeInteger(pid) && pid > 0 ? { alive: true, pid } : { alive: true });
     });
-    socket.on('error', (e: NodeJS.ErrnoException) => done({ alive: e.code !== 'ECONNREFUSED' && e.code !== 'ENOENT' }));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      done({ alive: e.code !== 'ECONNREFUSED' && e.code !== 'ENOENT' }),
+    );
   });
 }
 

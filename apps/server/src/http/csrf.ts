@@ -27,9 +27,11 @@ function judgeRequest(
 ): CsrfVerdict {
   if (SAFE_METHODS.has(method.toUpperCase())) return { ok: true };
   const cookie = headers.cookie;
-  if (cookie === undefined || cookie === '' || (Array.isArray(cookie) && cookie.length === 0)) return { ok: true };
+  if (cookie === undefined || cookie === '' || (Array.isArray(cookie) && cookie.length === 0))
+    return { ok: true };
   const origin = headers.origin;
-  if (origin !== undefined) return origin === trustedOrigin ? { ok: true } : { ok: false, reason: 'foreign-origin' };
+  if (origin !== undefined)
+    return origin === trustedOrigin ? { ok: true } : { ok: false, reason: 'foreign-origin' };
   // Browsers send Origin on every cross-origin non-GET request; without it, only the fetch
   // metadata a page cannot forge counts as proof.
   return headers['sec-fetch-site'] === 'same-origin' ? { ok: true } : { ok: false, reason: 'no-origin' };
@@ -41,7 +43,10 @@ export function installCsrfGuard(app: FastifyInstance, appUrl: string): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const verdict = judgeRequest(request.method, request.headers, trustedOrigin);
     if (verdict.ok) return;
-    request.log.warn({ reason: verdict.reason, origin: request.headers.origin, url: request.url }, 'CSRF guard refused a request');
+    request.log.warn(
+      { reason: verdict.reason, origin: request.headers.origin, url: request.url },
+      'CSRF guard refused a request',
+    );
     await reply.status(403).send(errorBody('ORIGIN_NOT_TRUSTED'));
   });
 }

@@ -23,7 +23,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'VALIDATION_FAILED';
   const status = ERRORS[code].status;
-  const body = JSON.stringify(errorBody(code, code === 'VALIDATION_FAILED' ? 'The request is malformed.' : undefined));
+  const body = JSON.stringify(
+    errorBody(code, code === 'VALIDATION_FAILED' ? 'The request is malformed.' : undefined),
+  );
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
       'Connection: close\r\n' +

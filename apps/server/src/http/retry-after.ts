@@ -20,7 +20,8 @@ function seconds(value: unknown, max_s: number): number | undefined {
 export function installRetryAfter(app: FastifyInstance, maxHint_s: number): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode !== 429 || reply.hasHeader('retry-after')) return payload;
-    const hint = seconds(reply.getHeader('x-retry-after'), maxHint_s) ?? Math.min(DEFAULT_RETRY_AFTER_s, maxHint_s);
+    const hint =
+      seconds(reply.getHeader('x-retry-after'), maxHint_s) ?? Math.min(DEFAULT_RETRY_AFTER_s, maxHint_s);
     reply.header('retry-after', String(hint));
     return payload;
   });

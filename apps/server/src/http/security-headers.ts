@@ -25,7 +25,10 @@ const STRIPE = {
 
 const HSTS_MAX_AGE_s = 365 * 24 * 3600;
 
-export function contentSecurityPolicy(opts: { https: boolean; stripe: boolean }): Record<string, string[] | null> {
+export function contentSecurityPolicy(opts: {
+  https: boolean;
+  stripe: boolean;
+}): Record<string, string[] | null> {
   const s = opts.stripe;
   return {
     'default-src': ["'self'"],
@@ -53,7 +56,10 @@ export async function installSecurityHeaders(
   const https = opts.appUrl.startsWith('https://');
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ https, stripe: opts.stripe }) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({ https, stripe: opts.stripe }),
+    },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https ? { maxAge: HSTS_MAX_AGE_s, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },

@@ -25,7 +25,17 @@ export interface ServerProcess {
 }
 
 /** Settings inherited from the shell that would point the server elsewhere are dropped. */
-const DROPPED = ['DATABASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMTP_URL', 'BETTER_AUTH_SECRET', 'APP_URL', 'PORT'];
+const DROPPED = [
+  'DATABASE_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'SMTP_URL',
+  'BETTER_AUTH_SECRET',
+  'APP_URL',
+  'PORT',
+];
 
 export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
   const base: NodeJS.ProcessEnv = { ...process.env };
@@ -54,7 +64,10 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });
   const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not listening after ${STARTUP_TIMEOUT_ms} ms:\n${text}`)), STARTUP_TIMEOUT_ms);
+    const timer = setTimeout(
+      () => reject(new Error(`server not listening after ${STARTUP_TIMEOUT_ms} ms:\n${text}`)),
+      STARTUP_TIMEOUT_ms,
+    );
     const onData = () => {
       // Fastify logs "Server listening at http://127.0.0.1:PORT".
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(text);

@@ -60,7 +60,11 @@ async function createMissingProfile(db: Database, row: AuthUserRow, now: Date): 
 }
 
 /** Creates the user's profile if their sign-up was cut short; true when it did. */
-export async function repairProfileOf(db: Database, userId: string, now: Date = new Date()): Promise<boolean> {
+export async function repairProfileOf(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [row] = await authUsersWithoutProfile(db, userId);
   return row === undefined ? false : createMissingProfile(db, row, now);
 }
