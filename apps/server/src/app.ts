@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino, type Logger } from 'pino';
+import { installAccountSignInLimit } from './auth/account-limits.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, type AuthRateLimit } from './auth/types.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installCsrfGuard(app, config.appUrl);
   installRetryAfter(app, (options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT).window_s);
 
+  installAccountSignInLimit(app, db);
   await app.register(authPlugin, {
     config,
     db,
