@@ -44,8 +44,11 @@ export interface BuildAppOptions {
   streamSessionCheck_ms?: number;
 }
 
-/** Clients per user on GET /api/me/stream (tabs); the process-wide cap is SSE_CLIENTS_MAX. */
-const STREAM_CLIENTS_PER_USER_MAX = 10;
+/**
+ * Clients per user on GET /api/me/stream (tabs). Low, so a few players cannot fill the
+ * process-wide cap (SSE_CLIENTS_MAX), which is only a last resort that answers 503.
+ */
+export const STREAM_CLIENTS_PER_USER_MAX = 5;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;

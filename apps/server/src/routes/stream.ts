@@ -40,7 +40,13 @@ export function streamRoutes(
     };
     const added = deps.hub.add(id, client);
     if (!added.ok) {
-      throw new AppError('RATE_LIMITED', 'Too many live connections. Close another tab and try again.');
+      reply.header('retry-after', '60');
+      if (added.reason === 'process-full') {
+        // The operator's signal that SSE_CLIENTS_MAX is too low for this server's load.
+        request.log.warn({ reason: added.reason }, 'live stream refused: SSE_CLIENTS_MAX reached');
+        throw new AppError('LIVE_UPDATES_FULL');
+      }
+      throw new AppError('RATE_LIMITED', 'You have too many live tabs open. Close one to get live updates here.');
     }
     reply.hijack();
     raw.writeHead(200, {
