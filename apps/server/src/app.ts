@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino, type Logger } from 'pino';
 import { installAccountSignInLimit } from './auth/account-limits.ts';
+import { installAuthNameLimits } from './auth/name-limits.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, type AuthRateLimit } from './auth/types.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRetryAfter(app, (options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT).window_s);
 
   installAccountSignInLimit(app, db);
+  installAuthNameLimits(app);
   await app.register(authPlugin, {
     config,
     db,
