@@ -1,7 +1,7 @@
 /**
  * Security headers on every response (page, API, static files) through @fastify/helmet,
- * registered on the root instance. Decisions worth keeping (a later change could undo them
- * by accident):
+ * registered on the root instance (decision record 0007). Decisions worth keeping (a later
+ * change could undo them by accident):
  * - The CSP allows only the app's own origin for scripts, styles, fetches, workers and
  *   frames; 'wasm-unsafe-eval' lets the simulator's WebAssembly core compile (it does not
  *   allow JS eval); styles keep 'unsafe-inline' for libraries that set <style> at run time.

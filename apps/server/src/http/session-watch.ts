@@ -6,7 +6,7 @@
  * One timer per process checks every watched session in one query per CHECK_CHUNK ids, so
  * the cost does not grow with each stream's own timer; the set is bounded by the stream
  * caps. Sessions are in the database (decision record 0003), so a sign-out on any process
- * is seen here within one period.
+ * is seen here within one period (decision record 0007).
  */
 import { sql } from 'kysely';
 import type { Database } from '../db/index.ts';
