@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { STREAM_CLIENTS_PER_USER_MAX } from '../src/app.ts';
 import { browser, buildAuthApp, randomIp } from './auth-harness.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
@@ -10,7 +11,7 @@ forEachDatabase('Retry-After on every 429', (t) => {
   let tiny: FastifyInstance;
   beforeAll(async () => {
     limited = await buildAuthApp(t.db, { rateLimit: { enabled: true, max: 3, window_s: 60 } });
-    tiny = await buildTestApp(t.db, { env: { SSE_CLIENTS_MAX: '1' } });
+    tiny = await buildTestApp(t.db);
   });
   afterAll(async () => {
     await limited.close();
@@ -34,19 +35,20 @@ forEachDatabase('Retry-After on every 429', (t) => {
     expect(after).toBeLessThanOrEqual(60);
   });
 
-  it('the stream cap: Retry-After too', async () => {
+  it('the per-player stream cap: Retry-After too', async () => {
     const url = await tiny.listen({ port: 0, host: '127.0.0.1' });
-    const a = await signUpPlayer(tiny, 'ra-a');
-    const bPlayer = await signUpPlayer(tiny, 'ra-b');
-    const open = await fetch(`${url}/api/me/stream`, {
-      headers: { cookie: a.cookie(), origin: TEST_APP_URL },
-    });
-    expect(open.status).toBe(200);
-    const refused = await fetch(`${url}/api/me/stream`, {
-      headers: { cookie: bPlayer.cookie(), origin: TEST_APP_URL },
-    });
+    const player = await signUpPlayer(tiny, 'ra-a');
+    const open = async () =>
+      fetch(`${url}/api/me/stream`, { headers: { cookie: player.cookie(), origin: TEST_APP_URL } });
+    const streams = [];
+    for (let i = 0; i < STREAM_CLIENTS_PER_USER_MAX; i++) {
+      const res = await open();
+      expect(res.status).toBe(200);
+      streams.push(res);
+    }
+    const refused = await open();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    await open.body?.cancel();
+    await Promise.all(streams.map((s) => s.body?.cancel()));
   });
 });

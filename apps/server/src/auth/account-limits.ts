@@ -61,9 +61,11 @@ export function installAccountSignInLimit(app: FastifyInstance, db: Database): v
       `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait_s / 60)} minutes, or reset your password.`,
     );
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the count is stored before the client hears the answer, so its
+  // next attempt cannot overtake the increment.
+  app.addHook('onSend', async (request, reply, payload) => {
     const key = request.accountSignInKey;
-    if (key === undefined) return;
+    if (key === undefined) return payload;
     const now = Date.now();
     if (reply.statusCode === 200) {
       await sql`delete from auth_rate_limit where key = ${key}`.execute(db.kysely);
@@ -75,5 +77,6 @@ export function installAccountSignInLimit(app: FastifyInstance, db: Database): v
                        else auth_rate_limit.count + 1 end,
           "lastRequest" = ${now}`.execute(db.kysely);
     }
+    return payload;
   });
 }
