@@ -40,7 +40,8 @@ test('a balance change made elsewhere reaches the open page through the live pro
 
   // Claimed outside this page (same session cookie, no UI): the page neither sent the request
   // nor refetches anything by itself, so only `event: profile` can bring the new balance.
-  const claim = await page.request.post('/api/me/daily-bonus');
+  // The app's own pages send their Origin; a cookie-carrying POST without one is refused (CSRF guard).
+  const claim = await page.request.post('/api/me/daily-bonus', { headers: { origin: APP_URL } });
   expect(claim.status()).toBe(200);
   await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,100/);
   // The changed balance also refreshes the ledger.

@@ -6,13 +6,21 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino, type Logger } from 'pino';
+import { installAccountSignInLimit } from './auth/account-limits.ts';
+import { installAuthNameLimits } from './auth/name-limits.ts';
 import { authPlugin } from './auth/plugin.ts';
-import type { AuthRateLimit } from './auth/types.ts';
+import { DEFAULT_AUTH_RATE_LIMIT, type AuthRateLimit } from './auth/types.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { LiveHub } from './live/live-hub.ts';
+import { installCsrfGuard } from './http/csrf.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
+import { installRetryAfter } from './http/retry-after.ts';
+import { recordRouteTable } from './http/route-table.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { SessionWatch } from './http/session-watch.ts';
 import type { Mailer } from './mail/types.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleDeps } from './modules/module.ts';
@@ -32,10 +40,15 @@ export interface BuildAppOptions {
   authRateLimit?: AuthRateLimit;
   /** SSE heartbeat period (default 15 s). */
   streamHeartbeat_ms?: number;
+  /** How often open streams' sessions are checked (default 2 s: a stream ends within it). */
+  streamSessionCheck_ms?: number;
 }
 
 /** Largest request body; larger ones are refused with 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT_bytes = 64 * 1024;
+
+/** Streams one player may hold open (re-exported for tests). */
+export { STREAM_CLIENTS_PER_USER_MAX } from './modules/profiles/routes.ts';
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -49,11 +62,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a reverse proxy request.ip must be the client's (rate limits key on it).
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_bytes,
+    frameworkErrors,
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  recordRouteTable(app);
+  // Headers first, so even the CSRF guard's refusals carry them.
+  await installSecurityHeaders(app, { appUrl: config.appUrl, stripe: config.stripe !== undefined });
+  installCsrfGuard(app, config.appUrl);
+  installRetryAfter(app, (options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT).window_s);
 
+  installAccountSignInLimit(app, db);
+  installAuthNameLimits(app);
   await app.register(authPlugin, {
     config,
     db,
@@ -63,8 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const live = new LiveHub(db, { maxClients: config.sseClientsMax }, app.log);
+  const sessions = new SessionWatch(db, options.streamSessionCheck_ms ?? 2000, app.log);
+  sessions.start();
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => {
+    sessions.stop();
     await live.stop();
   });
 
@@ -73,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     live,
+    sessions,
     streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000,
   };
   for (const module of MODULES) await app.register(module, deps);

@@ -6,8 +6,10 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
 import { migrateDatabase } from './migrate.ts';
+import { repairSignupsAtStart } from './startup-repair.ts';
 
 /** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
 const SHUTDOWN_TIMEOUT_ms = 10_000;
@@ -29,6 +31,8 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel });
+  // The embedded database belongs to one process (decision record 0006); held until exit.
+  if (config.databaseUrl === undefined) await lockDataDirOrExit(config.dataDir);
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
   );
   const applied = await migrateDatabase(db);
   log.info({ applied }, 'migrations done');
+  await repairSignupsAtStart(db, log);
   if (config.missing.length > 0)
     log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
 

@@ -1,6 +1,7 @@
 import { ErrorBodySchema, type Profile } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { STREAM_CLIENTS_PER_USER_MAX } from '../src/app.ts';
 import { applyCredit } from '../src/modules/ledger/index.ts';
 import { signUpPlayer } from './support/players.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
@@ -84,20 +85,27 @@ forEachDatabase('api /api/me/stream', (t) => {
     expect(unauth.status).toBe(401);
   });
 
-  it('caps live streams per player (10) and per process (SSE_CLIENTS_MAX) with 429 RATE_LIMITED', async () => {
-    const refused = async (url: string, cookie: string): Promise<void> => {
+  it('caps live streams per player (429, names the tabs) and per process (503, says the server is full)', async () => {
+    const refused = async (
+      url: string,
+      cookie: string,
+      status: number,
+      code: string,
+      message: RegExp,
+    ): Promise<void> => {
       const res = await fetch(`${url}/api/me/stream`, { headers: { cookie, origin: TEST_APP_URL } });
-      expect(res.status).toBe(429);
-      const json: unknown = await res.json();
+      expect(res.status).toBe(status);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       // The strict catalogue shape (fetch over a real port: inject cannot hold a stream open).
-      const body = ErrorBodySchema.parse(json);
-      expect(body.error.code).toBe('RATE_LIMITED');
-      expect(body.error.message).toMatch(/Too many live connections/);
+      const body = ErrorBodySchema.parse(await res.json());
+      expect(body.error.code).toBe(code);
+      expect(body.error.message).toMatch(message);
     };
     const user = await signUpCookie(app);
     const streams = [];
-    for (let i = 0; i < 10; i++) streams.push(await openStream(baseUrl, user.cookie));
-    await refused(baseUrl, user.cookie);
+    for (let i = 0; i < STREAM_CLIENTS_PER_USER_MAX; i++)
+      streams.push(await openStream(baseUrl, user.cookie));
+    await refused(baseUrl, user.cookie, 429, 'RATE_LIMITED', /live tabs open/);
     // Another player is not affected by this one's streams.
     const other = await signUpCookie(app);
     const otherStream = await openStream(baseUrl, other.cookie);
@@ -106,7 +114,9 @@ forEachDatabase('api /api/me/stream', (t) => {
     let reopened = null;
     for (let i = 0; i < 50 && !reopened; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      const res = await fetch(`${baseUrl}/api/me/stream`, { headers: { cookie: user.cookie, origin: TEST_APP_URL } });
+      const res = await fetch(`${baseUrl}/api/me/stream`, {
+        headers: { cookie: user.cookie, origin: TEST_APP_URL },
+      });
       if (res.status === 200) reopened = res;
       else await res.body?.cancel();
     }
@@ -119,7 +129,7 @@ forEachDatabase('api /api/me/stream', (t) => {
       const smallUrl = await small.listen({ port: 0, host: '127.0.0.1' });
       const a = await openStream(smallUrl, user.cookie);
       const b = await openStream(smallUrl, other.cookie);
-      await refused(smallUrl, (await signUpCookie(app)).cookie);
+      await refused(smallUrl, (await signUpCookie(app)).cookie, 503, 'LIVE_UPDATES_FULL', /live updates/i);
       await Promise.all([a.close(), b.close()]);
     } finally {
       await small.close();

@@ -43,6 +43,16 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has an unsupported content type.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large. Clear this site\'s cookies and try again.' },
+  MALFORMED_URL: { status: 400, message: 'The address is malformed.' },
+  LIVE_UPDATES_FULL: {
+    status: 503,
+    message: 'Live updates are unavailable: the server has reached its limit of live connections. The page still works; reload later for live updates.',
+  },
+  ORIGIN_NOT_TRUSTED: {
+    status: 403,
+    message: 'This request did not come from the app. Reload the page and try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

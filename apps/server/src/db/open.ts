@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { openPgliteDir } from './pglite-dir.ts';
 import type { DB } from './schema.ts';
 
 export type NotificationHandler = (payload: string) => void;
@@ -54,7 +55,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (pglite === undefined) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await openPgliteDir(dir);
   }
   return openPglite(pglite);
 }

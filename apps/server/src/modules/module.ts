@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
+import type { SessionWatch } from '../http/session-watch.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 
 export interface ModuleDeps {
@@ -16,6 +17,8 @@ export interface ModuleDeps {
   clock: Clock;
   /** This process's live-update hub (Server-Sent Events streams). */
   live: LiveHub;
+  /** Ends live streams whose session ended or expired. */
+  sessions: SessionWatch;
   /** Heartbeat period of the live streams. */
   streamHeartbeat_ms: number;
 }

@@ -7,6 +7,7 @@ import type { ProfileHooks } from '../../auth/types.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/open.ts';
 import { ensureProfile, touchLastLogin } from './profiles.ts';
+import { repairProfileOf } from './signup-repair.ts';
 
 export {
   ensureProfile,
@@ -22,6 +23,7 @@ export {
 export { claimDailyBonus } from './daily-bonus.ts';
 export { profileRoutes as profilesModule } from './routes.ts';
 export type { ProfilesTables, ProfilesTable } from './tables.ts';
+export { repairCutShortSignups, repairProfileOf } from './signup-repair.ts';
 
 /** The hooks object the auth plugin takes (`profiles` option), bound to a database. */
 export function profileHooks(db: Database, clock: Clock): ProfileHooks {
@@ -30,7 +32,8 @@ export function profileHooks(db: Database, clock: Clock): ProfileHooks {
       await ensureProfile(db, input, clock());
     },
     async touchLastLogin(userId) {
-      await touchLastLogin(db, userId, clock());
+      // No profile yet: a sign-up cut short by a crash; every sign-in completes it.
+      if (!(await touchLastLogin(db, userId, clock()))) await repairProfileOf(db, userId, clock());
     },
   };
 }

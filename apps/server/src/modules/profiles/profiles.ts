@@ -93,9 +93,10 @@ export async function ensureProfile(
   });
 }
 
-/** Records a sign-in. A missing profile is not an error here (the sign-in hook creates it). */
-export async function touchLastLogin(db: Database, userId: string, now: Date = new Date()): Promise<void> {
-  await db.kysely.updateTable('profiles').set({ last_login: now }).where('user_id', '=', userId).execute();
+/** Records a sign-in; false when the user has no profile (not an error here: see signup-repair.ts). */
+export async function touchLastLogin(db: Database, userId: string, now: Date = new Date()): Promise<boolean> {
+  const r = await db.kysely.updateTable('profiles').set({ last_login: now }).where('user_id', '=', userId).executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }
 
 type ProfileRow = Selectable<DB['profiles']>;

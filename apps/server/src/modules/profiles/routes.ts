@@ -12,6 +12,7 @@ import {
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toWebHeaders } from '../../auth/bridge.ts';
 import { openEventStream } from '../../live/event-stream.ts';
 import { listTransactions } from '../ledger/index.ts';
 import type { AppModule } from '../module.ts';
@@ -20,8 +21,11 @@ import { getProfile, hasProfile, updateProfile } from './profiles.ts';
 
 const EmptyBody = z.strictObject({});
 
-/** Clients per user on GET /api/me/stream (tabs); the process-wide cap is SSE_CLIENTS_MAX. */
-const STREAM_CLIENTS_PER_USER_MAX = 10;
+/**
+ * Clients per user on GET /api/me/stream (tabs). Low, so a few players cannot fill the
+ * process-wide cap (SSE_CLIENTS_MAX), which is only a last resort that answers 503.
+ */
+export const STREAM_CLIENTS_PER_USER_MAX = 5;
 
 export const profileRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -78,11 +82,15 @@ export const profileRoutes: AppModule = async (app, deps) => {
     const id = request.userId();
     // A cheap existence check; the first event loads the profile itself.
     if (!(await hasProfile(db, id))) throw new AppError('USER_DOC_MISSING');
+    // The stream lives only as long as the session that opened it (http/session-watch.ts).
+    const session = await app.auth.api.getSession({ headers: toWebHeaders(request) });
+    if (session === null) throw new AppError('NOT_AUTHENTICATED');
     openEventStream(request, reply, {
       hub: live,
       topic: 'profile',
       key: id,
       heartbeat_ms: deps.streamHeartbeat_ms,
+      session: { id: session.session.id, watch: deps.sessions },
     });
   });
 };

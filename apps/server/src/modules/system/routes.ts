@@ -13,7 +13,11 @@ async function checkDatabase(db: Database): Promise<string> {
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`no answer within ${HEALTH_TIMEOUT_ms} ms`), HEALTH_TIMEOUT_ms);
   });
-  const query = sql<{ ok: number }>`select 1 as ok`
+  // Reads the tables every request needs, not just `select 1`: a database whose files are
+  // damaged still answers `select 1` while sessions and profiles cannot be read.
+  const query = sql<{ ok: number }>`select 1 as ok from (select 1 from auth_session limit 1) s
+    right join (select 1 from profiles limit 1) p on true
+    right join (select 1) one on true`
     .execute(db.kysely)
     .then((r) => (r.rows[0]?.ok === 1 ? 'ok' : 'unexpected answer'))
     .catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
