@@ -1,4 +1,4 @@
-// The engine's public surface is chosen name by name (decision record 0006): src/index.ts has no
+// The engine's public surface is chosen name by name (decision record 0008): src/index.ts has no
 // `export *`, package.json exports three entry points, code outside the package imports nothing
 // else, and nothing under src/ needs Node. Widening the surface means editing the list below.
 import { readdirSync, readFileSync } from 'node:fs';
