@@ -4,7 +4,9 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+// eslint-plugin-import, not import-x: import-x needs a native resolver whose other platforms'
+// builds this registry does not serve, which leaves a lock file `npm ci` refuses.
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 const webSrc = 'apps/web/src';
@@ -42,15 +44,15 @@ export default tseslint.config(
     // No import cycles anywhere: a cycle makes the load order decide which module sees the
     // other half-initialised. Type-only imports are exempt (they vanish at run time).
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
       // Without these the plugin reads only .js files and sees no edge between .ts modules.
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -58,7 +60,7 @@ export default tseslint.config(
     // and not the app; a feature knows shared/ only, never another feature nor the app.
     files: [`${webSrc}/**/*.{ts,tsx}`],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
