@@ -138,6 +138,12 @@ forEachDatabase('error contract', (t) => {
     expect(body.error.nextClaimAt).toBeDefined();
   });
 
+  it('a username another player holds is 409 USERNAME_TAKEN', async () => {
+    const holder = await signUpPlayer(app, 'errors-holder');
+    expect((await holder.call('PATCH', '/api/me', { username: 'ErrorsHolder' })).statusCode).toBe(200);
+    expectError(await player.call('PATCH', '/api/me', { username: 'errorsholder' }), 'USERNAME_TAKEN', 'taken');
+  });
+
   it('a missing profile is 404 USER_DOC_MISSING', async () => {
     const p = await signUpPlayer(app, 'errors-gone');
     await t.db.kysely.deleteFrom('profiles').where('user_id', '=', p.id).execute();

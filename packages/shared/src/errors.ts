@@ -49,6 +49,8 @@ export const ERRORS = {
     status: 503,
     message: 'Live updates are unavailable: the server has reached its limit of live connections. The page still works; reload later for live updates.',
   },
+  /** PATCH /api/me: another player holds this username (compared regardless of case). */
+  USERNAME_TAKEN: { status: 409, message: 'That username is taken.' },
   ORIGIN_NOT_TRUSTED: {
     status: 403,
     message: 'This request did not come from the app. Reload the page and try again.',

@@ -11,7 +11,8 @@ import {
   type PatchMe,
   type Profile,
 } from '@card-counter/shared';
-import { sql, type Selectable } from 'kysely';
+import { randomInt } from 'node:crypto';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
 import type { Database, DB } from '../../db/index.ts';
 import { publishInTransaction } from '../../live/topics.ts';
@@ -46,10 +47,58 @@ export function defaultUsername(name: string, email: string): string {
   return (chosen === '' ? 'player' : chosen).slice(0, NAME_MAX);
 }
 
+/** `s` cut at a code point boundary to at most `max` UTF-16 units (what zod's max counts). */
+function clip(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const points = Array.from(s);
+  while (points.join('').length > max) points.pop();
+  return points.join('');
+}
+
+function withSuffix(base: string, n: number): string {
+  const suffix = `_${n}`;
+  return clip(base, NAME_MAX - suffix.length) + suffix;
+}
+
+/**
+ * Attempts at a free username per sign-up. Each failed attempt means another player took the
+ * candidate between our look-up and our insert; after the first, random suffixes make a
+ * further collision unlikely, so a few are plenty, and the bound keeps a bug from looping.
+ */
+const USERNAME_ATTEMPTS = 8;
+
+/** Rows looked at to find the lowest free `_N`; past that a random suffix is as good. */
+const SUFFIX_SCAN_MAX = 5_000;
+
+/**
+ * The lowest `base_N` (N >= 2) nobody holds, judged by the names starting like it. Only a
+ * guess: a concurrent sign-up may take it first, which the insert's conflict handling catches.
+ */
+async function lowestFreeSuffixed(trx: Transaction<DB>, base: string): Promise<string> {
+  const prefix = clip(base, NAME_MAX - 6).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await trx
+    .selectFrom('profiles')
+    .select(sql<string>`lower(username)`.as('l'))
+    .where(sql<boolean>`lower(username) like lower(${prefix}) || '%' escape '\\'`)
+    .limit(SUFFIX_SCAN_MAX)
+    .execute();
+  const taken = new Set(rows.map((r) => r.l));
+  for (let n = 2; ; n++) {
+    const candidate = withSuffix(base, n);
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+function randomSuffixed(base: string): string {
+  return withSuffix(base, randomInt(10_000, 100_000_000));
+}
+
 /**
  * Creates the profile once (idempotent: a second call, a retry or a race changes nothing).
  * Credits start at 0 and the signup grant of 10,000 is the user's first ledger row
  * (key `signup:<userId>`), in the same transaction, so balance = sum of rows from the start.
+ * The username is the derived one if free, else a suffixed one (`Ann_Lee_2`): the unique
+ * index on lower(username) decides, so two concurrent sign-ups with one name both succeed.
  * Requires the auth_user row (profiles.user_id references it).
  */
 export async function ensureProfile(
@@ -57,30 +106,45 @@ export async function ensureProfile(
   input: NewProfile,
   now: Date = new Date(),
 ): Promise<boolean> {
+  const base = defaultUsername(input.name, input.email);
   return db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('profiles')
-      .values({
-        user_id: input.userId,
-        email: input.email,
-        username: defaultUsername(input.name, input.email),
-        display_name: defaultDisplayName(input.name, input.email),
-        credits: 0,
-        achievements: '[]',
-        auth_provider: input.authProvider,
-        email_verified: input.emailVerified,
-        show_on_leaderboard: NEW_USER_SHOW_ON_LEADERBOARD,
-        has_received_first_purchase_bonus: false,
-        last_daily_bonus: null,
-        created_at: now,
-        joined_at: now,
-        last_login: now,
-        last_updated: now,
-      })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
-    if (inserted === undefined) return false;
+    let username = base;
+    for (let attempt = 1; ; attempt++) {
+      // No conflict target: a taken user_id AND a taken username both end as "nothing
+      // inserted" instead of an error, which would abort the whole transaction.
+      const inserted = await trx
+        .insertInto('profiles')
+        .values({
+          user_id: input.userId,
+          email: input.email,
+          username,
+          display_name: defaultDisplayName(input.name, input.email),
+          credits: 0,
+          achievements: '[]',
+          auth_provider: input.authProvider,
+          email_verified: input.emailVerified,
+          show_on_leaderboard: NEW_USER_SHOW_ON_LEADERBOARD,
+          has_received_first_purchase_bonus: false,
+          last_daily_bonus: null,
+          created_at: now,
+          joined_at: now,
+          last_login: now,
+          last_updated: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (inserted !== undefined) break;
+      const existing = await trx
+        .selectFrom('profiles')
+        .select('user_id')
+        .where('user_id', '=', input.userId)
+        .executeTakeFirst();
+      if (existing !== undefined) return false;
+      if (attempt >= USERNAME_ATTEMPTS)
+        throw new Error(`no free username for "${base}" after ${USERNAME_ATTEMPTS} attempts`);
+      username = attempt === 1 ? await lowestFreeSuffixed(trx, base) : randomSuffixed(base);
+    }
     await applyCreditInTransaction(trx, {
       userId: input.userId,
       type: 'signup',
@@ -180,13 +244,28 @@ export async function updateProfile(
   if (patch.displayName !== undefined) set.display_name = patch.displayName;
   if (patch.username !== undefined) set.username = patch.username;
   if (patch.showOnLeaderboard !== undefined) set.show_on_leaderboard = patch.showOnLeaderboard;
-  await db.kysely.transaction().execute(async (trx) => {
-    const r = await trx
-      .updateTable('profiles')
-      .set({ ...set, last_updated: now })
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (r.numUpdatedRows !== 1n) throw new AppError('USER_DOC_MISSING');
-    await publishInTransaction(trx, 'profile', userId);
-  });
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('profiles')
+        .set({ ...set, last_updated: now })
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (r.numUpdatedRows !== 1n) throw new AppError('USER_DOC_MISSING');
+      await publishInTransaction(trx, 'profile', userId);
+    });
+  } catch (e) {
+    // The index, not a look-up first, decides: a look-up could pass for two players at once.
+    // The player's own name in another case replaces their own row's value, so it passes.
+    if (isUsernameConflict(e)) throw new AppError('USERNAME_TAKEN');
+    throw e;
+  }
+}
+
+const USERNAME_INDEX = 'profiles_username_lower_key';
+
+function isUsernameConflict(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === USERNAME_INDEX;
 }
