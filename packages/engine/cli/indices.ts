@@ -15,7 +15,12 @@ export const USAGE = `usage: bj indices [options]
   --samples N         sampled shoes per count (default 40; the error shrinks as 1/sqrt(N))
   --seed S            sampling seed (default 1)
   --json              one JSON object instead of the table
-example: bj indices --rules '{"numDecks":6,"dealerStandsSoft17":false}' --count hilo
+  --help              this text
+
+examples:
+  bj indices
+  bj indices --rules '{"numDecks":6,"dealerStandsSoft17":false}' --count hilo
+  bj indices --count ko --json > ko-indices.json
 `;
 
 export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
