@@ -47,8 +47,6 @@ export interface BuildAppOptions {
 /** Largest request body; larger ones are refused with 413 PAYLOAD_TOO_LARGE. */
 export const BODY_LIMIT_bytes = 64 * 1024;
 
-/** Streams one player may hold open (re-exported for tests). */
-export { STREAM_CLIENTS_PER_USER_MAX } from './modules/profiles/routes.ts';
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;

@@ -1,7 +1,7 @@
 import { ErrorBodySchema, type Profile } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STREAM_CLIENTS_PER_USER_MAX } from '../src/app.ts';
+import { STREAM_CLIENTS_PER_USER_MAX } from '../src/modules/profiles/routes.ts';
 import { applyCredit } from '../src/modules/ledger/index.ts';
 import { signUpPlayer } from './support/players.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';

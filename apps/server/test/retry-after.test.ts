@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STREAM_CLIENTS_PER_USER_MAX } from '../src/app.ts';
+import { STREAM_CLIENTS_PER_USER_MAX } from '../src/modules/profiles/routes.ts';
 import { browser, buildAuthApp, randomIp } from './auth-harness.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';

@@ -18,6 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: AuthUser | undefined;
+    /** The id of the session requireUser found (a live stream ends with it). */
+    sessionId?: string | undefined;
     /** The signed-in user's id; only on routes behind requireUser (else a wiring bug: 401). */
     userId(): string;
   }
@@ -42,6 +44,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 
   app.decorate('auth', auth);
   app.decorateRequest('user', undefined);
+  app.decorateRequest('sessionId', undefined);
   app.decorateRequest('userId', function userId(this: FastifyRequest): string {
     const id = this.user?.id;
     // requireUser runs first on every route that asks; reaching this without a user is a wiring bug.
@@ -56,6 +59,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     }
     const { id, email, name, emailVerified } = session.user;
     request.user = { id, email, name, emailVerified };
+    request.sessionId = session.session.id;
   });
 
   // An encapsulated child: better-auth gets each body as the raw string (any content type,

@@ -12,7 +12,6 @@ import {
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toWebHeaders } from '../../auth/bridge.ts';
 import { openEventStream } from '../../live/event-stream.ts';
 import { listTransactions } from '../ledger/index.ts';
 import type { AppModule } from '../module.ts';
@@ -82,15 +81,15 @@ export const profileRoutes: AppModule = async (app, deps) => {
     const id = request.userId();
     // A cheap existence check; the first event loads the profile itself.
     if (!(await hasProfile(db, id))) throw new AppError('USER_DOC_MISSING');
-    // The stream lives only as long as the session that opened it (http/session-watch.ts).
-    const session = await app.auth.api.getSession({ headers: toWebHeaders(request) });
-    if (session === null) throw new AppError('NOT_AUTHENTICATED');
+    // The stream lives only as long as the session requireUser found (http/session-watch.ts).
+    const sessionId = request.sessionId;
+    if (sessionId === undefined) throw new AppError('NOT_AUTHENTICATED');
     openEventStream(request, reply, {
       hub: live,
       topic: 'profile',
       key: id,
       heartbeat_ms: deps.streamHeartbeat_ms,
-      session: { id: session.session.id, watch: deps.sessions },
+      session: { id: sessionId, watch: deps.sessions },
     });
   });
 };
