@@ -1,8 +1,7 @@
-import type { PlayerAction } from '@card-counter/engine';
-import type { LegalMoves } from '../hooks/legal-moves.ts';
+import type { LegalPlays, PlayerAction } from '@card-counter/engine';
 
 export interface ActionBarProps {
-  moves: LegalMoves;
+  moves: LegalPlays;
   canDeal: boolean;
   showDeal: boolean;
   busy: boolean;

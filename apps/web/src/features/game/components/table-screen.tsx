@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { CountingOptions, PlayerAction, Rules } from '@card-counter/engine';
+import { legalPlays, type CountingOptions, type PlayerAction, type Rules } from '@card-counter/engine';
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
 import type { DecisionRecord } from '../api/decision-record.ts';
@@ -11,7 +11,7 @@ import { useSeenCards } from '../hooks/use-seen-cards.ts';
 import { useTable } from '../hooks/use-table.ts';
 import { useTablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableShortcuts, type ShortcutAction } from '../hooks/use-table-shortcuts.ts';
-import { canDeal, legalMoves } from '../hooks/legal-moves.ts';
+import { canDeal } from '../hooks/legal-moves.ts';
 import { ActionBar } from './action-bar.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
@@ -74,7 +74,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
     void afterAct(act({ type: 'deal' }));
   }, [act, afterAct]);
 
-  const moves = state ? legalMoves(state) : null;
+  const moves = state ? legalPlays(state) : null;
   const dealable = state ? canDeal(state) : false;
 
   useTableShortcuts(prefs.shortcuts && !settingsOpen, (key: ShortcutAction) => {

@@ -1,11 +1,6 @@
-import { currentHand, legalPlays, type LegalPlays, type VisibleGameState } from '@card-counter/engine';
+import type { VisibleGameState } from '@card-counter/engine';
 
-// Which play buttons are live comes from the engine's legalPlays (the public projection only);
-// the source still judges every action.
-
-export type LegalMoves = LegalPlays;
-export { currentHand };
-export const legalMoves = legalPlays;
+// What the table asks of a round beyond the engine's legalPlays (which buttons are live).
 
 /** Deal is possible: between rounds with a bet on every spot. */
 export function canDeal(state: VisibleGameState): boolean {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { cardValue, shouldTakeInsurance, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { cardValue, currentHand, shouldTakeInsurance, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import { adviseHand, evCost, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
 import type { DecisionRecord } from '../api/decision-record.ts';
-import { currentHand, splitsAtSpot } from './legal-moves.ts';
+import { splitsAtSpot } from './legal-moves.ts';
 import { knownComposition, type SeenCards } from './seen-cards.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
 
