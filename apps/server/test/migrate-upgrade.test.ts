@@ -47,7 +47,8 @@ async function previousReleaseSchema(db: Database): Promise<void> {
 
 async function upgradeChecks(db: Database): Promise<void> {
   await previousReleaseSchema(db);
-  expect(await migrateDatabase(db)).toEqual(['0002-auth-secret', '0003-mail-outbox', '0004-username-unique']);
+  // Everything after 0001, which that release had already applied.
+  expect(await migrateDatabase(db)).toEqual(Object.keys(MIGRATIONS).filter((name) => name >= '0002'));
   expect(await loadAuthSecret(db.kysely, undefined)).toBe(SECRET);
   expect((await readOutbox(db.kysely, 'old@example.test')).map((m) => m.body_text)).toEqual(['kept']);
   expect(await migrateDatabase(db)).toEqual([]);

@@ -1,0 +1,80 @@
+/**
+ * The player's record: every decision at the table (with the coach's verdict) and every
+ * count check. The browser computes the coach's numbers (from seen cards only) and posts them
+ * here in batches; the trainer re-deals the mistakes, the simulator replays the player's real
+ * game, and the skill leaderboard ranks accuracy and edge given away from it.
+ * Bounded per player (RECORD_ENTRIES_PER_USER_MAX, oldest dropped first).
+ */
+import { z } from 'zod';
+import { isoDate } from './iso-date.ts';
+
+/** Entries kept per player; the oldest go first. */
+export const RECORD_ENTRIES_PER_USER_MAX = 5000;
+/** Entries one POST may carry. */
+export const RECORD_ENTRIES_PER_POST_MAX = 100;
+/** Default and largest page of `GET /api/me/record`. */
+export const RECORD_LIMIT_DEFAULT = 500;
+export const RECORD_LIMIT_MAX = RECORD_ENTRIES_PER_USER_MAX;
+
+/** A play, or the insurance decision ('insure' / 'noInsurance'). */
+export const RecordDecisionSchema = z.enum([
+  'hit',
+  'stand',
+  'double',
+  'split',
+  'surrender',
+  'insure',
+  'noInsurance',
+]);
+export type RecordDecision = z.infer<typeof RecordDecisionSchema>;
+
+/** A card value as the engine counts it: 1 = ace, 10 = any ten-valued card. */
+const cardValue = z.number().int().min(1).max(10);
+
+export const DecisionEntrySchema = z.strictObject({
+  /** Client-generated (crypto.randomUUID()); the same id is stored once. */
+  entryId: z.uuid(),
+  kind: z.literal('decision'),
+  at: isoDate,
+  hand: z.array(cardValue).min(1).max(21),
+  upcard: cardValue,
+  /** The true count at the decision, with the player's convention. */
+  trueCount: z.number().finite().min(-100).max(100),
+  chosen: RecordDecisionSchema,
+  best: RecordDecisionSchema,
+  /** Credits the choice gave away in expectation (0 for the best play). */
+  evCost: z.number().finite().min(0).max(1_000_000),
+  /** The hand's stake in credits, so costs compare across bet sizes (evCost / bet). */
+  bet: z.number().int().min(0).max(1_000_000),
+});
+export type DecisionEntry = z.infer<typeof DecisionEntrySchema>;
+
+export const CountCheckEntrySchema = z.strictObject({
+  entryId: z.uuid(),
+  kind: z.literal('countCheck'),
+  at: isoDate,
+  asked: z.literal('runningCount'),
+  expected: z.number().int().min(-1000).max(1000),
+  answered: z.number().int().min(-1000).max(1000),
+});
+export type CountCheckEntry = z.infer<typeof CountCheckEntrySchema>;
+
+export const RecordEntrySchema = z.discriminatedUnion('kind', [DecisionEntrySchema, CountCheckEntrySchema]);
+export type RecordEntry = z.infer<typeof RecordEntrySchema>;
+
+/** `POST /api/me/record`: a batch; entries already stored (same entryId) are skipped. */
+export const RecordPostBodySchema = z.strictObject({
+  entries: z.array(RecordEntrySchema).min(1).max(RECORD_ENTRIES_PER_POST_MAX),
+});
+export type RecordPostBody = z.infer<typeof RecordPostBodySchema>;
+export const RecordPostResponseSchema = z.strictObject({ stored: z.number().int().nonnegative() });
+export type RecordPostResponse = z.infer<typeof RecordPostResponseSchema>;
+
+/** `GET /api/me/record?limit=&kind=`: newest last (the order they happened in). */
+export const RecordQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(RECORD_LIMIT_MAX).default(RECORD_LIMIT_DEFAULT),
+  kind: z.enum(['decision', 'countCheck']).optional(),
+});
+export type RecordQuery = z.infer<typeof RecordQuerySchema>;
+export const RecordPageSchema = z.strictObject({ entries: z.array(RecordEntrySchema) });
+export type RecordPage = z.infer<typeof RecordPageSchema>;
