@@ -3,7 +3,8 @@
  * that registers its own routes; the app factory registers them all after the auth plugin.
  */
 import type { AppModule } from './module.ts';
+import { drillsModule } from './drills/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, drillsModule];

@@ -1,0 +1,97 @@
+/**
+ * The trainer's drill answers and the progress read back from them. Every answer a signed-in
+ * player gives in a drill is posted here in batches (a guest keeps them in the browser and
+ * posts them on sign-up); `GET /api/me/drills` summarises them per drill for the progress view.
+ * Bounded per player (DRILL_ANSWERS_PER_USER_MAX, oldest dropped first).
+ */
+import { z } from 'zod';
+import { isoDate } from './iso-date.ts';
+
+export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
+export const DrillIdSchema = z.enum(DRILL_IDS);
+export type DrillId = z.infer<typeof DrillIdSchema>;
+
+/** Answers kept per player; the oldest go first. */
+export const DRILL_ANSWERS_PER_USER_MAX = 10_000;
+/** Answers one POST may carry. */
+export const DRILL_ANSWERS_PER_POST_MAX = 200;
+/** Longest answer time stored (an answer left open over lunch is not a speed figure). */
+export const DRILL_ANSWER_TIME_MAX_ms = 3_600_000;
+/** Items listed as due next, per drill. */
+export const DRILL_DUE_ITEMS_MAX = 20;
+/** Days of history per drill in the summary. */
+export const DRILL_HISTORY_DAYS_MAX = 90;
+
+/**
+ * An item key names what was asked, not the dealt cards: 'hard:16:10' (basic strategy cell),
+ * 'I18-16v10' (deviation), 'rc:1d:2c' (a countdown of 1 deck, 2 cards at a time), 'tc:2.5'.
+ */
+export const DrillItemSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9:,.+_-]+$/, 'letters, digits and : , . + _ - only');
+
+export const DrillAnswerSchema = z.strictObject({
+  /** Client-generated (crypto.randomUUID()); the same id is stored once. */
+  answerId: z.uuid(),
+  drill: DrillIdSchema,
+  item: DrillItemSchema,
+  correct: z.boolean(),
+  time_ms: z.number().int().min(0).max(DRILL_ANSWER_TIME_MAX_ms),
+  answeredAt: isoDate,
+});
+export type DrillAnswer = z.infer<typeof DrillAnswerSchema>;
+
+/** `POST /api/me/drills/answers`: a batch; answers already stored (same answerId) are skipped. */
+export const DrillAnswersPostBodySchema = z.strictObject({
+  answers: z.array(DrillAnswerSchema).min(1).max(DRILL_ANSWERS_PER_POST_MAX),
+});
+export type DrillAnswersPostBody = z.infer<typeof DrillAnswersPostBodySchema>;
+export const DrillAnswersPostResponseSchema = z.strictObject({ stored: z.number().int().nonnegative() });
+export type DrillAnswersPostResponse = z.infer<typeof DrillAnswersPostResponseSchema>;
+
+const count = z.number().int().nonnegative();
+const rate = z.number().min(0).max(1).nullable();
+const median = z.number().nonnegative().nullable();
+
+export const DrillDaySchema = z.strictObject({
+  /** UTC day, 'YYYY-MM-DD'. */
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  answers: count,
+  correct: count,
+  medianTime_ms: median,
+});
+export type DrillDay = z.infer<typeof DrillDaySchema>;
+
+export const DrillItemStatSchema = z.strictObject({
+  item: DrillItemSchema,
+  answers: count,
+  correct: count,
+  lastAnsweredAt: isoDate,
+  /** When spaced repetition (FSRS) next asks for it. */
+  due: isoDate,
+});
+export type DrillItemStat = z.infer<typeof DrillItemStatSchema>;
+
+export const DrillSummarySchema = z.strictObject({
+  drill: DrillIdSchema,
+  answers: count,
+  correct: count,
+  accuracy: rate,
+  medianTime_ms: median,
+  /** Correct answers in a row, ending with the latest answer; and the longest such run. */
+  streak: count,
+  bestStreak: count,
+  /** Oldest first, days with answers only. */
+  days: z.array(DrillDaySchema).max(DRILL_HISTORY_DAYS_MAX),
+  /** Every item answered, with its record (the heat map reads basic strategy's). */
+  items: z.array(DrillItemStatSchema),
+  /** Items whose due time is earliest, soonest first (at most DRILL_DUE_ITEMS_MAX). */
+  dueNext: z.array(DrillItemSchema).max(DRILL_DUE_ITEMS_MAX),
+});
+export type DrillSummary = z.infer<typeof DrillSummarySchema>;
+
+/** `GET /api/me/drills`: one summary per drill, in DRILL_IDS order (a drill never answered has zeros). */
+export const DrillsProgressSchema = z.strictObject({ drills: z.array(DrillSummarySchema) });
+export type DrillsProgress = z.infer<typeof DrillsProgressSchema>;
