@@ -13,7 +13,7 @@ import { RouteError } from './route-error.tsx';
 // other page is its own chunk, fetched when its route first renders (Root and AppLayout
 // show a loading state meanwhile).
 const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
-const GamePage = lazy(() => import('../features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
+const GameModes = lazy(() => import('./game-modes.tsx').then((m) => ({ default: m.GameModes })));
 const SimulatorPage = lazy(() =>
   import('../features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
 );
@@ -48,7 +48,7 @@ export const appRoutes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <GamePage /> },
+              { index: true, element: <GameModes /> },
               { path: 'simulator', element: <SimulatorPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'leaderboard', element: <LeaderboardPage /> },

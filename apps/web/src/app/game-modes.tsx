@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+// `/`: the game screen and its modes. The table is the default; the drills and the progress
+// view sit beside it (`?mode=drills`, `?mode=progress`), so the navigation stays Game,
+// Simulator, Leaderboard. Each mode is its own chunk, fetched when first shown.
+
+const GamePage = lazy(() => import('../features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
+const TrainerPage = lazy(() => import('../features/trainer/components/trainer-page.tsx').then((m) => ({ default: m.TrainerPage })));
+const ProgressPage = lazy(() => import('../features/trainer/components/progress-page.tsx').then((m) => ({ default: m.ProgressPage })));
+
+const MODES = [
+  { id: 'table', label: 'Table' },
+  { id: 'drills', label: 'Drills' },
+  { id: 'progress', label: 'Progress' },
+] as const;
+type Mode = (typeof MODES)[number]['id'];
+
+export function GameModes() {
+  const [params] = useSearchParams();
+  const requested = params.get('mode');
+  const mode: Mode = MODES.find((m) => m.id === requested)?.id ?? 'table';
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Game mode" className="mx-auto flex rounded-full bg-slate-900 p-1 ring-1 ring-slate-800">
+        {MODES.map((m) => (
+          <Link
+            key={m.id}
+            to={m.id === 'table' ? '/' : `/?mode=${m.id}`}
+            aria-current={m.id === mode ? 'page' : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold transition ${
+              m.id === mode ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+            }`}
+          >
+            {m.label}
+          </Link>
+        ))}
+      </nav>
+      <Suspense
+        fallback={
+          <p role="status" className="text-center text-slate-400">
+            Loading...
+          </p>
+        }
+      >
+        {mode === 'table' ? <GamePage /> : mode === 'drills' ? <TrainerPage /> : <ProgressPage />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { DrillId, DrillSummary } from '@card-counter/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type uPlot from 'uplot';
+import { useTrainer } from '../hooks/use-trainer.ts';
+import { percent, seconds } from './labels.ts';
+import { StrategyHeatMap } from './strategy-heat-map.tsx';
+import { DRILL_TABS } from './trainer-page.tsx';
+import { UPlotChart } from './uplot-chart.tsx';
+import './trainer.css';
+
+// `/?mode=progress`: accuracy and speed per drill over time, the strategy heat map, what is
+// due next and the streaks. Signed-in players read the server's summary; guests this browser's.
+
+function dueLabel(due: string, now: number): string {
+  const min = (Date.parse(due) - now) / 60_000;
+  if (min <= 0) return 'now';
+  if (min < 60) return `in ${Math.ceil(min)} min`;
+  if (min < 60 * 24) return `in ${Math.round(min / 60)} h`;
+  return `in ${Math.round(min / 60 / 24)} d`;
+}
+
+export function ProgressPage() {
+  const trainer = useTrainer();
+  const progress = useQuery({
+    queryKey: ['me', 'drills', trainer.owner, trainer.store.signedIn],
+    queryFn: () => trainer.store.progress(),
+    refetchOnMount: 'always',
+  });
+  const [chartDrill, setChartDrill] = useState<DrillId>('basicStrategy');
+  if (progress.isPending) {
+    return (
+      <p role="status" className="text-center text-slate-400">
+        Loading your progress…
+      </p>
+    );
+  }
+  if (progress.isError) {
+    return (
+      <p role="alert" className="text-center text-rose-300">
+        Your progress could not be loaded. <button className="underline" type="button" onClick={() => void progress.refetch()}>Try again</button>
+      </p>
+    );
+  }
+  const drills = progress.data.drills;
+  const byId = new Map(drills.map((d) => [d.drill, d]));
+  const now = Date.now();
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">Progress</h1>
+      <section aria-label="Drills" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        {DRILL_TABS.map((t) => {
+          const d = byId.get(t.id);
+          const dueNow = d?.items.filter((i) => Date.parse(i.due) <= now).length ?? 0;
+          return (
+            <article key={t.id} aria-label={t.label} className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+              <h2 className="text-sm font-semibold text-slate-300">{t.label}</h2>
+              <p className="mt-1 text-3xl font-black tabular-nums">{percent(d?.accuracy ?? null)}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-x-2 text-xs text-slate-400">
+                <dt>Answers</dt>
+                <dd className="text-right tabular-nums text-slate-200">{d?.answers ?? 0}</dd>
+                <dt>Median</dt>
+                <dd className="text-right tabular-nums text-slate-200">{seconds(d?.medianTime_ms ?? null)}</dd>
+                <dt>Streak</dt>
+                <dd className="text-right tabular-nums text-slate-200">
+                  {d?.streak ?? 0} / {d?.bestStreak ?? 0}
+                </dd>
+                <dt>Due now</dt>
+                <dd className="text-right tabular-nums text-slate-200">{dueNow}</dd>
+              </dl>
+            </article>
+          );
+        })}
+      </section>
+      <section aria-label="Over time" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-semibold">Accuracy and speed by day</h2>
+          <label className="flex items-center gap-2 text-sm text-slate-300">
+            Drill
+            <select
+              className="rounded-md bg-slate-950 px-2 py-1 ring-1 ring-slate-700"
+              value={chartDrill}
+              onChange={(e) => setChartDrill(e.target.value as DrillId)}
+            >
+              {DRILL_TABS.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <DayChart summary={byId.get(chartDrill)} />
+      </section>
+      <section aria-label="Strategy heat map" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+        <h2 className="mb-1 font-semibold">Basic strategy: accuracy per cell</h2>
+        <p className="mb-3 text-xs text-slate-400">Green cells are solid; red and amber ones come back sooner in the drill.</p>
+        <StrategyHeatMap items={byId.get('basicStrategy')?.items ?? []} />
+      </section>
+      <section aria-label="Due next" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+        <h2 className="mb-3 font-semibold">Due next</h2>
+        {drills.every((d) => d.dueNext.length === 0) ? (
+          <p className="text-sm text-slate-400">Nothing yet: answer a few drills and the ones you miss are scheduled here.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {drills
+              .filter((d) => d.dueNext.length > 0)
+              .map((d) => (
+                <li key={d.drill}>
+                  <h3 className="text-sm font-semibold text-slate-300">{DRILL_TABS.find((t) => t.id === d.drill)?.label}</h3>
+                  <ul className="mt-1 flex flex-wrap gap-1.5">
+                    {d.dueNext.slice(0, 10).map((item) => {
+                      const stat = d.items.find((i) => i.item === item);
+                      return (
+                        <li key={item} className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-200">
+                          {item} <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DayChart({ summary }: { summary: DrillSummary | undefined }) {
+  const days = useMemo(() => summary?.days ?? [], [summary]);
+  const data = useMemo<uPlot.AlignedData>(
+    () => [
+      days.map((d) => Date.parse(`${d.day}T12:00:00Z`) / 1000),
+      days.map((d) => (100 * d.correct) / d.answers),
+      days.map((d) => (d.medianTime_ms === null ? null : d.medianTime_ms / 1000)),
+    ],
+    [days],
+  );
+  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+    () => ({
+      scales: { pct: { range: [0, 100] }, s: { range: (_u, _min, max) => [0, Math.max(1, max * 1.2)] } },
+      axes: [
+        { stroke: '#94a3b8', grid: { stroke: '#1e293b' } },
+        { scale: 'pct', stroke: '#34d399', grid: { stroke: '#1e293b' }, values: (_u, v) => v.map((x) => `${x}%`) },
+        { scale: 's', side: 1, stroke: '#fbbf24', grid: { show: false }, values: (_u, v) => v.map((x) => `${x} s`) },
+      ],
+      series: [
+        {},
+        { label: 'Accuracy', scale: 'pct', stroke: '#34d399', width: 2, points: { size: 7, fill: '#34d399' } },
+        { label: 'Median time', scale: 's', stroke: '#fbbf24', width: 2, points: { size: 7, fill: '#fbbf24' } },
+      ],
+      legend: { show: true },
+    }),
+    [],
+  );
+  if (days.length === 0) return <p className="text-sm text-slate-400">No answers in this drill yet.</p>;
+  return <UPlotChart options={options} data={data} height={220} label={`Accuracy and median time per day, ${days.length} days`} />;
+}

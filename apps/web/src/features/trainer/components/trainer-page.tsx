@@ -1,0 +1,72 @@
+import type { DrillId } from '@card-counter/shared';
+import { getCountingSystem } from '@card-counter/engine';
+import { useSearchParams } from 'react-router';
+import { useTrainer } from '../hooks/use-trainer.ts';
+import { CountdownDrill } from './countdown-drill.tsx';
+import { StrategyDrill } from './strategy-drill.tsx';
+import { TrayDrill } from './tray-drill.tsx';
+import './trainer.css';
+
+// The drills beside the table (`/?mode=drills&drill=...`): one screen per weak spot of a counter,
+// with the rules and count of the player's own table.
+
+export const DRILL_TABS: { id: DrillId; label: string; short: string }[] = [
+  { id: 'runningCount', label: 'Running count', short: 'Count' },
+  { id: 'trueCount', label: 'True count', short: 'True count' },
+  { id: 'deckEstimation', label: 'Deck estimation', short: 'Decks' },
+  { id: 'basicStrategy', label: 'Basic strategy', short: 'Strategy' },
+  { id: 'deviations', label: 'Deviations', short: 'Deviations' },
+];
+
+export function rulesLine(rules: { numDecks: number; dealerStandsSoft17: boolean; doubleAfterSplit: boolean; surrenderAllowed: boolean }): string {
+  return `${rules.numDecks}D ${rules.dealerStandsSoft17 ? 'S17' : 'H17'} ${rules.doubleAfterSplit ? 'DAS' : 'NDAS'}${rules.surrenderAllowed ? ' LS' : ''}`;
+}
+
+export function TrainerPage() {
+  const trainer = useTrainer();
+  const [params, setParams] = useSearchParams();
+  const drillParam = params.get('drill');
+  const drill = DRILL_TABS.find((t) => t.id === drillParam)?.id ?? 'runningCount';
+  const select = (id: DrillId) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('drill', id);
+        return next;
+      },
+      { replace: true },
+    );
+  const { rules, counting } = trainer.settings;
+  return (
+    <div key={trainer.owner} className="mx-auto flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold">Drills</h1>
+        <p className="text-sm text-slate-400">
+          {rulesLine(rules)} · {getCountingSystem(counting.system).name} · set at the table
+        </p>
+      </div>
+      <nav aria-label="Drill" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-900 p-1 ring-1 ring-slate-800 sm:grid-cols-5">
+        {DRILL_TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            aria-pressed={t.id === drill}
+            aria-label={t.label}
+            onClick={() => select(t.id)}
+            className={`rounded-lg px-2 py-2 text-sm font-semibold transition ${
+              t.id === drill ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+            }`}
+          >
+            <span className="sm:hidden">{t.short}</span>
+            <span className="hidden sm:inline">{t.label}</span>
+          </button>
+        ))}
+      </nav>
+      {drill === 'runningCount' ? <CountdownDrill key={drill} trainer={trainer} /> : null}
+      {drill === 'trueCount' || drill === 'deckEstimation' ? <TrayDrill key={drill} kind={drill} trainer={trainer} /> : null}
+      {drill === 'basicStrategy' || drill === 'deviations' ? (
+        <StrategyDrill key={drill} kind={drill === 'basicStrategy' ? 'basic' : 'deviations'} trainer={trainer} onCountdown={() => select('runningCount')} />
+      ) : null}
+    </div>
+  );
+}
