@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { useTrainer } from '../hooks/use-trainer.ts';
-import { percent, seconds } from './labels.ts';
+import { itemLabel, percent, seconds } from './labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
 import { UPlotChart } from './uplot-chart.tsx';
@@ -11,6 +11,8 @@ import './trainer.css';
 
 // `/?mode=progress`: accuracy and speed per drill over time, the strategy heat map, what is
 // due next and the streaks. Signed-in players read the server's summary; guests this browser's.
+
+const DAY_s = 86_400;
 
 function dueLabel(due: string, now: number): string {
   const min = (Date.parse(due) - now) / 60_000;
@@ -48,7 +50,7 @@ export function ProgressPage() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Progress</h1>
-      <section aria-label="Drills" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label="Drills" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {DRILL_TABS.map((t) => {
           const d = byId.get(t.id);
           const dueNow = d?.items.filter((i) => Date.parse(i.due) <= now).length ?? 0;
@@ -113,7 +115,7 @@ export function ProgressPage() {
                       const stat = d.items.find((i) => i.item === item);
                       return (
                         <li key={item} className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-200">
-                          {item} <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
+                          {itemLabel(item)} <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
                         </li>
                       );
                     })}
@@ -139,7 +141,12 @@ function DayChart({ summary }: { summary: DrillSummary | undefined }) {
   );
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
-      scales: { pct: { range: [0, 100] }, s: { range: (_u, _min, max) => [0, Math.max(1, max * 1.2)] } },
+      scales: {
+        // At least a week wide, so one day of answers is a point in a week, not in three years.
+        x: { time: true, range: (_u, min, max) => (max - min < 7 * DAY_s ? [min - 3.5 * DAY_s, max + 3.5 * DAY_s] : [min - DAY_s / 2, max + DAY_s / 2]) },
+        pct: { range: [0, 100] },
+        s: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.2))] },
+      },
       axes: [
         { stroke: '#94a3b8', grid: { stroke: '#1e293b' } },
         { scale: 'pct', stroke: '#34d399', grid: { stroke: '#1e293b' }, values: (_u, v) => v.map((x) => `${x}%`) },

@@ -24,7 +24,7 @@ export function StrategyHeatMap({ items }: { items: readonly DrillItemStat[] }) 
     ['Pairs', 'pair', PAIR_ROWS],
   ];
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid items-start gap-4 lg:grid-cols-3">
       {sections.map(([title, kind, rows]) => (
         <table key={kind} className="w-full table-fixed border-separate border-spacing-0.5 text-center text-[0.65rem] sm:text-xs">
           <caption className="pb-1 text-left text-sm font-semibold text-slate-200">{title}</caption>
