@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { VerifyEmailPage } from '../features/auth/components/verify-email-page.tsx';
+import { GameModes } from './game-modes.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { Root } from './root.tsx';
 import { RouteError } from './route-error.tsx';
@@ -13,7 +14,6 @@ import { RouteError } from './route-error.tsx';
 // other page is its own chunk, fetched when its route first renders (Root and AppLayout
 // show a loading state meanwhile).
 const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
-const GameModes = lazy(() => import('./game-modes.tsx').then((m) => ({ default: m.GameModes })));
 const SimulatorPage = lazy(() =>
   import('../features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
 );
