@@ -15,8 +15,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   countdownRunningCount,
+  deckEstimationKeys,
   deckEstimationQuestion,
   gradeTrueCount,
+  trueCountKeys,
   makeCountdown,
   trueCountQuestion,
 } from '../src/features/trainer/model/count-items.ts';
@@ -192,6 +194,28 @@ describe('count items', () => {
       const full = deckEstimationQuestion(rng, 8, { ...counting, resolution: 'full' });
       expect(full.answer % 1).toBe(0);
       expect(Math.abs((8 * 52 - full.cardsPlayed) / 52 - full.answer)).toBeLessThan(0.2);
+    }
+  });
+
+  it('the scheduler picks tray questions by item: each key deals its own decks left (seed 16)', () => {
+    const rng = seededRng(SEED);
+    for (const resolution of ['exact', 'half', 'full'] as const) {
+      for (const numDecks of [1, 2, 6, 8]) {
+        const conv: CountingOptions = { ...counting, resolution };
+        const keys = trueCountKeys(numDecks, conv);
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys) {
+          const q = trueCountQuestion(rng, numDecks, conv, key);
+          expect(q.key, `${numDecks}D ${resolution}`).toBe(key);
+          expect(q.cardsPlayed).toBeGreaterThan(0);
+          expect(q.cardsPlayed).toBeLessThan(numDecks * 52);
+        }
+        for (const key of deckEstimationKeys(numDecks, conv)) {
+          const q = deckEstimationQuestion(rng, numDecks, conv, key);
+          if (!(resolution === 'full' && numDecks === 1)) expect(q.key).toBe(key);
+          expect(q.cardsPlayed).toBeGreaterThan(0);
+        }
+      }
     }
   });
 });

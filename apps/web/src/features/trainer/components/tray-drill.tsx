@@ -1,13 +1,15 @@
 import { getCountingSystem } from '@card-counter/engine';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useDrillSession } from '../hooks/use-drill-session.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
 import {
+  deckEstimationKeys,
   deckEstimationQuestion,
   estimationResolution,
   gradeDeckEstimate,
   gradeTrueCount,
+  trueCountKeys,
   trueCountQuestion,
   type TrayQuestion,
 } from '../model/count-items.ts';
@@ -24,11 +26,18 @@ const ROUNDING_WORDS = { floor: 'rounded down', truncate: 'truncated toward 0', 
 
 export function TrayDrill({ kind, trainer }: { kind: 'trueCount' | 'deckEstimation'; trainer: Trainer }) {
   const { rules, counting } = trainer.settings;
-  const session = useDrillSession(kind, trainer.store, null);
-  const make = useCallback(
-    () => (kind === 'trueCount' ? trueCountQuestion(session.rng, rules.numDecks, counting) : deckEstimationQuestion(session.rng, rules.numDecks, counting)),
-    [kind, session.rng, rules.numDecks, counting],
+  // The items: how many decks are left (the divisor, or the amount to read off the tray).
+  const pool = useMemo(
+    () => (kind === 'trueCount' ? trueCountKeys(rules.numDecks, counting) : deckEstimationKeys(rules.numDecks, counting)),
+    [kind, rules.numDecks, counting],
   );
+  const session = useDrillSession(kind, trainer.store, pool);
+  const make = useCallback(() => {
+    const key = session.scheduler?.next();
+    return kind === 'trueCount'
+      ? trueCountQuestion(session.rng, rules.numDecks, counting, key)
+      : deckEstimationQuestion(session.rng, rules.numDecks, counting, key);
+  }, [kind, session.rng, session.scheduler, rules.numDecks, counting]);
   const [question, setQuestion] = useState<TrayQuestion>(make);
   const [result, setResult] = useState<{ answered: number; correct: boolean } | null>(null);
   const shownAt = useRef(performance.now());

@@ -88,18 +88,33 @@ export function estimationResolution(resolution: DeckResolution): Exclude<DeckRe
   return resolution === 'full' ? 'full' : 'half';
 }
 
+/** Decks per step of the tray questions: half decks, or whole decks for a player who rounds to them. */
+function trayStepDecks(numDecks: number, resolution: DeckResolution): number {
+  // A one-deck shoe in whole decks has no step between empty and full: it is read in halves.
+  return estimationResolution(resolution) === 'full' && numDecks > 1 ? 1 : 0.5;
+}
+
+/** The remaining-deck amounts a tray question can show (its items for spaced repetition). */
+export function trayRemainingDecks(numDecks: number, resolution: DeckResolution): number[] {
+  const step = trayStepDecks(numDecks, resolution);
+  const out: number[] = [];
+  for (let d = step; d < numDecks - 1e-9 && out.length < 32; d += step) out.push(d);
+  return out;
+}
+
 /**
  * Cards played so that the remaining decks sit clearly inside one step of the resolution (never
  * on a rounding boundary an eye cannot tell apart), at least one step left and one step played.
+ * `remaining_decks`: the amount to show (one of trayRemainingDecks), else one at random.
  */
-function trayCardsPlayed(rng: Rng, numDecks: number, resolution: DeckResolution): number {
-  const step = estimationResolution(resolution) === 'full' ? CARDS_PER_DECK : CARDS_PER_DECK / 2;
-  const steps = (numDecks * CARDS_PER_DECK) / step;
-  const remainingSteps = randInt(rng, 1, steps - 1);
+function trayCardsPlayed(rng: Rng, numDecks: number, resolution: DeckResolution, remaining_decks?: number): number {
+  const stepDecks = trayStepDecks(numDecks, resolution);
+  const choices = trayRemainingDecks(numDecks, resolution);
+  const decks = remaining_decks !== undefined && choices.includes(remaining_decks) ? remaining_decks : choices[randInt(rng, 0, choices.length - 1)]!;
   // With exact resolution every card changes the divisor: the tray then shows whole half decks.
-  const spread = resolution === 'exact' ? 0 : Math.floor(step / 6);
+  const spread = resolution === 'exact' ? 0 : Math.floor((stepDecks * CARDS_PER_DECK) / 6);
   const jitter = randInt(rng, -spread, spread);
-  return numDecks * CARDS_PER_DECK - (remainingSteps * step + jitter);
+  return numDecks * CARDS_PER_DECK - (Math.round(decks * CARDS_PER_DECK) + jitter);
 }
 
 /** A running count a counter could meet this deep in the shoe (about one SD of the Hi-Lo count). */
@@ -109,16 +124,24 @@ function plausibleRunningCount(rng: Rng, cardsPlayed: number, halves: boolean): 
   return halves ? rc / 2 : rc;
 }
 
-export function trueCountKey(cardsRemaining: number): string {
-  return `tc:${decksRemaining(cardsRemaining, 'half')}`;
+/** 'tc:2.5': a true count over 2.5 decks left (the divisor is what makes a conversion hard). */
+export function trueCountKey(remaining_decks: number): string {
+  return `tc:${remaining_decks}`;
 }
 
-export function trueCountQuestion(rng: Rng, numDecks: number, counting: CountingOptions): TrayQuestion {
-  const cardsPlayed = trayCardsPlayed(rng, numDecks, counting.resolution);
+export function trueCountKeys(numDecks: number, counting: CountingOptions): string[] {
+  return trayRemainingDecks(numDecks, counting.resolution).map(trueCountKey);
+}
+
+const decksOfKey = (key: string | undefined): number | undefined => (key === undefined ? undefined : Number(key.split(':').at(-1)));
+
+/** A true count question; `key` (one of trueCountKeys) picks the decks left, else at random. */
+export function trueCountQuestion(rng: Rng, numDecks: number, counting: CountingOptions, key?: string): TrayQuestion {
+  const cardsPlayed = trayCardsPlayed(rng, numDecks, counting.resolution, decksOfKey(key));
   const remaining = numDecks * CARDS_PER_DECK - cardsPlayed;
   const rc = plausibleRunningCount(rng, cardsPlayed, getCountingSystem(counting.system).scale === 2);
   return {
-    key: trueCountKey(remaining),
+    key: trueCountKey(trayRemainingDecks(numDecks, counting.resolution).reduce((a, b) => (Math.abs(b * 52 - remaining) < Math.abs(a * 52 - remaining) ? b : a))),
     numDecks,
     cardsPlayed,
     runningCount: rc,
@@ -137,9 +160,14 @@ export function gradeTrueCount(answer: number, expected: number, counting: Pick<
   return answer === expected;
 }
 
-export function deckEstimationQuestion(rng: Rng, numDecks: number, counting: CountingOptions): TrayQuestion {
+export function deckEstimationKeys(numDecks: number, counting: CountingOptions): string[] {
+  return trayRemainingDecks(numDecks, estimationResolution(counting.resolution)).map((d) => `de:${numDecks}d:${d}`);
+}
+
+/** A deck estimation question; `key` (one of deckEstimationKeys) picks the decks left, else at random. */
+export function deckEstimationQuestion(rng: Rng, numDecks: number, counting: CountingOptions, key?: string): TrayQuestion {
   const resolution = estimationResolution(counting.resolution);
-  const cardsPlayed = trayCardsPlayed(rng, numDecks, resolution);
+  const cardsPlayed = trayCardsPlayed(rng, numDecks, resolution, decksOfKey(key));
   const answer = decksRemaining(numDecks * CARDS_PER_DECK - cardsPlayed, resolution);
   return { key: `de:${numDecks}d:${answer}`, numDecks, cardsPlayed, runningCount: 0, answer };
 }
