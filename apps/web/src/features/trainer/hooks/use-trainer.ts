@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { readTableSettings, type TableSettings } from '../../../shared/table-settings/table-settings.ts';
 import { useUserState } from '../../../shared/session/use-user-state.ts';
 import { drillAnswerStoreFor, type DrillAnswerStore } from '../api/answer-store.ts';
@@ -18,7 +18,8 @@ export function useTrainer(): Trainer {
   const isGuest = user?.isGuest ?? true;
   const signedIn = user !== null && !user.isGuest;
   const store = useMemo(() => drillAnswerStoreFor(owner, signedIn), [owner, signedIn]);
-  const [settings] = useState(() => readTableSettings(owner));
+  // Read when the trainer opens (the table's settings panel is on the other mode) and per player.
+  const settings = useMemo(() => readTableSettings(owner), [owner]);
   useEffect(() => {
     // A guest who signed up in this browser keeps their drill answers.
     void store.adoptGuestAnswers().catch(() => undefined);
