@@ -41,5 +41,6 @@ export async function buildAppWithAdmin(
     await first.close();
   }
   const app = await buildTestApp(db, { env: { ...opts.env, ADMIN_USER_IDS: admin.id } });
-  return { app, admin, asAdmin: callerFor(app, admin.cookie) };
+  const asAdmin = callerFor(app, admin.cookie);
+  return { app, admin: { ...admin, call: asAdmin }, asAdmin };
 }
