@@ -12,6 +12,7 @@ import { migration0002 } from './0002-auth-secret.ts';
 import { migration0003 } from './0003-mail-outbox.ts';
 import { migration0004 } from './0004-username-unique.ts';
 import { migration0005 } from './0005-play-record.ts';
+import { migration0007 } from './0007-payments-and-rewards.ts';
 import { migration0011 } from './0011-admin.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-mail-outbox': migration0003,
   '0004-username-unique': migration0004,
   '0005-play-record': migration0005,
+  '0007-payments-and-rewards': migration0007,
   '0011-admin': migration0011,
 };
 
