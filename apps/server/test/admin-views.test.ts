@@ -72,47 +72,50 @@ forEachDatabase('admin views', (t) => {
     expect(d.drills).toMatchObject({ available: false });
   });
 
-  it('payments: unavailable until the payments table exists, then listed, filtered and totalled', async () => {
-    const before = await get<AdminPaymentsResponse>('/api/admin/payments');
-    const hadTable = before.available;
-    if (!hadTable) {
-      expect(before).toMatchObject({ available: false, note: expect.stringMatching(/payments/) as string });
-      expect((await get<AdminTotals>('/api/admin/totals')).revenue).toMatchObject({ available: false });
-      // The columns of the payments module's migration 0007 (branch h-payments), as the seam reads them.
-      await sql`create table payments (
-        payment_intent_id text primary key, user_id text not null, pack_id text not null,
-        amount_cents integer not null, currency text not null, credits integer not null,
-        status text not null, provider text not null, created_at timestamptz not null,
-        updated_at timestamptz not null, fulfilled_at timestamptz)`.execute(t.db.kysely);
-    }
+  it('payments: every attempt, filtered by status and user; revenue by day and pack counts fulfilled ones', async () => {
     const p = await signUpPlayer(app, 'payer');
     const day = new Date();
-    const rows: [string, string, number, number, string, Date | null][] = [
-      ['pi_a', 'starter', 499, 5000, 'succeeded', day],
-      ['pi_b', 'starter', 499, 5000, 'succeeded', day],
-      ['pi_c', 'pro', 1999, 25000, 'failed', null],
+    const rows: [string, string, number, number, number, string, Date | null, string | null][] = [
+      ['pi_a', 'starter', 499, 5000, 5000, 'succeeded', day, null],
+      ['pi_b', 'starter', 499, 5000, 0, 'succeeded', day, null],
+      ['pi_c', 'pro', 1999, 25000, 0, 'requires_payment_method', null, 'Your card was declined.'],
+      ['pi_d', 'pro', 1999, 25000, 0, 'succeeded', null, null],
     ];
-    for (const [id, pack, cents, creditsN, status, fulfilled] of rows) {
-      await sql`insert into payments (payment_intent_id, user_id, pack_id, amount_cents, currency, credits, status,
-          provider, created_at, updated_at, fulfilled_at)
-        values (${`${id}_${p.id}`}, ${p.id}, ${pack}, ${cents}, 'usd', ${creditsN}, ${status}, 'demo', ${day}, ${day}, ${fulfilled})`.execute(
-        t.db.kysely,
-      );
+    for (const [id, pack, cents, creditsN, bonus, status, fulfilled, failure] of rows) {
+      await t.db.kysely
+        .insertInto('payments')
+        .values({
+          payment_intent_id: `${id}_${p.id}`,
+          user_id: p.id,
+          pack_id: pack,
+          amount_cents: cents,
+          currency: 'usd',
+          credits: creditsN,
+          bonus_credits: bonus,
+          status: status as 'succeeded',
+          provider: 'demo',
+          failure_message: failure,
+          created_at: day,
+          updated_at: day,
+          fulfilled_at: fulfilled,
+        })
+        .execute();
     }
     const mine = await get<AdminPaymentsResponse>(`/api/admin/payments?userId=${p.id}`);
-    expect(mine).toMatchObject({ available: true, total: 3 });
-    const failed = await get<AdminPaymentsResponse>(`/api/admin/payments?userId=${p.id}&status=failed`);
-    if (!failed.available) throw new Error('payments should be available');
-    expect(failed.items.map((x) => [x.packId, x.status, x.email])).toEqual([['pro', 'failed', expect.stringMatching(/^payer-/)]]);
-    expect(failed.statuses).toEqual(expect.arrayContaining(['failed', 'succeeded']));
+    expect(mine.total).toBe(4);
+    const declined = await get<AdminPaymentsResponse>(`/api/admin/payments?userId=${p.id}&status=requires_payment_method`);
+    expect(declined.items.map((x) => [x.packId, x.status, x.failureMessage, x.email])).toEqual([
+      ['pro', 'requires_payment_method', 'Your card was declined.', expect.stringMatching(/^payer-/)],
+    ]);
+    expect(declined.statuses).toEqual(expect.arrayContaining(['requires_payment_method', 'succeeded']));
+    expect((await asAdmin('GET', '/api/admin/payments?status=Bad%20Status')).statusCode).toBe(400);
 
     const totals = await get<AdminTotals>('/api/admin/totals');
-    if (!totals.revenue.available) throw new Error('revenue should be available');
     const today = day.toISOString().slice(0, 10);
-    const starter = totals.revenue.rows.find((r) => r.day === today && r.packId === 'starter');
-    expect(starter).toMatchObject({ currency: 'usd' });
-    expect(starter?.payments).toBeGreaterThanOrEqual(2);
-    expect(totals.revenue.rows.some((r) => r.packId === 'pro')).toBe(false);
+    // This database holds only this test's payments.
+    expect(totals.revenue.rows).toEqual([
+      { day: today, packId: 'starter', currency: 'usd', payments: 2, amountCents: 998, credits: 15000 },
+    ]);
   });
 
   it('totals: credits in circulation equal the ledger, admin grants and removals counted', async () => {

@@ -202,8 +202,12 @@ export const AdminPaymentSchema = z.object({
   amountCents: z.number().int(),
   currency: z.string(),
   credits: z.number().int(),
+  /** First-purchase bonus credited with this payment (0 when none). */
+  bonusCredits: z.number().int(),
   status: z.string(),
   provider: z.string(),
+  /** The provider's last error (a declined card), for support. */
+  failureMessage: z.string().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
   fulfilledAt: isoDate.nullable(),
@@ -218,18 +222,14 @@ export const AdminPaymentsQuerySchema = z.strictObject({
 });
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>;
 
-export const AdminPaymentsResponseSchema = z.union([
-  AdminUnavailableSchema,
-  z.object({
-    available: z.literal(true),
-    items: z.array(AdminPaymentSchema),
-    total: z.number().int().nonnegative(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    /** Every status present, for the filter. */
-    statuses: z.array(z.string()),
-  }),
-]);
+export const AdminPaymentsResponseSchema = z.object({
+  items: z.array(AdminPaymentSchema),
+  total: z.number().int().nonnegative(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  /** Every status present, for the filter. */
+  statuses: z.array(z.string()),
+});
 export type AdminPaymentsResponse = z.infer<typeof AdminPaymentsResponseSchema>;
 
 export const AdminRevenueRowSchema = z.object({
@@ -238,6 +238,7 @@ export const AdminRevenueRowSchema = z.object({
   currency: z.string(),
   payments: z.number().int().nonnegative(),
   amountCents: z.number().int(),
+  /** Credits delivered, first-purchase bonuses included. */
   credits: z.number().int(),
 });
 
@@ -247,8 +248,8 @@ export const AdminTotalsSchema = z.object({
   creditsGrantedByAdmins: z.number().int().nonnegative(),
   creditsRemovedByAdmins: z.number().int().nonnegative(),
   users: z.number().int().nonnegative(),
-  /** Fulfilled payments by pack and UTC day, the last REVENUE_DAYS days, newest first. */
-  revenue: z.union([AdminUnavailableSchema, z.object({ available: z.literal(true), days: z.number().int(), rows: z.array(AdminRevenueRowSchema) })]),
+  /** Fulfilled payments by UTC day and pack, the last `days` days, newest first. */
+  revenue: z.object({ days: z.number().int(), rows: z.array(AdminRevenueRowSchema) }),
 });
 export type AdminTotals = z.infer<typeof AdminTotalsSchema>;
 
