@@ -12,7 +12,11 @@ export interface AdminAccount {
 /** Signs up the admin over HTTP (the server is running, without admins yet). */
 export async function createAdminAccount(appUrl: string): Promise<AdminAccount> {
   const suffix = randomBytes(4).toString('hex');
-  const account = { name: 'E2E Operator', email: `e2e-operator-${suffix}@example.com`, password: `pw-${randomBytes(6).toString('hex')}` };
+  const account = {
+    name: 'E2E Operator',
+    email: `e2e-operator-${suffix}@example.com`,
+    password: `pw-${randomBytes(6).toString('hex')}`,
+  };
   const response = await fetch(`${appUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: new URL(appUrl).origin },
@@ -28,6 +32,7 @@ export async function createAdminAccount(appUrl: string): Promise<AdminAccount> 
 /** In a test worker: the admin global setup made. */
 export function adminAccount(): AdminAccount {
   const raw = process.env[ADMIN_ACCOUNT_VARIABLE];
-  if (raw === undefined || raw === '') throw new Error(`${ADMIN_ACCOUNT_VARIABLE} is not set: run through global setup`);
+  if (raw === undefined || raw === '')
+    throw new Error(`${ADMIN_ACCOUNT_VARIABLE} is not set: run through global setup`);
   return JSON.parse(raw) as AdminAccount;
 }

@@ -30,15 +30,21 @@ forEachDatabase('admin account actions', (t) => {
     expect(res.statusCode).toBe(200);
     return { id: (res.json() as { user: { id: string } }).user.id, email, b };
   }
-  const signIn = (email: string) => browser(app).post('/api/auth/sign-in/email', { email, password: PASSWORD });
-  const detail = async (id: string) => (await asAdmin('GET', `/api/admin/users/${id}`)).json() as AdminUserDetail;
+  const signIn = (email: string) =>
+    browser(app).post('/api/auth/sign-in/email', { email, password: PASSWORD });
+  const detail = async (id: string) =>
+    (await asAdmin('GET', `/api/admin/users/${id}`)).json() as AdminUserDetail;
 
   it('revoking sessions ends every session of the user; they can sign in again', async () => {
     const p = await player('revoke');
     const second = browser(app);
-    expect((await second.post('/api/auth/sign-in/email', { email: p.email, password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await second.post('/api/auth/sign-in/email', { email: p.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
     expect((await detail(p.id)).sessions).toHaveLength(2);
-    const res = await asAdmin('POST', `/api/admin/users/${p.id}/revoke-sessions`, { reason: 'Reported stolen laptop' });
+    const res = await asAdmin('POST', `/api/admin/users/${p.id}/revoke-sessions`, {
+      reason: 'Reported stolen laptop',
+    });
     expect(res.json()).toEqual({ blocked: false, sessionsRevoked: 2 });
     expect((await p.b.get('/api/me')).statusCode).toBe(401);
     expect((await second.get('/api/me')).statusCode).toBe(401);
@@ -59,7 +65,10 @@ forEachDatabase('admin account actions', (t) => {
     expect(refused.json()).toMatchObject({ error: { code: 'ACCOUNT_BLOCKED' } });
     expect(refused.headers['set-cookie']).toBeUndefined();
     // A wrong password still says only "invalid": the block is not revealed to a guesser.
-    const guess = await browser(app).post('/api/auth/sign-in/email', { email: p.email, password: 'wrong password 9' });
+    const guess = await browser(app).post('/api/auth/sign-in/email', {
+      email: p.email,
+      password: 'wrong password 9',
+    });
     expect(guess.json()).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
 
     const d = await detail(p.id);
@@ -67,7 +76,9 @@ forEachDatabase('admin account actions', (t) => {
     expect(d.block).toMatchObject({ reason: 'Chargeback fraud', blockedBy: adminId });
     expect(d.sessions).toEqual([]);
 
-    const unblocked = await asAdmin('POST', `/api/admin/users/${p.id}/unblock`, { reason: 'Bank confirmed the payment' });
+    const unblocked = await asAdmin('POST', `/api/admin/users/${p.id}/unblock`, {
+      reason: 'Bank confirmed the payment',
+    });
     expect(unblocked.json()).toEqual({ blocked: false, sessionsRevoked: 0 });
     expect((await signIn(p.email)).statusCode).toBe(200);
     expect((await detail(p.id)).block).toBeNull();

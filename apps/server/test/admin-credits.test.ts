@@ -26,15 +26,24 @@ forEachDatabase('admin credits and audit log', (t) => {
     await app.close();
   });
 
-  const credits = (userId: string, body: unknown) => asAdmin('POST', `/api/admin/users/${userId}/credits`, body);
+  const credits = (userId: string, body: unknown) =>
+    asAdmin('POST', `/api/admin/users/${userId}/credits`, body);
   const auditOf = async (userId: string) =>
     (await asAdmin('GET', `/api/admin/audit?targetUserId=${userId}`)).json() as AdminAuditPage;
 
   it('a grant and a removal reconcile in the ledger and in the audit log', async () => {
     const p = await signUpPlayer(app, 'grant');
-    const grant = await credits(p.id, { requestId: requestId(), amount: 2500, reason: 'Lost hand after outage' });
+    const grant = await credits(p.id, {
+      requestId: requestId(),
+      amount: 2500,
+      reason: 'Lost hand after outage',
+    });
     expect(grant.statusCode, grant.body).toBe(200);
-    expect(grant.json()).toMatchObject({ applied: true, balance: INITIAL_CREDITS + 2500, transaction: { type: 'admin', amount: 2500 } });
+    expect(grant.json()).toMatchObject({
+      applied: true,
+      balance: INITIAL_CREDITS + 2500,
+      transaction: { type: 'admin', amount: 2500 },
+    });
     const removal = await credits(p.id, { requestId: requestId(), amount: -1000, reason: 'Duplicate grant' });
     expect(removal.statusCode, removal.body).toBe(200);
     expect(removal.json()).toMatchObject({ balance: INITIAL_CREDITS + 1500 });
@@ -50,7 +59,9 @@ forEachDatabase('admin credits and audit log', (t) => {
     expect((await ledgerSum(t.db.kysely, p.id)).sum).toBe(me.credits);
 
     // The operator's view of the ledger shows the same rows.
-    const viaAdmin = (await asAdmin('GET', `/api/admin/users/${p.id}/transactions?limit=2`)).json() as TransactionsPage;
+    const viaAdmin = (
+      await asAdmin('GET', `/api/admin/users/${p.id}/transactions?limit=2`)
+    ).json() as TransactionsPage;
     expect(viaAdmin.items.map((r) => r.amount)).toEqual([-1000, 2500]);
     expect(viaAdmin.nextCursor).not.toBeNull();
 
@@ -66,14 +77,22 @@ forEachDatabase('admin credits and audit log', (t) => {
 
   it('a removal below zero is refused with INSUFFICIENT_CREDITS and changes nothing', async () => {
     const p = await signUpPlayer(app, 'below-zero');
-    const res = await credits(p.id, { requestId: requestId(), amount: -(INITIAL_CREDITS + 1), reason: 'Too much' });
+    const res = await credits(p.id, {
+      requestId: requestId(),
+      amount: -(INITIAL_CREDITS + 1),
+      reason: 'Too much',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: { code: 'INSUFFICIENT_CREDITS' } });
     expect(((await p.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(INITIAL_CREDITS);
     expect((await ledgerSum(t.db.kysely, p.id)).count).toBe(1);
     expect((await auditOf(p.id)).items).toEqual([]);
     // Down to exactly zero is allowed.
-    const all = await credits(p.id, { requestId: requestId(), amount: -INITIAL_CREDITS, reason: 'Reset abuse' });
+    const all = await credits(p.id, {
+      requestId: requestId(),
+      amount: -INITIAL_CREDITS,
+      reason: 'Reset abuse',
+    });
     expect(all.json()).toMatchObject({ balance: 0 });
   });
 
@@ -85,7 +104,9 @@ forEachDatabase('admin credits and audit log', (t) => {
     expect(results.filter((r) => (r.json() as { applied: boolean }).applied)).toHaveLength(1);
     const again = await credits(p.id, body);
     expect(again.json()).toMatchObject({ applied: false, balance: INITIAL_CREDITS + 700 });
-    expect(((await p.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(INITIAL_CREDITS + 700);
+    expect(((await p.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(
+      INITIAL_CREDITS + 700,
+    );
     expect((await auditOf(p.id)).items).toHaveLength(1);
   });
 
@@ -123,18 +144,29 @@ forEachDatabase('admin credits and audit log', (t) => {
     await credits(p.id, { requestId: requestId(), amount: 1, reason: 'Entry to protect' });
     const entry = (await auditOf(p.id)).items[0];
     expect(entry).toBeDefined();
-    await expect(sql`update admin_audit_log set reason = 'rewritten' where id = ${entry?.id}::bigint`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
-    await expect(sql`delete from admin_audit_log where id = ${entry?.id}::bigint`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`update admin_audit_log set reason = 'rewritten' where id = ${entry?.id}::bigint`.execute(
+        t.db.kysely,
+      ),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      sql`delete from admin_audit_log where id = ${entry?.id}::bigint`.execute(t.db.kysely),
+    ).rejects.toThrow(/append-only/);
     await expect(sql`truncate admin_audit_log`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
     expect((await auditOf(p.id)).items[0]).toEqual(entry);
   });
 
   it('the audit log pages by cursor, newest first', async () => {
     const p = await signUpPlayer(app, 'paging');
-    for (let i = 1; i <= 3; i++) await credits(p.id, { requestId: requestId(), amount: i, reason: `Step ${i}` });
-    const first = (await asAdmin('GET', `/api/admin/audit?targetUserId=${p.id}&limit=2`)).json() as AdminAuditPage;
+    for (let i = 1; i <= 3; i++)
+      await credits(p.id, { requestId: requestId(), amount: i, reason: `Step ${i}` });
+    const first = (
+      await asAdmin('GET', `/api/admin/audit?targetUserId=${p.id}&limit=2`)
+    ).json() as AdminAuditPage;
     expect(first.items.map((e) => e.reason)).toEqual(['Step 3', 'Step 2']);
-    const next = (await asAdmin('GET', `/api/admin/audit?targetUserId=${p.id}&limit=2&cursor=${first.nextCursor ?? ''}`)).json() as AdminAuditPage;
+    const next = (
+      await asAdmin('GET', `/api/admin/audit?targetUserId=${p.id}&limit=2&cursor=${first.nextCursor ?? ''}`)
+    ).json() as AdminAuditPage;
     expect(next).toMatchObject({ items: [{ reason: 'Step 1' }], nextCursor: null });
   });
 });

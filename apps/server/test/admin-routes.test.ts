@@ -59,7 +59,11 @@ forEachDatabase('admin routes: only ADMIN_USER_IDS, on every route', (t) => {
   it('a signed-in player not in the list gets 403 FORBIDDEN on every admin route, with a valid body, and nothing changes', async () => {
     const before = await callerFor(app, admin.cookie)('GET', `/api/admin/users/${player.id}`);
     for (const { method, url } of adminRoutes) {
-      const res = await player.call(method as 'GET', concrete(url, player.id), method === 'GET' ? undefined : bodyFor(url));
+      const res = await player.call(
+        method as 'GET',
+        concrete(url, player.id),
+        method === 'GET' ? undefined : bodyFor(url),
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       const body = ErrorBodySchema.parse(res.json());
       expect(body.error.code).toBe('FORBIDDEN');
@@ -77,7 +81,11 @@ forEachDatabase('admin routes: only ADMIN_USER_IDS, on every route', (t) => {
 
   it('an anonymous caller gets 401 NOT_AUTHENTICATED on every admin route', async () => {
     for (const { method, url } of adminRoutes) {
-      const res = await app.inject({ method: method as 'GET', url: concrete(url, player.id), headers: { origin: TEST_APP_URL } });
+      const res = await app.inject({
+        method: method as 'GET',
+        url: concrete(url, player.id),
+        headers: { origin: TEST_APP_URL },
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('NOT_AUTHENTICATED');
     }
@@ -103,7 +111,9 @@ forEachDatabase('admin routes: only ADMIN_USER_IDS, on every route', (t) => {
           payload,
         });
       expect((await send('{"reason": ')).json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
-      expect((await send('<a/>', 'application/xml')).json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+      expect((await send('<a/>', 'application/xml')).json()).toMatchObject({
+        error: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+      });
       const extra = await send(JSON.stringify({ ...(bodyFor(url) as object), extra: 1 }));
       expect(extra.statusCode, url).toBe(400);
       const noReason = await send(JSON.stringify({ ...(bodyFor(url) as object), reason: '  ' }));

@@ -1,6 +1,12 @@
 // What the operator reads: user search and detail, payments and totals (through the payments
 // seam), health (including failed mail sends).
-import type { AdminHealth, AdminPaymentsResponse, AdminTotals, AdminUserDetail, AdminUserSearchResponse } from '@card-counter/shared';
+import type {
+  AdminHealth,
+  AdminPaymentsResponse,
+  AdminTotals,
+  AdminUserDetail,
+  AdminUserSearchResponse,
+} from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,7 +43,9 @@ forEachDatabase('admin views', (t) => {
     const byName = await get<AdminUserSearchResponse>('/api/admin/users?q=wanda%20findme');
     expect(byName.items.map((u) => u.id)).toEqual([a.id]);
     const byId = await get<AdminUserSearchResponse>(`/api/admin/users?q=${a.id}`);
-    expect(byId.items).toMatchObject([{ id: a.id, blocked: false, isAdmin: false, credits: expect.any(Number) as number }]);
+    expect(byId.items).toMatchObject([
+      { id: a.id, blocked: false, isAdmin: false, credits: expect.any(Number) as number },
+    ]);
     expect((await get<AdminUserSearchResponse>('/api/admin/users?q=%25')).total).toBe(0);
     const me = await get<AdminUserSearchResponse>(`/api/admin/users?q=${admin.id}`);
     expect(me.items[0]?.isAdmin).toBe(true);
@@ -52,7 +60,9 @@ forEachDatabase('admin views', (t) => {
       [3, 'countCheck', true, 0],
     ] as const) {
       await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at)
-        values (${p.id}, ${`e${i}`}, ${kind}, ${correct}, ${cost}, 10, '{}'::jsonb, ${at})`.execute(t.db.kysely);
+        values (${p.id}, ${`e${i}`}, ${kind}, ${correct}, ${cost}, 10, '{}'::jsonb, ${at})`.execute(
+        t.db.kysely,
+      );
     }
     const d = await get<AdminUserDetail>(`/api/admin/users/${p.id}`);
     expect(d.user).toMatchObject({ id: p.id, name: 'Dee Tail', blocked: false });
@@ -60,7 +70,13 @@ forEachDatabase('admin views', (t) => {
     expect(d.linkedProviders).toEqual({ email: true, google: false });
     expect(d.accounts.map((x) => x.providerId)).toEqual(['credential']);
     expect(d.sessions).toHaveLength(1);
-    expect(Object.keys(d.sessions[0] ?? {}).sort()).toEqual(['createdAt', 'expiresAt', 'id', 'ipAddress', 'userAgent']);
+    expect(Object.keys(d.sessions[0] ?? {}).sort()).toEqual([
+      'createdAt',
+      'expiresAt',
+      'id',
+      'ipAddress',
+      'userAgent',
+    ]);
     expect(d.record).toEqual({
       decisions: 2,
       decisionsCorrect: 1,
@@ -103,7 +119,9 @@ forEachDatabase('admin views', (t) => {
     }
     const mine = await get<AdminPaymentsResponse>(`/api/admin/payments?userId=${p.id}`);
     expect(mine.total).toBe(4);
-    const declined = await get<AdminPaymentsResponse>(`/api/admin/payments?userId=${p.id}&status=requires_payment_method`);
+    const declined = await get<AdminPaymentsResponse>(
+      `/api/admin/payments?userId=${p.id}&status=requires_payment_method`,
+    );
     expect(declined.items.map((x) => [x.packId, x.status, x.failureMessage, x.email])).toEqual([
       ['pro', 'requires_payment_method', 'Your card was declined.', expect.stringMatching(/^payer-/)],
     ]);
@@ -121,18 +139,32 @@ forEachDatabase('admin views', (t) => {
   it('totals: credits in circulation equal the ledger, admin grants and removals counted', async () => {
     const p = await signUpPlayer(app, 'totals');
     const before = await get<AdminTotals>('/api/admin/totals');
-    await asAdmin('POST', `/api/admin/users/${p.id}/credits`, { requestId: `tot-${p.id}-1`, amount: 300, reason: 'Grant' });
-    await asAdmin('POST', `/api/admin/users/${p.id}/credits`, { requestId: `tot-${p.id}-2`, amount: -100, reason: 'Remove' });
+    await asAdmin('POST', `/api/admin/users/${p.id}/credits`, {
+      requestId: `tot-${p.id}-1`,
+      amount: 300,
+      reason: 'Grant',
+    });
+    await asAdmin('POST', `/api/admin/users/${p.id}/credits`, {
+      requestId: `tot-${p.id}-2`,
+      amount: -100,
+      reason: 'Remove',
+    });
     const after = await get<AdminTotals>('/api/admin/totals');
     expect(after.creditsGrantedByAdmins - before.creditsGrantedByAdmins).toBe(300);
     expect(after.creditsRemovedByAdmins - before.creditsRemovedByAdmins).toBe(100);
     expect(after.creditsInCirculation - before.creditsInCirculation).toBe(200);
-    const ledger = await sql<{ n: string }>`select coalesce(sum(amount), 0)::text as n from credit_transactions`.execute(t.db.kysely);
+    const ledger = await sql<{
+      n: string;
+    }>`select coalesce(sum(amount), 0)::text as n from credit_transactions`.execute(t.db.kysely);
     expect(after.creditsInCirculation).toBe(Number(ledger.rows[0]?.n));
   });
 
   it('health: the database, mail (outbox held and failed sends) and live stream counts', async () => {
-    await recordSendFailure(t.db.kysely, { to: 'lost@example.com', subject: 'Verify your e-mail', text: 'x' }, new Error('connect ECONNREFUSED'));
+    await recordSendFailure(
+      t.db.kysely,
+      { to: 'lost@example.com', subject: 'Verify your e-mail', text: 'x' },
+      new Error('connect ECONNREFUSED'),
+    );
     const h = await get<AdminHealth>('/api/admin/health');
     expect(h.database).toMatchObject({ ok: true, kind: t.kind, message: 'ok' });
     expect(h.mail.mode).toBe('outbox');

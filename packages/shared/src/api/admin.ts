@@ -215,7 +215,12 @@ export const AdminPaymentSchema = z.object({
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 
 export const AdminPaymentsQuerySchema = z.strictObject({
-  status: z.string().trim().max(40).regex(/^[a-z_]*$/, 'is not a status').optional(),
+  status: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z_]*$/, 'is not a status')
+    .optional(),
   userId: z.string().min(1).max(200).optional(),
   limit: pageLimit,
   offset: pageOffset,
@@ -256,13 +261,20 @@ export type AdminTotals = z.infer<typeof AdminTotalsSchema>;
 // ---- health ----
 
 export const AdminHealthSchema = z.object({
-  database: z.object({ ok: z.boolean(), kind: z.enum(['pglite', 'postgres']), latency_ms: z.number(), message: z.string() }),
+  database: z.object({
+    ok: z.boolean(),
+    kind: z.enum(['pglite', 'postgres']),
+    latency_ms: z.number(),
+    message: z.string(),
+  }),
   mail: z.object({
     /** smtp: sent to SMTP_URL; outbox: kept in the outbox table (no SMTP_URL). */
     mode: z.enum(['smtp', 'outbox']),
     outboxHeld: z.number().int().nonnegative(),
     failedLast24h: z.number().int().nonnegative(),
-    recentFailures: z.array(z.object({ to: z.string(), subject: z.string(), error: z.string(), at: isoDate })),
+    recentFailures: z.array(
+      z.object({ to: z.string(), subject: z.string(), error: z.string(), at: isoDate }),
+    ),
   }),
   live: z.object({
     /** Streams open on the process that answered (each process has its own). */

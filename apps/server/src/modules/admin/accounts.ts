@@ -20,12 +20,18 @@ interface ActionInput {
 }
 
 async function deleteSessions(trx: Kysely<DB>, userId: string): Promise<number> {
-  const r = await sql<{ id: string }>`delete from auth_session where "userId" = ${userId} returning id`.execute(trx);
+  const r = await sql<{
+    id: string;
+  }>`delete from auth_session where "userId" = ${userId} returning id`.execute(trx);
   return r.rows.length;
 }
 
 async function isBlockedIn(kysely: Kysely<DB>, userId: string): Promise<boolean> {
-  const row = await kysely.selectFrom('user_blocks').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  const row = await kysely
+    .selectFrom('user_blocks')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -61,7 +67,9 @@ export async function blockAccount(db: Database, input: ActionInput): Promise<Ad
         blocked_at: input.now,
       })
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ reason: input.reason, blocked_by: input.adminUserId, blocked_at: input.now }),
+        oc
+          .column('user_id')
+          .doUpdateSet({ reason: input.reason, blocked_by: input.adminUserId, blocked_at: input.now }),
       )
       .execute();
     // After the block row: a sign-in racing this transaction either sees the block or has its
@@ -82,7 +90,10 @@ export async function blockAccount(db: Database, input: ActionInput): Promise<Ad
 export async function unblockAccount(db: Database, input: ActionInput): Promise<AdminAccountActionResponse> {
   return db.kysely.transaction().execute(async (trx) => {
     await assertUserExists(trx, input.targetUserId);
-    const removed = await trx.deleteFrom('user_blocks').where('user_id', '=', input.targetUserId).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('user_blocks')
+      .where('user_id', '=', input.targetUserId)
+      .executeTakeFirst();
     await writeAudit(trx, {
       adminUserId: input.adminUserId,
       action: 'account.unblock',

@@ -32,7 +32,9 @@ export async function adjustCredits(
       .executeTakeFirst();
     if (
       earlier !== undefined &&
-      (earlier.user_id !== targetUserId || earlier.amount !== request.amount || earlier.type !== ADMIN_CREDIT_TYPE)
+      (earlier.user_id !== targetUserId ||
+        earlier.amount !== request.amount ||
+        earlier.type !== ADMIN_CREDIT_TYPE)
     ) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED');
     }

@@ -32,7 +32,9 @@ export async function health(db: Database, config: Config, live: LiveHub, now: D
   const [held, failed, recent] = database.ok
     ? await Promise.all([
         sql<{ n: unknown }>`select count(*) as n from outbox`.execute(db.kysely),
-        sql<{ n: unknown }>`select count(*) as n from mail_send_failures where created_at >= ${since}`.execute(db.kysely),
+        sql<{
+          n: unknown;
+        }>`select count(*) as n from mail_send_failures where created_at >= ${since}`.execute(db.kysely),
         db.kysely
           .selectFrom('mail_send_failures')
           .select(['to_address', 'subject', 'error', 'created_at'])
@@ -47,7 +49,12 @@ export async function health(db: Database, config: Config, live: LiveHub, now: D
       mode: config.smtpUrl === undefined || config.smtpUrl === '' ? 'outbox' : 'smtp',
       outboxHeld: int(held?.rows[0]?.n),
       failedLast24h: int(failed?.rows[0]?.n),
-      recentFailures: recent.map((f) => ({ to: f.to_address, subject: f.subject, error: f.error, at: iso(f.created_at) })),
+      recentFailures: recent.map((f) => ({
+        to: f.to_address,
+        subject: f.subject,
+        error: f.error,
+        at: iso(f.created_at),
+      })),
     },
     live: { clients: live.clientCount, clientsMax: config.sseClientsMax },
   };

@@ -4,7 +4,12 @@
  * credited the pack), so an intent that succeeded at the provider but was never credited
  * does not count as earned.
  */
-import type { AdminPayment, AdminPaymentsQuery, AdminPaymentsResponse, AdminTotals } from '@card-counter/shared';
+import type {
+  AdminPayment,
+  AdminPaymentsQuery,
+  AdminPaymentsResponse,
+  AdminTotals,
+} from '@card-counter/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { int, iso, isoOrNull } from './sql-values.ts';

@@ -78,7 +78,12 @@ export const adminRoutes: AppModule = async (app, deps) => {
     ({
       schema: { params, body: AdminReasonBodySchema, response: { 200: AdminAccountActionResponseSchema } },
       handler: async (request: { userId(): string; params: { id: string }; body: { reason: string } }) =>
-        fn(db, { adminUserId: request.userId(), targetUserId: request.params.id, reason: request.body.reason, now: clock() }),
+        fn(db, {
+          adminUserId: request.userId(),
+          targetUserId: request.params.id,
+          reason: request.body.reason,
+          now: clock(),
+        }),
     }) as const;
   r.post('/api/admin/users/:id/revoke-sessions', action(revokeSessions));
   r.post('/api/admin/users/:id/block', action(blockAccount));
@@ -96,7 +101,9 @@ export const adminRoutes: AppModule = async (app, deps) => {
     async (request) => listPayments(db, request.query),
   );
 
-  r.get('/api/admin/totals', { schema: { response: { 200: AdminTotalsSchema } } }, async () => totals(db, clock()));
+  r.get('/api/admin/totals', { schema: { response: { 200: AdminTotalsSchema } } }, async () =>
+    totals(db, clock()),
+  );
 
   r.get('/api/admin/health', { schema: { response: { 200: AdminHealthSchema } } }, async () =>
     health(db, config, live, clock()),

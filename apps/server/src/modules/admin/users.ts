@@ -106,9 +106,10 @@ export async function userDetail(
   userId: string,
   admins: ReadonlySet<string>,
 ): Promise<AdminUserDetail> {
-  const found = await sql<SummaryRow>`select ${summaryColumns} from ${summaryFrom} where u.id = ${userId}`.execute(
-    db.kysely,
-  );
+  const found =
+    await sql<SummaryRow>`select ${summaryColumns} from ${summaryFrom} where u.id = ${userId}`.execute(
+      db.kysely,
+    );
   const row = found.rows[0];
   if (row === undefined) throw new AppError('USER_NOT_FOUND');
   const [profile, linkedProviders, accounts, sessions, block, record, drills] = await Promise.all([

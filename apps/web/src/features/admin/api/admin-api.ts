@@ -10,7 +10,13 @@ import {
   AdminUserSearchResponseSchema,
   type AdminCreditRequest,
 } from '@card-counter/shared/api';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client.ts';
 
 // Server state of the admin page: every call goes to /api/admin, which answers 403 to anyone
@@ -55,7 +61,9 @@ export function useUserDetail(id: string) {
   return useQuery({
     queryKey: adminKeys.user(id),
     queryFn: async ({ signal }) =>
-      AdminUserDetailSchema.parse(await api.get<unknown>(`/api/admin/users/${encodeURIComponent(id)}`, signal)),
+      AdminUserDetailSchema.parse(
+        await api.get<unknown>(`/api/admin/users/${encodeURIComponent(id)}`, signal),
+      ),
   });
 }
 
@@ -94,7 +102,10 @@ export function usePayments(status: string, userId: string | undefined, offset: 
     queryKey: adminKeys.payments(status, userId, offset),
     queryFn: async ({ signal }) =>
       AdminPaymentsResponseSchema.parse(
-        await api.get<unknown>(`/api/admin/payments?${qs({ status, userId, limit: PAYMENTS_PAGE, offset })}`, signal),
+        await api.get<unknown>(
+          `/api/admin/payments?${qs({ status, userId, limit: PAYMENTS_PAGE, offset })}`,
+          signal,
+        ),
       ),
     placeholderData: keepPreviousData,
   });
@@ -103,14 +114,16 @@ export function usePayments(status: string, userId: string | undefined, offset: 
 export function useTotals() {
   return useQuery({
     queryKey: adminKeys.totals,
-    queryFn: async ({ signal }) => AdminTotalsSchema.parse(await api.get<unknown>('/api/admin/totals', signal)),
+    queryFn: async ({ signal }) =>
+      AdminTotalsSchema.parse(await api.get<unknown>('/api/admin/totals', signal)),
   });
 }
 
 export function useHealth() {
   return useQuery({
     queryKey: adminKeys.health,
-    queryFn: async ({ signal }) => AdminHealthSchema.parse(await api.get<unknown>('/api/admin/health', signal)),
+    queryFn: async ({ signal }) =>
+      AdminHealthSchema.parse(await api.get<unknown>('/api/admin/health', signal)),
   });
 }
 
@@ -124,7 +137,9 @@ export function useAdjustCredits(userId: string) {
   const refresh = useRefreshAfterAction();
   return useMutation({
     mutationFn: async (body: AdminCreditRequest) =>
-      AdminCreditResponseSchema.parse(await api.post<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/credits`, body)),
+      AdminCreditResponseSchema.parse(
+        await api.post<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/credits`, body),
+      ),
     onSuccess: refresh,
   });
 }

@@ -59,7 +59,9 @@ export function AccountActions({ detail, label }: { detail: AdminUserDetail; lab
       <dl className="mb-3 space-y-1 text-sm">
         <div className="flex justify-between gap-2">
           <dt className="text-slate-400">Sign-in</dt>
-          <dd className={blocked ? 'font-semibold text-rose-300' : 'text-emerald-300'}>{blocked ? 'Blocked' : 'Allowed'}</dd>
+          <dd className={blocked ? 'font-semibold text-rose-300' : 'text-emerald-300'}>
+            {blocked ? 'Blocked' : 'Allowed'}
+          </dd>
         </div>
         {detail.block ? (
           <div className="rounded-md bg-rose-950/60 px-2 py-1.5 text-xs text-rose-100">
@@ -72,7 +74,12 @@ export function AccountActions({ detail, label }: { detail: AdminUserDetail; lab
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" className="flex-1 whitespace-nowrap" onClick={() => open('revoke-sessions')} disabled={detail.sessions.length === 0}>
+        <Button
+          variant="secondary"
+          className="flex-1 whitespace-nowrap"
+          onClick={() => open('revoke-sessions')}
+          disabled={detail.sessions.length === 0}
+        >
           End sessions
         </Button>
         {blocked ? (
@@ -80,12 +87,19 @@ export function AccountActions({ detail, label }: { detail: AdminUserDetail; lab
             Unblock sign-in
           </Button>
         ) : (
-          <Button variant="danger" className="flex-1 whitespace-nowrap" onClick={() => open('block')} disabled={detail.user.isAdmin}>
+          <Button
+            variant="danger"
+            className="flex-1 whitespace-nowrap"
+            onClick={() => open('block')}
+            disabled={detail.user.isAdmin}
+          >
             Block sign-in
           </Button>
         )}
       </div>
-      {detail.user.isAdmin && !blocked ? <p className="mt-2 text-xs text-slate-500">Admins cannot be blocked from here.</p> : null}
+      {detail.user.isAdmin && !blocked ? (
+        <p className="mt-2 text-xs text-slate-500">Admins cannot be blocked from here.</p>
+      ) : null}
       <div className="mt-2">
         <FormSuccess message={done} />
       </div>
@@ -114,7 +128,9 @@ export function AccountActions({ detail, label }: { detail: AdminUserDetail; lab
               onChange={(e) => setReason(e.target.value)}
               className="rounded-md border border-slate-600 bg-slate-950 px-3 py-1.5 text-slate-100 focus:border-emerald-400 focus:outline-none"
             />
-            {reason.trim().length < 3 ? <span className="text-xs text-slate-500">At least 3 characters.</span> : null}
+            {reason.trim().length < 3 ? (
+              <span className="text-xs text-slate-500">At least 3 characters.</span>
+            ) : null}
           </div>
         </ConfirmDialog>
       ) : null}

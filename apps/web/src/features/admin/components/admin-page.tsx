@@ -43,9 +43,14 @@ export function AdminPage() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-bold">Admin</h1>
-          <p className="text-sm text-slate-400">Every action here is recorded in the audit log with your account and reason.</p>
+          <p className="text-sm text-slate-400">
+            Every action here is recorded in the audit log with your account and reason.
+          </p>
         </div>
-        <nav aria-label="Admin sections" className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-900 p-1">
+        <nav
+          aria-label="Admin sections"
+          className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-900 p-1"
+        >
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -61,8 +66,8 @@ export function AdminPage() {
       </div>
       <TotalsStrip />
       {tab === 'users' ? (
-        <div className="grid gap-3 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <div className={user ? 'hidden lg:block' : ''}>
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <div className={user ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
             <UsersPanel selected={user} onSelect={(id) => go({ user: id })} />
           </div>
           <div className="min-w-0">

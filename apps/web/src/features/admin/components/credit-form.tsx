@@ -16,7 +16,15 @@ function newRequestId(): string {
  * network failure sends the same id and the server applies it once; a success starts a new one.
  * Removals ask for confirmation.
  */
-export function CreditForm({ userId, label, balance }: { userId: string; label: string; balance: number | null }) {
+export function CreditForm({
+  userId,
+  label,
+  balance,
+}: {
+  userId: string;
+  label: string;
+  balance: number | null;
+}) {
   const mutation = useAdjustCredits(userId);
   const [direction, setDirection] = useState<'grant' | 'remove'>('grant');
   const [amount, setAmount] = useState('');
@@ -57,7 +65,9 @@ export function CreditForm({ userId, label, balance }: { userId: string; label: 
       return;
     }
     if (reason.trim().length < 3) {
-      setInvalid('Say why (at least 3 characters): the reason goes to the audit log and the player’s history.');
+      setInvalid(
+        'Say why (at least 3 characters): the reason goes to the audit log and the player’s history.',
+      );
       return;
     }
     setInvalid(null);
@@ -125,7 +135,12 @@ export function CreditForm({ userId, label, balance }: { userId: string; label: 
         </div>
         <FormError message={invalid} error={confirming ? null : mutation.error} />
         <FormSuccess message={done} />
-        <Button type="submit" variant={direction === 'grant' ? 'primary' : 'danger'} disabled={mutation.isPending} className="w-full">
+        <Button
+          type="submit"
+          variant={direction === 'grant' ? 'primary' : 'danger'}
+          disabled={mutation.isPending}
+          className="w-full"
+        >
           {mutation.isPending ? 'Saving...' : direction === 'grant' ? 'Grant credits' : 'Remove credits'}
         </Button>
       </form>
@@ -142,8 +157,8 @@ export function CreditForm({ userId, label, balance }: { userId: string; label: 
           }}
         >
           <p>
-            Remove <strong className="font-mono text-rose-200">{formatCreditsFull(value)}</strong> credits from{' '}
-            <strong>{label}</strong>
+            Remove <strong className="font-mono text-rose-200">{formatCreditsFull(value)}</strong> credits
+            from <strong>{label}</strong>
             {balance === null ? '' : ` (balance ${formatCreditsFull(balance)})`}?
           </p>
           <p>Reason: “{reason.trim()}”</p>

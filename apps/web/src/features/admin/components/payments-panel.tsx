@@ -30,7 +30,9 @@ function Revenue() {
             <td className={`${TD} font-mono whitespace-nowrap`}>{r.day}</td>
             <td className={TD}>{r.packId}</td>
             <td className={`${TD} text-right font-mono`}>{r.payments}</td>
-            <td className={`${TD} text-right font-mono whitespace-nowrap`}>{formatMoney(r.amountCents, r.currency)}</td>
+            <td className={`${TD} text-right font-mono whitespace-nowrap`}>
+              {formatMoney(r.amountCents, r.currency)}
+            </td>
             <td className={`${TD} text-right font-mono`}>{formatCreditsFull(r.credits)}</td>
           </tr>
         ))}
@@ -76,7 +78,9 @@ export function PaymentsPanel({ onUser }: { onUser: (id: string) => void }) {
       >
         {q.isPending ? <Loading what="payments" /> : null}
         <FormError error={q.error} />
-        {q.data && q.data.items.length === 0 ? <Empty>No payment attempts{status ? ` with status ${status.replaceAll('_', ' ')}` : ''}.</Empty> : null}
+        {q.data && q.data.items.length === 0 ? (
+          <Empty>No payment attempts{status ? ` with status ${status.replaceAll('_', ' ')}` : ''}.</Empty>
+        ) : null}
         {q.data && q.data.items.length > 0 ? (
           <>
             <PaymentsTable items={q.data.items} onUser={onUser} />
@@ -85,10 +89,20 @@ export function PaymentsPanel({ onUser }: { onUser: (id: string) => void }) {
                 {q.data.offset + 1}–{q.data.offset + q.data.items.length} of {q.data.total}
               </span>
               <span className="flex gap-2">
-                <Button variant="secondary" className="py-1" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAYMENTS_PAGE))}>
+                <Button
+                  variant="secondary"
+                  className="py-1"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - PAYMENTS_PAGE))}
+                >
                   Previous
                 </Button>
-                <Button variant="secondary" className="py-1" disabled={offset + PAYMENTS_PAGE >= q.data.total} onClick={() => setOffset(offset + PAYMENTS_PAGE)}>
+                <Button
+                  variant="secondary"
+                  className="py-1"
+                  disabled={offset + PAYMENTS_PAGE >= q.data.total}
+                  onClick={() => setOffset(offset + PAYMENTS_PAGE)}
+                >
                   Next
                 </Button>
               </span>

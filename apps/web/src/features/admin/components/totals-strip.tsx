@@ -10,14 +10,24 @@ export function TotalsStrip() {
   if (q.isError) return <FormError error={q.error} />;
   const t = q.data;
   const byCurrency = new Map<string, number>();
-  for (const r of t?.revenue.rows ?? []) byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + r.amountCents);
-  const revenue = [...byCurrency].map(([c, cents]) => formatMoney(cents, c)).join(' + ') || formatMoney(0, 'usd');
+  for (const r of t?.revenue.rows ?? [])
+    byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + r.amountCents);
+  const revenue =
+    [...byCurrency].map(([c, cents]) => formatMoney(cents, c)).join(' + ') || formatMoney(0, 'usd');
   return (
     <section aria-label="Totals" className="rounded-lg border border-slate-800 bg-slate-900 px-4 py-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Figure label="Credits in circulation" value={t ? formatCreditsFull(t.creditsInCirculation) : '…'} />
-        <Figure label="Granted by admins" value={t ? `+${formatCreditsFull(t.creditsGrantedByAdmins)}` : '…'} tone="good" />
-        <Figure label="Removed by admins" value={t ? `−${formatCreditsFull(t.creditsRemovedByAdmins)}` : '…'} tone="bad" />
+        <Figure
+          label="Granted by admins"
+          value={t ? `+${formatCreditsFull(t.creditsGrantedByAdmins)}` : '…'}
+          tone="good"
+        />
+        <Figure
+          label="Removed by admins"
+          value={t ? `−${formatCreditsFull(t.creditsRemovedByAdmins)}` : '…'}
+          tone="bad"
+        />
         <Figure label="Accounts" value={t ? formatCreditsFull(t.users) : '…'} />
         <Figure label={`Revenue, ${t?.revenue.days ?? 30} days`} value={t ? revenue : '…'} />
       </dl>

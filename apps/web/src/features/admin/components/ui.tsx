@@ -2,9 +2,22 @@ import type { ReactNode } from 'react';
 
 // Small building blocks of the admin page: dense cards, figures and badges.
 
-export function Card({ title, actions, children, className = '' }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className = '',
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-label={title} className={`min-w-0 rounded-lg border border-slate-800 bg-slate-900 p-4 ${className}`}>
+    <section
+      aria-label={title}
+      className={`min-w-0 rounded-lg border border-slate-800 bg-slate-900 p-4 ${className}`}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold tracking-wide text-slate-300 uppercase">{title}</h2>
         {actions}
@@ -14,7 +27,17 @@ export function Card({ title, actions, children, className = '' }: { title: stri
   );
 }
 
-export function Figure({ label, value, hint, tone = 'plain' }: { label: string; value: ReactNode; hint?: string; tone?: 'plain' | 'good' | 'bad' }) {
+export function Figure({
+  label,
+  value,
+  hint,
+  tone = 'plain',
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  tone?: 'plain' | 'good' | 'bad';
+}) {
   const color = tone === 'good' ? 'text-emerald-300' : tone === 'bad' ? 'text-rose-300' : 'text-slate-100';
   return (
     <div className="min-w-0">
@@ -34,7 +57,13 @@ const BADGE: Record<'red' | 'amber' | 'green' | 'slate', string> = {
 };
 
 export function Badge({ tone, children }: { tone: keyof typeof BADGE; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** A table that scrolls inside its own box on a narrow screen, never the page. */

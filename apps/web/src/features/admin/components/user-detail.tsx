@@ -25,7 +25,9 @@ function Header({ d }: { d: AdminUserDetail }) {
         <div className="flex flex-wrap gap-1.5">
           {u.blocked ? <Badge tone="red">Blocked</Badge> : <Badge tone="green">Active</Badge>}
           {u.isAdmin ? <Badge tone="amber">Admin</Badge> : null}
-          <Badge tone={u.emailVerified ? 'green' : 'slate'}>{u.emailVerified ? 'E-mail verified' : 'E-mail not verified'}</Badge>
+          <Badge tone={u.emailVerified ? 'green' : 'slate'}>
+            {u.emailVerified ? 'E-mail verified' : 'E-mail not verified'}
+          </Badge>
           {d.linkedProviders.email ? <Badge tone="slate">Password</Badge> : null}
           {d.linkedProviders.google ? <Badge tone="slate">Google</Badge> : null}
         </div>
@@ -33,8 +35,22 @@ function Header({ d }: { d: AdminUserDetail }) {
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Credits" value={u.credits === null ? '–' : formatCreditsFull(u.credits)} />
         <Figure label="Username" value={u.username ?? '–'} />
-        <Figure label="Joined" value={<span className="text-sm">{formatDateTime(u.createdAt)}</span>} />
-        <Figure label="Last sign-in" value={<span className="text-sm">{u.lastLogin ? formatDateTime(u.lastLogin) : '–'}</span>} />
+        <Figure
+          label="Joined"
+          value={
+            <span className="font-sans text-sm font-normal whitespace-normal">
+              {formatDateTime(u.createdAt)}
+            </span>
+          }
+        />
+        <Figure
+          label="Last sign-in"
+          value={
+            <span className="font-sans text-sm font-normal whitespace-normal">
+              {u.lastLogin ? formatDateTime(u.lastLogin) : '–'}
+            </span>
+          }
+        />
       </dl>
     </section>
   );
@@ -49,15 +65,27 @@ function Statistics({ d }: { d: AdminUserDetail }) {
       <dl className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Figure label="Hands played" value={p ? formatCreditsFull(p.totalHandsPlayed) : '–'} />
         <Figure label="Win rate" value={p ? formatPercent(p.totalHandsWon, p.totalHandsPlayed) : '–'} />
-        <Figure label="Net winnings" value={p ? formatCreditsFull(p.totalWinnings) : '–'} tone={p && p.totalWinnings < 0 ? 'bad' : 'plain'} />
+        <Figure
+          label="Net winnings"
+          value={p ? formatCreditsFull(p.totalWinnings) : '–'}
+          tone={p && p.totalWinnings < 0 ? 'bad' : 'plain'}
+        />
         <Figure label="Best streak" value={p ? p.bestStreak : '–'} />
         <Figure label="Biggest win" value={p ? formatCreditsFull(p.biggestWin) : '–'} />
-        <Figure label="Decisions correct" value={`${formatPercent(r.decisionsCorrect, r.decisions)}`} hint={`${r.decisionsCorrect} of ${r.decisions}`} />
+        <Figure
+          label="Decisions correct"
+          value={`${formatPercent(r.decisionsCorrect, r.decisions)}`}
+          hint={`${r.decisionsCorrect} of ${r.decisions}`}
+        />
       </dl>
       <h3 className="mb-1 text-xs text-slate-400">Record and drills</h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Figure label="Decisions" value={formatCreditsFull(r.decisions)} />
-        <Figure label="Count checks right" value={formatPercent(r.countChecksCorrect, r.countChecks)} hint={`${r.countChecksCorrect} of ${r.countChecks}`} />
+        <Figure
+          label="Count checks right"
+          value={formatPercent(r.countChecksCorrect, r.countChecks)}
+          hint={`${r.countChecksCorrect} of ${r.countChecks}`}
+        />
         <Figure label="EV given away" value={r.evCostCredits.toFixed(1)} />
       </dl>
       <p className="mt-2 text-xs text-slate-500">
@@ -74,7 +102,10 @@ function Sessions({ d }: { d: AdminUserDetail }) {
       {d.sessions.length === 0 ? <Empty>No open sessions.</Empty> : null}
       <ul className="space-y-1.5 text-sm">
         {d.sessions.map((s) => (
-          <li key={s.id} className="flex flex-wrap justify-between gap-x-3 border-t border-slate-800 pt-1.5 first:border-0 first:pt-0">
+          <li
+            key={s.id}
+            className="flex flex-wrap justify-between gap-x-3 border-t border-slate-800 pt-1.5 first:border-0 first:pt-0"
+          >
             <span>{shortUserAgent(s.userAgent)}</span>
             <span className="font-mono text-xs text-slate-400">{s.ipAddress ?? 'no address'}</span>
             <span className="w-full text-xs text-slate-500">
@@ -87,7 +118,8 @@ function Sessions({ d }: { d: AdminUserDetail }) {
       <ul className="text-sm">
         {d.accounts.map((a) => (
           <li key={`${a.providerId}-${a.createdAt}`}>
-            {a.providerId === 'credential' ? 'E-mail and password' : a.providerId} <span className="text-xs text-slate-500">since {formatDateTime(a.createdAt)}</span>
+            {a.providerId === 'credential' ? 'E-mail and password' : a.providerId}{' '}
+            <span className="text-xs text-slate-500">since {formatDateTime(a.createdAt)}</span>
           </li>
         ))}
       </ul>
@@ -104,7 +136,9 @@ function UserPayments({ userId }: { userId: string }) {
     <>
       <PaymentsTable items={q.data.items} />
       {q.data.total > q.data.items.length ? (
-        <p className="mt-2 text-xs text-slate-500">Newest {q.data.items.length} of {q.data.total}; see Payments for all.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          Newest {q.data.items.length} of {q.data.total}; see Payments for all.
+        </p>
       ) : null}
     </>
   );

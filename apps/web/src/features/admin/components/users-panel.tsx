@@ -9,7 +9,13 @@ import { Badge, Empty, Loading } from './ui.tsx';
 const SEARCH_DELAY_ms = 250;
 
 /** Search by e-mail, name, username or exact id; newest accounts first, paged. */
-export function UsersPanel({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
+export function UsersPanel({
+  selected,
+  onSelect,
+}: {
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [offset, setOffset] = useState(0);
@@ -50,7 +56,9 @@ export function UsersPanel({ selected, onSelect }: { selected: string | null; on
       <div className="mt-2 flex items-center justify-between text-xs text-slate-400" aria-live="polite">
         {data ? (
           <span>
-            {data.total === 0 ? 'No users' : `${data.offset + 1}–${data.offset + data.items.length} of ${data.total}`}
+            {data.total === 0
+              ? 'No users'
+              : `${data.offset + 1}–${data.offset + data.items.length} of ${data.total}`}
           </span>
         ) : (
           <span />
@@ -70,11 +78,13 @@ export function UsersPanel({ selected, onSelect }: { selected: string | null; on
               className={`flex w-full flex-col gap-0.5 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 ${selected === u.id ? 'bg-slate-800 ring-1 ring-emerald-600' : ''}`}
             >
               <span className="flex w-full items-center justify-between gap-2">
-                <span className="truncate text-sm font-medium">{u.email}</span>
-                <span className="shrink-0 font-mono text-xs text-slate-300">{u.credits === null ? '–' : formatCreditsFull(u.credits)}</span>
+                <span className="min-w-0 truncate text-sm font-medium">{u.email}</span>
+                <span className="shrink-0 font-mono text-xs text-slate-300">
+                  {u.credits === null ? '–' : formatCreditsFull(u.credits)}
+                </span>
               </span>
               <span className="flex w-full items-center gap-2 text-xs text-slate-400">
-                <span className="truncate">{u.name}</span>
+                <span className="min-w-0 truncate">{u.name}</span>
                 <span className="ml-auto shrink-0">{formatDateTime(u.createdAt)}</span>
                 {u.blocked ? <Badge tone="red">Blocked</Badge> : null}
                 {u.isAdmin ? <Badge tone="amber">Admin</Badge> : null}
@@ -85,10 +95,20 @@ export function UsersPanel({ selected, onSelect }: { selected: string | null; on
       </ul>
       {data && data.total > USERS_PAGE ? (
         <div className="mt-2 flex gap-2">
-          <Button variant="secondary" className="flex-1 py-1" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - USERS_PAGE))}>
+          <Button
+            variant="secondary"
+            className="flex-1 py-1"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - USERS_PAGE))}
+          >
             Previous
           </Button>
-          <Button variant="secondary" className="flex-1 py-1" disabled={offset + USERS_PAGE >= data.total} onClick={() => setOffset(offset + USERS_PAGE)}>
+          <Button
+            variant="secondary"
+            className="flex-1 py-1"
+            disabled={offset + USERS_PAGE >= data.total}
+            onClick={() => setOffset(offset + USERS_PAGE)}
+          >
             Next
           </Button>
         </div>
