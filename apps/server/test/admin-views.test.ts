@@ -10,6 +10,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMailer } from '../src/mail/mailer.ts';
 import { recordSendFailure } from '../src/mail/outbox.ts';
 import { buildAppWithAdmin, type Caller } from './support/admin.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
@@ -165,13 +166,25 @@ forEachDatabase('admin views', (t) => {
       { to: 'lost@example.com', subject: 'Verify your e-mail', text: 'x' },
       new Error('connect ECONNREFUSED'),
     );
+    // A real SMTP failure (nothing listens on port 1) is recorded by the mailer and still thrown.
+    const silent = { info: () => undefined };
+    const smtp = createMailer(
+      { smtpUrl: 'smtp://127.0.0.1:1', appUrl: 'http://localhost:3000' },
+      t.db,
+      silent,
+    );
+    await expect(
+      smtp.send({ to: 'down@example.com', subject: 'Reset your password', text: 'x' }),
+    ).rejects.toThrow();
+    await smtp.close();
     const h = await get<AdminHealth>('/api/admin/health');
     expect(h.database).toMatchObject({ ok: true, kind: t.kind, message: 'ok' });
     expect(h.mail.mode).toBe('outbox');
     // Sign-ups above wrote their verification mails to the outbox (no SMTP_URL in tests).
     expect(h.mail.outboxHeld).toBeGreaterThan(0);
-    expect(h.mail.failedLast24h).toBe(1);
-    expect(h.mail.recentFailures[0]).toMatchObject({ to: 'lost@example.com', error: 'connect ECONNREFUSED' });
+    expect(h.mail.failedLast24h).toBe(2);
+    expect(h.mail.recentFailures.map((f) => f.to)).toEqual(['down@example.com', 'lost@example.com']);
+    expect(h.mail.recentFailures[1]).toMatchObject({ error: 'connect ECONNREFUSED' });
     expect(h.live).toEqual({ clients: 0, clientsMax: 1000 });
   });
 });
