@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAppServer } from './support/app-server.ts';
-import { APP_PORT, APP_URL, E2E_DATABASE, MAIL_FILE_VARIABLE } from './support/env.ts';
+import { createAdminAccount } from './support/admin.ts';
+import { startAppServer, type AppServerOptions } from './support/app-server.ts';
+import { ADMIN_ACCOUNT_VARIABLE, APP_PORT, APP_URL, E2E_DATABASE, MAIL_FILE_VARIABLE } from './support/env.ts';
 import { createE2eDatabase, type E2eDatabase } from './support/postgres.ts';
 import { startSmtpCapture } from './support/smtp-capture.ts';
 
@@ -28,7 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let server;
   try {
     if (E2E_DATABASE === 'postgres') database = await createE2eDatabase();
-    server = await startAppServer({
+    const options: AppServerOptions = {
       repoRoot,
       port: APP_PORT,
       appUrl: APP_URL,
@@ -36,7 +37,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       logFile,
       ...(database ? { databaseUrl: database.url } : {}),
-    });
+    };
+    // A known admin: user ids are generated at sign-up and ADMIN_USER_IDS is read at start,
+    // so the admin signs up on a first start and the server restarts with its id in the list.
+    const first = await startAppServer(options);
+    let admin;
+    try {
+      admin = await createAdminAccount(APP_URL);
+    } finally {
+      await first.stop();
+    }
+    process.env[ADMIN_ACCOUNT_VARIABLE] = JSON.stringify(admin);
+    server = await startAppServer({ ...options, adminUserIds: [admin.id] });
   } catch (error) {
     await database?.drop();
     await smtp.close();

@@ -16,6 +16,8 @@ export interface AppServerOptions {
   logFile: string;
   /** PostgreSQL instead of PGlite (the scale-out setup). */
   databaseUrl?: string;
+  /** ADMIN_USER_IDS of the server (read at start). */
+  adminUserIds?: readonly string[];
 }
 
 export interface AppServer {
@@ -102,6 +104,7 @@ function serverEnv(options: AppServerOptions, webDist: string): NodeJS.ProcessEn
     SMTP_URL: options.smtpUrl,
     WEB_DIST_DIR: webDist,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.adminUserIds ? { ADMIN_USER_IDS: options.adminUserIds.join(',') } : {}),
   };
 }
 
@@ -113,7 +116,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     );
   }
   await assertPortFree(options.port);
-  const log = createWriteStream(options.logFile);
+  // Appends: a restart (global setup's admin step) keeps the first start's log.
+  const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: options.repoRoot,
     env: serverEnv(options, webDist),

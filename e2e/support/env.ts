@@ -29,3 +29,6 @@ function readDatabase(): 'pglite' | 'postgres' {
 
 /** Set by global setup: the JSON-lines file the SMTP capture server writes. */
 export const MAIL_FILE_VARIABLE = 'E2E_MAIL_FILE';
+
+/** Set by global setup: the known admin's account (JSON of `{ id, name, email, password }`). */
+export const ADMIN_ACCOUNT_VARIABLE = 'E2E_ADMIN_ACCOUNT';

@@ -22,6 +22,7 @@ import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { SessionWatch } from './http/session-watch.ts';
 import type { Mailer } from './mail/types.ts';
+import { accountGate } from './modules/admin/index.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleDeps } from './modules/module.ts';
 import { profileHooks } from './modules/profiles/index.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     mailer: options.mailer,
     profiles: profileHooks(db, clock),
+    gate: accountGate(db),
     rateLimit: options.authRateLimit,
   });
 

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BODY_LIMIT_bytes } from '../src/app.ts';
 import { browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
-import { buildTestApp, TEST_APP_URL } from './support/app.ts';
+import { buildAppWithAdmin } from './support/admin.ts';
+import { TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
@@ -47,8 +48,9 @@ forEachDatabase('error contract', (t) => {
   let app: FastifyInstance;
   let player: Player;
   beforeAll(async () => {
-    app = await buildTestApp(t.db);
-    player = await signUpPlayer(app, 'errors');
+    // The caller is an admin, so the body checks below reach the /api/admin routes too (for
+    // anyone else those answer 403 before reading a body: admin-routes.test.ts).
+    ({ app, admin: player } = await buildAppWithAdmin(t.db));
   });
   afterAll(async () => {
     await app.close();

@@ -9,3 +9,4 @@ export * from './api/ledger.ts';
 export * from './api/system.ts';
 export * from './api/record.ts';
 export * from './api/drills.ts';
+export * from './api/admin.ts';

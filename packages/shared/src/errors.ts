@@ -55,6 +55,16 @@ export const ERRORS = {
     status: 403,
     message: 'This request did not come from the app. Reload the page and try again.',
   },
+  /** Sign-in refused, or a session ended: an operator blocked this account (admin tools). */
+  ACCOUNT_BLOCKED: {
+    status: 403,
+    message: 'This account has been blocked. Contact support if you think this is a mistake.',
+  },
+  /** An admin request id already used for a different change (user, amount or action). */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: 'This request id was already used for a different change.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

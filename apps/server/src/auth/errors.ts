@@ -10,6 +10,7 @@ export const AUTH_MESSAGES = {
   EMAIL_EXISTS: ERRORS.EMAIL_EXISTS.message,
   NOT_AUTHENTICATED: ERRORS.NOT_AUTHENTICATED.message,
   GOOGLE_UNAVAILABLE: ERRORS.GOOGLE_UNAVAILABLE.message,
+  ACCOUNT_BLOCKED: ERRORS.ACCOUNT_BLOCKED.message,
 } as const;
 
 export interface MappedError {
@@ -51,6 +52,7 @@ export function mapAuthError(status: number, raw: unknown): MappedError {
   if (status === 429) return catalogue('RATE_LIMITED');
   if (reason === 'EMAIL_EXISTS' || reason.startsWith('USER_ALREADY_EXISTS')) return catalogue('EMAIL_EXISTS');
   if (reason === 'GOOGLE_UNAVAILABLE') return catalogue('GOOGLE_UNAVAILABLE');
+  if (reason === 'ACCOUNT_BLOCKED') return catalogue('ACCOUNT_BLOCKED');
   if (reason === 'INVALID_EMAIL_OR_PASSWORD') return catalogue('INVALID_CREDENTIALS');
   const code = codeForStatus(status);
   return catalogue(code, reason, PASS_MESSAGE.has(code) ? message : undefined);

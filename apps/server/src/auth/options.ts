@@ -9,6 +9,7 @@ import { setPasswordPlugin } from './set-password.ts';
 import {
   GOOGLE_PROVIDER_ID,
   RESET_TOKEN_TTL_s,
+  type AccountGate,
   type AuthDatabase,
   type AuthRateLimit,
   type AuthSettings,
@@ -89,6 +90,7 @@ export interface BuildOptionsInput {
   mailer: Mailer;
   secret: string;
   profiles: ProfileHooks;
+  gate?: AccountGate | undefined;
   rateLimit: AuthRateLimit;
   /** The server's structured log (pino); better-auth's messages go there, not to stderr. */
   log?: AuthLog | undefined;
@@ -101,7 +103,7 @@ export interface AuthLog {
   error(obj: object, msg: string): void;
 }
 
-export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log }: BuildOptionsInput): BetterAuthOptions {
+export function buildAuthOptions({ config, db, mailer, secret, profiles, gate, rateLimit, log }: BuildOptionsInput): BetterAuthOptions {
   const appUrl = config.appUrl.replace(/\/+$/, '');
   const schema = schemaOptions(db);
   const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin()];
@@ -200,6 +202,13 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, rateLim
       },
       session: {
         create: {
+          // Every way of getting a session (password, Google, sign-up's auto sign-in) creates
+          // one here, so a blocked account is refused on all of them.
+          async before(session) {
+            if (gate !== undefined && (await gate.isBlocked(session.userId))) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_BLOCKED', message: AUTH_MESSAGES.ACCOUNT_BLOCKED });
+            }
+          },
           async after(session) {
             await profiles.touchLastLogin(session.userId);
           },

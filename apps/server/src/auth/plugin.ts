@@ -33,12 +33,12 @@ const AUTH_METHODS = ['GET', 'POST'] as const;
  * Expects the migrations (migrate.ts) to have run.
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
-  const { config, db, profiles } = options;
+  const { config, db, profiles, gate } = options;
   const mailer = options.mailer ?? createMailer(config, db, app.log);
   const rateLimit = options.rateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const secret = await loadAuthSecret(db.kysely, config.betterAuthSecret);
   const auth = betterAuth(
-    buildAuthOptions({ config, db, mailer, secret, profiles, rateLimit, log: app.log }),
+    buildAuthOptions({ config, db, mailer, secret, profiles, gate, rateLimit, log: app.log }),
   );
   const baseUrl = config.appUrl;
 

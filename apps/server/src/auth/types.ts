@@ -38,6 +38,15 @@ export interface ProfileHooks {
   touchLastLogin(userId: string): Promise<void>;
 }
 
+/**
+ * Who may not sign in (accounts an operator blocked). The admin module implements it; the app
+ * factory passes it in. A blocked user gets no new session (403 ACCOUNT_BLOCKED); blocking
+ * also deletes the user's sessions, so an open one stops working at once.
+ */
+export interface AccountGate {
+  isBlocked(userId: string): Promise<boolean>;
+}
+
 export interface AuthUser {
   id: string;
   email: string;
@@ -52,6 +61,8 @@ export interface AuthPluginOptions {
   mailer?: Mailer | undefined;
   /** Called on user and session creation (the app passes the profiles module's hooks). */
   profiles: ProfileHooks;
+  /** Refuses sessions to blocked accounts; without it nobody is blocked. */
+  gate?: AccountGate | undefined;
   rateLimit?: AuthRateLimit | undefined;
 }
 

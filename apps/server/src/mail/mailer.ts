@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AnyKysely } from '../db/schema.ts';
-import { writeOutbox } from './outbox.ts';
+import { recordSendFailure, writeOutbox } from './outbox.ts';
 import type { Mail, MailLog, Mailer } from './types.ts';
 
 export interface MailConfig {
@@ -27,7 +27,12 @@ export function createMailer(config: MailConfig, db: { kysely: AnyKysely }, log:
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail: Mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        try {
+          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        } catch (error) {
+          await recordSendFailure(db.kysely, mail, error);
+          throw error;
+        }
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       close() {

@@ -33,3 +33,19 @@ export async function readOutbox(kysely: AnyKysely, to: string): Promise<OutboxR
     .limit(100)
     .execute();
 }
+
+/** Errors kept per failure: enough to diagnose, bounded so a huge SMTP answer cannot bloat the table. */
+const FAILURE_ERROR_CHARS_MAX = 500;
+
+/** Records a failed SMTP send for the operator's health view. Never throws: the send's own error matters more. */
+export async function recordSendFailure(kysely: AnyKysely, mail: Mail, error: unknown): Promise<void> {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, FAILURE_ERROR_CHARS_MAX);
+  try {
+    await outbox(kysely)
+      .insertInto('mail_send_failures')
+      .values({ to_address: mail.to, subject: mail.subject, error: message })
+      .execute();
+  } catch {
+    // The database itself failing is reported by the health check; the caller sees the send error.
+  }
+}

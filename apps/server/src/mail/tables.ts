@@ -1,5 +1,5 @@
 /** The mail outbox (db/migrations/0003-mail-outbox.ts): mails kept when no SMTP_URL is set. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -9,6 +9,16 @@ export interface OutboxTable {
   created_at: Generated<Date>;
 }
 
+/** SMTP sends that failed (db/migrations/0011-admin.ts), for the operator's health view. */
+export interface MailSendFailuresTable {
+  id: ColumnType<string, never, never>;
+  to_address: string;
+  subject: string;
+  error: string;
+  created_at: Generated<Date>;
+}
+
 export interface MailTables {
   outbox: OutboxTable;
+  mail_send_failures: MailSendFailuresTable;
 }

@@ -2,9 +2,10 @@
  * The feature modules, in registration order. Each is a Fastify plugin (modules/module.ts)
  * that registers its own routes; the app factory registers them all after the auth plugin.
  */
+import { adminModule } from './admin/index.ts';
 import type { AppModule } from './module.ts';
 import { drillsModule } from './drills/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, drillsModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, drillsModule];

@@ -12,7 +12,9 @@ import { migration0002 } from './0002-auth-secret.ts';
 import { migration0003 } from './0003-mail-outbox.ts';
 import { migration0004 } from './0004-username-unique.ts';
 import { migration0005 } from './0005-play-record.ts';
+import { migration0007 } from './0007-payments-and-rewards.ts';
 import { migration0010 } from './0010-drill-answers.ts';
+import { migration0011 } from './0011-admin.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-profiles-and-ledger': migration0001,
@@ -20,7 +22,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-mail-outbox': migration0003,
   '0004-username-unique': migration0004,
   '0005-play-record': migration0005,
+  '0007-payments-and-rewards': migration0007,
   '0010-drill-answers': migration0010,
+  '0011-admin': migration0011,
 };
 
 /** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */

@@ -1,0 +1,111 @@
+/**
+ * The operator's API under /api/admin, every route behind the admin guard (guard.ts):
+ * users (search, detail, ledger), credits, account actions, the audit log, payments and
+ * totals, and health. State-changing routes go through the app's CSRF guard like any other.
+ */
+import {
+  AdminAccountActionResponseSchema,
+  AdminAuditPageSchema,
+  AdminAuditQuerySchema,
+  AdminCreditRequestSchema,
+  AdminCreditResponseSchema,
+  AdminHealthSchema,
+  AdminLedgerPageSchema,
+  AdminLedgerQuerySchema,
+  AdminPaymentsQuerySchema,
+  AdminPaymentsResponseSchema,
+  AdminReasonBodySchema,
+  AdminTotalsSchema,
+  AdminUserDetailSchema,
+  AdminUserIdParamsSchema,
+  AdminUserSearchQuerySchema,
+  AdminUserSearchResponseSchema,
+} from '@card-counter/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listTransactions } from '../ledger/index.ts';
+import type { AppModule } from '../module.ts';
+import { blockAccount, revokeSessions, unblockAccount } from './accounts.ts';
+import { listAudit } from './audit.ts';
+import { adjustCredits } from './credits.ts';
+import { adminGuard } from './guard.ts';
+import { health } from './health.ts';
+import { listPayments } from './payments.ts';
+import { totals } from './totals.ts';
+import { assertUserExists, searchUsers, userDetail } from './users.ts';
+
+export const adminRoutes: AppModule = async (app, deps) => {
+  const { db, clock, config, live } = deps;
+  const admins: ReadonlySet<string> = new Set(config.adminUserIds);
+  // This plugin is encapsulated (registered without skip-override): the hook covers exactly its routes.
+  app.addHook('onRequest', adminGuard(app, admins));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = AdminUserIdParamsSchema;
+
+  r.get(
+    '/api/admin/users',
+    { schema: { querystring: AdminUserSearchQuerySchema, response: { 200: AdminUserSearchResponseSchema } } },
+    async (request) => searchUsers(db, request.query, admins),
+  );
+
+  r.get(
+    '/api/admin/users/:id',
+    { schema: { params, response: { 200: AdminUserDetailSchema } } },
+    async (request) => userDetail(db, request.params.id, admins),
+  );
+
+  r.get(
+    '/api/admin/users/:id/transactions',
+    { schema: { params, querystring: AdminLedgerQuerySchema, response: { 200: AdminLedgerPageSchema } } },
+    async (request) => {
+      await assertUserExists(db.kysely, request.params.id);
+      return listTransactions(db, request.params.id, request.query);
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/credits',
+    { schema: { params, body: AdminCreditRequestSchema, response: { 200: AdminCreditResponseSchema } } },
+    async (request) =>
+      adjustCredits(db, {
+        adminUserId: request.userId(),
+        targetUserId: request.params.id,
+        request: request.body,
+        now: clock(),
+      }),
+  );
+
+  const action = (fn: typeof blockAccount) =>
+    ({
+      schema: { params, body: AdminReasonBodySchema, response: { 200: AdminAccountActionResponseSchema } },
+      handler: async (request: { userId(): string; params: { id: string }; body: { reason: string } }) =>
+        fn(db, {
+          adminUserId: request.userId(),
+          targetUserId: request.params.id,
+          reason: request.body.reason,
+          now: clock(),
+        }),
+    }) as const;
+  r.post('/api/admin/users/:id/revoke-sessions', action(revokeSessions));
+  r.post('/api/admin/users/:id/block', action(blockAccount));
+  r.post('/api/admin/users/:id/unblock', action(unblockAccount));
+
+  r.get(
+    '/api/admin/audit',
+    { schema: { querystring: AdminAuditQuerySchema, response: { 200: AdminAuditPageSchema } } },
+    async (request) => listAudit(db, request.query),
+  );
+
+  r.get(
+    '/api/admin/payments',
+    { schema: { querystring: AdminPaymentsQuerySchema, response: { 200: AdminPaymentsResponseSchema } } },
+    async (request) => listPayments(db, request.query),
+  );
+
+  r.get('/api/admin/totals', { schema: { response: { 200: AdminTotalsSchema } } }, async () =>
+    totals(db, clock()),
+  );
+
+  r.get('/api/admin/health', { schema: { response: { 200: AdminHealthSchema } } }, async () =>
+    health(db, config, live, clock()),
+  );
+};
