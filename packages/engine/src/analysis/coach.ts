@@ -15,7 +15,7 @@ import {
   type CountingSystemId,
   type TrueCountOptions,
 } from '../counting/index.ts';
-import { bestPlay } from '../indices/index.ts';
+import { bestPlay, playsOfTableFor, precomputedIndices, type IndexPlay, type IndexTable } from '../indices/index.ts';
 import type { Rules } from '../rules.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from './codes.ts';
 import { assertCard, fullShoe, valuesTotal } from './composition.ts';
@@ -35,8 +35,13 @@ export interface CoachQuestion {
   upcard: number;
   /** Hands at the spot, this one included, when this hand came from a split. */
   splitHandsAtSpot?: number;
-  /** The count the player keeps; index plays are the Hi-Lo tables (I18 + Fab 4). */
-  count?: { system: CountingSystemId; trueCount?: TrueCountOptions; indexPlays: boolean };
+  /**
+   * The count the player keeps. Index plays (I18 + Fab 4) come from `table`, a table generated
+   * for these rules, this count and convention (indexTableFor(), e.g. in a worker: generating
+   * takes seconds); without it, for Hi-Lo the published numbers, for another count the
+   * committed precomputed table for them when there is one (else none).
+   */
+  count?: { system: CountingSystemId; trueCount?: TrueCountOptions; indexPlays: boolean; table?: IndexTable };
   /** The action the player took or is about to take, to be costed. */
   chosen?: PlayerAction;
 }
@@ -44,7 +49,7 @@ export interface CoachQuestion {
 export interface CoachAnswer {
   /** EV of each action in units of the hand's initial bet; null where not allowed. */
   evs: ActionEvs;
-  /** The best play by exact composition, by the rules' basic strategy chart, and by the index plays at the count (null without index plays or without a Hi-Lo count). */
+  /** The best play by exact composition, by the rules' basic strategy chart, and by the index plays at the count (null without index plays, or with a count that has neither a table given or precomputed for the rules nor published numbers). */
   best: { composition: PlayerAction; basic: PlayerAction; index: PlayerAction | null };
   /** Running and decision count (true count for balanced systems, running count otherwise). */
   count: { running: number; decision: number } | null;
@@ -107,14 +112,11 @@ export function coach(question: CoachQuestion): CoachAnswer {
     const sys = getCountingSystem(question.count.system);
     const running = runningCountOf(sys, question.seenCards, rules.numDecks);
     const cardsLeft = 52 * rules.numDecks - question.seenCards.length;
-    const decision = decisionCount(
-      sys,
-      running,
-      cardsLeft,
-      question.count.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS,
-    );
+    const convention = question.count.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS;
+    const decision = decisionCount(sys, running, cardsLeft, convention);
     count = { running, decision };
-    if (question.count.indexPlays && sys.id === 'hi-lo') {
+    const plays = question.count.indexPlays ? indexPlaysFor(rules, sys.id, convention, question.count.table) : null;
+    if (plays) {
       index = bestPlay({
         hand,
         upcard,
@@ -123,6 +125,7 @@ export function coach(question: CoachQuestion): CoachAnswer {
         basicAction: basic,
         fromSplit: isSplitHand,
         splitAllowed: evs.split !== null,
+        plays: plays === 'published' ? undefined : plays,
       }).action;
       if (evs[index] === null) index = basic; // an index entry for an action this hand may not take
     }
@@ -135,6 +138,22 @@ export function coach(question: CoachQuestion): CoachAnswer {
     cost = Math.max(0, bestAction(evs).ev - chosen);
   }
   return { evs, best: { composition, basic, index }, count, cost };
+}
+
+/**
+ * The index plays the coach uses for this count: the given table's (refused when it was made for
+ * other rules, count or convention); else for Hi-Lo the published numbers (what the trainer
+ * teaches); else a precomputed table's for these rules, count and convention; else none.
+ */
+function indexPlaysFor(
+  rules: Rules,
+  system: CountingSystemId,
+  convention: TrueCountOptions,
+  table: IndexTable | undefined,
+): readonly IndexPlay[] | 'published' | null {
+  if (!table && system === 'hi-lo') return 'published';
+  const t = table ?? precomputedIndices({ rules, count: system, trueCount: convention });
+  return t ? playsOfTableFor(t, rules, system, convention).plays : null;
 }
 
 /**

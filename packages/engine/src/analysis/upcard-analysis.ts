@@ -14,16 +14,13 @@
 //    function of U in both cases.
 //
 // All recursion mutates one composition (draw/undraw) and memoises by the removed-card key
-// (base-32 digits per card value), so no allocation happens inside the recursions.
+// (mixed-radix digits per card value), so no allocation happens inside the recursions. The
+// dealer's rows are memoised in a DealerRows that the split step's sub-analyses share (see
+// dealer-rows.ts), under a second key that names the composition from the root's shoe.
 import { canDoubleTotal, type Rules } from '../rules.ts';
 import { copyComposition, type Composition } from './composition.ts';
-import {
-  DealerScratch,
-  dealerTable,
-  evaluateDealer,
-  OUTCOME_BUST,
-  type DealerTable,
-} from './dealer-table.ts';
+import { DealerRows, SHARED_EXTRA_MAX } from './dealer-rows.ts';
+import { dealerTable, OUTCOME_BUST } from './dealer-table.ts';
 import { maxSplitHands, splitValue, type HandPolicy } from './split.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
 
@@ -33,6 +30,10 @@ import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND, tableIndex } from './codes.ts';
 const RADIX = [1, 33, 17, 11, 8, 7, 6, 5, 4, 4, 4];
 const DIGIT = Int32Array.from({ length: 11 }, (_, v) => RADIX.slice(0, v).reduce((a, b) => a * b, 1));
 const STRIDE = 6;
+// The dealer rows' keys: cards removed from the root analysis's shoe, which a sharing
+// sub-analysis exceeds by at most SHARED_EXTRA_MAX of a value (product 4.9e12: exact doubles).
+const ROOT_RADIX = RADIX.map((r) => r + SHARED_EXTRA_MAX);
+const ROOT_DIGIT = Float64Array.from({ length: 11 }, (_, v) => ROOT_RADIX.slice(0, v).reduce((a, b) => a * b, 1));
 /** U-values closer than this are a tie for unsplitAction() (rounding is ~1e-15). */
 const TIE_U = 1e-12;
 
@@ -57,19 +58,18 @@ export interface AnalysisOptions {
 export class UpcardAnalysis {
   readonly rules: Rules;
   readonly upcard: number;
-  private readonly table: DealerTable;
   private readonly base: Int32Array;
   private readonly comp: Int32Array;
   private cards = 0;
   private baseCards = 0;
   private removedKey = 0;
-  private readonly scratch = new DealerScratch();
-  private readonly dealerMemo = new Map<number, number>();
-  /** P(dealer busts, no BJ) by removed-card key, for stands on 16 or less. */
-  private readonly bustMemo = new Map<number, number>();
-  private readonly bustRow = new Float64Array(STRIDE);
-  private store = new Float64Array(STRIDE * 1024);
-  private storeUsed = 0;
+  /** The dealer's rows by composition (shared with the split step's sub-analyses). */
+  private rows: DealerRows;
+  /** Cards of each value out of the rows' root shoe before this analysis's own removals. */
+  private rootRemoved = new Int32Array(11);
+  /** The rows' key of the base composition, and of the current one. */
+  private rootBaseKey = 0;
+  private rootKey = 0;
   /** Optimal-play memo per context: 0 = plain hand, p = hand split from a pair of p. */
   private readonly bestMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
   private readonly chartMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
@@ -94,7 +94,7 @@ export class UpcardAnalysis {
     this.options = options;
     this.losesAllStakes = !rules.dealerPeeks && options.noHoleCardLosses === 'all';
     this.upcard = upcard;
-    this.table = dealerTable(upcard, !rules.dealerStandsSoft17);
+    this.rows = new DealerRows(dealerTable(upcard, !rules.dealerStandsSoft17));
     this.base = copyComposition(shoe);
     if ((this.base[upcard] as number) <= 0) throw new RangeError(`the upcard ${upcard} is not in the shoe.`);
     this.base[upcard] = (this.base[upcard] as number) - 1;
@@ -111,6 +111,7 @@ export class UpcardAnalysis {
     this.comp.set(this.base);
     this.cards = this.baseCards;
     this.removedKey = 0;
+    this.rootKey = this.rootBaseKey;
     for (const c of removed) {
       if ((this.comp[c] as number) <= 0) throw new RangeError(`card ${c} is not in the shoe.`);
       this.draw(c);
@@ -125,6 +126,7 @@ export class UpcardAnalysis {
     this.comp[c] = (this.comp[c] as number) - 1;
     this.cards--;
     this.removedKey += DIGIT[c] as number;
+    this.rootKey += ROOT_DIGIT[c] as number;
   }
 
   /** Puts back a card taken by draw(). */
@@ -132,6 +134,7 @@ export class UpcardAnalysis {
     this.comp[c] = (this.comp[c] as number) + 1;
     this.cards++;
     this.removedKey -= DIGIT[c] as number;
+    this.rootKey -= ROOT_DIGIT[c] as number;
   }
 
   /** Probability that the next card is c, from the current composition. */
@@ -152,39 +155,10 @@ export class UpcardAnalysis {
     return 1 - ((this.comp[this.bjHole] as number) - (c === this.bjHole ? 1 : 0)) / left;
   }
 
-  /** Offset of the dealer's outcome row (P(outcome and no BJ)) for the current composition. */
-  private dealer(): number {
-    const known = this.dealerMemo.get(this.removedKey);
-    if (known !== undefined) return known;
-    if (this.storeUsed + STRIDE > this.store.length) {
-      const bigger = new Float64Array(this.store.length * 2);
-      bigger.set(this.store);
-      this.store = bigger;
-    }
-    const offset = this.storeUsed;
-    evaluateDealer(this.table, this.comp, this.scratch, this.store, offset);
-    this.storeUsed += STRIDE;
-    this.dealerMemo.set(this.removedKey, offset);
-    return offset;
-  }
-
-  /** P(dealer busts and has no blackjack) for the current composition. */
-  private dealerBust(): number {
-    const full = this.dealerMemo.get(this.removedKey);
-    if (full !== undefined) return this.store[full + OUTCOME_BUST] as number;
-    let p = this.bustMemo.get(this.removedKey);
-    if (p === undefined) {
-      evaluateDealer(this.table.bust ?? this.table, this.comp, this.scratch, this.bustRow, 0);
-      p = this.bustRow[OUTCOME_BUST] as number;
-      this.bustMemo.set(this.removedKey, p);
-    }
-    return p;
-  }
-
   /** Dealer outcome row for the current composition: [17, 18, 19, 20, 21, bust], and no BJ. */
   dealerRow(): number[] {
-    const o = this.dealer();
-    return Array.from(this.store.subarray(o, o + STRIDE));
+    const o = this.rows.row(this.comp, this.rootKey);
+    return Array.from(this.rows.store.subarray(o, o + STRIDE));
   }
 
   // ---- values ----
@@ -192,9 +166,9 @@ export class UpcardAnalysis {
   /** U of standing on `total` (a total over 21 is a bust). */
   standValue(total: number): number {
     if (total > 21) return -this.noBlackjack();
-    if (total <= 16) return 2 * this.dealerBust() - this.noBlackjack(); // wins only on a dealer bust
-    const o = this.dealer(); // before reading this.store: dealer() may grow it
-    const s = this.store;
+    if (total <= 16) return 2 * this.rows.bust(this.comp, this.rootKey) - this.noBlackjack(); // wins only on a dealer bust
+    const o = this.rows.row(this.comp, this.rootKey); // before reading the store: row() may grow it
+    const s = this.rows.store;
     let u = s[o + OUTCOME_BUST] as number;
     for (let d = 17; d <= 21; d++) {
       const p = s[o + d - 17] as number;
@@ -328,15 +302,36 @@ export class UpcardAnalysis {
     return splitValue(this, p, mode, das, maxHands);
   }
 
-  /** The analysis of this shoe with `count` more cards of value p out (cached, for split.ts). */
+  /**
+   * The analysis of this shoe with `count` more cards of value p out (cached, for split.ts). It
+   * shares this analysis's dealer rows: its compositions recur here and in its siblings.
+   */
   withPairCardsOut(p: number, count: number): UpcardAnalysis {
     const key = p * 8 + count;
     let sub = this.pairCardsOut.get(key);
     if (!sub) {
-      sub = this.withRemoved(new Array<number>(count).fill(p));
+      const cards = new Array<number>(count).fill(p);
+      sub = this.withRemoved(cards);
+      sub.shareDealerRows(this, cards);
       this.pairCardsOut.set(key, sub);
     }
     return sub;
+  }
+
+  /**
+   * Takes `from`'s dealer rows, this analysis's shoe being from's less `cards`; keeps its own
+   * when that is more cards out of the rows' root shoe than their keys can name.
+   */
+  private shareDealerRows(from: UpcardAnalysis, cards: readonly number[]): void {
+    const rootRemoved = from.rootRemoved.slice();
+    for (const c of cards) rootRemoved[c] = (rootRemoved[c] as number) + 1;
+    if (rootRemoved.some((n) => n > SHARED_EXTRA_MAX)) return;
+    let key = 0;
+    for (let v = 1; v <= 10; v++) key += (rootRemoved[v] as number) * (ROOT_DIGIT[v] as number);
+    this.rows = from.rows;
+    this.rootRemoved = rootRemoved;
+    this.rootBaseKey = key;
+    this.setRemoved([]);
   }
 
   /** Names the chart useChart() set last (a chart policy's memo key). */

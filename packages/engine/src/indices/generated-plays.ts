@@ -2,6 +2,8 @@
 // action at a count at or above the index, the other one below), so a table generated for any
 // count plays exactly like the published Hi-Lo one.
 import { namedPlays } from './cells.ts';
+import type { TrueCountOptions } from '../counting/true-count.ts';
+import type { Rules } from '../rules.ts';
 import type { GeneratedPlay, IndexTable } from './generate.ts';
 import type { IndexAction, IndexPlay } from './table.ts';
 
@@ -50,4 +52,25 @@ export function insuranceIndexOf(table: IndexTable): number {
 export function thresholdOf(p: GeneratedPlay): number | null {
   if (p.index === null) return null;
   return p.direction === 'at-or-above' ? p.index : p.index + 1;
+}
+
+/**
+ * The plays and insurance index of a generated table, refused (RangeError) when it was made for
+ * other rules, another count or another true-count convention than the game it is to play:
+ * its numbers would be applied at the wrong counts. The simulator and the coach use it.
+ */
+export function playsOfTableFor(
+  t: IndexTable | undefined,
+  rules: Rules,
+  count: string,
+  tc: TrueCountOptions,
+): { plays: IndexPlay[]; insurance: number } {
+  if (!t) throw new RangeError("indices 'generated' needs the generated table (indexTable)");
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const { gameSpeed: _a, numInitialHands: _b, ...mine } = rules;
+  const { gameSpeed: _c, numInitialHands: _d, ...theirs } = t.rules;
+  if (t.count !== count || !same(mine, theirs) || (t.countKind === 'true' && !same({ ...tc }, { ...t.trueCount }))) {
+    throw new RangeError(`the generated index table is for ${t.count} and other rules or true-count convention than this game (${count})`);
+  }
+  return { plays: indexPlaysOf(t), insurance: insuranceIndexOf(t) };
 }

@@ -11,7 +11,7 @@ import { ruleTables, trueCountTable, type SimPlan } from './plan.ts';
 import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-play.ts';
 import type { IndexPlay } from '../indices/table.ts';
 import type { IndexTable } from '../indices/generate.ts';
-import { indexPlaysOf, insuranceIndexOf } from '../indices/generated-plays.ts';
+import { playsOfTableFor } from '../indices/generated-plays.ts';
 
 export interface SimPlanOptions {
   rules: Rules;
@@ -91,7 +91,7 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
   const table = o.table ?? (strategy as NonNullable<typeof strategy>).table;
   const indices = o.indices ?? 'none';
   const insuranceByIndex = o.insuranceByIndex ?? indices !== 'none';
-  const generated = indices === 'generated' ? generatedPlays(o.indexTable, rules, sys.id, tcOptions) : null;
+  const generated = indices === 'generated' ? playsOfTableFor(o.indexTable, rules, sys.id, tcOptions) : null;
   // The published numbers are Hi-Lo's (for its true count); another count's true count would
   // silently play them at the wrong points. A generated table is made for the plan's count.
   if ((indices !== 'none' || insuranceByIndex) && !generated && sys.id !== 'hi-lo') {
@@ -116,18 +116,6 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     predicates,
   };
   return plan;
-}
-
-/** The plays of a generated table, refused when it was made for other rules, count or convention. */
-function generatedPlays(t: IndexTable | undefined, rules: Rules, count: string, tc: TrueCountOptions): { plays: IndexPlay[]; insurance: number } {
-  if (!t) throw new RangeError("indices 'generated' needs the generated table (indexTable)");
-  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-  const { gameSpeed: _a, numInitialHands: _b, ...mine } = rules;
-  const { gameSpeed: _c, numInitialHands: _d, ...theirs } = t.rules;
-  if (t.count !== count || !same(mine, theirs) || (t.countKind === 'true' && !same({ ...tc }, { ...t.trueCount }))) {
-    throw new RangeError(`the generated index table is for ${t.count} and other rules or true-count convention than this simulation (${count})`);
-  }
-  return { plays: indexPlaysOf(t), insurance: insuranceIndexOf(t) };
 }
 
 /** A hand of this total with the given shape, as bestPlay() wants it (values, 1 = ace). */
