@@ -7,11 +7,18 @@
 import type { Kysely } from 'kysely';
 import type { AuthTables } from '../auth/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
+import type { LeaderboardTables } from '../modules/leaderboard/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { ProfilesTables } from '../modules/profiles/tables.ts';
 import type { RecordTables } from '../modules/record/tables.ts';
 
-export interface DB extends AuthTables, MailTables, ProfilesTables, LedgerTables, RecordTables {}
+export interface DB
+  extends AuthTables,
+    MailTables,
+    ProfilesTables,
+    LedgerTables,
+    RecordTables,
+    LeaderboardTables {}
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema

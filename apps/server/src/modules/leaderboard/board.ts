@@ -1,0 +1,146 @@
+/**
+ * Reading the credits board (ADR 0011). Board order: balance desc, then user id desc (a fixed
+ * order inside a tie). Ranks are competition ranks: 1 + visible players with a strictly
+ * higher balance, so ties share one.
+ *
+ * Every query is bounded by an index range, never by the board's size:
+ * - rank: the bucket counts above the player's bucket (at most ~7,300 rows) plus the entries
+ *   above them inside their own bucket (under 1% of the balance range);
+ * - page N: the bucket counts locate the bucket holding position (N-1)*pageSize, and the page
+ *   is read from that bucket's top with an offset no larger than the bucket's population;
+ * - nearby: two keyset reads of 3 rows around the player's (balance, user id).
+ */
+import {
+  LEADERBOARD_NEARBY,
+  type LeaderboardEntry,
+  type LeaderboardEvent,
+  type LeaderboardPage,
+} from '@card-counter/shared';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/index.ts';
+
+interface EntryRow {
+  user_id: string;
+  display_name: string;
+  balance: number;
+  last_updated: Date | string;
+}
+
+const columns = sql`user_id, display_name, balance, last_updated`;
+
+function toEntry(row: EntryRow, rank: number): LeaderboardEntry {
+  return {
+    userId: row.user_id,
+    displayName: row.display_name,
+    balance: row.balance,
+    rank,
+    lastUpdated: new Date(row.last_updated).toISOString(),
+  };
+}
+
+/** The competition rank a visible entry with this balance has. */
+export async function rankOfBalance(db: Kysely<DB>, balance: number): Promise<number> {
+  const r = await sql<{ rank: number }>`
+    select (1
+      + coalesce((select sum(players) from leaderboard_buckets
+                  where bucket >= leaderboard_bucket_end(${balance}::int)), 0)
+      + (select count(*) from leaderboard_entries
+         where not deleted and balance > ${balance}::int and balance < leaderboard_bucket_end(${balance}::int))
+    )::int as rank`.execute(db);
+  return r.rows[0]?.rank ?? 1;
+}
+
+/** Visible players on the board. */
+export async function totalPlayers(db: Kysely<DB>): Promise<number> {
+  const r = await sql<{ total: number }>`
+    select coalesce(sum(players), 0)::int as total from leaderboard_buckets`.execute(db);
+  return r.rows[0]?.total ?? 0;
+}
+
+/** Ranks of consecutive board rows starting at 0-based `position`, the first having `firstRank`. */
+function ranked(rows: EntryRow[], position: number, firstRank: number): LeaderboardEntry[] {
+  const out: LeaderboardEntry[] = [];
+  rows.forEach((row, i) => {
+    const prev = out[i - 1];
+    // Every row before a lower balance has a strictly higher one: its rank is its position + 1.
+    const rank = prev === undefined ? firstRank : prev.balance === row.balance ? prev.rank : position + i + 1;
+    out.push(toEntry(row, rank));
+  });
+  return out;
+}
+
+/**
+ * The top `limit` rows and the board's size in ONE statement: what every live stream client
+ * receives after a change (one query per change and process, whatever the number of clients).
+ */
+export async function readTop(db: Kysely<DB>, limit: number): Promise<LeaderboardEvent> {
+  const r = await sql<Partial<EntryRow> & { total: number }>`
+    select e.user_id, e.display_name, e.balance, e.last_updated, t.total
+    from (select coalesce(sum(players), 0)::int as total from leaderboard_buckets) t
+    left join lateral (
+      select ${columns} from leaderboard_entries where not deleted
+      order by balance desc, user_id desc limit ${limit}
+    ) e on true`.execute(db);
+  const rows = r.rows.filter((row): row is EntryRow & { total: number } => row.user_id != null);
+  return { entries: ranked(rows, 0, 1), totalPlayers: r.rows[0]?.total ?? 0 };
+}
+
+/** Rows at 0-based board positions [position, position + limit). */
+async function readAt(db: Kysely<DB>, position: number, limit: number): Promise<LeaderboardEntry[]> {
+  if (position === 0) return (await readTop(db, limit)).entries;
+  const located = await sql<{ bucket: number; before: number }>`
+    select bucket, (cum - players)::int as before from (
+      select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
+    ) c
+    where cum > ${position}
+    order by bucket desc limit 1`.execute(db);
+  const at = located.rows[0];
+  if (at === undefined) return []; // past the last player
+  const rows = await sql<EntryRow>`
+    select ${columns} from leaderboard_entries
+    where not deleted and balance < leaderboard_bucket_end(${at.bucket}::int)
+    order by balance desc, user_id desc
+    offset ${position - at.before} limit ${limit}`.execute(db);
+  const first = rows.rows[0];
+  if (first === undefined) return [];
+  return ranked(rows.rows, position, await rankOfBalance(db, first.balance));
+}
+
+/** The player's own row and up to LEADERBOARD_NEARBY rows each side; empty while hidden or absent. */
+async function readNearby(db: Kysely<DB>, userId: string): Promise<{ rank: number | null; rows: LeaderboardEntry[] }> {
+  const own = await sql<EntryRow & { deleted: boolean }>`
+    select ${columns}, deleted from leaderboard_entries where user_id = ${userId}`.execute(db);
+  const me = own.rows[0];
+  if (me === undefined || me.deleted) return { rank: null, rows: [] };
+  const above = await sql<EntryRow>`
+    select ${columns} from leaderboard_entries
+    where not deleted and (balance, user_id) > (${me.balance}::int, ${userId}::text)
+    order by balance asc, user_id asc limit ${LEADERBOARD_NEARBY}`.execute(db);
+  const below = await sql<EntryRow>`
+    select ${columns} from leaderboard_entries
+    where not deleted and (balance, user_id) < (${me.balance}::int, ${userId}::text)
+    order by balance desc, user_id desc limit ${LEADERBOARD_NEARBY}`.execute(db);
+  const rows = [...above.rows.reverse(), me, ...below.rows];
+  // At most 7 distinct balances: one rank query each.
+  const ranks = new Map<number, number>();
+  for (const row of rows) if (!ranks.has(row.balance)) ranks.set(row.balance, await rankOfBalance(db, row.balance));
+  const entries = rows.map((row) => toEntry(row, ranks.get(row.balance) ?? 1));
+  return { rank: ranks.get(me.balance) ?? null, rows: entries };
+}
+
+export async function readBalancePage(
+  db: Kysely<DB>,
+  query: { page: number; pageSize: number },
+  userId: string,
+): Promise<LeaderboardPage> {
+  const entries = await readAt(db, (query.page - 1) * query.pageSize, query.pageSize);
+  const nearby = await readNearby(db, userId);
+  return {
+    entries,
+    totalPlayers: await totalPlayers(db),
+    userRank: nearby.rank,
+    nearbyEntries: nearby.rows,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
