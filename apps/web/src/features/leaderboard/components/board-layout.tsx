@@ -44,7 +44,7 @@ export function BoardLayout({
           {board}
         </div>
       </div>
-      <aside className="order-1 min-w-0 lg:order-2" aria-label="Your position">
+      <aside className="order-1 min-w-0 lg:sticky lg:top-6 lg:order-2 lg:self-start" aria-label="Your position">
         {side}
       </aside>
     </div>

@@ -56,7 +56,7 @@ export function BoardTable<T extends BoardRow>({
       <caption className="sr-only">{caption}</caption>
       <thead className="text-xs tracking-wide text-slate-400 uppercase">
         <tr>
-          <th scope="col" className={`w-14 pr-2 pl-3 font-medium ${compact ? 'py-1' : 'py-2'}`}>
+          <th scope="col" className={`pr-2 pl-3 font-medium ${compact ? 'w-16 py-1' : 'w-20 py-2'}`}>
             Rank
           </th>
           <th scope="col" className="pr-2 font-medium">

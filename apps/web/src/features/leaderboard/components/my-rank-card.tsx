@@ -20,6 +20,15 @@ const skillColumn: BoardColumn<SkillEntry>[] = [
   { header: 'Edge lost', className: 'w-24 text-right font-mono tabular-nums', cell: (r) => formatEdge(r.edgeGivenAway) },
 ];
 
+/** Credits the player needs to pass the nearest player above with more (null at the top or on the skill board). */
+function nextRankGap(nearby: Nearby, userId: string | undefined): number | null {
+  if (nearby.kind !== 'balance') return null;
+  const me = nearby.rows.find((r) => r.userId === userId);
+  if (me === undefined) return null;
+  const above = nearby.rows.filter((r) => r.balance > me.balance).map((r) => r.balance);
+  return above.length === 0 ? null : Math.min(...above) - me.balance + 1;
+}
+
 /** "My rank": the player's rank, their share of the board and the players around them. */
 export function MyRankCard({
   userId,
@@ -36,6 +45,7 @@ export function MyRankCard({
   emptyHint: 'hidden' | 'unqualified';
 }) {
   const share = userRank === null ? null : topShare(userRank, totalPlayers);
+  const gap = userRank === null ? null : nextRankGap(nearby, userId);
   return (
     <section aria-labelledby="my-rank-title" className="rounded-xl bg-slate-900 shadow ring-1 ring-slate-800">
       <div className="flex items-end justify-between gap-3 border-b border-slate-800 px-4 pt-4 pb-3">
@@ -56,6 +66,11 @@ export function MyRankCard({
           <span className="mb-1 rounded-full bg-emerald-400/15 px-2.5 py-1 text-xs font-semibold text-emerald-300">{share}</span>
         ) : null}
       </div>
+      {gap !== null ? (
+        <p className="border-b border-slate-800 px-4 py-2 text-xs text-slate-400">
+          <span className="font-semibold text-slate-200">{formatCreditsFull(gap)}</span> more credits to climb a rank
+        </p>
+      ) : null}
       {userRank === null ? (
         <p className="px-4 py-4 text-sm text-slate-400">
           {emptyHint === 'hidden' ? (
