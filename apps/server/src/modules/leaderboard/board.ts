@@ -16,7 +16,7 @@ import {
   type LeaderboardEvent,
   type LeaderboardPage,
 } from '@card-counter/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/index.ts';
 
 interface EntryRow {
@@ -38,15 +38,21 @@ function toEntry(row: EntryRow, rank: number): LeaderboardEntry {
   };
 }
 
+/**
+ * The competition rank of a visible entry with balance `b` (an SQL integer expression): the
+ * bucket counts strictly above b's bucket plus the entries above b inside its own bucket.
+ */
+function rankSql(b: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(1
+    + coalesce((select sum(players) from leaderboard_buckets where bucket >= leaderboard_bucket_end(${b})), 0)
+    + (select count(*) from leaderboard_entries x
+       where not x.deleted and x.balance > ${b} and x.balance < leaderboard_bucket_end(${b}))
+  )::int`;
+}
+
 /** The competition rank a visible entry with this balance has. */
 export async function rankOfBalance(db: Kysely<DB>, balance: number): Promise<number> {
-  const r = await sql<{ rank: number }>`
-    select (1
-      + coalesce((select sum(players) from leaderboard_buckets
-                  where bucket >= leaderboard_bucket_end(${balance}::int)), 0)
-      + (select count(*) from leaderboard_entries
-         where not deleted and balance > ${balance}::int and balance < leaderboard_bucket_end(${balance}::int))
-    )::int as rank`.execute(db);
+  const r = await sql<{ rank: number }>`select ${rankSql(sql`${balance}::int`)} as rank`.execute(db);
   return r.rows[0]?.rank ?? 1;
 }
 
@@ -85,47 +91,60 @@ export async function readTop(db: Kysely<DB>, limit: number): Promise<Leaderboar
   return { entries: ranked(rows, 0, 1), totalPlayers: r.rows[0]?.total ?? 0 };
 }
 
-/** Rows at 0-based board positions [position, position + limit). */
-async function readAt(db: Kysely<DB>, position: number, limit: number): Promise<LeaderboardEntry[]> {
+/**
+ * Rows at 0-based board positions [position, position + limit), in one statement: the bucket
+ * counts locate the bucket holding `position`, the rows are read from that bucket's top (the
+ * bound and the offset are InitPlan values, so the index range is used) and the first row's
+ * rank comes with them.
+ */
+export async function readPageEntries(db: Kysely<DB>, position: number, limit: number): Promise<LeaderboardEntry[]> {
   if (position === 0) return (await readTop(db, limit)).entries;
-  const located = await sql<{ bucket: number; before: number }>`
-    select bucket, (cum - players)::int as before from (
-      select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
-    ) c
-    where cum > ${position}
-    order by bucket desc limit 1`.execute(db);
-  const at = located.rows[0];
-  if (at === undefined) return []; // past the last player
-  const rows = await sql<EntryRow>`
-    select ${columns} from leaderboard_entries
-    where not deleted and balance < leaderboard_bucket_end(${at.bucket}::int)
-    order by balance desc, user_id desc
-    offset ${position - at.before} limit ${limit}`.execute(db);
-  const first = rows.rows[0];
-  if (first === undefined) return [];
-  return ranked(rows.rows, position, await rankOfBalance(db, first.balance));
+  const r = await sql<EntryRow & { first_rank: number }>`
+    with at as (
+      select bucket, (cum - players)::int as before from (
+        select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
+      ) c
+      where cum > ${position}
+      order by bucket desc limit 1
+    ), page as (
+      select ${columns} from leaderboard_entries
+      where not deleted and balance < (select leaderboard_bucket_end(bucket) from at)
+      order by balance desc, user_id desc
+      offset (select ${position} - before from at) limit ${limit}
+    )
+    select p.*, (select ${rankSql(sql`f.b`)} from (select max(balance) as b from page) f) as first_rank
+    from page p order by p.balance desc, p.user_id desc`.execute(db);
+  const first = r.rows[0];
+  return first === undefined ? [] : ranked(r.rows, position, first.first_rank);
 }
 
-/** The player's own row and up to LEADERBOARD_NEARBY rows each side; empty while hidden or absent. */
-async function readNearby(db: Kysely<DB>, userId: string): Promise<{ rank: number | null; rows: LeaderboardEntry[] }> {
-  const own = await sql<EntryRow & { deleted: boolean }>`
-    select ${columns}, deleted from leaderboard_entries where user_id = ${userId}`.execute(db);
+/**
+ * The player's own row and up to LEADERBOARD_NEARBY rows each side with their ranks (empty
+ * while hidden or absent). Two statements: the keyset bounds are the player's own values as
+ * parameters (joined to the player's row instead, the planner may scan the whole index).
+ */
+export async function readNearby(db: Kysely<DB>, userId: string): Promise<{ rank: number | null; rows: LeaderboardEntry[] }> {
+  const own = await sql<{ balance: number; deleted: boolean }>`
+    select balance, deleted from leaderboard_entries where user_id = ${userId}`.execute(db);
   const me = own.rows[0];
   if (me === undefined || me.deleted) return { rank: null, rows: [] };
-  const above = await sql<EntryRow>`
-    select ${columns} from leaderboard_entries
-    where not deleted and (balance, user_id) > (${me.balance}::int, ${userId}::text)
-    order by balance asc, user_id asc limit ${LEADERBOARD_NEARBY}`.execute(db);
-  const below = await sql<EntryRow>`
-    select ${columns} from leaderboard_entries
-    where not deleted and (balance, user_id) < (${me.balance}::int, ${userId}::text)
-    order by balance desc, user_id desc limit ${LEADERBOARD_NEARBY}`.execute(db);
-  const rows = [...above.rows.reverse(), me, ...below.rows];
-  // At most 7 distinct balances: one rank query each.
-  const ranks = new Map<number, number>();
-  for (const row of rows) if (!ranks.has(row.balance)) ranks.set(row.balance, await rankOfBalance(db, row.balance));
-  const entries = rows.map((row) => toEntry(row, ranks.get(row.balance) ?? 1));
-  return { rank: ranks.get(me.balance) ?? null, rows: entries };
+  const b = sql`${me.balance}::int`;
+  const rows = await sql<EntryRow & { rank: number }>`
+    with around as (
+      (select ${columns} from leaderboard_entries
+       where not deleted and (balance, user_id) > (${b}, ${userId}::text)
+       order by balance asc, user_id asc limit ${LEADERBOARD_NEARBY})
+      union all
+      (select ${columns} from leaderboard_entries where user_id = ${userId})
+      union all
+      (select ${columns} from leaderboard_entries
+       where not deleted and (balance, user_id) < (${b}, ${userId}::text)
+       order by balance desc, user_id desc limit ${LEADERBOARD_NEARBY})
+    )
+    select a.*, ${rankSql(sql`a.balance`)} as rank from around a
+    order by a.balance desc, a.user_id desc`.execute(db);
+  const entries = rows.rows.map((row) => toEntry(row, row.rank));
+  return { rank: entries.find((e) => e.userId === userId)?.rank ?? null, rows: entries };
 }
 
 export async function readBalancePage(
@@ -133,11 +152,15 @@ export async function readBalancePage(
   query: { page: number; pageSize: number },
   userId: string,
 ): Promise<LeaderboardPage> {
-  const entries = await readAt(db, (query.page - 1) * query.pageSize, query.pageSize);
-  const nearby = await readNearby(db, userId);
+  // Independent reads: on PostgreSQL they run side by side on pool connections.
+  const [entries, nearby, total] = await Promise.all([
+    readPageEntries(db, (query.page - 1) * query.pageSize, query.pageSize),
+    readNearby(db, userId),
+    totalPlayers(db),
+  ]);
   return {
     entries,
-    totalPlayers: await totalPlayers(db),
+    totalPlayers: total,
     userRank: nearby.rank,
     nearbyEntries: nearby.rows,
     page: query.page,
