@@ -135,6 +135,11 @@ forEachDatabase('leaderboard board', (t) => {
     for (const p of list.slice(0, 10)) {
       const page = await readBalancePage(t.db.kysely, { page: 1, pageSize: 1 }, p.id);
       expect(page.userRank, `LEADERBOARD_FUZZ_SEED=${SEED}`).toBe(expected.find((e) => e.id === p.id)!.rank);
+      // The neighbours are the model's rows around the player, with the model's ranks.
+      const at = expected.findIndex((e) => e.id === p.id);
+      expect(page.nearbyEntries.map(brief), `LEADERBOARD_FUZZ_SEED=${SEED}`).toEqual(
+        expected.slice(Math.max(0, at - 3), at + 4),
+      );
     }
     // Moves between buckets and hiding keep the counts exact.
     for (const p of list.slice(0, 8)) await applyCredit(t.db, { userId: p.id, type: 'game', amount: 1, description: 'move' });

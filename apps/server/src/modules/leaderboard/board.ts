@@ -141,7 +141,20 @@ export async function readNearby(db: Kysely<DB>, userId: string): Promise<{ rank
        where not deleted and (balance, user_id) < (${b}, ${userId}::text)
        order by balance desc, user_id desc limit ${LEADERBOARD_NEARBY})
     )
-    select a.*, ${rankSql(sql`a.balance`)} as rank from around a
+    -- The bucket sum above the highest row once; each row adds only the few buckets between.
+    , top as (select max(balance) as b from around)
+    , above_top as (
+      select coalesce(sum(players), 0) as s from leaderboard_buckets
+      where bucket >= (select leaderboard_bucket_end(b) from top)
+    )
+    select a.*, (1 + (select s from above_top)
+      + coalesce((select sum(players) from leaderboard_buckets
+                  where bucket >= leaderboard_bucket_end(a.balance)
+                    and bucket < (select leaderboard_bucket_end(b) from top)), 0)
+      + (select count(*) from leaderboard_entries x
+         where not x.deleted and x.balance > a.balance and x.balance < leaderboard_bucket_end(a.balance))
+    )::int as rank
+    from around a
     order by a.balance desc, a.user_id desc`.execute(db);
   const entries = rows.rows.map((row) => toEntry(row, row.rank));
   return { rank: entries.find((e) => e.userId === userId)?.rank ?? null, rows: entries };
