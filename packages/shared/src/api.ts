@@ -10,3 +10,4 @@ export * from './api/system.ts';
 export * from './api/record.ts';
 export * from './api/drills.ts';
 export * from './api/admin.ts';
+export * from './api/leaderboard.ts';

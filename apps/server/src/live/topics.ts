@@ -13,6 +13,8 @@ import type { DB } from '../db/schema.ts';
 export const LIVE_TOPICS = {
   /** The player's profile (balance included); key: the user id. */
   profile: 'profile_changed',
+  /** The credits leaderboard; key: always `board` (one snapshot for every client). */
+  leaderboard: 'leaderboard_changed',
 } as const satisfies Record<string, string>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

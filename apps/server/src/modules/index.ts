@@ -3,9 +3,10 @@
  * that registers its own routes; the app factory registers them all after the auth plugin.
  */
 import { adminModule } from './admin/index.ts';
+import { leaderboardModule } from './leaderboard/index.ts';
 import type { AppModule } from './module.ts';
 import { drillsModule } from './drills/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, drillsModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule];

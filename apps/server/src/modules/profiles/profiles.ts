@@ -16,6 +16,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
 import type { Database, DB } from '../../db/index.ts';
 import { publishInTransaction } from '../../live/topics.ts';
+import { refreshEntriesInTransaction } from '../leaderboard/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 
 export interface NewProfile {
@@ -253,6 +254,9 @@ export async function updateProfile(
         .executeTakeFirst();
       if (r.numUpdatedRows !== 1n) throw new AppError('USER_DOC_MISSING');
       await publishInTransaction(trx, 'profile', userId);
+      // Hiding (and showing) takes effect on every board with this commit, not 100 ms later.
+      if (patch.showOnLeaderboard !== undefined || patch.displayName !== undefined)
+        await refreshEntriesInTransaction(trx, [userId]);
     });
   } catch (e) {
     // The index, not a look-up first, decides: a look-up could pass for two players at once.

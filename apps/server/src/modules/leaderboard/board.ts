@@ -1,0 +1,182 @@
+/**
+ * Reading the credits board (ADR 0011). Board order: balance desc, then user id desc (a fixed
+ * order inside a tie). Ranks are competition ranks: 1 + visible players with a strictly
+ * higher balance, so ties share one.
+ *
+ * Every query is bounded by an index range, never by the board's size:
+ * - rank: the bucket counts above the player's bucket (at most ~7,300 rows) plus the entries
+ *   above them inside their own bucket (under 1% of the balance range);
+ * - page N: the bucket counts locate the bucket holding position (N-1)*pageSize, and the page
+ *   is read from that bucket's top with an offset no larger than the bucket's population;
+ * - nearby: two keyset reads of 3 rows around the player's (balance, user id).
+ */
+import {
+  LEADERBOARD_NEARBY,
+  type LeaderboardEntry,
+  type LeaderboardEvent,
+  type LeaderboardPage,
+} from '@card-counter/shared';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/index.ts';
+
+interface EntryRow {
+  user_id: string;
+  display_name: string;
+  balance: number;
+  last_updated: Date | string;
+}
+
+const columns = sql`user_id, display_name, balance, last_updated`;
+
+function toEntry(row: EntryRow, rank: number): LeaderboardEntry {
+  return {
+    userId: row.user_id,
+    displayName: row.display_name,
+    balance: row.balance,
+    rank,
+    lastUpdated: new Date(row.last_updated).toISOString(),
+  };
+}
+
+/**
+ * The competition rank of a visible entry with balance `b` (an SQL integer expression): the
+ * bucket counts strictly above b's bucket plus the entries above b inside its own bucket.
+ */
+function rankSql(b: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(1
+    + coalesce((select sum(players) from leaderboard_buckets where bucket >= leaderboard_bucket_end(${b})), 0)
+    + (select count(*) from leaderboard_entries x
+       where not x.deleted and x.balance > ${b} and x.balance < leaderboard_bucket_end(${b}))
+  )::int`;
+}
+
+/** The competition rank a visible entry with this balance has. */
+export async function rankOfBalance(db: Kysely<DB>, balance: number): Promise<number> {
+  const r = await sql<{ rank: number }>`select ${rankSql(sql`${balance}::int`)} as rank`.execute(db);
+  return r.rows[0]?.rank ?? 1;
+}
+
+/** Visible players on the board. */
+export async function totalPlayers(db: Kysely<DB>): Promise<number> {
+  const r = await sql<{ total: number }>`
+    select coalesce(sum(players), 0)::int as total from leaderboard_buckets`.execute(db);
+  return r.rows[0]?.total ?? 0;
+}
+
+/** Ranks of consecutive board rows starting at 0-based `position`, the first having `firstRank`. */
+function ranked(rows: EntryRow[], position: number, firstRank: number): LeaderboardEntry[] {
+  const out: LeaderboardEntry[] = [];
+  rows.forEach((row, i) => {
+    const prev = out[i - 1];
+    // Every row before a lower balance has a strictly higher one: its rank is its position + 1.
+    const rank = prev === undefined ? firstRank : prev.balance === row.balance ? prev.rank : position + i + 1;
+    out.push(toEntry(row, rank));
+  });
+  return out;
+}
+
+/**
+ * The top `limit` rows and the board's size in ONE statement: what every live stream client
+ * receives after a change (one query per change and process, whatever the number of clients).
+ */
+export async function readTop(db: Kysely<DB>, limit: number): Promise<LeaderboardEvent> {
+  const r = await sql<Partial<EntryRow> & { total: number }>`
+    select e.user_id, e.display_name, e.balance, e.last_updated, t.total
+    from (select coalesce(sum(players), 0)::int as total from leaderboard_buckets) t
+    left join lateral (
+      select ${columns} from leaderboard_entries where not deleted
+      order by balance desc, user_id desc limit ${limit}
+    ) e on true`.execute(db);
+  const rows = r.rows.filter((row): row is EntryRow & { total: number } => row.user_id != null);
+  return { entries: ranked(rows, 0, 1), totalPlayers: r.rows[0]?.total ?? 0 };
+}
+
+/**
+ * Rows at 0-based board positions [position, position + limit), in one statement: the bucket
+ * counts locate the bucket holding `position`, the rows are read from that bucket's top (the
+ * bound and the offset are InitPlan values, so the index range is used) and the first row's
+ * rank comes with them.
+ */
+export async function readPageEntries(db: Kysely<DB>, position: number, limit: number): Promise<LeaderboardEntry[]> {
+  if (position === 0) return (await readTop(db, limit)).entries;
+  const r = await sql<EntryRow & { first_rank: number }>`
+    with at as (
+      select bucket, (cum - players)::int as before from (
+        select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
+      ) c
+      where cum > ${position}
+      order by bucket desc limit 1
+    ), page as (
+      select ${columns} from leaderboard_entries
+      where not deleted and balance < (select leaderboard_bucket_end(bucket) from at)
+      order by balance desc, user_id desc
+      offset (select ${position} - before from at) limit ${limit}
+    )
+    select p.*, (select ${rankSql(sql`f.b`)} from (select max(balance) as b from page) f) as first_rank
+    from page p order by p.balance desc, p.user_id desc`.execute(db);
+  const first = r.rows[0];
+  return first === undefined ? [] : ranked(r.rows, position, first.first_rank);
+}
+
+/**
+ * The player's own row and up to LEADERBOARD_NEARBY rows each side with their ranks (empty
+ * while hidden or absent). Two statements: the keyset bounds are the player's own values as
+ * parameters (joined to the player's row instead, the planner may scan the whole index).
+ */
+export async function readNearby(db: Kysely<DB>, userId: string): Promise<{ rank: number | null; rows: LeaderboardEntry[] }> {
+  const own = await sql<{ balance: number; deleted: boolean }>`
+    select balance, deleted from leaderboard_entries where user_id = ${userId}`.execute(db);
+  const me = own.rows[0];
+  if (me === undefined || me.deleted) return { rank: null, rows: [] };
+  const b = sql`${me.balance}::int`;
+  const rows = await sql<EntryRow & { rank: number }>`
+    with around as (
+      (select ${columns} from leaderboard_entries
+       where not deleted and (balance, user_id) > (${b}, ${userId}::text)
+       order by balance asc, user_id asc limit ${LEADERBOARD_NEARBY})
+      union all
+      (select ${columns} from leaderboard_entries where user_id = ${userId})
+      union all
+      (select ${columns} from leaderboard_entries
+       where not deleted and (balance, user_id) < (${b}, ${userId}::text)
+       order by balance desc, user_id desc limit ${LEADERBOARD_NEARBY})
+    )
+    -- The bucket sum above the highest row once; each row adds only the few buckets between.
+    , top as (select max(balance) as b from around)
+    , above_top as (
+      select coalesce(sum(players), 0) as s from leaderboard_buckets
+      where bucket >= (select leaderboard_bucket_end(b) from top)
+    )
+    select a.*, (1 + (select s from above_top)
+      + coalesce((select sum(players) from leaderboard_buckets
+                  where bucket >= leaderboard_bucket_end(a.balance)
+                    and bucket < (select leaderboard_bucket_end(b) from top)), 0)
+      + (select count(*) from leaderboard_entries x
+         where not x.deleted and x.balance > a.balance and x.balance < leaderboard_bucket_end(a.balance))
+    )::int as rank
+    from around a
+    order by a.balance desc, a.user_id desc`.execute(db);
+  const entries = rows.rows.map((row) => toEntry(row, row.rank));
+  return { rank: entries.find((e) => e.userId === userId)?.rank ?? null, rows: entries };
+}
+
+export async function readBalancePage(
+  db: Kysely<DB>,
+  query: { page: number; pageSize: number },
+  userId: string,
+): Promise<LeaderboardPage> {
+  // Independent reads: on PostgreSQL they run side by side on pool connections.
+  const [entries, nearby, total] = await Promise.all([
+    readPageEntries(db, (query.page - 1) * query.pageSize, query.pageSize),
+    readNearby(db, userId),
+    totalPlayers(db),
+  ]);
+  return {
+    entries,
+    totalPlayers: total,
+    userRank: nearby.rank,
+    nearbyEntries: nearby.rows,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

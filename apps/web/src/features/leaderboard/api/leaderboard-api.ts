@@ -1,0 +1,78 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LEADERBOARD_PAGE_SIZE } from '@card-counter/shared/constants';
+import {
+  LeaderboardEventSchema,
+  LeaderboardPageSchema,
+  SkillPageSchema,
+  type LeaderboardEvent,
+  type LeaderboardPage,
+} from '@card-counter/shared/api';
+import { api } from '../../../shared/lib/api-client.ts';
+
+// Server state of the leaderboard screen: a page of the credits board or the skill board,
+// each with the player's own rank and neighbours.
+
+export type BoardKind = 'balance' | 'skill';
+
+export const leaderboardKey = (board: BoardKind, page: number) => ['leaderboard', board, page] as const;
+
+export function useBalanceBoard(page: number) {
+  return useQuery({
+    queryKey: leaderboardKey('balance', page),
+    queryFn: async ({ signal }) =>
+      LeaderboardPageSchema.parse(
+        await api.get<unknown>(`/api/leaderboard?page=${page}&pageSize=${LEADERBOARD_PAGE_SIZE}`, signal),
+      ),
+    // The previous page stays on screen while the next one loads (no flash of the loading state).
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSkillBoard(page: number) {
+  return useQuery({
+    queryKey: leaderboardKey('skill', page),
+    queryFn: async ({ signal }) =>
+      SkillPageSchema.parse(await api.get<unknown>(`/api/leaderboard/skill?page=${page}&pageSize=${LEADERBOARD_PAGE_SIZE}`, signal)),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Reads the data of an `event: leaderboard`; null when it is not one. */
+export function parseLeaderboardEvent(data: string): LeaderboardEvent | null {
+  try {
+    const parsed = LeaderboardEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A cached page updated from the live top of the board, when the top covers it: the page's
+ * rows, the total, and the player's rank and neighbours if they sit inside the top with all
+ * their neighbours. `complete` is false when something must still come from the server.
+ */
+export function applyTop(
+  page: LeaderboardPage,
+  top: LeaderboardEvent,
+  userId: string | undefined,
+  nearby: number,
+): { page: LeaderboardPage; complete: boolean } {
+  const start = (page.page - 1) * page.pageSize;
+  const pageCovered = start + page.pageSize <= top.entries.length || top.entries.length === top.totalPlayers;
+  const next: LeaderboardPage = { ...page, totalPlayers: top.totalPlayers };
+  if (pageCovered) next.entries = top.entries.slice(start, start + page.pageSize);
+  const mine = userId === undefined ? -1 : top.entries.findIndex((e) => e.userId === userId);
+  const wholeBoard = top.entries.length === top.totalPlayers;
+  const neighboursCovered = mine >= 0 && (mine + nearby < top.entries.length || wholeBoard);
+  if (neighboursCovered) {
+    next.userRank = top.entries[mine]!.rank;
+    next.nearbyEntries = top.entries.slice(Math.max(0, mine - nearby), mine + nearby + 1);
+  } else if (mine < 0 && wholeBoard) {
+    // The whole board is in the top and the player is not: hidden (or not on it yet).
+    next.userRank = null;
+    next.nearbyEntries = [];
+  }
+  return { page: next, complete: pageCovered && (neighboursCovered || (mine < 0 && wholeBoard)) };
+}

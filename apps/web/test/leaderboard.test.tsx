@@ -1,0 +1,66 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { LeaderboardEntry, LeaderboardEvent, LeaderboardPage } from '@card-counter/shared/api';
+import { applyTop } from '../src/features/leaderboard/api/leaderboard-api.ts';
+import { BoardTable } from '../src/features/leaderboard/components/board-table.tsx';
+
+const at = '2026-11-23T00:00:00.000Z';
+const entry = (i: number, balance: number, rank: number): LeaderboardEntry => ({
+  userId: `u${i}`,
+  displayName: `Player ${i}`,
+  balance,
+  rank,
+  lastUpdated: at,
+});
+
+/** A board of `n` players with distinct balances, rank i+1. */
+function top(n: number, total = n): LeaderboardEvent {
+  return { entries: Array.from({ length: n }, (_, i) => entry(i, 100_000 - i, i + 1)), totalPlayers: total };
+}
+
+function page(n: number, over: Partial<LeaderboardPage> = {}): LeaderboardPage {
+  return { entries: [], totalPlayers: 0, userRank: null, nearbyEntries: [], page: n, pageSize: 50, ...over };
+}
+
+describe('applyTop: the live top of the board updates a cached page in place', () => {
+  it('fills page 1 and 2 and the player\'s rank and neighbours when the top covers them', () => {
+    const next = applyTop(page(2, { userRank: 99 }), top(100, 5000), 'u60', 3);
+    expect(next.complete).toBe(true);
+    expect(next.page.entries.map((e) => e.rank)).toEqual(Array.from({ length: 50 }, (_, i) => 51 + i));
+    expect(next.page.totalPlayers).toBe(5000);
+    expect(next.page.userRank).toBe(61);
+    expect(next.page.nearbyEntries.map((e) => e.userId)).toEqual(['u57', 'u58', 'u59', 'u60', 'u61', 'u62', 'u63']);
+  });
+
+  it('asks the server when the page is deeper than the top or the player sits at its edge or below it', () => {
+    expect(applyTop(page(3), top(100, 5000), 'u10', 3).complete).toBe(false);
+    expect(applyTop(page(1), top(100, 5000), 'u98', 3).complete).toBe(false);
+    const below = applyTop(page(1, { userRank: 4000 }), top(100, 5000), 'u9999', 3);
+    expect(below.complete).toBe(false);
+    // What it cannot know stays as the server said.
+    expect(below.page.userRank).toBe(4000);
+  });
+
+  it('a small board is whole in the top: a player missing from it is hidden', () => {
+    const next = applyTop(page(1, { userRank: 2, nearbyEntries: [entry(1, 5, 2)] }), top(7), 'gone', 3);
+    expect(next.complete).toBe(true);
+    expect(next.page.userRank).toBeNull();
+    expect(next.page.nearbyEntries).toEqual([]);
+    expect(next.page.entries).toHaveLength(7);
+  });
+});
+
+describe('BoardTable', () => {
+  it('renders names as text, never markup, and marks the player\'s own row', () => {
+    const rows = [entry(1, 500, 1), { ...entry(2, 400, 2), displayName: '<img src=x onerror=alert(1)>' }];
+    const { container } = render(
+      <BoardTable caption="Board" rows={rows} columns={[{ header: 'Balance', cell: (r) => r.balance }]} userId="u2" />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    const own = screen.getByTestId('own-row');
+    expect(own.getAttribute('aria-current')).toBe('true');
+    expect(within(own).getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(within(own).getByText('You')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The leaderboards: `GET /api/leaderboard` (credits), `GET /api/leaderboard/skill` (the coach's
+ * verdicts from the player's record) and the live stream `GET /api/leaderboard/stream`.
+ *
+ * Ranks start at 1 and ties share a rank (competition ranking: 1, 2, 2, 4): a player's rank is
+ * 1 + the number of visible players strictly ahead. Within a tie rows are listed in one fixed
+ * order (by user id), so pages never shuffle between reads.
+ * Only what a public board needs leaves the server: no e-mail, no username.
+ */
+import { z } from 'zod';
+import { LEADERBOARD_LIMIT_DEFAULT, LEADERBOARD_PAGE_SIZE } from '../constants.ts';
+import { isoDate } from './iso-date.ts';
+
+/** Deepest page a query may ask for: far past any real board, small enough to stay an integer offset. */
+export const LEADERBOARD_PAGE_MAX = 1_000_000;
+/** Players shown above and below the signed-in player in `nearbyEntries`. */
+export const LEADERBOARD_NEARBY = 3;
+/** The skill board: the last N decisions at the table count... */
+export const SKILL_WINDOW_DECISIONS = 200;
+/** ...and a player qualifies with at least this many of them. */
+export const SKILL_MIN_DECISIONS = 50;
+
+/** `?page=&pageSize=`: pages of 50 by default, at most the default limit (100) per page. */
+export const LeaderboardQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(LEADERBOARD_PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LEADERBOARD_LIMIT_DEFAULT).default(LEADERBOARD_PAGE_SIZE),
+});
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+
+const rank = z.number().int().positive();
+
+/** One row of the credits board (the spec's leaderboard entry, as read). */
+export const LeaderboardEntrySchema = z.strictObject({
+  userId: z.string(),
+  /** Text, never markup: the web app renders it as a text node. */
+  displayName: z.string(),
+  balance: z.number().int().nonnegative(),
+  rank,
+  lastUpdated: isoDate,
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
+
+function pageOf<T extends z.ZodType>(entry: T) {
+  return z.strictObject({
+    entries: z.array(entry),
+    /** Players on this board (visible ones; on the skill board, those who qualify). */
+    totalPlayers: z.number().int().nonnegative(),
+    /** The caller's rank; null while hidden, not yet on the board or not qualified. */
+    userRank: rank.nullable(),
+    /** The caller's own row with up to LEADERBOARD_NEARBY players above and below, in board order. */
+    nearbyEntries: z.array(entry),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+  });
+}
+
+export const LeaderboardPageSchema = pageOf(LeaderboardEntrySchema);
+export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;
+
+/** `event: leaderboard` on the stream: the top LEADERBOARD_LIMIT_DEFAULT rows, after every change. */
+export const LeaderboardEventSchema = z.strictObject({
+  entries: z.array(LeaderboardEntrySchema).max(LEADERBOARD_LIMIT_DEFAULT),
+  totalPlayers: z.number().int().nonnegative(),
+});
+export type LeaderboardEvent = z.infer<typeof LeaderboardEventSchema>;
+
+/**
+ * One row of the skill board: over the player's last SKILL_WINDOW_DECISIONS decisions,
+ * edge given away = sum of the coach's EV cost / sum of the stakes (lower is better; ranked
+ * first), then accuracy = correct decisions / decisions.
+ */
+export const SkillEntrySchema = z.strictObject({
+  userId: z.string(),
+  displayName: z.string(),
+  rank,
+  /** 0..1 */
+  accuracy: z.number().min(0).max(1),
+  /** Fraction of the amount staked (0.004 = 0.4%). */
+  edgeGivenAway: z.number().min(0),
+  decisions: z.number().int().positive(),
+  lastUpdated: isoDate,
+});
+export type SkillEntry = z.infer<typeof SkillEntrySchema>;
+
+export const SkillPageSchema = pageOf(SkillEntrySchema);
+export type SkillPage = z.infer<typeof SkillPageSchema>;
