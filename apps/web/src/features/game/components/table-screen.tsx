@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { legalPlays, type CountingOptions, type PlayerAction, type Rules } from '@card-counter/engine';
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
-import type { DecisionRecord } from '../api/decision-record.ts';
+import type { PlayRecord } from '../../../shared/record/play-record.ts';
 import type { TableSource } from '../api/table-source.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useCountCheck } from '../hooks/use-count-check.ts';
@@ -25,7 +25,7 @@ import { TableHeader } from './table-header.tsx';
 
 export interface TableScreenProps {
   source: TableSource;
-  record: DecisionRecord;
+  record: PlayRecord;
   /** Where this player's seen-cards tracker is kept. */
   seenKey: string;
   onBalance?: (balance: number) => void;
