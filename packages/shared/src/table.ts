@@ -244,3 +244,17 @@ export const ShoeRevealHistorySchema = z.strictObject({
   items: z.array(ShoeRevealRecordSchema).max(TABLE_SHOE_HISTORY_MAX),
 });
 export type ShoeRevealHistory = z.infer<typeof ShoeRevealHistorySchema>;
+
+/** One running count's entry of the betting patterns (spec section 3). */
+export const BettingPatternEntrySchema = z.strictObject({
+  totalBets: z.number().int().nonnegative(),
+  totalAmount: credits,
+  wins: z.number().int().nonnegative(),
+  losses: z.number().int().nonnegative(),
+  /** totalAmount / totalBets. */
+  avgBet: credits,
+});
+
+/** `GET /api/table/patterns`: the player's bets per running count at the bet, keyed `count_{value}`. */
+export const BettingPatternsSchema = z.record(z.string().regex(/^count_-?\d+(\.\d+)?$/), BettingPatternEntrySchema);
+export type BettingPatternsRecord = z.infer<typeof BettingPatternsSchema>;

@@ -6,5 +6,6 @@ import type { AppModule } from './module.ts';
 import { profilesModule } from './profiles/index.ts';
 import { recordModule } from './record/index.ts';
 import { systemModule } from './system/index.ts';
+import { tableModule } from './table/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, recordModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, recordModule, tableModule];
