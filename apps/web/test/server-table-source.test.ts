@@ -1,4 +1,4 @@
-import { createGame, seededRng, stackedShoe, step, visible, type GameState } from '@card-counter/engine';
+import { createGame, createShoe, revealShoe, seededRng, stackedShoe, step, visible, type GameState } from '@card-counter/engine';
 import { TableSnapshotSchema } from '@card-counter/shared/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_ATTEMPTS_MAX, ServerTableSource } from '../src/features/game/api/server-table-source.ts';
@@ -17,6 +17,7 @@ class FakeTableServer {
   version = 0;
   state: GameState = createGame({ balance: 10_000, shoe: stackedShoe(6, ['10h', '9s', '8c', '7d', '10s']) });
   sent: Sent[] = [];
+  shoes: unknown[] = [];
   answered = new Map<string, { status: number; body: unknown }>();
   /** Answers to give instead of the table, one per request, before the table answers (e.g. a lost answer). */
   faults: (() => Promise<Response>)[] = [];
@@ -34,7 +35,7 @@ class FakeTableServer {
     const fault = this.faults.shift();
     if (fault) return fault();
     if (url === '/api/table') return json(200, this.snapshot());
-    if (url === '/api/table/shoes') return json(200, { items: [] });
+    if (url === '/api/table/shoes') return json(200, { items: this.shoes });
     if (!body) return json(400, { error: { code: 'VALIDATION_FAILED', message: 'The request is invalid.' } });
     const earlier = this.answered.get(body.actionId);
     const answer = earlier ?? this.apply(body);
@@ -180,6 +181,15 @@ describe('the server table source', () => {
     const snap = await source.setCounting({ system: 'ko', resolution: 'half', rounding: 'floor' });
     expect(snap.state.counting.system).toBe('ko');
     expect(server.sent.at(-1)?.body?.action).toEqual({ type: 'setCounting', counting: { system: 'ko', resolution: 'half', rounding: 'floor' } });
+  });
+
+  it('reads the last replaced shoe from GET /api/table/shoes (newest first), or null before any', async () => {
+    const source = make();
+    expect(await source.lastShoe()).toBeNull();
+    const newer = createShoe(1, seededRng(2));
+    const older = createShoe(1, seededRng(3));
+    server.shoes = [newer, older].map((s) => ({ commitment: s.commitment, reveal: revealShoe(s), replacedAt: '2026-03-01T12:00:00.000Z' }));
+    expect(await source.lastShoe()).toEqual({ commitment: newer.commitment, reveal: revealShoe(newer) });
   });
 
   it('refuses an answer that does not match the contract (a leaked field fails the strict schema)', async () => {

@@ -3,11 +3,10 @@ import {
   ShoeRevealHistorySchema,
   TableErrorDetailsSchema,
   TableSnapshotSchema,
-  type ShoeRevealRecord,
   type TableAction,
 } from '@card-counter/shared/table';
 import { api, ApiError, apiRequest } from '../../../shared/lib/api-client.ts';
-import { TableRefusal, type TableSnapshot, type TableSource } from './table-source.ts';
+import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource } from './table-source.ts';
 
 // A signed-in player's table, dealt by the server (contract: packages/shared/src/table.ts).
 // Every action carries a fresh actionId and the version this page last saw: a lost answer is
@@ -70,9 +69,10 @@ export class ServerTableSource implements TableSource {
     return this.send({ type: 'setCounting', counting });
   }
 
-  /** The shoes the server replaced, newest first, each with the reveal that opens its commitment. */
-  async shoeHistory(): Promise<ShoeRevealRecord[]> {
-    return ShoeRevealHistorySchema.parse(await api.get<unknown>('/api/table/shoes')).items;
+  /** The newest shoe the server replaced, with the commitment it published at that shoe's shuffle. */
+  async lastShoe(): Promise<PublishedShoe | null> {
+    const [last] = ShoeRevealHistorySchema.parse(await api.get<unknown>('/api/table/shoes')).items;
+    return last === undefined ? null : { commitment: last.commitment, reveal: last.reveal };
   }
 
   private async send(action: TableAction): Promise<TableSnapshot> {

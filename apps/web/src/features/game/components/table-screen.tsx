@@ -46,6 +46,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
   const [warning, setWarning] = useState<{ chosen: PlayerAction; recommended: PlayerAction } | null>(null);
   const stepMs = useDealStep(state?.config.gameSpeed ?? 1);
   const { act } = table;
+  const loadLastShoe = useCallback(() => source.lastShoe(), [source]);
 
   const afterAct = useCallback(
     async (p: ReturnType<typeof act>) => {
@@ -159,7 +160,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           <CountCheck check={check} />
           <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
-          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} />
+          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />
         </aside>
       </div>
