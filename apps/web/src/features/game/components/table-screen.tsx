@@ -91,7 +91,17 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
   });
 
   if (!state || !moves) {
-    return <p className="text-center text-slate-300">{table.error ?? 'Setting up the table...'}</p>;
+    if (table.error === null) return <p className="text-center text-slate-300">Setting up the table...</p>;
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
+        <p role="alert" className="text-rose-300">
+          {table.error}
+        </p>
+        <button type="button" onClick={table.reload} className="rounded-md bg-emerald-500 px-4 py-2 font-bold text-slate-950 hover:bg-emerald-400">
+          Try again
+        </button>
+      </div>
+    );
   }
 
   const spots = state.handBets.length;
