@@ -201,3 +201,20 @@ test('the server table fits a phone: no sideways scroll, cards and moves on scre
   const box = await page.getByRole('group', { name: 'Your hand' }).getByRole('img').first().boundingBox();
   expect(box?.width ?? 0).toBeGreaterThanOrEqual(55);
 });
+
+test("the last shoe verifies against the commitment shown at its shuffle and the server's published reveal", async ({ page }) => {
+  await startSignedIn(page, 'table-proof');
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  const shown = (await page.getByTestId('shoe-commitment').getAttribute('title')) ?? '';
+  expect(shown).toMatch(/^[0-9a-f]{64}$/);
+  // A new deck count replaces the shoe: the server publishes the old one's order and salt.
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  await page.getByLabel('Decks', { exact: true }).selectOption('2');
+  await page.getByRole('button', { name: 'Apply to the next round' }).click();
+  const shoes = (await (await page.request.get('/api/table/shoes')).json()) as { items: { commitment: string }[] };
+  expect(shoes.items[0]?.commitment).toBe(shown);
+  await page.getByRole('button', { name: 'Verify the last shoe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'last shoe' })).toHaveText(`The last shoe (${shown.slice(0, 8)}…${shown.slice(-8)}) matches its commitment.`);
+});
