@@ -45,17 +45,24 @@ export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRo
   return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns };
 }
 
+export interface LockedTable extends TableRow {
+  /** The player's credit balance, read under the same lock. */
+  credits: number;
+}
+
 /**
- * The player's table, created when missing, locked (FOR UPDATE) until the transaction ends:
- * every action of one player runs one after the other, in any server process.
- * Lock order: the table row, then the profile row (the ledger), never the other way.
+ * The player's table, created when missing, and their profile row, both locked (FOR UPDATE)
+ * until the transaction ends, in one round trip: every action of one player runs one after
+ * the other, in any server process. Lock order everywhere: the table row, then the profile
+ * row (the ledger locks only the profile), so no cycle.
  */
-export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Promise<TableRow> {
+export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Promise<LockedTable> {
   const select = () =>
     trx
-      .selectFrom('game_tables')
-      .select(['table_id', 'version', 'state', 'betting_patterns'])
-      .where('user_id', '=', userId)
+      .selectFrom('game_tables as t')
+      .innerJoin('profiles as p', 'p.user_id', 't.user_id')
+      .select(['t.table_id', 't.version', 't.state', 't.betting_patterns', 'p.credits'])
+      .where('t.user_id', '=', userId)
       .forUpdate()
       .executeTakeFirst();
   let row = await select();
@@ -70,14 +77,5 @@ export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Pro
     row = await select();
     if (row === undefined) throw new Error('table row missing after insert');
   }
-  return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns };
-}
-
-export async function saveTable(trx: Kysely<DB>, userId: string, state: GameState, patterns: BettingPatterns, now: Date): Promise<void> {
-  const r = await trx
-    .updateTable('game_tables')
-    .set({ version: state.version, state: JSON.stringify(state), betting_patterns: JSON.stringify(patterns), updated_at: now })
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) throw new Error('table row vanished under its lock');
+  return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns, credits: row.credits };
 }
