@@ -3,7 +3,7 @@ import {
   RecordEntrySchema,
   RECORD_ENTRIES_PER_POST_MAX,
   type RecordEntry,
-} from '@card-counter/shared';
+} from '@card-counter/shared/api/record';
 import { api, ApiError } from '../lib/api-client.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 
