@@ -152,6 +152,8 @@ test('settings change the rules of the next round on the server table', async ({
   await page.getByLabel('System', { exact: true }).selectOption('ko');
   await page.getByRole('button', { name: 'Apply to the next round' }).click();
   await expect(page.getByTestId('rules-line')).toHaveText('6D H17 DAS LS 6:5, 75% pen');
+  // The panel closes once the rules and then the counting system have both been applied.
+  await expect(page.getByRole('button', { name: 'Apply to the next round' })).toBeHidden();
 
   // The server holds the new rules and counting system.
   const table = (await (await page.request.get('/api/table')).json()) as {
@@ -213,6 +215,7 @@ test("the last shoe verifies against the commitment shown at its shuffle and the
   await page.getByRole('button', { name: 'Table settings' }).click();
   await page.getByLabel('Decks', { exact: true }).selectOption('2');
   await page.getByRole('button', { name: 'Apply to the next round' }).click();
+  await expect(page.getByTestId('rules-line')).toHaveText(/^2D /);
   const shoes = (await (await page.request.get('/api/table/shoes')).json()) as { items: { commitment: string }[] };
   expect(shoes.items[0]?.commitment).toBe(shown);
   await page.getByRole('button', { name: 'Verify the last shoe' }).click();
