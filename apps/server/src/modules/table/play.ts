@@ -154,6 +154,7 @@ export async function applyTableAction(ctx: PlayContext, userId: string, req: Ta
         .returning('action_id')
         .executeTakeFirst();
       if (r === undefined) throw new Error('table row vanished under its lock');
+      ctx.hooks.onSaved?.(userId, save.state);
     }
     if (answer.status === 200 && answer.body.version % RETENTION_EVERY_VERSIONS === 0) {
       await trx
