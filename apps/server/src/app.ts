@@ -26,6 +26,7 @@ import { accountGate } from './modules/admin/index.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleDeps } from './modules/module.ts';
 import { profileHooks } from './modules/profiles/index.ts';
+import type { TableHooks } from './modules/table/index.ts';
 import { webRoutes } from './web-app.ts';
 
 export interface BuildAppOptions {
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   streamHeartbeat_ms?: number;
   /** How often open streams' sessions are checked (default 2 s: a stream ends within it). */
   streamSessionCheck_ms?: number;
+  /** Tests only: the table module's seeded shuffle or stacked first shoe (no request can set these). */
+  table?: TableHooks;
 }
 
 /** Largest request body; larger ones are refused with 413 PAYLOAD_TOO_LARGE. */
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     live,
     sessions,
     streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000,
+    ...(options.table ? { table: options.table } : {}),
   };
   for (const module of MODULES) await app.register(module, deps);
   await webRoutes(app, config.webDistDir);

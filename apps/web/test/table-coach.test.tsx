@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@card-counter/engine';
-import { loadBasicStrategy } from '../src/features/game/api/coach-engine.ts';
+import { insuranceEv, loadBasicStrategy } from '../src/features/game/api/coach-engine.ts';
+import { insuranceChoiceCost } from '../src/features/game/hooks/use-coach.ts';
 import { renderTable } from './table-helpers.tsx';
 
 // 10♥ 2♣ (hard 12) against a 6 up: basic strategy stands. The next card, 10♠, busts a hit.
@@ -98,7 +99,23 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('coach-insurance')).textContent).toBe('Insurance declined: right, basic strategy never takes insurance.');
     expect(screen.getByTestId('game-status').textContent).toContain('19. Hit or stand?');
     const [entry] = await record.recent(1);
-    expect(entry).toMatchObject({ kind: 'decision', upcard: 1, chosen: 'noInsurance', best: 'noInsurance' });
+    expect(entry).toMatchObject({ kind: 'decision', upcard: 1, chosen: 'noInsurance', best: 'noInsurance', evCost: 0, bet: 100 });
+    expect(entry?.entryId).toMatch(/^[0-9a-f-]{36}$/);
+    // Seen: 10, 9 and the ace; unseen 309 cards of which 95 tens: EV = 3 x 95/309 - 1.
+    expect(screen.getByTestId('coach-insurance-ev').textContent).toBe('Insurance EV from the cards seen: -7.8% of the 50.00-credit insurance bet.');
+  });
+
+  it('measures insurance by the tens left: 3 x P(ten) - 1 per unit insured, and the cost of each choice', () => {
+    const comp = new Int32Array(11);
+    comp[10] = 4;
+    comp[5] = 8; // 4 tens in 12 cards: P = 1/3, a fair bet
+    expect(insuranceEv(comp)).toBeCloseTo(0, 12);
+    comp[10] = 6; // 6 in 14: 18/14 - 1
+    expect(insuranceEv(comp)).toBeCloseTo(4 / 14, 12);
+    expect(insuranceChoiceCost(4 / 14, 50, false)).toBe(14.29);
+    expect(insuranceChoiceCost(4 / 14, 50, true)).toBe(0);
+    expect(insuranceChoiceCost(-0.0777, 50, true)).toBe(3.89);
+    expect(insuranceEv(new Int32Array(11))).toBe(-1);
   });
 
   it('stays silent when switched off', async () => {

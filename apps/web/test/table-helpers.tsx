@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { stackedShoe } from '@card-counter/engine';
-import { LocalDecisionRecord } from '../src/features/game/api/decision-record.ts';
+import { LocalPlayRecord } from '../src/shared/record/play-record.ts';
 import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
 import { TableScreen } from '../src/features/game/components/table-screen.tsx';
 
@@ -10,7 +10,7 @@ import { TableScreen } from '../src/features/game/components/table-screen.tsx';
  */
 export function renderTable(top: string[], options: { random?: () => number } = {}) {
   const source = new LocalTableSource({ storageKey: 'test:table', initialBalance: 10_000, shoe: stackedShoe(6, top) });
-  const record = new LocalDecisionRecord('test:record');
+  const record = new LocalPlayRecord('test:record');
   const balances: number[] = [];
   render(<TableScreen source={source} record={record} seenKey="test:seen" onBalance={(b) => balances.push(b)} random={options.random ?? (() => 1)} />);
   return { source, record, balances };

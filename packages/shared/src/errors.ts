@@ -51,6 +51,13 @@ export const ERRORS = {
   },
   /** PATCH /api/me: another player holds this username (compared regardless of case). */
   USERNAME_TAKEN: { status: 409, message: 'That username is taken.' },
+  /** POST /api/table/actions with a version that is not the table's: details carry the table as it stands. */
+  TABLE_VERSION_CONFLICT: {
+    status: 409,
+    message: 'The table changed in another tab or device. It now shows the current table.',
+  },
+  /** POST /api/table/actions refused by the rules of the game: details carry the reason code and the table. */
+  TABLE_ACTION_REFUSED: { status: 409, message: 'That move is not allowed now.' },
   ORIGIN_NOT_TRUSTED: {
     status: 403,
     message: 'This request did not come from the app. Reload the page and try again.',

@@ -1,5 +1,5 @@
 /**
- * The table contract: `GET /api/table` and `POST /api/table/actions`. The state is the
+ * The table contract: `GET /api/table`, `POST /api/table/actions` and `GET /api/table/shoes`. The state is the
  * engine's visible() projection, so it can never carry the hole card before it is turned
  * (null in dealerCards), the shoe order or the undealt cards: `deck` holds only counts and
  * the shoe's public commitment. Actions are the engine's actions as they are.
@@ -9,6 +9,11 @@
  */
 import { z } from 'zod';
 
+/**
+ * The bet limits per spot, in credits: the server refuses a bet outside them (409
+ * TABLE_ACTION_REFUSED, reason BET_OUT_OF_LIMITS) and the screen shows them. A bet of 0
+ * clears a spot and is always allowed between rounds.
+ */
 export const TABLE_LIMITS = {
   /** Minimum bet per spot, in credits. */
   minBet: 10,
@@ -44,6 +49,7 @@ export const CountingOptionsSchema = z.strictObject({
   resolution: z.enum(['exact', 'half', 'full']),
   rounding: z.enum(['floor', 'truncate', 'round', 'none']),
 });
+export type TableCountingOptions = z.infer<typeof CountingOptionsSchema>;
 
 const credits = z.number().nonnegative();
 const outcome = z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender', 'evenMoney']);
@@ -143,7 +149,10 @@ export const VisibleTableStateSchema = z.strictObject({
 });
 export type VisibleTableState = z.infer<typeof VisibleTableStateSchema>;
 
-/** `GET /api/table`, the answer of every action, and the body of a 409 on a stale version. */
+/**
+ * `GET /api/table` and the answer of every action. A 409 (stale version or a refused action)
+ * carries the same snapshot in its error details (`TableErrorDetailsSchema`).
+ */
 export const TableSnapshotSchema = z.strictObject({
   /** Increases by one with every applied action (optimistic concurrency). */
   version: z.number().int().nonnegative(),
@@ -151,7 +160,11 @@ export const TableSnapshotSchema = z.strictObject({
 });
 export type TableSnapshot = z.infer<typeof TableSnapshotSchema>;
 
-/** The engine's actions as they are. Rule changes are validated again by the engine. */
+/**
+ * The engine's actions as they are, plus `setCounting` (the counting system and true-count
+ * convention, between rounds only; the server recounts the dealt cards with the new system).
+ * Rule changes are validated again by the engine.
+ */
 export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('bet'), amount: z.number().int().nonnegative(), spot: z.number().int().nonnegative().optional() }),
   z.strictObject({ type: z.literal('deal') }),
@@ -164,6 +177,7 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('newRound') }),
   z.strictObject({ type: z.literal('reset') }),
   z.strictObject({ type: z.literal('setConfig'), rules: TableRulesSchema.partial() }),
+  z.strictObject({ type: z.literal('setCounting'), counting: CountingOptionsSchema }),
 ]);
 export type TableAction = z.infer<typeof TableActionSchema>;
 
@@ -174,3 +188,73 @@ export const TableActionRequestSchema = z.strictObject({
   action: TableActionSchema,
 });
 export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
+
+/**
+ * Why the table refused an action (`details.reason` of a 409): the engine's refusal codes
+ * (packages/engine REFUSAL_CODES, mirrored here by hand; a server test checks they match) and
+ * the server's own: STALE_VERSION (the request's version is not the table's), BET_OUT_OF_LIMITS
+ * (a spot bet outside TABLE_LIMITS).
+ */
+export const TableRefusalReasonSchema = z.enum([
+  'WRONG_PHASE',
+  'INVALID_BET',
+  'INVALID_SPOT',
+  'NO_BET',
+  'INSUFFICIENT_BALANCE',
+  'INSURANCE_NOT_OFFERED',
+  'HIT_NOT_ALLOWED',
+  'DOUBLE_NOT_ALLOWED',
+  'NOT_A_PAIR',
+  'SPLIT_LIMIT',
+  'SURRENDER_NOT_ALLOWED',
+  'INVALID_RULES',
+  'RNG_REQUIRED',
+  'UNKNOWN_ACTION',
+  'STALE_VERSION',
+  'BET_OUT_OF_LIMITS',
+]);
+export type TableRefusalReason = z.infer<typeof TableRefusalReasonSchema>;
+
+/**
+ * `error.details` of every 409 from `POST /api/table/actions`: the reason and the table as it
+ * stands now. Codes: TABLE_VERSION_CONFLICT (reason STALE_VERSION), INSUFFICIENT_CREDITS
+ * (reason INSUFFICIENT_BALANCE, 'Insufficient credits.'), TABLE_ACTION_REFUSED (any other
+ * reason; the message is the engine's sentence for the player). Nothing changed.
+ */
+export const TableErrorDetailsSchema = z.strictObject({
+  reason: TableRefusalReasonSchema,
+  table: TableSnapshotSchema,
+});
+export type TableErrorDetails = z.infer<typeof TableErrorDetailsSchema>;
+
+/** How many replaced shoes the server keeps per player for `GET /api/table/shoes`. */
+export const TABLE_SHOE_HISTORY_MAX = 20;
+
+/** A replaced shoe: the commitment shown at its shuffle and the reveal that opens it. */
+export const ShoeRevealRecordSchema = z.strictObject({
+  commitment: VisibleShoeSchema.shape.commitment,
+  reveal: ShoeRevealSchema,
+  /** When the shoe was replaced (ISO 8601). */
+  replacedAt: z.iso.datetime({ offset: true }),
+});
+export type ShoeRevealRecord = z.infer<typeof ShoeRevealRecordSchema>;
+
+/** `GET /api/table/shoes`: the player's replaced shoes, newest first, at most TABLE_SHOE_HISTORY_MAX. */
+export const ShoeRevealHistorySchema = z.strictObject({
+  items: z.array(ShoeRevealRecordSchema).max(TABLE_SHOE_HISTORY_MAX),
+});
+export type ShoeRevealHistory = z.infer<typeof ShoeRevealHistorySchema>;
+
+/** One running count's entry of the betting patterns (spec section 3). */
+export const BettingPatternEntrySchema = z.strictObject({
+  totalBets: z.number().int().nonnegative(),
+  totalAmount: credits,
+  wins: z.number().int().nonnegative(),
+  losses: z.number().int().nonnegative(),
+  /** totalAmount / totalBets. */
+  avgBet: credits,
+});
+
+/** `GET /api/table/patterns`: the player's bets per running count at the bet, keyed `count_{value}`. */
+export const BettingPatternsSchema = z.record(z.string().regex(/^count_-?\d+(\.\d+)?$/), BettingPatternEntrySchema);
+export type BettingPatternsRecord = z.infer<typeof BettingPatternsSchema>;

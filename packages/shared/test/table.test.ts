@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TableActionRequestSchema, TableActionSchema, TableSnapshotSchema, VisibleTableStateSchema } from '../src/table.ts';
+import {
+  ShoeRevealHistorySchema,
+  TableActionRequestSchema,
+  TableActionSchema,
+  TableErrorDetailsSchema,
+  TableSnapshotSchema,
+  VisibleTableStateSchema,
+} from '../src/table.ts';
 
 const RULES = {
   numDecks: 6,
@@ -114,6 +121,7 @@ describe('table actions', () => {
     [{ type: 'newRound' }],
     [{ type: 'reset' }],
     [{ type: 'setConfig', rules: { numDecks: 2, dealerStandsSoft17: false } }],
+    [{ type: 'setCounting', counting: { system: 'ko', resolution: 'half', rounding: 'floor' } }],
   ])('accepts the engine action %j', (action) => {
     expect(TableActionSchema.parse(action)).toEqual(action);
   });
@@ -126,6 +134,8 @@ describe('table actions', () => {
     [{ type: 'hit', amount: 5 }],
     [{ type: 'setConfig', rules: { numDecks: 9 } }],
     [{ type: 'setConfig', rules: { numDeck: 2 } }],
+    [{ type: 'setCounting', counting: { system: 'hi-lo' } }],
+    [{ type: 'setCounting', counting: { system: 'uston', resolution: 'exact', rounding: 'floor' } }],
   ])('refuses the malformed action %j', (action) => {
     expect(TableActionSchema.safeParse(action).success).toBe(false);
   });
@@ -136,5 +146,20 @@ describe('table actions', () => {
     expect(TableActionRequestSchema.safeParse({ ...ok, actionId: undefined }).success).toBe(false);
     expect(TableActionRequestSchema.safeParse({ ...ok, version: -1 }).success).toBe(false);
     expect(TableActionRequestSchema.safeParse({ ...ok, actionId: 'x' }).success).toBe(false);
+  });
+});
+
+describe('table errors and shoe reveals', () => {
+  it('a 409 carries the reason and the table as it stands, and nothing else', () => {
+    const details = { reason: 'STALE_VERSION', table: { version: 3, state: playingState() } };
+    expect(TableErrorDetailsSchema.parse(details)).toEqual(details);
+    expect(TableErrorDetailsSchema.safeParse({ ...details, reason: 'NOPE' }).success).toBe(false);
+    expect(TableErrorDetailsSchema.safeParse({ ...details, shoe: [1, 2] }).success).toBe(false);
+  });
+
+  it('a shoe reveal record holds the commitment, the order and the salt', () => {
+    const item = { commitment: 'a'.repeat(64), reveal: { numDecks: 1, cards: [0, 1, 2], salt: 'ff' }, replacedAt: '2026-11-23T02:00:00.000Z' };
+    expect(ShoeRevealHistorySchema.parse({ items: [item] }).items[0]).toEqual(item);
+    expect(ShoeRevealHistorySchema.safeParse({ items: [{ ...item, reveal: { ...item.reveal, cards: [52] } }] }).success).toBe(false);
   });
 });

@@ -16,7 +16,9 @@ import type { ProfilesTables } from '../modules/profiles/tables.ts';
 import type { RecordTables } from '../modules/record/tables.ts';
 import type { RewardsTables } from '../modules/rewards/tables.ts';
 
-export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables {}
+export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables, TableTables {}
+import type { TableTables } from '../modules/table/tables.ts';
+export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables, TableTables {}
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema

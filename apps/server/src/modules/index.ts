@@ -7,6 +7,8 @@ import { leaderboardModule } from './leaderboard/index.ts';
 import type { AppModule } from './module.ts';
 import { drillsModule } from './drills/index.ts';
 import { profilesModule } from './profiles/index.ts';
+import { recordModule } from './record/index.ts';
 import { systemModule } from './system/index.ts';
+import { tableModule } from './table/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, tableModule];

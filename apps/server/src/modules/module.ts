@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import type { SessionWatch } from '../http/session-watch.ts';
 import type { LiveHub } from '../live/live-hub.ts';
+import type { TableHooks } from './table/hooks.ts';
 
 export interface ModuleDeps {
   config: Config;
@@ -21,6 +22,8 @@ export interface ModuleDeps {
   sessions: SessionWatch;
   /** Heartbeat period of the live streams. */
   streamHeartbeat_ms: number;
+  /** Test-only injections of the table module (a seeded shuffle, a stacked first shoe); unset in play. */
+  table?: TableHooks;
 }
 
 export type AppModule = FastifyPluginAsync<ModuleDeps>;

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/index.ts';
+import type { TableHooks } from '../../src/modules/table/index.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
@@ -19,7 +20,7 @@ export function appTestConfig(env: Record<string, string> = {}): Config {
 /** The full app on a test database, auth rate limits off, silent logs. */
 export async function buildTestApp(
   db: Database,
-  opts: { clock?: Clock; env?: Record<string, string>; heartbeat_ms?: number } = {},
+  opts: { clock?: Clock; env?: Record<string, string>; heartbeat_ms?: number; table?: TableHooks } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: appTestConfig(opts.env),
@@ -28,6 +29,7 @@ export async function buildTestApp(
     ...(opts.clock ? { clock: opts.clock } : {}),
     authRateLimit: { enabled: false, max: 1000, window_s: 60 },
     streamHeartbeat_ms: opts.heartbeat_ms ?? 15_000,
+    ...(opts.table ? { table: opts.table } : {}),
   });
   await app.ready();
   return app;

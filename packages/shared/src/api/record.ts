@@ -49,13 +49,17 @@ export const DecisionEntrySchema = z.strictObject({
 });
 export type DecisionEntry = z.infer<typeof DecisionEntrySchema>;
 
+/** A running count: a multiple of 0.5 (Wong Halves) within ±1000. */
+const halfStep = z.number().multipleOf(0.5).min(-1000).max(1000);
+
 export const CountCheckEntrySchema = z.strictObject({
   entryId: z.uuid(),
   kind: z.literal('countCheck'),
   at: isoDate,
   asked: z.literal('runningCount'),
-  expected: z.number().int().min(-1000).max(1000),
-  answered: z.number().int().min(-1000).max(1000),
+  /** Whole numbers, or halves: Wong Halves counts in steps of 0.5. */
+  expected: halfStep,
+  answered: halfStep,
 });
 export type CountCheckEntry = z.infer<typeof CountCheckEntrySchema>;
 

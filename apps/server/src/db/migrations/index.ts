@@ -12,6 +12,7 @@ import { migration0002 } from './0002-auth-secret.ts';
 import { migration0003 } from './0003-mail-outbox.ts';
 import { migration0004 } from './0004-username-unique.ts';
 import { migration0005 } from './0005-play-record.ts';
+import { migration0006 } from './0006-game-tables.ts';
 import { migration0007 } from './0007-payments-and-rewards.ts';
 import { migration0008 } from './0008-leaderboard.ts';
 import { migration0010 } from './0010-drill-answers.ts';
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-mail-outbox': migration0003,
   '0004-username-unique': migration0004,
   '0005-play-record': migration0005,
+  '0006-game-tables': migration0006,
   '0007-payments-and-rewards': migration0007,
   '0008-leaderboard': migration0008,
   '0010-drill-answers': migration0010,

@@ -98,4 +98,16 @@ export function evCost(evs: ActionEvs, chosen: PlayerAction): number {
   return ev === null ? 0 : Math.max(0, bestAction(evs).ev - ev);
 }
 
+/**
+ * EV of insurance per unit of the insurance bet: it pays 2:1 when the hole card is a ten, so
+ * EV = 2·P(ten) − (1 − P(ten)) = 3·P(ten) − 1. `unseen` is the shoe as the player knows it
+ * (every card seen removed, the hole card still in it); never the shoe itself.
+ */
+export function insuranceEv(unseen: Composition): number {
+  let total = 0;
+  for (let v = 1; v <= 10; v++) total += unseen[v] ?? 0;
+  if (total <= 0) return -1;
+  return (3 * (unseen[10] ?? 0)) / total - 1;
+}
+
 export { bestAction };

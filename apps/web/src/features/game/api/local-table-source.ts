@@ -75,6 +75,11 @@ export class LocalTableSource implements TableSource {
     return this.snapshot();
   }
 
+  /** The browser's table keeps no record beyond the reveal in its state: the page's own memory of the commitment is the proof. */
+  lastShoe(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
   private checkBetLimits(amount: number): void {
     if (amount !== 0 && (amount < TABLE_LIMITS.minBet || amount > TABLE_LIMITS.maxBet)) {
       this.refuse(`Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`);

@@ -1,4 +1,4 @@
-import type { CountingOptions, GameAction, VisibleGameState } from '@card-counter/engine';
+import type { CountingOptions, GameAction, ShoeReveal, VisibleGameState } from '@card-counter/engine';
 
 // The one seam between the table screen and whoever deals: the browser's own engine (guests,
 // offline play) or, later, the server's API. The screen sees only what visible() shows: never
@@ -21,6 +21,12 @@ export class TableRefusal extends Error {
   }
 }
 
+/** A replaced shoe as the dealer published it: the commitment shown at its shuffle and the reveal. */
+export interface PublishedShoe {
+  commitment: string;
+  reveal: ShoeReveal;
+}
+
 export interface TableSource {
   /** Where the credits live: 'local' tables never touch the server. */
   readonly kind: 'local' | 'server';
@@ -29,4 +35,9 @@ export interface TableSource {
   act(action: GameAction): Promise<TableSnapshot>;
   /** The counting system and true-count convention; between rounds only. */
   setCounting(options: CountingOptions): Promise<TableSnapshot>;
+  /**
+   * The last replaced shoe as the dealer keeps it on record (the server's GET /api/table/shoes),
+   * or null when the dealer keeps none beyond the table's own reveal (the local engine).
+   */
+  lastShoe(): Promise<PublishedShoe | null>;
 }

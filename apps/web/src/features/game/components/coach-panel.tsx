@@ -80,9 +80,17 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
   const right = v.took === v.shouldTake;
   const rule = v.byIndex ? `the index play insures at true count +3 and up (now ${v.trueCount})` : 'basic strategy never takes insurance';
   return (
-    <p role="status" data-testid="coach-insurance" className={`font-semibold ${right ? 'text-emerald-300' : 'text-rose-300'}`}>
-      {v.took ? 'Insurance taken' : 'Insurance declined'}: {right ? 'right,' : 'wrong,'} {rule}.
-    </p>
+    <div className="flex flex-col gap-1" data-testid="coach-insurance-verdict">
+      <p role="status" data-testid="coach-insurance" className={`font-semibold ${right ? 'text-emerald-300' : 'text-rose-300'}`}>
+        {v.took ? 'Insurance taken' : 'Insurance declined'}: {right ? 'right,' : 'wrong,'} {rule}.
+      </p>
+      <p className="text-sm text-slate-300" data-testid="coach-insurance-ev">
+        Insurance EV from the cards seen: <strong className="text-white">{percent(v.ev)}</strong> of the {credits(v.stake)}-credit insurance bet.
+      </p>
+      <p className="text-sm text-slate-300">
+        Cost of this choice: <strong className="text-white">{credits(v.cost)} credits</strong>
+      </p>
+    </div>
   );
 }
 

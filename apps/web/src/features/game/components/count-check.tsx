@@ -12,7 +12,8 @@ export function CountCheck({ check }: { check: CountCheckState }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const n = Number(value.trim().replace(/^\+/, ''));
-    if (value.trim() === '' || !Number.isFinite(n)) {
+    // Counts are whole numbers or halves (Wong Halves); the record refuses anything else.
+    if (value.trim() === '' || !Number.isInteger(n * 2) || Math.abs(n) > 1000) {
       setInvalid(true);
       return;
     }

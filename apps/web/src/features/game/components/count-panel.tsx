@@ -1,7 +1,7 @@
 import { decksRemaining, getCountingSystem, type VisibleGameState } from '@card-counter/engine';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { DiscardTray } from './discard-tray.tsx';
-import { ShoeProof } from './shoe-proof.tsx';
+import { ShoeProof, type ShoeProofProps } from './shoe-proof.tsx';
 
 export interface CountPanelProps {
   state: VisibleGameState;
@@ -9,6 +9,7 @@ export interface CountPanelProps {
   onPrefs: (patch: Partial<TablePrefs>) => void;
   /** The shoe before this one, whose published reveal can be checked. */
   previousCommitment: string | null;
+  loadLastShoe: ShoeProofProps['loadLastShoe'];
 }
 
 function signed(x: number, decimals = 0): string {
@@ -36,7 +37,7 @@ function Metric(props: { label: string; short: string; value: string; shown: boo
 }
 
 /** The count as the table knows it; each figure can be hidden, which is how a counter practises. */
-export function CountPanel({ state, prefs, onPrefs, previousCommitment }: CountPanelProps) {
+export function CountPanel({ state, prefs, onPrefs, previousCommitment, loadLastShoe }: CountPanelProps) {
   const system = getCountingSystem(state.counting.system);
   const total = state.deck?.totalCards ?? state.config.numDecks * 52;
   const remaining = state.deck?.cardsRemaining ?? total;
@@ -65,7 +66,7 @@ export function CountPanel({ state, prefs, onPrefs, previousCommitment }: CountP
           {prefs.showDiscardTray ? 'Hide discard tray' : 'Show discard tray'}
         </button>
       </div>
-      <ShoeProof commitment={state.deck?.commitment ?? null} previousCommitment={previousCommitment} reveal={state.lastShoeReveal} />
+      <ShoeProof commitment={state.deck?.commitment ?? null} previousCommitment={previousCommitment} reveal={state.lastShoeReveal} loadLastShoe={loadLastShoe} />
     </section>
   );
 }

@@ -1,32 +1,50 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '@card-counter/shared/api';
 import { GUEST_CREDITS } from '@card-counter/shared/constants';
+import { ME_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
+import { isOfflineModeSet } from '../../../shared/lib/storage.ts';
+import { playRecordFor } from '../../../shared/record/play-record.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { useUserState } from '../../../shared/session/use-user-state.ts';
-import { LocalDecisionRecord } from '../api/decision-record.ts';
+import type { UserState } from '../../../shared/session/user-state.ts';
 import { LocalTableSource } from '../api/local-table-source.ts';
+import { ServerTableSource } from '../api/server-table-source.ts';
+import type { TableSource } from '../api/table-source.ts';
 import { TableScreen } from './table-screen.tsx';
 
-// `/`: the table. Every player plays the browser's engine for now (a guest's table never
-// touches the server); the server-dealt table for signed-in players plugs in as another
-// TableSource without the screen changing.
+// `/`: the table. A signed-in player plays the server's table (its balance is the credit
+// balance); a guest, or a signed-in player in offline mode, plays the browser's engine. The
+// screen below sees only the TableSource.
 export function GamePage() {
   const user = useUserState();
+  const server = user !== null && !user.isGuest && !isOfflineModeSet();
   const owner = user?.userId ?? 'anonymous';
-  const isGuest = user?.isGuest ?? false;
-  return <LocalTable key={owner} owner={owner} isGuest={isGuest} startingBalance={isGuest ? (user?.credits ?? GUEST_CREDITS) : GUEST_CREDITS} />;
+  return <Table key={`${server ? 'server' : 'local'}:${owner}`} user={user} server={server} />;
 }
 
-function LocalTable({ owner, isGuest, startingBalance }: { owner: string; isGuest: boolean; startingBalance: number }) {
-  const setCredits = useSessionStore((s) => s.setGuestCredits);
+function Table({ user, server }: { user: UserState | null; server: boolean }) {
+  const owner = user?.userId ?? 'anonymous';
+  const isGuest = user?.isGuest ?? false;
+  const setGuestCredits = useSessionStore((s) => s.setGuestCredits);
+  const queryClient = useQueryClient();
   // One table and one record per player, made once: the balance flows out of the table, never back in.
-  const [source] = useState(() => new LocalTableSource({ storageKey: `card-counter:table:${owner}`, initialBalance: startingBalance }));
-  const [record] = useState(() => new LocalDecisionRecord(`card-counter:record:${owner}`));
-  // A guest's credits are the local table's balance, so the navigation bar follows the table.
+  const [source] = useState<TableSource>(() =>
+    server
+      ? new ServerTableSource()
+      : new LocalTableSource({ storageKey: `card-counter:table:${owner}`, initialBalance: isGuest ? (user?.credits ?? GUEST_CREDITS) : GUEST_CREDITS }),
+  );
+  const record = playRecordFor(user === null ? null : { userId: owner, isGuest: isGuest || !server });
+  // The navigation bar follows the table: a guest's credits are the local balance; a signed-in
+  // player's are the server's credit balance, which every answer of the server table carries
+  // (the live profile stream brings the same figure a moment later).
   const onBalance = useCallback(
     (balance: number) => {
-      if (isGuest) setCredits(balance);
+      if (server) {
+        queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me === undefined ? me : { ...me, credits: balance, balance }));
+      } else if (isGuest) setGuestCredits(balance);
     },
-    [isGuest, setCredits],
+    [server, isGuest, queryClient, setGuestCredits],
   );
   return <TableScreen source={source} record={record} seenKey={`card-counter:seen:${owner}`} onBalance={onBalance} />;
 }

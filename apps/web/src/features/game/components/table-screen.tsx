@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { legalPlays, type CountingOptions, type PlayerAction, type Rules } from '@card-counter/engine';
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
-import type { DecisionRecord } from '../api/decision-record.ts';
+import type { PlayRecord } from '../../../shared/record/play-record.ts';
 import type { TableSource } from '../api/table-source.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useCountCheck } from '../hooks/use-count-check.ts';
@@ -25,7 +25,7 @@ import { TableHeader } from './table-header.tsx';
 
 export interface TableScreenProps {
   source: TableSource;
-  record: DecisionRecord;
+  record: PlayRecord;
   /** Where this player's seen-cards tracker is kept. */
   seenKey: string;
   onBalance?: (balance: number) => void;
@@ -46,6 +46,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
   const [warning, setWarning] = useState<{ chosen: PlayerAction; recommended: PlayerAction } | null>(null);
   const stepMs = useDealStep(state?.config.gameSpeed ?? 1);
   const { act } = table;
+  const loadLastShoe = useCallback(() => source.lastShoe(), [source]);
 
   const afterAct = useCallback(
     async (p: ReturnType<typeof act>) => {
@@ -90,7 +91,17 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
   });
 
   if (!state || !moves) {
-    return <p className="text-center text-slate-300">{table.error ?? 'Setting up the table...'}</p>;
+    if (table.error === null) return <p className="text-center text-slate-300">Setting up the table...</p>;
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
+        <p role="alert" className="text-rose-300">
+          {table.error}
+        </p>
+        <button type="button" onClick={table.reload} className="rounded-md bg-emerald-500 px-4 py-2 font-bold text-slate-950 hover:bg-emerald-400">
+          Try again
+        </button>
+      </div>
+    );
   }
 
   const spots = state.handBets.length;
@@ -159,7 +170,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           <CountCheck check={check} />
           <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
-          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} />
+          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />
         </aside>
       </div>

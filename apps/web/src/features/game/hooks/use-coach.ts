@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cardValue, currentHand, shouldTakeInsurance, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
-import { adviseHand, evCost, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
-import type { DecisionRecord } from '../api/decision-record.ts';
+import type { PlayRecord } from '../../../shared/record/play-record.ts';
+import { adviseHand, evCost, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
 import { splitsAtSpot } from './legal-moves.ts';
 import { knownComposition, type SeenCards } from './seen-cards.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
@@ -17,12 +17,28 @@ export interface Verdict {
   cost: number;
 }
 
-/** The insurance decision: basic strategy never insures; the Hi-Lo index insures at +3 and up. */
+/**
+ * The insurance decision: basic strategy never insures; the Hi-Lo index insures at +3 and up.
+ * Its EV comes from the cards seen (3·P(ten) − 1 per unit insured), and the cost of the choice
+ * is measured against the better of taking and declining, as for every other decision.
+ */
 export interface InsuranceVerdict {
   took: boolean;
   shouldTake: boolean;
   trueCount: number;
   byIndex: boolean;
+  /** EV of taking insurance per unit of the insurance bet, from the cards seen. */
+  ev: number;
+  /** The insurance bet: half the stake of every hand that is not a natural (even money for one). */
+  stake: number;
+  /** Credits of expected value given away by the choice. */
+  cost: number;
+}
+
+/** Credits given away by an insurance choice: taking at a negative EV, or declining a positive one. */
+export function insuranceChoiceCost(ev: number, stake: number, took: boolean): number {
+  const lost = took ? Math.max(0, -ev) : Math.max(0, ev);
+  return Math.round(lost * stake * 100) / 100;
 }
 
 export interface CoachTotals {
@@ -44,7 +60,7 @@ export interface CoachHandle {
 
 const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 };
 
-export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs: TablePrefs, record: DecisionRecord): CoachHandle {
+export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs: TablePrefs, record: PlayRecord): CoachHandle {
   const [chartVersion, setChartVersion] = useState(0);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [insurance, setInsurance] = useState<InsuranceVerdict | null>(null);
@@ -103,7 +119,8 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
       setVerdict(v);
       setInsurance(null);
       setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (v.correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + v.cost }));
-      void record.add({
+      record.add({
+        entryId: crypto.randomUUID(),
         kind: 'decision',
         at: new Date().toISOString(),
         hand: v.hand,
@@ -112,6 +129,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
         chosen,
         best: advice.recommended,
         evCost: v.cost,
+        bet: Math.round(h.bet),
       });
       return v;
     },
@@ -125,23 +143,29 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
       const byIndex = prefs.indexPlays && state.counting.system === 'hi-lo';
       const shouldTake = byIndex && shouldTakeInsurance(state.trueCount);
       const correct = take === shouldTake;
-      setInsurance({ took: take, shouldTake, trueCount: state.trueCount, byIndex });
+      const hands = state.playerHands.map((h) => h.cards.map(cardValue));
+      // Every card on the table is seen except the hole card, which stays in the unseen shoe.
+      const ev = insuranceEv(knownComposition(seen, state, []));
+      const stake = state.playerHands.reduce((a, h) => a + h.bet / 2, 0);
+      const cost = insuranceChoiceCost(ev, stake, take);
+      setInsurance({ took: take, shouldTake, trueCount: state.trueCount, byIndex, ev, stake, cost });
       setVerdict(null);
-      // Insurance is a side bet: its cost is not measured against the hand's EVs here.
-      setTotals((t) => ({ ...t, decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0) }));
-      const hand = state.playerHands[0]?.cards.map(cardValue) ?? [];
-      void record.add({
+      setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + cost }));
+      record.add({
+        entryId: crypto.randomUUID(),
         kind: 'decision',
         at: new Date().toISOString(),
-        hand,
+        hand: hands[0] ?? [],
         upcard: cardValue(up),
         trueCount: state.trueCount,
         chosen: take ? 'insure' : 'noInsurance',
         best: shouldTake ? 'insure' : 'noInsurance',
-        evCost: 0,
+        evCost: cost,
+        // The stake the insurance is measured against: the hands' bets (insurance is half of it).
+        bet: Math.round(state.playerHands.reduce((a, h) => a + h.bet, 0)),
       });
     },
-    [state, enabled, prefs.indexPlays, record],
+    [state, seen, enabled, prefs.indexPlays, record],
   );
 
   return { advice, verdict, totals, judge, insurance, judgeInsurance };

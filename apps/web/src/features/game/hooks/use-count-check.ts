@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VisibleGameState } from '@card-counter/engine';
-import type { DecisionRecord } from '../api/decision-record.ts';
+import type { PlayRecord } from '../../../shared/record/play-record.ts';
 import type { CountCheckMode } from './use-table-prefs.ts';
 
 // The count check: after a round, now and then (and always when the shoe is about to be
@@ -22,7 +22,7 @@ function shoeEnds(state: VisibleGameState): boolean {
   return state.deck !== null && state.deck.cardsRemaining / state.deck.totalCards <= state.config.shufflePoint;
 }
 
-export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMode, record: DecisionRecord, random: () => number = Math.random): CountCheckState {
+export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMode, record: PlayRecord, random: () => number = Math.random): CountCheckState {
   const [expected, setExpected] = useState<number | null>(null);
   const [score, setScore] = useState({ asked: 0, correct: 0 });
   const [lastAnswer, setLastAnswer] = useState<CountCheckState['lastAnswer']>(null);
@@ -49,7 +49,7 @@ export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMo
       setScore((s) => ({ asked: s.asked + 1, correct: s.correct + (value === expected ? 1 : 0) }));
       setLastAnswer({ answered: value, expected });
       setExpected(null);
-      void record.add({ kind: 'countCheck', at: new Date().toISOString(), asked: 'runningCount', expected, answered: value });
+      record.add({ entryId: crypto.randomUUID(), kind: 'countCheck', at: new Date().toISOString(), asked: 'runningCount', expected, answered: value });
     },
     [expected, record],
   );

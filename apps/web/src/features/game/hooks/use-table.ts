@@ -10,12 +10,15 @@ export interface TableHandle {
   busy: boolean;
   act: (action: GameAction) => Promise<TableSnapshot | null>;
   setCounting: (options: CountingOptions) => Promise<TableSnapshot | null>;
+  /** Loads the table again (after a failed first load: the server could not be reached). */
+  reload: () => void;
 }
 
 export function useTable(source: TableSource): TableHandle {
   const [snapshot, setSnapshot] = useState<TableSnapshot | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -26,7 +29,7 @@ export function useTable(source: TableSource): TableHandle {
     return () => {
       live = false;
     };
-  }, [source]);
+  }, [source, loads]);
 
   const run = useCallback(async (call: () => Promise<TableSnapshot>) => {
     setBusy(true);
@@ -46,5 +49,9 @@ export function useTable(source: TableSource): TableHandle {
 
   const act = useCallback((action: GameAction) => run(() => source.act(action)), [run, source]);
   const setCounting = useCallback((options: CountingOptions) => run(() => source.setCounting(options)), [run, source]);
-  return { snapshot, error, busy, act, setCounting };
+  const reload = useCallback(() => {
+    setError(null);
+    setLoads((n) => n + 1);
+  }, []);
+  return { snapshot, error, busy, act, setCounting, reload };
 }

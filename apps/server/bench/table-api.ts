@@ -1,0 +1,160 @@
+/**
+ * `npm run bench:api`: whole blackjack rounds through the table's HTTP API on loopback, with N
+ * concurrent signed-in players, on PGlite and on PostgreSQL. Prints rounds per second and the
+ * p50/p99 latency of one action (POST /api/table/actions, as the client measures it).
+ *
+ *   npm run bench:api                                  # 1, 10, 50 players; PGlite and PostgreSQL
+ *   npm run bench:api -- --players 50 --db postgres --rounds 20
+ *
+ * Bounded: --rounds per player (default 20), players at most 200; loopback only (127.0.0.1).
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
+ * scratch database is created and dropped. PGlite: a temporary data directory, removed after.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
+import { TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
+import { migrateDatabase } from '../src/migrate.ts';
+
+const APP_URL = 'http://localhost:3000';
+const PLAYERS_MAX = 200;
+const ROUNDS_MAX = 1000;
+const ROUND_STEPS_MAX = 80;
+
+interface Args {
+  players: number[];
+  rounds: number;
+  dbs: ('pglite' | 'postgres')[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const players = (get('players') ?? '1,10,50').split(',').map(Number);
+  const rounds = Number(get('rounds') ?? 20);
+  const db = get('db') ?? 'both';
+  if (players.some((n) => !Number.isInteger(n) || n < 1 || n > PLAYERS_MAX)) throw new Error(`--players: integers 1..${PLAYERS_MAX}`);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > ROUNDS_MAX) throw new Error(`--rounds: 1..${ROUNDS_MAX}`);
+  const dbs = db === 'both' ? (['pglite', 'postgres'] as const) : db === 'pglite' || db === 'postgres' ? [db] : null;
+  if (!dbs) throw new Error('--db: pglite, postgres or both');
+  return { players, rounds, dbs: [...dbs] };
+}
+
+async function openScratch(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cc-bench-'));
+    const db = await openDatabase({ dataDir: dir });
+    return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) throw new Error('the bench runs on loopback only');
+  const name = `cc_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ dataDir: '', databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    db,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+interface Client {
+  cookie: string;
+  snapshot: TableSnapshot;
+}
+
+async function signUp(base: string, i: number): Promise<Client> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL },
+    body: JSON.stringify({ email: `bench-${i}-${randomUUID().slice(0, 8)}@example.test`, password: 'correct-horse-9', name: `Bench ${i}` }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const table = await fetch(`${base}/api/table`, { headers: { cookie, origin: APP_URL } });
+  return { cookie, snapshot: TableSnapshotSchema.parse(await table.json()) };
+}
+
+async function act(base: string, c: Client, action: TableAction, latencies: number[]): Promise<void> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/table/actions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL, cookie: c.cookie },
+    body: JSON.stringify({ actionId: randomUUID(), version: c.snapshot.version, action }),
+  });
+  const body = (await res.json()) as TableSnapshot;
+  latencies.push(performance.now() - t0);
+  if (res.status !== 200) throw new Error(`${action.type}: ${res.status} ${JSON.stringify(body)}`);
+  c.snapshot = body;
+}
+
+async function playRound(base: string, c: Client, rand: () => number, latencies: number[]): Promise<void> {
+  await act(base, c, { type: 'bet', amount: 10 + 5 * Math.floor(rand() * 20) }, latencies);
+  await act(base, c, { type: 'deal' }, latencies);
+  for (let i = 0; i < ROUND_STEPS_MAX; i++) {
+    const s = c.snapshot.state;
+    if (s.gamePhase === 'insurance') await act(base, c, { type: 'insurance', take: false }, latencies);
+    else if (s.gamePhase === 'playing') {
+      const legal = legalPlays(s as unknown as VisibleGameState);
+      // Mostly hit/stand, like a real player; doubles and splits when offered, now and then.
+      const options = (['hit', 'stand', 'stand', 'double', 'split'] as const).filter((k) => legal[k]);
+      await act(base, c, { type: options[Math.floor(rand() * options.length)] ?? 'stand' }, latencies);
+    } else return;
+  }
+  throw new Error('a round did not settle within its bound');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function run(kind: 'pglite' | 'postgres', players: number, rounds: number): Promise<void> {
+  const { db, drop } = await openScratch(kind);
+  const config = loadConfig({ NODE_ENV: 'production', APP_URL, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-dist', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(db);
+    app = await buildApp({ config, db, logger: false, authRateLimit: { enabled: false, max: 1_000_000, window_s: 60 } });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const clients: Client[] = [];
+    for (let i = 0; i < players; i++) clients.push(await signUp(base, i));
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      clients.map(async (c, i) => {
+        const rng = seededRng(i + 1);
+        const rand = () => rng.nextUint32() / 0x1_0000_0000;
+        for (let r = 0; r < rounds; r++) await playRound(base, c, rand, latencies);
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `${kind.padEnd(8)} players ${String(players).padStart(3)}  rounds ${String(players * rounds).padStart(5)}  ` +
+        `${((players * rounds) / seconds).toFixed(1).padStart(7)} rounds/s  actions ${latencies.length}  ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+  } finally {
+    await app?.close();
+    await db.close();
+    await drop();
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+console.log(`table API bench: ${args.rounds} rounds per player, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+for (const kind of args.dbs) for (const n of args.players) await run(kind, n, args.rounds);

@@ -1,0 +1,15 @@
+/**
+ * What tests may inject into the table module through the app factory (`buildApp({ table })`).
+ * Only code that builds the app can set these; no request can reach them. Play uses neither:
+ * shoes are shuffled with the engine's cryptoRng (Web Crypto).
+ */
+import type { GameState, Rng, ShoeState } from '@card-counter/engine';
+
+export interface TableHooks {
+  /** The shuffle's random source (seeded fuzz tests). */
+  rng?: Rng;
+  /** A stacked shoe for a table that has none yet (its first deal); null = shuffle as usual. */
+  firstShoe?: (userId: string, numDecks: number) => ShoeState | null;
+  /** Sees the secret state each accepted action saved (the leak capture checks answers against it). */
+  onSaved?: (userId: string, state: GameState) => void;
+}

@@ -1,0 +1,38 @@
+/**
+ * The credits one accepted table action moves, for the ledger (type 'game', ADR 0009).
+ * The engine plays with exact numbers (a 3:2 blackjack on 25 pays 62.5, insurance on 25 costs
+ * 12.5); the ledger moves whole credits. Stakes taken in the action are rounded up and payouts
+ * down, each by less than one credit, so the table's balance is always exactly the ledger's.
+ */
+import type { GameAction, GameState } from '@card-counter/engine';
+
+/** Actions that can end a round (the dealer plays inside the one that ends the players' turns). */
+const ROUND_ACTIONS: ReadonlySet<GameAction['type']> = new Set(['deal', 'insurance', 'hit', 'stand', 'double', 'split', 'surrender']);
+
+/** Float tolerance: the engine rounds credits to cents, so a real fraction is >= 0.01. */
+const EPS = 1e-6;
+
+export interface Movement {
+  /** Credits taken: the table fee plus the stakes placed by this action (whole, >= 0). */
+  debit: number;
+  /** Of `debit`, the cost per hand dealt (spec section 9). */
+  fee: number;
+  /** Credits paid back at settlement, stakes included (whole, >= 0). */
+  credit: number;
+  /** The round ended in this action. */
+  settled: boolean;
+}
+
+/**
+ * `balanceIn` is the engine balance the step started from (credits minus the fee at a deal);
+ * `next` is the engine's state after the step.
+ */
+export function movementOf(action: GameAction, fee: number, balanceIn: number, next: GameState): Movement {
+  const settled = ROUND_ACTIONS.has(action.type) && next.gamePhase === 'roundOver' && next.lastResult !== null;
+  const paid = settled && next.lastResult ? next.lastResult.hands.reduce((a, h) => a + h.payout, 0) + next.lastResult.insurancePayout : 0;
+  const staked = balanceIn - (next.balance - paid);
+  if (staked < -EPS || paid < -EPS) throw new Error(`table money invariant: staked ${staked}, paid ${paid}`);
+  const debit = fee + Math.ceil(staked - EPS);
+  const credit = Math.floor(paid + EPS);
+  return { debit, fee, credit, settled };
+}

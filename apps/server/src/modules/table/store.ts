@@ -1,0 +1,81 @@
+/**
+ * Reading and writing a player's table row. The stored state is the engine's whole GameState
+ * (shoe order and salt included): it is restored here (the shoe is checked against its
+ * commitment) and leaves the server only through visible().
+ */
+import { randomUUID } from 'node:crypto';
+import { createGame, restoreShoe, type BettingPatterns, type GameState } from '@card-counter/engine';
+import { AppError } from '@card-counter/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/index.ts';
+
+export interface TableRow {
+  tableId: string;
+  version: number;
+  state: GameState;
+  patterns: BettingPatterns;
+}
+
+export function restoreState(raw: Record<string, unknown>): GameState {
+  const state = raw as unknown as GameState;
+  return { ...state, deck: state.deck ? restoreShoe(state.deck) : null };
+}
+
+/** A brand-new table: the engine's defaults, the player's credits as its balance. */
+export function newTableState(credits: number): GameState {
+  return createGame({ balance: credits });
+}
+
+export async function readCredits(db: Kysely<DB>, userId: string, lock: boolean): Promise<number> {
+  let q = db.selectFrom('profiles').select('credits').where('user_id', '=', userId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (row === undefined) throw new AppError('USER_DOC_MISSING');
+  return row.credits;
+}
+
+/** The player's table without a lock (GET), or null when they have never acted. */
+export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRow | null> {
+  const row = await db
+    .selectFrom('game_tables')
+    .select(['table_id', 'version', 'state', 'betting_patterns'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns };
+}
+
+export interface LockedTable extends TableRow {
+  /** The player's credit balance, read under the same lock. */
+  credits: number;
+}
+
+/**
+ * The player's table, created when missing, and their profile row, both locked (FOR UPDATE)
+ * until the transaction ends, in one round trip: every action of one player runs one after
+ * the other, in any server process. Lock order everywhere: the table row, then the profile
+ * row (the ledger locks only the profile), so no cycle.
+ */
+export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Promise<LockedTable> {
+  const select = () =>
+    trx
+      .selectFrom('game_tables as t')
+      .innerJoin('profiles as p', 'p.user_id', 't.user_id')
+      .select(['t.table_id', 't.version', 't.state', 't.betting_patterns', 'p.credits'])
+      .where('t.user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+  let row = await select();
+  if (row === undefined) {
+    const state = newTableState(await readCredits(trx, userId, false));
+    // A racing first action inserts the same row: ON CONFLICT waits for it and does nothing.
+    await trx
+      .insertInto('game_tables')
+      .values({ user_id: userId, table_id: randomUUID(), version: state.version, state: JSON.stringify(state), betting_patterns: '{}', created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    row = await select();
+    if (row === undefined) throw new Error('table row missing after insert');
+  }
+  return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns, credits: row.credits };
+}

@@ -1,0 +1,125 @@
+import { createShoe, revealShoe, seededRng, visible } from '@card-counter/engine';
+import { TableSnapshotSchema } from '@card-counter/shared/table';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACTION_ATTEMPTS_MAX, ServerTableSource } from '../src/features/game/api/server-table-source.ts';
+import { TableRefusal } from '../src/features/game/api/table-source.ts';
+import { FakeTableServer, json } from './fake-table-server.ts';
+
+// The server table adapter against a fake fetch that plays the contract (fake-table-server.ts).
+
+describe('the server table source', () => {
+  let server: FakeTableServer;
+  let ids: number;
+  const make = () => new ServerTableSource({ newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`, sleep: () => Promise.resolve() });
+
+  beforeEach(() => {
+    server = new FakeTableServer();
+    ids = 0;
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('loads GET /api/table and posts each action with a new actionId and the version it last saw', async () => {
+    const source = make();
+    expect((await source.load()).version).toBe(0);
+    await source.act({ type: 'bet', amount: 100, spot: 0 });
+    const dealt = await source.act({ type: 'deal' });
+    expect(TableSnapshotSchema.parse(dealt).version).toBe(2);
+    expect(dealt.state.dealerCards[1]).toBeNull();
+    const posts = server.sent.filter((s) => s.method === 'POST');
+    expect(posts.map((p) => [p.url, p.body?.version, p.body?.action.type])).toEqual([
+      ['/api/table/actions', 0, 'bet'],
+      ['/api/table/actions', 1, 'deal'],
+    ]);
+    expect(new Set(posts.map((p) => p.body?.actionId)).size).toBe(2);
+  });
+
+  it('loads the table first when an action comes before any load', async () => {
+    const source = make();
+    await source.act({ type: 'bet', amount: 50, spot: 0 });
+    expect(server.sent.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/table', 'POST /api/table/actions']);
+  });
+
+  it('retries a network failure with the same actionId and the same version, and the action applies once', async () => {
+    const source = make();
+    await source.load();
+    server.loseNextAnswer = true; // applied on the server, answer lost on the way back
+    const snap = await source.act({ type: 'bet', amount: 100, spot: 0 });
+    expect(snap.version).toBe(1);
+    expect(server.version).toBe(1);
+    const posts = server.sent.filter((s) => s.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.body).toEqual(posts[1]?.body);
+  });
+
+  it('retries a 503 and a dropped connection, then gives up after ACTION_ATTEMPTS_MAX tries with the unreachable message', async () => {
+    const source = make();
+    await source.load();
+    server.faults.push(() => json(503, { error: { code: 'UNEXPECTED', message: 'An unexpected error occurred' } }));
+    server.faults.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await source.act({ type: 'bet', amount: 100, spot: 0 })).version).toBe(1);
+    for (let i = 0; i < ACTION_ATTEMPTS_MAX; i++) server.faults.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await source.act({ type: 'deal' }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/Unable to connect to the server/);
+    expect(server.version).toBe(1);
+    const lastIds = server.sent.slice(-ACTION_ATTEMPTS_MAX).map((s) => s.body?.actionId);
+    expect(new Set(lastIds).size).toBe(1);
+  });
+
+  it('a stale version (another tab acted) refuses with the server message and shows the current table; the next action uses it', async () => {
+    const source = make();
+    await source.load();
+    const other = make();
+    await other.act({ type: 'bet', amount: 200, spot: 0 }); // another tab
+    const refusal = await source.act({ type: 'bet', amount: 100, spot: 0 }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(TableRefusal);
+    expect((refusal as TableRefusal).message).toBe('The table changed in another tab or device. It now shows the current table.');
+    expect((refusal as TableRefusal).snapshot.state.handBets).toEqual([200]);
+    expect((refusal as TableRefusal).snapshot.version).toBe(1);
+    const next = await source.act({ type: 'deal' });
+    expect(next.version).toBe(2);
+  });
+
+  it("an engine refusal shows the engine's message with the unchanged table", async () => {
+    const source = make();
+    await source.load();
+    const refusal = await source.act({ type: 'hit' }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(TableRefusal);
+    expect((refusal as TableRefusal).message).toBe('There is no hand to hit.');
+    expect((refusal as TableRefusal).snapshot.version).toBe(0);
+    // A refusal is an answer: it is not retried.
+    expect(server.sent.filter((s) => s.method === 'POST')).toHaveLength(1);
+  });
+
+  it('other errors pass through unchanged (a 401 after the session ended)', async () => {
+    const source = make();
+    await source.load();
+    server.faults.push(() => json(401, { error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }));
+    await expect(source.act({ type: 'deal' })).rejects.toMatchObject({ code: 'NOT_AUTHENTICATED', status: 401 });
+  });
+
+  it('changes the counting system through the contract action setCounting', async () => {
+    const source = make();
+    await source.load();
+    const snap = await source.setCounting({ system: 'ko', resolution: 'half', rounding: 'floor' });
+    expect(snap.state.counting.system).toBe('ko');
+    expect(server.sent.at(-1)?.body?.action).toEqual({ type: 'setCounting', counting: { system: 'ko', resolution: 'half', rounding: 'floor' } });
+  });
+
+  it('reads the last replaced shoe from GET /api/table/shoes (newest first), or null before any', async () => {
+    const source = make();
+    expect(await source.lastShoe()).toBeNull();
+    const newer = createShoe(1, seededRng(2));
+    const older = createShoe(1, seededRng(3));
+    server.shoes = [newer, older].map((s) => ({ commitment: s.commitment, reveal: revealShoe(s), replacedAt: '2026-03-01T12:00:00.000Z' }));
+    expect(await source.lastShoe()).toEqual({ commitment: newer.commitment, reveal: revealShoe(newer) });
+  });
+
+  it('refuses an answer that does not match the contract (a leaked field fails the strict schema)', async () => {
+    const source = make();
+    server.faults.push(() => json(200, { version: 0, state: { ...visible(server.state), shoeOrder: [1, 2, 3] } }));
+    await expect(source.load()).rejects.toThrow();
+  });
+});

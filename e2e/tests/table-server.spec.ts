@@ -1,0 +1,223 @@
+// The table at `/` for a signed-in player: the server deals (GET /api/table, POST
+// /api/table/actions). Rounds by mouse and by keyboard, the coach's verdict, and the balance
+// checked three ways: against the cards (scored here, not by the engine), against the
+// navigation bar, and against the server's ledger (GET /api/me/transactions).
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { handTotal, type Card, type Rank } from '@card-counter/engine';
+import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+
+const RANKS: Record<string, Rank> = {
+  Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
+  Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K',
+};
+const HAND_FEE = 10;
+const START = 10_000;
+
+async function startSignedIn(page: Page, tag: string): Promise<void> {
+  await signUpViaApi(page, newAccount(tag));
+  await gotoApp(page, '/');
+  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
+}
+
+async function balance(page: Page): Promise<number> {
+  return parseFloat((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));
+}
+
+async function cardsIn(group: Locator): Promise<Card[]> {
+  const names = await group.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
+  return names.map((name) => {
+    const [rank, , suit] = name.split(' ');
+    if (!rank || !RANKS[rank] || !suit) throw new Error(`not a face-up card: ${name}`);
+    return { rank: RANKS[rank], suit: suit as Card['suit'] };
+  });
+}
+
+/** Stands if the round needs a decision, waits for the result; answers whether a decision was made. */
+async function standAndSettle(page: Page, stand: () => Promise<void>): Promise<boolean> {
+  await expect(page.getByTestId('game-status')).toHaveText(/Hit or stand\?|Blackjack|Dealer has blackjack|Push|Even money/);
+  const standButton = page.getByRole('button', { name: 'Stand' });
+  const decided = await standButton.isVisible();
+  if (decided) {
+    await expect(standButton).toBeEnabled();
+    await stand();
+  }
+  await expect(page.getByRole('button', { name: 'Deal' })).toBeVisible();
+  return decided;
+}
+
+/** The round's net for one hand of `bet` that stood on its first two cards (3:2, dealer peeks). */
+async function expectedNet(page: Page, bet: number): Promise<number> {
+  const player = await cardsIn(page.getByRole('group', { name: 'Your hand' }));
+  const dealer = await cardsIn(page.getByRole('group', { name: 'Dealer' }));
+  expect(player).toHaveLength(2);
+  const p = handTotal(player).total;
+  const dealerNatural = handTotal(dealer.slice(0, 2)).total === 21;
+  const d = handTotal(dealer).total;
+  if (p === 21) return dealerNatural ? 0 : bet * 1.5;
+  if (dealerNatural || p > 21) return -bet;
+  if (d > 21 || p > d) return bet;
+  return p === d ? 0 : -bet;
+}
+
+interface LedgerRow {
+  type: string;
+  amount: number;
+  balance: number;
+}
+
+/** The player's ledger, oldest first (the test's own read of the server, not the page's). */
+async function ledger(page: Page): Promise<LedgerRow[]> {
+  const res = await page.request.get('/api/me/transactions?limit=100');
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { items: LedgerRow[] };
+  return body.items.reverse();
+}
+
+async function expectBalance(page: Page, credits: number): Promise<void> {
+  await expect(page.getByTestId('table-balance')).toHaveText(`${credits.toLocaleString('en-US')} credits`);
+  // The navigation bar shows the same credit balance.
+  await expect(page.getByTestId('credits-full')).toContainText(credits.toLocaleString('en-US'));
+  const rows = await ledger(page);
+  // balance = sum of the ledger, and the newest row's balance_after is the table's balance.
+  expect(rows.reduce((a, r) => a + r.amount, 0)).toBe(credits);
+  expect(rows.at(-1)?.balance).toBe(credits);
+}
+
+test('a signed-in player plays the server table by mouse and by keyboard; the balance moves by stake + fee + result, as the ledger says', async ({ page }) => {
+  await startSignedIn(page, 'table');
+  expect(await balance(page)).toBe(START);
+  let expected = START;
+  let verdicts = 0;
+
+  // By mouse (until the coach has judged a decision: a natural ends a round without one).
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Your hand: bet 100' })).toBeVisible();
+  for (let round = 0; round < 4 && verdicts === 0; round++) {
+    const before = (await ledger(page)).length;
+    await page.getByRole('button', { name: 'Deal' }).click();
+    await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+    const decided = await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+    const net = await expectedNet(page, 100);
+    expected += net - HAND_FEE;
+    await expectBalance(page, expected);
+    // The round's own ledger rows: the stake and the fee at the deal, the payout at the end.
+    const roundRows = (await ledger(page)).slice(before);
+    expect(roundRows.every((r) => r.type === 'game')).toBe(true);
+    expect(roundRows.reduce((a, r) => a + r.amount, 0)).toBe(net - HAND_FEE);
+    if (decided) {
+      await expect(page.getByTestId('coach-verdict')).toContainText(/^Stand on /);
+      verdicts++;
+    }
+  }
+  expect(verdicts).toBe(1);
+
+  // By keyboard: Tab to the 10 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
+  await page.locator('body').focus();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === '10') break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Your hand: bet 110' })).toBeVisible();
+  const before = (await ledger(page)).length;
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+  await standAndSettle(page, () => page.keyboard.press('s'));
+  const net = await expectedNet(page, 110);
+  expected += net - HAND_FEE;
+  await expectBalance(page, expected);
+  expect((await ledger(page)).slice(before).reduce((a, r) => a + r.amount, 0)).toBe(net - HAND_FEE);
+  await expect(page.getByTestId('last-result')).toBeVisible();
+
+  // The coach's verdicts reach the player's record on the server (sent in batches).
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/me/record?kind=decision');
+      const entries = ((await res.json()) as { entries: { chosen: string; bet: number }[] }).entries;
+      return entries.filter((e) => e.chosen === 'stand').length;
+    })
+    .toBeGreaterThanOrEqual(1);
+
+  // A reload resumes the same table from the server.
+  await page.reload();
+  await expect(page.getByTestId('table-balance')).toHaveText(`${expected.toLocaleString('en-US')} credits`);
+});
+
+test('settings change the rules of the next round on the server table', async ({ page }) => {
+  await startSignedIn(page, 'table-settings');
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  await page.getByLabel('Spots').selectOption('2');
+  await page.getByLabel('Blackjack pays').selectOption('6:5');
+  await page.getByLabel('Dealer on soft 17').selectOption('Hits (H17)');
+  await page.getByLabel('System', { exact: true }).selectOption('ko');
+  await page.getByRole('button', { name: 'Apply to the next round' }).click();
+  await expect(page.getByTestId('rules-line')).toHaveText('6D H17 DAS LS 6:5, 75% pen');
+  // The panel closes once the rules and then the counting system have both been applied.
+  await expect(page.getByRole('button', { name: 'Apply to the next round' })).toBeHidden();
+
+  // The server holds the new rules and counting system.
+  const table = (await (await page.request.get('/api/table')).json()) as {
+    state: { config: { numInitialHands: number; blackjackPays: number; dealerStandsSoft17: boolean }; counting: { system: string } };
+  };
+  expect(table.state.config).toMatchObject({ numInitialHands: 2, blackjackPays: 1.2, dealerStandsSoft17: false });
+  expect(table.state.counting.system).toBe('ko');
+
+  await page.getByRole('button', { name: '25', exact: true }).click();
+  await page.getByRole('button', { name: 'Spot 2: bet 0' }).click();
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByRole('group', { name: 'Spot 1' }).getByRole('img')).toHaveCount(2);
+  await expect(page.getByRole('group', { name: 'Spot 2' }).getByRole('img')).toHaveCount(2);
+  // Both stakes and a fee per hand dealt, debited by the server at the deal.
+  if (await page.getByRole('button', { name: 'Stand' }).isVisible()) {
+    const game = (await ledger(page)).filter((r) => r.type === 'game');
+    expect(game.reduce((a, r) => a + r.amount, 0)).toBe(-(125 + 2 * HAND_FEE));
+    await expect(page.getByTestId('table-balance')).toHaveText(`${(START - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`);
+  }
+  await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
+});
+
+test('a stale tab is told the table changed and shows the current table', async ({ page, context }) => {
+  await startSignedIn(page, 'table-tabs');
+  const other = await context.newPage();
+  await gotoApp(other, '/');
+  await expect(other.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
+  await other.getByRole('button', { name: '500', exact: true }).click();
+  await expect(other.getByRole('button', { name: 'Your hand: bet 500' })).toBeVisible();
+  // The first tab still shows the old table; its bet is refused as stale and it catches up.
+  await page.getByRole('button', { name: '10', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The table changed in another tab or device. It now shows the current table.');
+  await expect(page.getByRole('button', { name: 'Your hand: bet 500' })).toBeVisible();
+  await other.close();
+});
+
+test('the server table fits a phone: no sideways scroll, cards and moves on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startSignedIn(page, 'table-phone');
+  const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await noSideways()).toBe(true);
+  await page.getByRole('button', { name: '500', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByRole('group', { name: 'Your hand' }).getByRole('img')).toHaveCount(2);
+  expect(await noSideways()).toBe(true);
+  const box = await page.getByRole('group', { name: 'Your hand' }).getByRole('img').first().boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(55);
+});
+
+test("the last shoe verifies against the commitment shown at its shuffle and the server's published reveal", async ({ page }) => {
+  await startSignedIn(page, 'table-proof');
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  const shown = (await page.getByTestId('shoe-commitment').getAttribute('title')) ?? '';
+  expect(shown).toMatch(/^[0-9a-f]{64}$/);
+  // A new deck count replaces the shoe: the server publishes the old one's order and salt.
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  await page.getByLabel('Decks', { exact: true }).selectOption('2');
+  await page.getByRole('button', { name: 'Apply to the next round' }).click();
+  await expect(page.getByTestId('rules-line')).toHaveText(/^2D /);
+  const shoes = (await (await page.request.get('/api/table/shoes')).json()) as { items: { commitment: string }[] };
+  expect(shoes.items[0]?.commitment).toBe(shown);
+  await page.getByRole('button', { name: 'Verify the last shoe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'last shoe' })).toHaveText(`The last shoe (${shown.slice(0, 8)}…${shown.slice(-8)}) matches its commitment.`);
+});
