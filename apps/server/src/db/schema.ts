@@ -15,9 +15,8 @@ import type { PaymentsTables } from '../modules/payments/tables.ts';
 import type { ProfilesTables } from '../modules/profiles/tables.ts';
 import type { RecordTables } from '../modules/record/tables.ts';
 import type { RewardsTables } from '../modules/rewards/tables.ts';
-
-export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables, TableTables {}
 import type { TableTables } from '../modules/table/tables.ts';
+
 export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables, TableTables {}
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */
