@@ -51,6 +51,8 @@ export const ERRORS = {
   },
   /** PATCH /api/me: another player holds this username (compared regardless of case). */
   USERNAME_TAKEN: { status: 409, message: 'That username is taken.' },
+  /** POST /api/payments/webhook: missing or wrong provider signature (nothing is read or changed). */
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is invalid.' },
   ORIGIN_NOT_TRUSTED: {
     status: 403,
     message: 'This request did not come from the app. Reload the page and try again.',

@@ -3,7 +3,9 @@
  * that registers its own routes; the app factory registers them all after the auth plugin.
  */
 import type { AppModule } from './module.ts';
+import { paymentsModule } from './payments/index.ts';
 import { profilesModule } from './profiles/index.ts';
+import { rewardsModule } from './rewards/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, paymentsModule, rewardsModule];
