@@ -86,7 +86,7 @@ describe('app routes', () => {
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase more credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Purchase Credits' });
-    expect(within(dialog).getByRole('button', { name: 'Pay $3.99' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'Pay $3.99' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -94,10 +94,7 @@ function Checkout({ titleId, onClose }: { titleId: string; onClose: () => void }
         <ul className="mt-4 hidden flex-col gap-1.5 text-sm text-slate-400 md:flex">
           <li>Credits arrive on your balance the moment the payment clears.</li>
           <li>One payment, no subscription.</li>
-          <li>
-            Your first purchase also unlocks {formatCreditsFull(REWARD_FIRST_PURCHASE)} bonus credits, once
-            per account.
-          </li>
+          <li>Credits are practice money: they are never cashed out or transferred.</li>
         </ul>
       </div>
       <div className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-700 bg-slate-950/60 p-4">
