@@ -51,6 +51,11 @@ test.describe('buying credits at desktop size', () => {
     await expect(history.getByRole('row').nth(1)).toContainText('First purchase bonus');
     await expect(history.getByRole('row').nth(2)).toContainText('Purchased 50000 credits');
     await expect(history.getByRole('row').nth(2)).toContainText('+50,000');
+    // Level and achievements are listed with their progress; the countdown runs from no claim.
+    const progress = page.getByRole('region', { name: 'Level and achievements' });
+    await expect(progress.getByTestId('level')).toHaveText('1');
+    await expect(progress.getByText('Perfect count')).toBeVisible();
+    await shot(page, 'profile-desktop');
   });
 
   test("a declined card shows the provider's message and changes nothing", async ({ page }) => {

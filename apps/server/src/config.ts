@@ -75,7 +75,12 @@ export interface Config {
   betterAuthSecret: string | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   stripe:
-    | { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined }
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+      }
     | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;

@@ -62,9 +62,31 @@ export interface CreditPack {
 
 export const CREDIT_PACKS: readonly CreditPack[] = [
   { id: 'starter', credits: 10_000, price: 0.99, currency: 'usd', stripePriceId: 'price_cc_starter_10k_usd' },
-  { id: 'popular', credits: 50_000, price: 3.99, currency: 'usd', stripePriceId: 'price_cc_popular_50k_usd', popular: true, savings: 20 },
-  { id: 'pro', credits: 100_000, price: 6.99, currency: 'usd', stripePriceId: 'price_cc_pro_100k_usd', savings: 30 },
-  { id: 'whale', credits: 500_000, price: 24.99, currency: 'usd', stripePriceId: 'price_cc_whale_500k_usd', savings: 50 },
+  {
+    id: 'popular',
+    credits: 50_000,
+    price: 3.99,
+    currency: 'usd',
+    stripePriceId: 'price_cc_popular_50k_usd',
+    popular: true,
+    savings: 20,
+  },
+  {
+    id: 'pro',
+    credits: 100_000,
+    price: 6.99,
+    currency: 'usd',
+    stripePriceId: 'price_cc_pro_100k_usd',
+    savings: 30,
+  },
+  {
+    id: 'whale',
+    credits: 500_000,
+    price: 24.99,
+    currency: 'usd',
+    stripePriceId: 'price_cc_whale_500k_usd',
+    savings: 50,
+  },
 ];
 
 export function findCreditPack(id: string): CreditPack | undefined {

@@ -69,7 +69,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (request.routeOptions.config.allowBearer !== true) headers.delete('authorization');
     const session = await auth.api.getSession({ headers });
     if (!session) {
-      await reply.status(401).send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
+      await reply
+        .status(401)
+        .send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
       return;
     }
     const { id, email, name, emailVerified } = session.user;

@@ -14,13 +14,7 @@ import type { RecordTables } from '../modules/record/tables.ts';
 import type { RewardsTables } from '../modules/rewards/tables.ts';
 
 export interface DB
-  extends AuthTables,
-    MailTables,
-    ProfilesTables,
-    LedgerTables,
-    RecordTables,
-    PaymentsTables,
-    RewardsTables {}
+  extends AuthTables, MailTables, ProfilesTables, LedgerTables, RecordTables, PaymentsTables, RewardsTables {}
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema
