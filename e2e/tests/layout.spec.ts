@@ -107,9 +107,10 @@ test.describe('the purchase dialog at desktop size', () => {
     await opener.click();
     await expectDialogInsideViewport(page, DESKTOP);
     const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
+    // From Close, Tab reaches the pack group at the preselected (popular) pack, and back.
     await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('link', { name: 'Go to the daily bonus' })).toBeFocused();
-    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('radio', { name: /50,000 credits for \$3\.99/ })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);

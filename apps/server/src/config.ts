@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends API calls; unset = Stripe's own host (tests and stripe-mock point it elsewhere). */
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -72,7 +74,14 @@ export interface Config {
   adminUserIds: string[];
   betterAuthSecret: string | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+      }
+    | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -145,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
     smtpUrl: e.SMTP_URL,

@@ -81,12 +81,12 @@ describe('app routes', () => {
     expect(await screen.findByRole('link', { name: 'ada@example.com' })).toBeTruthy();
   });
 
-  it('the purchase control says plainly that credit packs are not available yet', async () => {
+  it('the purchase control opens the purchase modal with the popular pack preselected', async () => {
     signedInAs(PROFILE);
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase more credits' }));
-    const dialog = screen.getByRole('dialog', { name: 'Purchase Credits' });
-    expect(dialog.textContent).toContain('Credit packs are not available yet');
+    const dialog = await screen.findByRole('dialog', { name: 'Purchase Credits' });
+    expect(await within(dialog).findByRole('button', { name: 'Pay $3.99' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -11,3 +11,5 @@ export * from './api/record.ts';
 export * from './api/drills.ts';
 export * from './api/admin.ts';
 export * from './api/leaderboard.ts';
+export * from './api/payments.ts';
+export * from './api/rewards.ts';

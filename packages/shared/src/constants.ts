@@ -33,7 +33,8 @@ export const CONNECTION_RESTORED_BANNER_ms = 3000;
 export const STARTUP_REDIRECT_DELAY_ms = 1000;
 export const CHUNK_LOAD_TIMEOUT_ms = 120_000;
 
-export const STRIPE_API_VERSION = 'basil';
+/** The Stripe API version the server pins (stripe 18.5.0's own; ADR 0010). A basil release. */
+export const STRIPE_API_VERSION = '2025-08-27.basil';
 
 export const NEW_USER_SHOW_ON_LEADERBOARD = true;
 
@@ -48,18 +49,44 @@ export interface CreditPack {
   credits: number;
   price: number;
   currency: 'usd';
-  /** The payment provider's price identifier; never printed. Unset until a Stripe catalogue exists. */
-  stripePriceId?: string;
+  /**
+   * The payment provider's price identifier; never printed. Intents are created from the
+   * amount (the server's price), so this only labels the intent (metadata) for reconciliation
+   * with a Stripe catalogue that uses these lookup keys.
+   */
+  stripePriceId: string;
   popular?: boolean;
   /** Percent. */
   savings?: number;
 }
 
 export const CREDIT_PACKS: readonly CreditPack[] = [
-  { id: 'starter', credits: 10_000, price: 0.99, currency: 'usd' },
-  { id: 'popular', credits: 50_000, price: 3.99, currency: 'usd', popular: true, savings: 20 },
-  { id: 'pro', credits: 100_000, price: 6.99, currency: 'usd', savings: 30 },
-  { id: 'whale', credits: 500_000, price: 24.99, currency: 'usd', savings: 50 },
+  { id: 'starter', credits: 10_000, price: 0.99, currency: 'usd', stripePriceId: 'price_cc_starter_10k_usd' },
+  {
+    id: 'popular',
+    credits: 50_000,
+    price: 3.99,
+    currency: 'usd',
+    stripePriceId: 'price_cc_popular_50k_usd',
+    popular: true,
+    savings: 20,
+  },
+  {
+    id: 'pro',
+    credits: 100_000,
+    price: 6.99,
+    currency: 'usd',
+    stripePriceId: 'price_cc_pro_100k_usd',
+    savings: 30,
+  },
+  {
+    id: 'whale',
+    credits: 500_000,
+    price: 24.99,
+    currency: 'usd',
+    stripePriceId: 'price_cc_whale_500k_usd',
+    savings: 50,
+  },
 ];
 
 export function findCreditPack(id: string): CreditPack | undefined {

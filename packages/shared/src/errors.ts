@@ -58,6 +58,8 @@ export const ERRORS = {
   },
   /** POST /api/table/actions refused by the rules of the game: details carry the reason code and the table. */
   TABLE_ACTION_REFUSED: { status: 409, message: 'That move is not allowed now.' },
+  /** POST /api/payments/webhook: missing or wrong provider signature (nothing is read or changed). */
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is invalid.' },
   ORIGIN_NOT_TRUSTED: {
     status: 403,
     message: 'This request did not come from the app. Reload the page and try again.',

@@ -1,5 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
@@ -106,7 +107,11 @@ export interface AuthLog {
 export function buildAuthOptions({ config, db, mailer, secret, profiles, gate, rateLimit, log }: BuildOptionsInput): BetterAuthOptions {
   const appUrl = config.appUrl.replace(/\/+$/, '');
   const schema = schemaOptions(db);
-  const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin()];
+  // bearer: sign-in answers carry the session token in `set-auth-token`, and a request with
+  // `Authorization: Bearer <token>` is read as that session. requireUser ignores the header
+  // except on routes that allow it (the payment calls); the CSRF guard still checks every
+  // request that carries a cookie.
+  const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin(), bearer({ requireSignature: true })];
   const google = config.google;
   if (google !== undefined) {
     plugins.push(

@@ -10,10 +10,22 @@ import { DEFAULT_AUTH_RATE_LIMIT, type AuthPluginOptions, type AuthUser } from '
 export type Auth = ReturnType<typeof betterAuth>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * requireUser also accepts `Authorization: Bearer <session token>` (better-auth's bearer
+     * plugin) on this route; elsewhere the header is ignored and only the cookie counts.
+     */
+    allowBearer?: boolean;
+    /** The code requireUser answers a caller without a session with (default NOT_AUTHENTICATED). */
+    unauthenticatedCode?: 'NOT_AUTHENTICATED' | 'PURCHASE_NOT_AUTHENTICATED';
+  }
   interface FastifyInstance {
     /** better-auth's instance (server-side API: `app.auth.api.*`). */
     auth: Auth;
-    /** preHandler: sets request.user from the session cookie or answers 401 NOT_AUTHENTICATED. */
+    /**
+     * onRequest: sets request.user from the session cookie (or, on routes with
+     * `config: { allowBearer: true }`, a bearer token) or answers 401 NOT_AUTHENTICATED.
+     */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -52,9 +64,14 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     return id;
   });
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+    const headers = toWebHeaders(request);
+    // Only routes that ask read a bearer token (the payment calls of the spec's clients).
+    if (request.routeOptions.config.allowBearer !== true) headers.delete('authorization');
+    const session = await auth.api.getSession({ headers });
     if (!session) {
-      await reply.status(401).send(errorBody('NOT_AUTHENTICATED'));
+      await reply
+        .status(401)
+        .send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
       return;
     }
     const { id, email, name, emailVerified } = session.user;

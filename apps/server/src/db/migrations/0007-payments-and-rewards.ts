@@ -61,7 +61,12 @@ export const migration0007: Migration = {
       .createTable('reward_progress')
       .addColumn('user_id', 'text', (c) => c.notNull().references('auth_user.id').onDelete('cascade'))
       .addColumn('metric', 'text', (c) => c.notNull())
-      .addColumn('value', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`value >= 0`))
+      .addColumn('value', 'bigint', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`value >= 0`),
+      )
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addPrimaryKeyConstraint('reward_progress_pkey', ['user_id', 'metric'])
       .execute();

@@ -13,6 +13,7 @@ import {
 } from '@card-counter/shared';
 import type { Database } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
+import { awardProgress } from '../rewards/index.ts';
 
 export async function claimDailyBonus(db: Database, userId: string, now: Date): Promise<DailyBonusResponse> {
   return db.kysely.transaction().execute(async (trx) => {
@@ -40,9 +41,11 @@ export async function claimDailyBonus(db: Database, userId: string, now: Date): 
     if (!result.applied)
       throw new Error('daily bonus invariant: key replayed while the claim time was unchanged');
     await trx.updateTable('profiles').set({ last_daily_bonus: now }).where('user_id', '=', userId).execute();
+    // Experience and the 'daily_7' achievement, in the claim's transaction (counted once).
+    const award = await awardProgress(trx, userId, { type: 'daily_bonus_claimed' }, now);
     return {
       credited: REWARD_DAILY_BONUS,
-      balance: result.balance,
+      balance: result.balance + award.credited,
       nextClaimAt: new Date(now.getTime() + DAILY_BONUS_INTERVAL_ms).toISOString(),
     };
   });

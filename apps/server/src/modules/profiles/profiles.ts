@@ -18,6 +18,7 @@ import type { Database, DB } from '../../db/index.ts';
 import { publishInTransaction } from '../../live/topics.ts';
 import { refreshEntriesInTransaction } from '../leaderboard/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
+import { awardProgress } from '../rewards/index.ts';
 
 export interface NewProfile {
   userId: string;
@@ -154,6 +155,8 @@ export async function ensureProfile(
       idempotencyKey: `signup:${input.userId}`,
       now,
     });
+    // Starts the player's progress at level 1 (pays nothing: see docs/rewards.md).
+    await awardProgress(trx, input.userId, { type: 'signed_up' }, now);
     return true;
   });
 }

@@ -1,8 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditsDisplay } from '../../features/credits/components/credits-display.tsx';
-import { PurchaseUnavailableDialog } from '../../features/credits/components/purchase-unavailable-dialog.tsx';
+import { DailyBonusCountdown } from '../../features/credits/components/daily-bonus-countdown.tsx';
 import { errorMessage } from '../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useUserState } from '../../shared/session/use-user-state.ts';
@@ -10,6 +10,11 @@ import { profileLinkText } from '../../shared/session/user-state.ts';
 import { showToast } from '../../shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_LINKS } from './nav-links.ts';
+
+// The modal (and Stripe's libraries) download when the player first opens it.
+const PurchaseModal = lazy(() =>
+  import('../../features/credits/components/purchase-modal.tsx').then((m) => ({ default: m.PurchaseModal })),
+);
 
 const LINK = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`;
@@ -53,6 +58,7 @@ export function NavBar() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-3">
+          {user && !user.isGuest ? <DailyBonusCountdown lastClaim={user.freeCreditsLastClaimed} /> : null}
           <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden md:flex" />
           <CreditsDisplay credits={user?.credits ?? 0} variant="compact" className="md:hidden" />
           <NavLink to="/profile" title={profileLinkText(user)} className={(state) => `hidden max-w-[16rem] truncate md:block ${LINK(state)}`}>
@@ -84,11 +90,9 @@ export function NavBar() {
         <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={() => void doSignOut()} />
       ) : null}
       {purchaseOpen ? (
-        <PurchaseUnavailableDialog
-          isGuest={user?.isGuest ?? false}
-          onClose={() => setPurchaseOpen(false)}
-          fallbackFocus={menuToggleRef}
-        />
+        <Suspense fallback={null}>
+          <PurchaseModal onClose={() => setPurchaseOpen(false)} fallbackFocus={menuToggleRef} />
+        </Suspense>
       ) : null}
     </header>
   );

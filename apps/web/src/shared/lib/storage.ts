@@ -4,6 +4,8 @@
 export const STORAGE_KEYS = {
   offlineMode: 'card-counter:offline-mode',
   guestSession: 'card-counter:guest-session',
+  /** A guest's record kept when they leave to sign in or sign up (to buy credits). */
+  keptGuestProgress: 'card-counter:kept-guest-progress',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -9,10 +9,18 @@ export interface CreditsDisplayProps {
   className?: string;
 }
 
-export function CreditsDisplay({ credits, variant = 'full', onPurchase, className = '' }: CreditsDisplayProps) {
+export function CreditsDisplay({
+  credits,
+  variant = 'full',
+  onPurchase,
+  className = '',
+}: CreditsDisplayProps) {
   const full = formatCreditsFull(credits);
   return (
-    <div className={`flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1 ${className}`} data-testid={`credits-${variant}`}>
+    <div
+      className={`flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1 ${className}`}
+      data-testid={`credits-${variant}`}
+    >
       {variant === 'full' ? (
         <>
           <span className="text-xs tracking-wide text-slate-400">Credits</span>

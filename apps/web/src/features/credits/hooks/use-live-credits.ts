@@ -28,7 +28,8 @@ export function useLiveCredits(enabled: boolean): void {
       const me: MeResponse = { ...profile, isAdmin: before?.isAdmin ?? false };
       queryClient.setQueryData(meQuery.queryKey, me);
       // A balance change means a new ledger row; other profile changes leave the ledger alone.
-      if (before?.credits !== profile.credits) void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+      if (before?.credits !== profile.credits)
+        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
     };
     source.addEventListener('profile', onProfile);
     // EventSource reconnects by itself after an error (the server sends `retry: 3000`).

@@ -4,7 +4,13 @@ import { api } from '../../../shared/lib/api-client.ts';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
 import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
 import { meQuery } from '../../../shared/session/me-query.ts';
-import { MeResponseSchema, TransactionsPageSchema, type MeResponse, type PatchMe } from '@card-counter/shared/api';
+import {
+  MeResponseSchema,
+  ProgressResponseSchema,
+  TransactionsPageSchema,
+  type MeResponse,
+  type PatchMe,
+} from '@card-counter/shared/api';
 
 // Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
 
@@ -38,6 +44,17 @@ export function useTransactions() {
       return TransactionsPageSchema.parse(await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal));
     },
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Level, experience and achievements; refreshed whenever the balance moves (a reward pays credits). */
+export const PROGRESS_QUERY_KEY = ['me', 'progress'] as const;
+
+export function useProgress(credits: number | undefined) {
+  return useQuery({
+    queryKey: [...PROGRESS_QUERY_KEY, credits ?? null],
+    queryFn: async ({ signal }) => ProgressResponseSchema.parse(await api.get<unknown>('/api/me/progress', signal)),
+    placeholderData: (previous) => previous,
   });
 }
 

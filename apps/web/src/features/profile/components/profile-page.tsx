@@ -8,6 +8,7 @@ import { EmailSection } from './email-section.tsx';
 import { LeaderboardVisibility } from './leaderboard-visibility.tsx';
 import { LinkedProviders } from './linked-providers.tsx';
 import { NamesForm } from './names-form.tsx';
+import { ProgressSection } from './progress-section.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
 function GuestProfile() {
@@ -31,6 +32,9 @@ function AccountProfile() {
   const data = profile.data;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <ProgressSection credits={data.credits} />
+      </div>
       <NamesForm profile={data} />
       <EmailSection profile={data} />
       <LinkedProviders profile={data} />

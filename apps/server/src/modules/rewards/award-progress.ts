@@ -1,0 +1,192 @@
+/**
+ * `awardProgress`: the single entry point of rewards. An event (events.ts) moves the player's
+ * counters; an achievement whose counter crosses its target pays REWARD_ACHIEVEMENT (500) and
+ * each level reached pays REWARD_LEVEL_UP (1,000), both through the ledger with an idempotency
+ * key (`achievement:<user>:<id>`, `level:<user>:<level>`), so each is paid once per account
+ * ever, whatever races or retries happen. Call it inside the transaction that records what
+ * happened, so the event counts once:
+ *
+ *   await awardProgress(trx, userId, { type: 'round_settled', hands: 1, blackjacks: 0, cleanShoe: false });
+ *
+ * Lock order, always: the profile row, then the counters (so it cannot deadlock with the ledger,
+ * which locks the profile).
+ */
+import {
+  ACHIEVEMENTS,
+  AppError,
+  LEVEL_MAX,
+  REWARD_ACHIEVEMENT,
+  REWARD_LEVEL_UP,
+  levelForXp,
+  type RewardMetric,
+} from '@card-counter/shared';
+import { sql, type Kysely } from 'kysely';
+import type { Database, DB } from '../../db/index.ts';
+import { applyCreditInTransaction } from '../ledger/index.ts';
+import type { ProgressEvent } from './events.ts';
+import { changesFor } from './metrics.ts';
+
+export interface AwardResult {
+  xp: number;
+  level: number;
+  /** Achievements unlocked by this event (ids). */
+  unlocked: string[];
+  /** Levels reached by this event. */
+  levelsReached: number[];
+  /** Credits paid by this event. */
+  credited: number;
+}
+
+type Trx = Kysely<DB>;
+
+function isDatabase(db: Database | Trx): db is Database {
+  return 'kysely' in db;
+}
+
+async function currentValue(trx: Trx, userId: string, metric: RewardMetric): Promise<number> {
+  const row = await trx
+    .selectFrom('reward_progress')
+    .select('value')
+    .where('user_id', '=', userId)
+    .where('metric', '=', metric)
+    .forUpdate()
+    .executeTakeFirst();
+  return row === undefined ? 0 : Number(row.value);
+}
+
+/** Applies one change; answers the value before and after (under the counter's row lock). */
+async function applyChange(
+  trx: Trx,
+  userId: string,
+  change: ReturnType<typeof changesFor>[number],
+  now: Date,
+): Promise<{ before: number; after: number }> {
+  const before = await currentValue(trx, userId, change.metric);
+  const after =
+    change.op === 'add'
+      ? before + change.value
+      : change.op === 'set'
+        ? change.value
+        : Math.max(before, change.value);
+  if (!Number.isSafeInteger(after) || after < 0)
+    throw new Error(`counter ${change.metric} out of range: ${after}`);
+  await trx
+    .insertInto('reward_progress')
+    .values({ user_id: userId, metric: change.metric, value: after, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'metric']).doUpdateSet({ value: after, updated_at: now }))
+    .execute();
+  return { before, after };
+}
+
+async function grantAchievement(
+  trx: Trx,
+  userId: string,
+  achievement: (typeof ACHIEVEMENTS)[number],
+  now: Date,
+): Promise<boolean> {
+  const result = await applyCreditInTransaction(trx, {
+    userId,
+    type: 'reward',
+    amount: REWARD_ACHIEVEMENT,
+    description: `Achievement: ${achievement.title}`,
+    metadata: { kind: 'achievement', achievementId: achievement.id },
+    idempotencyKey: `achievement:${userId}:${achievement.id}`,
+    now,
+  });
+  if (!result.applied) return false;
+  // The profile's `achievements` list (the product's field) gains the id once.
+  await trx
+    .updateTable('profiles')
+    .set({
+      achievements: sql`case when achievements @> ${JSON.stringify([achievement.id])}::jsonb then achievements
+        else achievements || ${JSON.stringify([achievement.id])}::jsonb end`,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+  return true;
+}
+
+async function grantLevel(trx: Trx, userId: string, level: number, now: Date): Promise<boolean> {
+  const result = await applyCreditInTransaction(trx, {
+    userId,
+    type: 'reward',
+    amount: REWARD_LEVEL_UP,
+    description: `Reached level ${level}`,
+    metadata: { kind: 'level', level },
+    idempotencyKey: `level:${userId}:${level}`,
+    now,
+  });
+  return result.applied;
+}
+
+export async function awardProgressInTransaction(
+  trx: Trx,
+  userId: string,
+  event: ProgressEvent,
+  now: Date,
+): Promise<AwardResult> {
+  const changes = changesFor(event);
+  const profile = await trx
+    .selectFrom('profiles')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (profile === undefined) throw new AppError('USER_DOC_MISSING');
+
+  const moved = new Map<RewardMetric, { before: number; after: number }>();
+  for (const change of changes) {
+    const r = await applyChange(trx, userId, change, now);
+    const earlier = moved.get(change.metric);
+    moved.set(change.metric, { before: earlier?.before ?? r.before, after: r.after });
+    // The best streak follows the streak in the same event.
+    if (change.metric === 'count_check_streak' && change.op === 'add') {
+      const best = await applyChange(
+        trx,
+        userId,
+        { metric: 'count_check_streak_best', op: 'max', value: r.after },
+        now,
+      );
+      moved.set('count_check_streak_best', best);
+    }
+  }
+
+  const result: AwardResult = { xp: 0, level: 1, unlocked: [], levelsReached: [], credited: 0 };
+  for (const achievement of ACHIEVEMENTS) {
+    const m = moved.get(achievement.metric);
+    if (m === undefined || !(m.before < achievement.target && m.after >= achievement.target)) continue;
+    if (await grantAchievement(trx, userId, achievement, now)) {
+      result.unlocked.push(achievement.id);
+      result.credited += REWARD_ACHIEVEMENT;
+    }
+  }
+
+  const xp = moved.get('xp') ?? { before: 0, after: await currentValue(trx, userId, 'xp') };
+  result.xp = xp.after;
+  result.level = levelForXp(xp.after);
+  // Bounded by LEVEL_MAX: levelForXp never answers more.
+  for (let level = levelForXp(xp.before) + 1; level <= result.level && level <= LEVEL_MAX; level++) {
+    if (await grantLevel(trx, userId, level, now)) {
+      result.levelsReached.push(level);
+      result.credited += REWARD_LEVEL_UP;
+    }
+  }
+  return result;
+}
+
+/**
+ * See the file comment. `db` is the app's Database (a transaction of its own) or the caller's
+ * transaction (the event then counts if and only if the caller's transaction commits).
+ */
+export async function awardProgress(
+  db: Database | Trx,
+  userId: string,
+  event: ProgressEvent,
+  now: Date = new Date(),
+): Promise<AwardResult> {
+  if (isDatabase(db)) {
+    return db.kysely.transaction().execute((trx) => awardProgressInTransaction(trx, userId, event, now));
+  }
+  if (!db.isTransaction) throw new Error('awardProgress needs the Database or an open transaction');
+  return awardProgressInTransaction(db, userId, event, now);
+}

@@ -1,0 +1,63 @@
+/**
+ * The events that feed achievements and experience: `awardProgress(db, userId, event)` is the
+ * single entry point (award-progress.ts). The table, trainer and simulator modules send theirs
+ * with one call, inside the transaction that records what happened, so an event counts
+ * exactly once (a retried request that rolled back never counted; one that committed is not
+ * sent again).
+ */
+
+/** A round settled at the table (one call per round, whatever the number of spots and splits). */
+export interface RoundSettledEvent {
+  type: 'round_settled';
+  /** Hands played this round (spots, and split hands each count). 0..64. */
+  hands: number;
+  /** Player blackjacks this round. */
+  blackjacks: number;
+  /**
+   * True when this round ended a shoe (reshuffle) in which the player made no basic-strategy
+   * error (the coach's verdicts in the play record). False otherwise.
+   */
+  cleanShoe: boolean;
+}
+
+/** A count check answered (at the table or in the trainer). */
+export interface CountCheckAnsweredEvent {
+  type: 'count_check_answered';
+  correct: boolean;
+}
+
+/** A count drill finished in the trainer. */
+export interface DrillFinishedEvent {
+  type: 'drill_finished';
+  /** Whether the drill's final answer was right. */
+  correct: boolean;
+  duration_ms: number;
+  /** The drill's target time; a correct drill at or under it counts for 'drill_under_target'. */
+  target_ms: number;
+}
+
+/** A simulator run started by the player (charged CREDIT_COST_SIMULATOR_RUN). */
+export interface SimulationRunEvent {
+  type: 'simulation_run';
+}
+
+/** Events wired in this module's own branch: sign-up, daily bonus, purchase. */
+export interface SignedUpEvent {
+  type: 'signed_up';
+}
+export interface DailyBonusClaimedEvent {
+  type: 'daily_bonus_claimed';
+}
+export interface PurchaseCompletedEvent {
+  type: 'purchase_completed';
+  packId: string;
+}
+
+export type ProgressEvent =
+  | RoundSettledEvent
+  | CountCheckAnsweredEvent
+  | DrillFinishedEvent
+  | SimulationRunEvent
+  | SignedUpEvent
+  | DailyBonusClaimedEvent
+  | PurchaseCompletedEvent;

@@ -1,0 +1,15 @@
+/**
+ * Rewards: achievements and levels (docs/rewards.md). Other modules call `awardProgress`
+ * (award-progress.ts) with an event of `ProgressEvent` (events.ts); nothing else pays rewards.
+ */
+export { awardProgress, awardProgressInTransaction, type AwardResult } from './award-progress.ts';
+export type {
+  ProgressEvent,
+  RoundSettledEvent,
+  CountCheckAnsweredEvent,
+  DrillFinishedEvent,
+  SimulationRunEvent,
+} from './events.ts';
+export { getProgress } from './progress.ts';
+export { rewardsRoutes as rewardsModule } from './routes.ts';
+export type { RewardsTables, RewardProgressTable } from './tables.ts';
