@@ -8,3 +8,4 @@ export * from './api/profile.ts';
 export * from './api/ledger.ts';
 export * from './api/system.ts';
 export * from './api/record.ts';
+export * from './api/simulator.ts';

@@ -10,8 +10,9 @@ import type { MailTables } from '../mail/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { ProfilesTables } from '../modules/profiles/tables.ts';
 import type { RecordTables } from '../modules/record/tables.ts';
+import type { SimulatorTables } from '../modules/simulator/tables.ts';
 
-export interface DB extends AuthTables, MailTables, ProfilesTables, LedgerTables, RecordTables {}
+export interface DB extends AuthTables, MailTables, ProfilesTables, LedgerTables, RecordTables, SimulatorTables {}
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema

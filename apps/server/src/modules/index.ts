@@ -4,6 +4,7 @@
  */
 import type { AppModule } from './module.ts';
 import { profilesModule } from './profiles/index.ts';
+import { simulatorModule } from './simulator/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, simulatorModule];

@@ -12,6 +12,7 @@ import { migration0002 } from './0002-auth-secret.ts';
 import { migration0003 } from './0003-mail-outbox.ts';
 import { migration0004 } from './0004-username-unique.ts';
 import { migration0005 } from './0005-play-record.ts';
+import { migration0009 } from './0009-simulator-runs.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-profiles-and-ledger': migration0001,
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-mail-outbox': migration0003,
   '0004-username-unique': migration0004,
   '0005-play-record': migration0005,
+  '0009-simulator-runs': migration0009,
 };
 
 /** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */
