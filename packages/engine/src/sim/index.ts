@@ -10,3 +10,4 @@ export { SimPool, MAX_THREADS, type PoolRunOptions } from './pool.ts';
 export type { SimWorkerLike, ToWorker, FromWorker } from './protocol.ts';
 export type { SimStats, TrueCountRow, RiskOfRuin } from './stats.ts';
 export { preloadSimCore } from './wasm/load.ts';
+export { optimalRamp, type OptimalRamp, type OptimalRampOptions, type OptimalRampRow } from './optimal-ramp.ts';
