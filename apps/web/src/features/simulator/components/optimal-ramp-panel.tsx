@@ -44,27 +44,13 @@ export function OptimalRampPanel({ result, bankroll_units, onApply }: { result: 
               </div>
             ))}
           </div>
-          <table className="sr-only">
-            <caption>Optimal bets by true count</caption>
-            <thead>
-              <tr>
-                <th scope="col">True count</th>
-                <th scope="col">Advantage</th>
-                <th scope="col">Optimal bet</th>
-                <th scope="col">Ramp bet</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.tc}>
-                  <th scope="row">{r.tc}</th>
-                  <td>{fmtPct(r.advantage)}</td>
-                  <td>{fmtNum(r.optimal_units)}</td>
-                  <td>{r.bet_units}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul className="sr-only" aria-label="Optimal bets by true count">
+            {rows.map((r) => (
+              <li key={r.tc}>
+                True count {r.tc}: advantage {fmtPct(r.advantage)}, optimal {fmtNum(r.optimal_units)} units, ramp bet {r.bet_units} units
+              </li>
+            ))}
+          </ul>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <span className="text-xs text-slate-400">Spread 1-{fmtNum(answer.ramp?.spreadRatio ?? 1, 0)}</span>
             <button type="button" onClick={() => answer.ramp && onApply(answer.ramp.spread, bankroll)} className="rounded-md bg-sky-500 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-sky-400">

@@ -1,6 +1,7 @@
 // A run's results: the headline numbers (EV with its standard error, SD, DI, SCORE, N0, average
 // bet, risk of ruin both ways, the exact full-shoe EV), the charts, the per-true-count table and
 // the inputs they came from. With the player's own game beside it, each number shows both.
+import { useState } from 'react';
 import type { SimResult } from '@card-counter/engine';
 import type { SimSettings } from '@card-counter/shared';
 import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtRate, fmtUnits, settingsLine } from '../lib/format-sim.ts';
@@ -66,11 +67,21 @@ export function ResultsView({ settings, result, mine }: { settings: SimSettings;
   );
 }
 
+/** Counts holding fewer rounds than this share are listed only on request (their EV is noise). */
+const RARE_SHARE = 0.0005;
+
 function TrueCountTable({ result }: { result: SimResult }) {
-  const rows = result.perTrueCount.filter((r) => r.rounds > 0);
+  const [all, setAll] = useState(false);
+  const rows = result.perTrueCount.filter((r) => r.rounds > 0 && (all || r.frequency >= RARE_SHARE));
+  const hidden = result.perTrueCount.filter((r) => r.rounds > 0).length - rows.length;
   return (
     <details className="rounded-xl bg-slate-900/70 ring-1 ring-slate-800" open>
       <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-200">Per true count</summary>
+      <div className="flex justify-end px-4 pb-1">
+        <button type="button" onClick={() => setAll((a) => !a)} className="text-xs font-semibold text-emerald-300 hover:text-emerald-200">
+          {all ? 'Hide rare counts' : `Show all counts${hidden > 0 ? ` (${hidden} rare)` : ''}`}
+        </button>
+      </div>
       <div className="max-h-96 overflow-auto px-2 pb-3">
         <table className="w-full text-right text-xs tabular-nums">
           <thead className="sticky top-0 bg-slate-900 text-slate-400">

@@ -46,6 +46,15 @@ export function defaultSettings(): SimSettings {
   };
 }
 
+const RULE_LABELS: Record<string, string> = {
+  numDecks: 'Decks',
+  shufflePoint: 'Penetration',
+  blackjackPays: 'Blackjack pays',
+  numInitialHands: 'Spots played',
+  maxSplits: 'Splits allowed',
+  doubleDownRestriction: 'Double on',
+};
+
 /** Field name -> message; empty when the form can run. */
 export type SettingsErrors = Partial<Record<string, string>>;
 
@@ -59,7 +68,8 @@ export function rulesOf(s: SimSettings): Rules {
 export function validateSettings(s: SimSettings): SettingsErrors {
   const errors: SettingsErrors = {};
   const rules = validateRules(s.rules);
-  if (!rules.ok) errors[`rules.${rules.key}`] = sentence(rules.message);
+  // The engine's own message, after the name the form shows for the key.
+  if (!rules.ok) errors[`rules.${rules.key}`] = `${RULE_LABELS[rules.key] ?? 'Rules'}: ${rules.message}`;
   if (!Number.isInteger(s.rounds) || s.rounds < SIM_ROUNDS_MIN || s.rounds > SIM_ROUNDS_MAX) {
     errors.rounds = `Rounds must be a whole number from ${SIM_ROUNDS_MIN.toLocaleString('en-US')} to ${SIM_ROUNDS_MAX.toLocaleString('en-US')}.`;
   }
