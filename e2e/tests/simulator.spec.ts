@@ -91,3 +91,36 @@ test('a cancelled run frees the workers: the next run plays, each run charged on
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').nth(1)).toContainText('no result (cancelled)');
 });
+
+test('a guest simulates their own game from their record beside the perfect one, paying from local credits', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoApp(page, '/login');
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,000/);
+  // The table's record of this guest: 40 hard decisions, a quarter wrong; 20 soft, half wrong;
+  // count checks off by up to 3.
+  await page.evaluate(() => {
+    const guest = JSON.parse(window.localStorage.getItem('card-counter:guest-session') ?? '{}') as { userId: string };
+    const at = new Date().toISOString();
+    const entries: unknown[] = [];
+    for (let i = 0; i < 40; i++) entries.push({ entryId: crypto.randomUUID(), kind: 'decision', at, hand: [10, 6], upcard: 10, trueCount: 0, chosen: i % 4 === 0 ? 'stand' : 'hit', best: 'hit', evCost: i % 4 === 0 ? 0.4 : 0, bet: 10 });
+    for (let i = 0; i < 20; i++) entries.push({ entryId: crypto.randomUUID(), kind: 'decision', at, hand: [1, 7], upcard: 9, trueCount: 0, chosen: i % 2 === 0 ? 'stand' : 'hit', best: 'hit', evCost: i % 2 === 0 ? 0.3 : 0, bet: 10 });
+    for (const e of [-3, -1, 0, 0, 1, 2, 3, 0]) entries.push({ entryId: crypto.randomUUID(), kind: 'countCheck', at, asked: 'runningCount', expected: 4, answered: 4 + e });
+    window.localStorage.setItem(`card-counter:record:${guest.userId}`, JSON.stringify(entries));
+  });
+  await gotoApp(page, '/simulator');
+  const mine = page.getByRole('region', { name: 'Simulate my game' });
+  await expect(mine.getByText('10 wrong of 40')).toBeVisible();
+  await expect(mine.getByText('10 wrong of 20')).toBeVisible();
+  await mine.getByLabel('Run my game too').check();
+  await page.getByLabel('Rounds', { exact: true }).fill('500000');
+  await page.getByRole('button', { name: /Run simulation/ }).click();
+  await expect(page.getByTestId('sim-results')).toBeVisible({ timeout: 120_000 });
+  const cost = page.getByRole('region', { name: 'What your mistakes cost' });
+  await expect(cost).toBeVisible();
+  await expect(page.getByTestId('sim-mistake-cost')).toHaveText(/^\d+\.\d\d units \/ hour$/);
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*9,900/);
+  await expect(page.getByRole('region', { name: 'Your runs' }).getByRole('listitem')).toHaveCount(1);
+  await page.screenshot({ path: info.outputPath('simulator-my-game.png'), fullPage: true });
+});

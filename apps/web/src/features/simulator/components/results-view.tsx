@@ -21,6 +21,9 @@ function Stat({ label, value, sub, testId, mine, tone = 'plain' }: { label: stri
   );
 }
 
+/** SCORE and N0 describe an edge: for a losing game they say nothing, so none is shown. */
+const edge = (r: SimResult, text: string): string => (r.ev > 0 ? text : 'no edge');
+
 export function ResultsView({ settings, result, mine }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined }) {
   const ror = result.riskOfRuin;
   const m = mine ?? null;
@@ -31,15 +34,16 @@ export function ResultsView({ settings, result, mine }: { settings: SimSettings;
         <span className="font-semibold text-slate-400">Inputs </span>
         {settingsLine(settings)} · bankroll {fmtInt(settings.bankroll_units)} units · seed {settings.seed}
       </p>
+      {m && <MistakeCost result={result} mine={m} />}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
         <Stat label="EV / 100 rounds" value={`${fmtUnits(result.evPer100, 2)} u`} sub={`± ${fmtNum(result.evPer100StdErr)} u (1 SE)`} testId="sim-ev100" tone={tone(result.evPer100)} mine={m ? `${fmtUnits(m.evPer100, 2)} u` : undefined} />
         <Stat label="EV / round" value={`${fmtUnits(result.ev, 4)} u`} sub={`± ${fmtNum(result.evStdErr, 4)} u`} testId="sim-ev" tone={tone(result.ev)} mine={m ? `${fmtUnits(m.ev, 4)} u` : undefined} />
         <Stat label="Advantage" value={fmtPct(result.evPerUnitBet)} sub={`± ${fmtPlainPct(result.evPerUnitBetStdErr, 2)} of initial bets`} tone={tone(result.evPerUnitBet)} mine={m ? fmtPct(m.evPerUnitBet) : undefined} />
         <Stat label="Average bet" value={`${fmtNum(result.avgBet)} u`} sub={`${fmtNum(result.unitsAtRisk / Math.max(1, result.rounds))} u at risk / round`} />
         <Stat label="SD / round" value={`${fmtNum(result.sd)} u`} sub={`${fmtNum(result.sdPer100, 1)} u per 100`} />
-        <Stat label="DI" value={fmtNum(result.di, 2)} sub="desirability index" mine={m ? fmtNum(m.di, 2) : undefined} />
-        <Stat label="SCORE" value={fmtNum(result.score, 2)} sub="EV/100 at ruin risk 13.5%" mine={m ? fmtNum(m.score, 2) : undefined} />
-        <Stat label="N0" value={result.n0 === null ? '—' : fmtInt(result.n0)} sub="rounds to overcome 1 SD" mine={m ? (m.n0 === null ? '—' : fmtInt(m.n0)) : undefined} />
+        <Stat label="DI" value={edge(result, fmtNum(result.di, 2))} sub="desirability index" mine={m ? edge(m, fmtNum(m.di, 2)) : undefined} />
+        <Stat label="SCORE" value={edge(result, fmtNum(result.score, 2))} sub="EV/100 at ruin risk 13.5%" mine={m ? edge(m, fmtNum(m.score, 2)) : undefined} />
+        <Stat label="N0" value={edge(result, result.n0 === null ? '—' : fmtInt(result.n0))} sub="rounds to overcome 1 SD" mine={m ? edge(m, m.n0 === null ? '—' : fmtInt(m.n0)) : undefined} />
         <Stat
           label="Risk of ruin"
           value={ror ? fmtPlainPct(ror.closedForm, 2) : '—'}
@@ -109,5 +113,31 @@ function TrueCountTable({ result }: { result: SimResult }) {
         </table>
       </div>
     </details>
+  );
+}
+
+/** What the player's mistakes cost: the two runs' EV per hour and risk of ruin, side by side. */
+function MistakeCost({ result, mine }: { result: SimResult; mine: SimResult }) {
+  const [perHour, setPerHour] = useState(100);
+  const hourly = (r: SimResult) => r.ev * (Number.isFinite(perHour) ? perHour : 0);
+  const cost = hourly(result) - hourly(mine);
+  return (
+    <section aria-label="What your mistakes cost" className="rounded-xl bg-gradient-to-r from-pink-950/60 to-slate-900/60 p-4 ring-1 ring-pink-400/40">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xs font-bold tracking-widest text-pink-200 uppercase">What your mistakes cost</h2>
+          <p className="mt-1 text-2xl font-bold text-slate-50 tabular-nums" data-testid="sim-mistake-cost">
+            {fmtNum(cost, 2)} units / hour
+          </p>
+          <p className="text-xs text-slate-300 tabular-nums">
+            perfect {fmtUnits(hourly(result), 2)} u/h · yours {fmtUnits(hourly(mine), 2)} u/h · risk of ruin {fmtPlainPct(result.riskOfRuin?.closedForm, 1)} → {fmtPlainPct(mine.riskOfRuin?.closedForm, 1)}
+          </p>
+        </div>
+        <label className="flex items-center gap-2 text-xs text-slate-300">
+          Rounds per hour
+          <input type="number" min={1} max={1000} value={Number.isFinite(perHour) ? perHour : ''} onChange={(e) => setPerHour(Number(e.target.value))} className="w-20 rounded bg-slate-900 px-2 py-1 text-right text-sm text-slate-100 ring-1 ring-slate-700" />
+        </label>
+      </div>
+    </section>
   );
 }

@@ -10,10 +10,12 @@ import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { useUserState } from '../../../shared/session/use-user-state.ts';
 import { listRuns, type SimAccount } from '../api/sim-api.ts';
+import { useMyGame } from '../hooks/use-my-game.ts';
 import { useSimRunner } from '../hooks/use-sim-runner.ts';
 import { defaultSettings, defaultThreads } from '../lib/settings.ts';
 import { CompareView } from './compare-view.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { MY_GAME_MIN_DECISIONS, MyGamePanel } from './my-game-panel.tsx';
 import { OptimalRampPanel } from './optimal-ramp-panel.tsx';
 import { ResultsView } from './results-view.tsx';
 import { RunProgress } from './run-progress.tsx';
@@ -33,7 +35,11 @@ export function SimulatorPage() {
   const [settings, setSettings] = useState<SimSettings>(defaultSettings);
   const [opened, setOpened] = useState<Shown | null>(null);
   const [compare, setCompare] = useState<string[]>([]);
+  const [myGameOn, setMyGameOn] = useState(false);
   const runner = useSimRunner();
+  const myGame = useMyGame(user ? { userId: user.userId, isGuest: user.isGuest } : null);
+  const est = myGame.data;
+  const myGameReady = est !== undefined && est.decisions.hard.seen + est.decisions.soft.seen + est.decisions.pair.seen >= MY_GAME_MIN_DECISIONS;
   const state = runner.state;
 
   const account: SimAccount | null = user ? { isGuest: user.isGuest, userId: user.userId, credits: user.credits, setGuestCredits } : null;
@@ -51,6 +57,7 @@ export function SimulatorPage() {
       .start({
         settings,
         account,
+        player: myGameOn && myGameReady ? est.model : null,
         onCharged: (balance) => {
           if (!account.isGuest) {
             queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, credits: balance, balance } : me));
@@ -80,7 +87,10 @@ export function SimulatorPage() {
       </header>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className="min-w-0">
-          <SettingsForm settings={settings} onChange={setSettings} onRun={run} busy={busy} maxThreads={defaultThreads()} />
+          <MyGamePanel estimate={est} loading={myGame.isLoading} error={myGame.error ? errorMessage(myGame.error) : null} enabled={myGameOn} onToggle={setMyGameOn} />
+          <div className="mt-4">
+            <SettingsForm settings={settings} onChange={setSettings} onRun={run} busy={busy} maxThreads={defaultThreads()} />
+          </div>
         </div>
         <div className="min-w-0 space-y-5">
           {state.status === 'charging' && <p className="rounded-xl bg-slate-900/70 p-4 text-sm text-slate-300 ring-1 ring-slate-800">Starting the run…</p>}

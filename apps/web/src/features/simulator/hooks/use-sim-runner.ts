@@ -3,7 +3,7 @@
 // throttled progress, cancel. The pool is kept between runs (starting workers costs time) and
 // closed when the screen goes away; a cancelled run leaves it ready for the next.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { buildPlan, SimAbortedError, type SimPlan, type SimResult } from '@card-counter/engine';
+import { buildPlan, SimAbortedError, type PlayerModel, type SimPlan, type SimResult } from '@card-counter/engine';
 import { webSimPool } from '@card-counter/engine/sim/web';
 import type { SimResultJson, SimSettings } from '@card-counter/shared';
 import { withRetry } from '../../../shared/lib/retry.ts';
@@ -36,8 +36,8 @@ type Pool = ReturnType<typeof webSimPool>;
 export interface StartOptions {
   settings: SimSettings;
   account: SimAccount;
-  /** A second plan to run beside the perfect one ("simulate my game"). */
-  minePlan?: SimPlan | null;
+  /** The player's own game, run beside the perfect one with the same seed ("simulate my game"). */
+  player?: PlayerModel | null;
   onCharged?: (balance: number) => void;
 }
 
@@ -62,10 +62,12 @@ export function useSimRunner() {
     return pool.current;
   };
 
-  const start = useCallback(async ({ settings, account, minePlan, onCharged }: StartOptions) => {
+  const start = useCallback(async ({ settings, account, player, onCharged }: StartOptions) => {
     let plan: SimPlan;
+    let minePlan: SimPlan | null = null;
     try {
       plan = buildPlan(planOptionsOf(settings));
+      if (player) minePlan = buildPlan({ ...planOptionsOf(settings), player });
     } catch (e) {
       setState({ status: 'error', message: errorMessage(e) });
       return;
