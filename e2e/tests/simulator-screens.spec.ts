@@ -17,7 +17,9 @@ for (const [name, viewport] of [
     await expect(page.getByTestId('sim-results')).toBeVisible({ timeout: 90_000 });
     await expect(page.locator('.uplot canvas')).toHaveCount(2);
     await page.screenshot({ path: info.outputPath(`simulator-${name}.png`), fullPage: true });
-    await page.screenshot({ path: `/tmp/simshots/simulator-${name}.png`, fullPage: true });
+    // The parts one at a time, at the size a player sees them.
+    await page.getByTestId('sim-results').screenshot({ path: info.outputPath(`simulator-${name}-results.png`) });
+    await page.getByRole('form', { name: 'Simulation settings' }).screenshot({ path: info.outputPath(`simulator-${name}-form.png`) });
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map((el) => `${el.tagName}.${el.className}`.slice(0, 120)),
     );
