@@ -18,7 +18,7 @@ export function EvByCountChart({ result, mine }: { result: SimResult; mine?: Sim
   const options = useMemo<Omit<uPlot.Options, 'width'>>(
     () => ({
       height: 240,
-      legend: { show: true },
+      legend: { show: true, live: false },
       cursor: { points: { show: false } },
       scales: { x: { time: false }, freq: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
       axes: [
@@ -62,6 +62,7 @@ export function RorChart({ result, mine }: { result: SimResult; mine?: SimResult
   const options = useMemo<Omit<uPlot.Options, 'width'>>(
     () => ({
       height: 220,
+      legend: { show: true, live: false },
       cursor: { points: { size: 6 } },
       scales: { x: { time: false }, y: { range: [0, 100] } },
       axes: [
