@@ -116,6 +116,11 @@ let roundsInChunk: i32 = 0;
 let minRoundsInChunk: i32 = 0;
 let lastRoundResult: f64 = 0;
 let heapTop: usize = 0;
+// The player's own game (SimPlan.player): 0 = perfect play and an exact count.
+let mistakesPtr: usize = 0; // u16 [index] chance of a mistake (of 65536), then u8 [index] the mistaken play
+let rcNoisePtr: usize = 0; // i32 [256] running-count errors (scaled tags), one drawn per round
+let rcNoise: i32 = 0; // this round's error
+let rcBound: i32 = 0; // |running count| the true-count table covers
 
 /** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
 export function reserve(bytes: i32): usize {
@@ -153,7 +158,22 @@ export function configure(
   insuranceAllowed = insuranceAllowed_;
   csm = csm_;
   bankroll_units = bankroll;
+  rcBound = tcRcOffset;
+  mistakesPtr = 0;
+  rcNoisePtr = 0;
+  rcNoise = 0;
   freshShoeAndTrip();
+}
+
+/**
+ * The player's own game, after configure(): mistakes at each table cell and running-count
+ * errors (0 = none). Both draw from the chunk's stream only when set, so a perfect plan's
+ * results are unchanged.
+ */
+export function configurePlayer(mistakes: usize, rcNoiseTable: usize): void {
+  mistakesPtr = mistakes;
+  rcNoisePtr = rcNoiseTable;
+  rcNoise = 0;
 }
 
 /** A full unshuffled shoe, due a shuffle; the risk-of-ruin trip restarted. */
@@ -292,7 +312,10 @@ function dealAfterRunOut(counted: bool): i32 {
 
 /** True count (the engine's convention, clamped to the bins) for the cards not yet seen. */
 function trueCount(unseen: i32): i32 {
-  return load<i8>(tcLutPtr + tcBase + rc * (n + 1) + unseen);
+  if (rcNoisePtr == 0) return load<i8>(tcLutPtr + tcBase + rc * (n + 1) + unseen);
+  // The count the player has in mind: the real one plus this round's error, within the table.
+  const seen = min<i32>(rcBound, max<i32>(-rcBound, rc + rcNoise));
+  return load<i8>(tcLutPtr + tcBase + seen * (n + 1) + unseen);
 }
 
 @inline function hand(slot: i32, field: i32): usize {
@@ -336,6 +359,7 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
 export function playRound(): void {
   roundStart = pos;
   rcAtRoundStart = rc;
+  if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
   const tcBet = trueCount(n - pos);
   const bin = tcBet - TC_MIN;
   const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
@@ -530,9 +554,20 @@ function splitHand(s: i32, h: i32): void {
 /** Basic strategy, or with indices the plan's count-adjusted play at the current true count. */
 @inline function decide(total: i32, soft: i32, up: i32, dd: i32, sp: i32, sr: i32): i32 {
   const idx = ((((total * 2 + soft) * 11 + up) * 2 + dd) * 2 + sp) * 2 + sr;
-  if (decisionsPtr == 0) return load<u8>(TABLE_PTR + idx);
-  const tc = trueCount(n - pos + 1);
-  return load<u8>(decisionsPtr + (tc - TC_MIN) * TABLE_SIZE + idx);
+  let action: i32 = decisionsPtr == 0 ? load<u8>(TABLE_PTR + idx) : load<u8>(decisionsPtr + (trueCount(n - pos + 1) - TC_MIN) * TABLE_SIZE + idx);
+  if (mistakesPtr != 0) action = mistake(idx, action);
+  return action;
+}
+
+/**
+ * The player's mistake at this cell, drawn at its rate: a missed index play falls back to
+ * basic strategy; a basic play becomes the cell's mistaken play (SimPlan.player.mistakes).
+ */
+function mistake(idx: i32, right: i32): i32 {
+  const rate = <u32>load<u16>(mistakesPtr + (idx << 1));
+  if (rate == 0 || (nextUint32() >>> 16) >= rate) return right;
+  const basic = <i32>load<u8>(TABLE_PTR + idx);
+  return right != basic ? basic : <i32>load<u8>(mistakesPtr + (TABLE_SIZE << 1) + idx);
 }
 
 /** Dealer draws to the rules; returns the final total (22+ = bust). */

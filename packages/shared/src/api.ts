@@ -13,3 +13,4 @@ export * from './api/admin.ts';
 export * from './api/leaderboard.ts';
 export * from './api/payments.ts';
 export * from './api/rewards.ts';
+export * from './api/simulator.ts';

@@ -17,8 +17,9 @@ import type { RecordTables } from '../modules/record/tables.ts';
 import type { RewardsTables } from '../modules/rewards/tables.ts';
 import type { TableTables } from '../modules/table/tables.ts';
 
-export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables, TableTables {}
+export interface DB extends AdminTables, AuthTables, MailTables, DrillsTables, LeaderboardTables, LedgerTables, PaymentsTables, ProfilesTables, RecordTables, RewardsTables, TableTables, SimulatorTables {}
   extends AuthTables, MailTables, ProfilesTables, LedgerTables, RecordTables, PaymentsTables, RewardsTables {}
+import type { SimulatorTables } from '../modules/simulator/tables.ts';
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth's tables are not part of the app's typed schema

@@ -10,7 +10,8 @@ import { profilesModule } from './profiles/index.ts';
 import { recordModule } from './record/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { rewardsModule } from './rewards/index.ts';
+import { simulatorModule } from './simulator/index.ts';
 import { systemModule } from './system/index.ts';
 import { tableModule } from './table/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, tableModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, tableModule];

@@ -8,7 +8,7 @@ export interface Player {
   id: string;
   /** The session cookie header, e.g. for another app instance or a real HTTP client. */
   cookie(): string;
-  call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
 export async function signUpPlayer(app: FastifyInstance, tag: string, name = 'Test Player'): Promise<Player> {

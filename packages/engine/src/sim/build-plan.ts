@@ -12,6 +12,7 @@ import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-
 import type { IndexPlay } from '../indices/table.ts';
 import type { IndexTable } from '../indices/generate.ts';
 import { playsOfTableFor } from '../indices/generated-plays.ts';
+import { compilePlayer, type PlayerModel } from './player-model.ts';
 
 export interface SimPlanOptions {
   rules: Rules;
@@ -34,6 +35,8 @@ export interface SimPlanOptions {
   bankroll_units?: number;
   /** Basic strategy table override (tests); default: the analyser's chart for the rules. */
   table?: Uint8Array;
+  /** The player's own game: mistakes by kind of hand and running-count errors (default: perfect play). */
+  player?: PlayerModel | null;
 }
 
 export type IndexSet = 'none' | 'i18' | 'i18+fab4' | 'generated';
@@ -114,6 +117,7 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     csm: o.csm ?? false,
     bankroll_units: o.bankroll_units ?? 0,
     predicates,
+    player: o.player ? compilePlayer(o.player, table, sys.scale) : null,
   };
   return plan;
 }

@@ -38,6 +38,9 @@ export class SimCore {
     // Variable-size tables first (reserve() may grow memory, which detaches earlier views).
     const tcLut = w.reserve(plan.tcLut.length);
     const decisions = plan.decisions ? w.reserve(plan.decisions.length) : 0;
+    const player = plan.player;
+    const mistakes = player ? w.reserve(3 * TABLE_SIZE) : 0;
+    const rcNoise = player?.rcNoise ? w.reserve(4 * 256) : 0;
     const mem = w.memory.buffer;
     const bytes = (name: Uppercase<string>, src: Uint8Array | Int8Array): void => new Uint8Array(mem, constant(w, name), src.length).set(src as Uint8Array);
     new Int8Array(mem, tcLut, plan.tcLut.length).set(plan.tcLut);
@@ -67,6 +70,13 @@ export class SimCore {
       plan.csm ? 1 : 0,
       plan.bankroll_units,
     );
+    if (player) {
+      // Rates (u16) then the mistaken plays (u8), the layout configurePlayer() reads.
+      new Uint16Array(mem, mistakes, TABLE_SIZE).set(player.mistakeRate);
+      new Uint8Array(mem, mistakes + 2 * TABLE_SIZE, TABLE_SIZE).set(player.mistakePlay);
+      if (player.rcNoise) new Int32Array(mem, rcNoise, 256).set(player.rcNoise);
+      w.configurePlayer(mistakes, rcNoise);
+    }
     this.accView = new Float64Array(mem, constant(w, 'ACC_PTR'), ACC_SIZE);
     this.spotView = new Float64Array(mem, constant(w, 'SPOT_RESULT_PTR'), MAX_SPOTS);
     this.shoeView = new Uint8Array(mem, constant(w, 'SHOE_PTR'), this.n);

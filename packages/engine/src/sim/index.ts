@@ -10,3 +10,5 @@ export { SimPool, MAX_THREADS, type PoolRunOptions } from './pool.ts';
 export type { SimWorkerLike, ToWorker, FromWorker } from './protocol.ts';
 export type { SimStats, TrueCountRow, RiskOfRuin } from './stats.ts';
 export { preloadSimCore } from './wasm/load.ts';
+export { optimalRamp, type OptimalRamp, type OptimalRampOptions, type OptimalRampRow } from './optimal-ramp.ts';
+export { estimatePlayer, handKind, type HandKind, type PlayerEstimate, type PlayerModel, type RecordedCountCheck, type RecordedDecision } from './player-model.ts';

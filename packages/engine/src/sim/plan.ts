@@ -7,6 +7,7 @@ import { dealerHits, type Rules } from '../rules.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand, dealerPeeksUnder } from '../game/rule-predicates.ts';
 import { TABLE_SIZE } from '../analysis/codes.ts';
 import { CODE_COUNT, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
+import type { PlayerTables } from './player-model.ts';
 
 export interface SimPlan {
   readonly rules: Rules;
@@ -41,6 +42,8 @@ export interface SimPlan {
   readonly bankroll_units: number;
   /** Rule predicates of rules.ts / game/rule-predicates.ts / shoe.ts sampled into tables. */
   readonly predicates: RuleTables;
+  /** The player's own mistakes and count errors ("simulate my game"); null = perfect play. */
+  readonly player: PlayerTables | null;
 }
 
 export interface RuleTables {
@@ -119,6 +122,9 @@ export function checkPlan(p: SimPlan): void {
   if (p.rampUnits.length !== TC_BINS) throw new RangeError('plan.rampUnits has the wrong size');
   if (p.decisions && p.decisions.length !== TABLE_SIZE * TC_BINS) throw new RangeError('plan.decisions has the wrong size');
   if (p.insureAt.length !== TC_BINS) throw new RangeError('plan.insureAt has the wrong size');
+  if (p.player && (p.player.mistakeRate.length !== TABLE_SIZE || p.player.mistakePlay.length !== TABLE_SIZE || (p.player.rcNoise && p.player.rcNoise.length !== 256))) {
+    throw new RangeError('plan.player has the wrong size');
+  }
   if (p.predicates.shuffleBeforeRound.length !== n + 1) throw new RangeError('plan.shuffleBeforeRound has the wrong size');
   for (let i = 0; i < TC_BINS; i++) {
     const u = p.rampUnits[i] as number;

@@ -15,6 +15,7 @@ import { migration0005 } from './0005-play-record.ts';
 import { migration0006 } from './0006-game-tables.ts';
 import { migration0007 } from './0007-payments-and-rewards.ts';
 import { migration0008 } from './0008-leaderboard.ts';
+import { migration0009 } from './0009-simulator-runs.ts';
 import { migration0010 } from './0010-drill-answers.ts';
 import { migration0011 } from './0011-admin.ts';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-game-tables': migration0006,
   '0007-payments-and-rewards': migration0007,
   '0008-leaderboard': migration0008,
+  '0009-simulator-runs': migration0009,
   '0010-drill-answers': migration0010,
   '0011-admin': migration0011,
 };

@@ -35,6 +35,7 @@ export interface SimCoreExports {
     csm: number,
     bankroll_units: number,
   ): void;
+  configurePlayer(mistakes: number, rcNoise: number): void;
   startChunk(s0: number, s1: number, s2: number, s3: number): void;
   useStackedShoe(): void;
   position(): number;

@@ -1,0 +1,136 @@
+// One simulation at a time on the engine's Web Worker pool: plan (the engine refuses bad
+// settings before anything is charged), charge (once per run id, retried safely), run with
+// throttled progress, cancel. The pool is kept between runs (starting workers costs time) and
+// closed when the screen goes away; a cancelled run leaves it ready for the next.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { buildPlan, SimAbortedError, type PlayerModel, type SimPlan, type SimResult } from '@card-counter/engine';
+import { webSimPool } from '@card-counter/engine/sim/web';
+import type { SimResultJson, SimSettings } from '@card-counter/shared';
+import { withRetry } from '../../../shared/lib/retry.ts';
+import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { chargeRun, saveResult, type SimAccount } from '../api/sim-api.ts';
+import { planOptionsOf } from '../lib/settings.ts';
+
+export interface RunProgress {
+  rounds_done: number;
+  rounds_total: number;
+  roundsPerSecond: number;
+  secondsLeft: number | null;
+  /** Which of the run's simulations is playing (the perfect game, then the player's own). */
+  phase: 'perfect' | 'mine';
+}
+
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'charging' }
+  | { status: 'running'; runId: string; progress: RunProgress }
+  | { status: 'done'; runId: string; settings: SimSettings; result: SimResult; mine: SimResult | null; balance: number }
+  | { status: 'cancelled' }
+  | { status: 'error'; message: string };
+
+/** Progress reaches React at most this often (the workers report every chunk). */
+const PROGRESS_EVERY_MS = 100;
+
+type Pool = ReturnType<typeof webSimPool>;
+
+export interface StartOptions {
+  settings: SimSettings;
+  account: SimAccount;
+  /** The player's own game, run beside the perfect one with the same seed ("simulate my game"). */
+  player?: PlayerModel | null;
+  onCharged?: (balance: number) => void;
+}
+
+export function useSimRunner() {
+  const [state, setState] = useState<RunState>({ status: 'idle' });
+  const pool = useRef<Pool | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      void pool.current?.close();
+      pool.current = null;
+    },
+    [],
+  );
+
+  const poolFor = (threads: number): Pool => {
+    if (pool.current && pool.current.threads === threads) return pool.current;
+    void pool.current?.close();
+    pool.current = webSimPool(threads);
+    return pool.current;
+  };
+
+  const start = useCallback(async ({ settings, account, player, onCharged }: StartOptions) => {
+    let plan: SimPlan;
+    let minePlan: SimPlan | null = null;
+    try {
+      plan = buildPlan(planOptionsOf(settings));
+      if (player) minePlan = buildPlan({ ...planOptionsOf(settings), player });
+    } catch (e) {
+      setState({ status: 'error', message: errorMessage(e) });
+      return;
+    }
+    const runId = crypto.randomUUID();
+    setState({ status: 'charging' });
+    let balance: number;
+    try {
+      // The run id makes a retried charge charge once.
+      balance = (await withRetry(() => chargeRun(account, runId, settings))).balance;
+      onCharged?.(balance);
+    } catch (e) {
+      setState({ status: 'error', message: errorMessage(e) });
+      return;
+    }
+    const abort = new AbortController();
+    controller.current = abort;
+    try {
+      const p = poolFor(settings.threads);
+      const play = async (which: SimPlan, phase: RunProgress['phase']): Promise<SimResult> => {
+        const t0 = performance.now();
+        let last = 0;
+        const show = (done: number): void => {
+          const seconds = (performance.now() - t0) / 1000;
+          const rps = seconds > 0 ? done / seconds : 0;
+          setState({
+            status: 'running',
+            runId,
+            progress: { rounds_done: done, rounds_total: settings.rounds, roundsPerSecond: rps, secondsLeft: rps > 0 ? Math.max(0, (settings.rounds - done) / rps) : null, phase },
+          });
+        };
+        show(0);
+        return p.run(which, { seed: settings.seed, rounds: settings.rounds }, {
+          signal: abort.signal,
+          onProgress: ({ rounds_done }) => {
+            const now = performance.now();
+            // The first chunk always shows (so even a short run shows its progress), then throttled.
+            if (last !== 0 && now - last < PROGRESS_EVERY_MS && rounds_done < settings.rounds) return;
+            last = now;
+            show(rounds_done);
+          },
+        });
+      };
+      const result = await play(plan, 'perfect');
+      const mine = minePlan ? await play(minePlan, 'mine') : null;
+      setState({ status: 'done', runId, settings, result, mine, balance });
+      // The result is the player's whether or not the history write succeeds.
+      await saveResult(account, runId, toJson(result), mine ? toJson(mine) : null).catch(() => undefined);
+    } catch (e) {
+      if (e instanceof SimAbortedError) setState({ status: 'cancelled' });
+      else setState({ status: 'error', message: errorMessage(e) });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  }, []);
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  const show = useCallback((s: RunState) => setState(s), []);
+
+  return { state, start, cancel, show };
+}
+
+/** The result as plain JSON for the history (the engine's SimResult is plain data already). */
+export function toJson(r: SimResult): SimResultJson {
+  return JSON.parse(JSON.stringify(r)) as SimResultJson;
+}

@@ -1,0 +1,57 @@
+// How the screen writes the engine's numbers (formatting only; every number comes from the engine).
+import type { SimSettings } from '@card-counter/shared';
+
+export const fmtUnits = (x: number, digits = 3): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}` : '—');
+export const fmtPct = (x: number, digits = 2): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(digits)}%` : '—');
+export const fmtPlainPct = (x: number | null | undefined, digits = 1): string => (x == null || !Number.isFinite(x) ? '—' : `${(x * 100).toFixed(digits)}%`);
+export const fmtNum = (x: number | null | undefined, digits = 2): string => (x == null || !Number.isFinite(x) ? '—' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+export const fmtInt = (x: number): string => Math.round(x).toLocaleString('en-US');
+
+export function fmtDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '—';
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  const m = Math.floor(seconds / 60);
+  return `${m} min ${Math.ceil(seconds - m * 60)} s`;
+}
+
+export function fmtRate(rps: number): string {
+  if (rps >= 1e6) return `${(rps / 1e6).toFixed(2)}M rounds/s`;
+  if (rps >= 1e3) return `${(rps / 1e3).toFixed(0)}K rounds/s`;
+  return `${Math.round(rps)} rounds/s`;
+}
+
+const COUNT_NAMES: Record<string, string> = {
+  'hi-lo': 'Hi-Lo',
+  ko: 'KO',
+  'hi-opt-1': 'Hi-Opt I',
+  'hi-opt-2': 'Hi-Opt II',
+  'omega-2': 'Omega II',
+  zen: 'Zen',
+  'wong-halves': 'Wong Halves',
+  'red-7': 'Red 7',
+};
+export const countName = (id: string): string => COUNT_NAMES[id] ?? id;
+
+const INDEX_NAMES: Record<string, string> = { none: 'basic strategy', i18: 'I18', 'i18+fab4': 'I18 + Fab 4', generated: 'generated indices' };
+
+/** Counters' shorthand for the inputs: "6D S17 DAS LS 3:2, 75% pen · Hi-Lo 1-8 · I18 + Fab 4". */
+export function settingsLine(s: SimSettings): string {
+  const r = s.rules as Record<string, number | boolean | string>;
+  const bj = r.blackjackPays === 1.5 ? '3:2' : r.blackjackPays === 1.2 ? '6:5' : r.blackjackPays === 1 ? '1:1' : `${String(r.blackjackPays)}:1`;
+  const parts = [
+    `${String(r.numDecks)}D`,
+    r.dealerStandsSoft17 ? 'S17' : 'H17',
+    r.doubleAfterSplit ? 'DAS' : 'NDAS',
+    r.surrenderAllowed ? 'LS' : '',
+    r.dealerPeeks ? '' : 'ENHC',
+    r.doubleDownRestriction === 'any' ? '' : `D${String(r.doubleDownRestriction)}`,
+    r.resplitAces ? 'RSA' : '',
+    bj,
+  ].filter(Boolean);
+  const pen = s.csm ? 'CSM' : `${Math.round((1 - Number(r.shufflePoint)) * 100)}% pen`;
+  const spots = Number(r.numInitialHands) > 1 ? `, ${String(r.numInitialHands)} spots` : '';
+  const units = Object.values(s.spread);
+  const spread = units.length > 1 ? `spread ${Math.min(...units)}-${Math.max(...units)}` : 'flat bet';
+  const wong = s.wongIn === null ? '' : `, wong in at ${s.wongIn >= 0 ? '+' : ''}${s.wongIn}`;
+  return `${parts.join(' ')}, ${pen}${spots} · ${countName(s.count)}, ${spread}${wong} · ${INDEX_NAMES[s.indices] ?? s.indices}`;
+}

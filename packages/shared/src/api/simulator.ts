@@ -1,0 +1,98 @@
+/**
+ * The simulator's contract: charging a run (100 credits, once per run id) and the signed-in
+ * player's history of runs (inputs and results, bounded per player). The simulation itself
+ * runs in the player's browser on the engine's Web Worker pool; the server never runs it, so it
+ * stores the settings and results as the client sent them (shape-checked and size-bounded
+ * here, rule values checked by the engine in the browser).
+ */
+import { z } from 'zod';
+import { isoDate } from './iso-date.ts';
+
+/** Runs kept per signed-in player; the oldest go first. */
+export const SIM_RUNS_PER_USER_MAX = 50;
+/** Largest stored settings or result, as JSON text. */
+export const SIM_JSON_CHARS_MAX = 64_000;
+/** Rounds one run may ask for (the screen's own bound; the engine allows more). */
+export const SIM_ROUNDS_MIN = 10_000;
+export const SIM_ROUNDS_MAX = 1_000_000_000;
+
+export const SimCountSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7']);
+export const SimIndicesSchema = z.enum(['none', 'i18', 'i18+fab4', 'generated']);
+
+/** The form's settings, everything the engine's buildPlan needs besides the rules' own checks. */
+export const SimSettingsSchema = z.strictObject({
+  /** The game's rules (engine Rules keys); the engine's parseRules validates the values. */
+  rules: z.record(z.string().max(40), z.union([z.number().finite(), z.boolean(), z.string().max(20)])),
+  count: SimCountSchema,
+  /** True-count convention: how decks remaining are estimated and how the count is rounded. */
+  trueCount: z.strictObject({
+    resolution: z.enum(['exact', 'half', 'full']),
+    rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+  }),
+  /** Units by true count: "-inf" or integer keys. */
+  spread: z.record(z.string().regex(/^(-inf|-?\d{1,2})$/), z.number().finite().min(0).max(1_000_000)),
+  indices: SimIndicesSchema,
+  insurance: z.enum(['never', 'index']),
+  /** Play only at or above this true count; null = play every round. */
+  wongIn: z.number().int().min(-10).max(10).nullable(),
+  /** Bankroll in units for risk of ruin; 0 = none. */
+  bankroll_units: z.number().finite().min(0).max(10_000_000),
+  rounds: z.number().int().min(SIM_ROUNDS_MIN).max(SIM_ROUNDS_MAX),
+  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  csm: z.boolean(),
+  threads: z.number().int().min(1).max(64),
+});
+export type SimSettings = z.infer<typeof SimSettingsSchema>;
+
+const boundedJson = <T extends z.ZodType>(schema: T) =>
+  schema.refine((v) => JSON.stringify(v).length <= SIM_JSON_CHARS_MAX, `must be at most ${SIM_JSON_CHARS_MAX} characters of JSON`);
+
+/** `POST /api/simulator/runs`: charges CREDIT_COST_SIMULATOR_RUN once per runId. */
+export const SimRunChargeBodySchema = z.strictObject({
+  runId: z.uuid(),
+  settings: boundedJson(SimSettingsSchema),
+});
+export type SimRunChargeBody = z.infer<typeof SimRunChargeBodySchema>;
+export const SimRunChargeResponseSchema = z.strictObject({
+  runId: z.uuid(),
+  /** The balance after the charge (after the first charge, for a retried request). */
+  balance: z.number().int().nonnegative(),
+});
+export type SimRunChargeResponse = z.infer<typeof SimRunChargeResponseSchema>;
+
+/** The engine's SimResult as JSON (its own type lives in the engine; stored as sent). */
+export const SimResultJsonSchema = boundedJson(
+  z
+    .object({
+      rounds: z.number(),
+      ev: z.number(),
+      evStdErr: z.number(),
+      perTrueCount: z.array(z.record(z.string(), z.unknown())).max(100),
+    })
+    .catchall(z.unknown()),
+);
+export type SimResultJson = z.infer<typeof SimResultJsonSchema>;
+
+/** `PUT /api/simulator/runs/:runId/result`: the finished (or stopped) run's result. */
+export const SimRunResultBodySchema = z.strictObject({
+  result: SimResultJsonSchema,
+  /** The result of the player's own game ("simulate my game"), when it was run beside. */
+  mine: SimResultJsonSchema.nullable().optional(),
+});
+export type SimRunResultBody = z.infer<typeof SimRunResultBodySchema>;
+
+export const SimRunParamsSchema = z.strictObject({ runId: z.uuid() });
+
+export const SimRunSchema = z.strictObject({
+  runId: z.uuid(),
+  createdAt: isoDate,
+  settings: SimSettingsSchema,
+  /** null until the browser saved the run's result (a cancelled run keeps none). */
+  result: SimResultJsonSchema.nullable(),
+  mine: SimResultJsonSchema.nullable(),
+});
+export type SimRun = z.infer<typeof SimRunSchema>;
+
+/** `GET /api/simulator/runs`: newest first, at most SIM_RUNS_PER_USER_MAX. */
+export const SimRunListSchema = z.strictObject({ runs: z.array(SimRunSchema) });
+export type SimRunList = z.infer<typeof SimRunListSchema>;
