@@ -18,22 +18,49 @@ async function watchProgress(page: Page): Promise<void> {
       const bar = document.querySelector('[role="progressbar"][aria-label="Rounds played"]');
       const v = bar ? Number(bar.getAttribute('aria-valuenow')) : NaN;
       if (Number.isFinite(v) && seen.at(-1) !== v) seen.push(v);
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
 }
 
-const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { __simProgress: number[] }).__simProgress);
+const progressSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __simProgress: number[] }).__simProgress);
 
 function cliEv(seed: number, rounds: number): { ev: number; rounds: number } {
   const out = execFileSync(
     'npx',
-    ['tsx', 'packages/engine/cli/main.ts', 'simulate', '--json', '--threads', '1', '--seed', String(seed), '--rounds', String(rounds), '--spread', '{"-inf":1,"1":2,"2":4,"3":6,"4":8}', '--indices', 'i18+fab4', '--insurance', 'index', '--bankroll', '1000'],
+    [
+      'tsx',
+      'packages/engine/cli/main.ts',
+      'simulate',
+      '--json',
+      '--threads',
+      '1',
+      '--seed',
+      String(seed),
+      '--rounds',
+      String(rounds),
+      '--spread',
+      '{"-inf":1,"1":2,"2":4,"3":6,"4":8}',
+      '--indices',
+      'i18+fab4',
+      '--insurance',
+      'index',
+      '--bankroll',
+      '1000',
+    ],
     { cwd: repoRoot, encoding: 'utf8' },
   );
   return JSON.parse(out) as { ev: number; rounds: number };
 }
 
-test('a signed-in player runs 2,000,000 rounds: progress, the CLI’s EV for the same seed, 100 credits charged, kept in the history', async ({ page }) => {
+test('a signed-in player runs 2,000,000 rounds: progress, the CLI’s EV for the same seed, 100 credits charged, kept in the history', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await watchProgress(page);
   await signUpViaApi(page, newAccount('sim'));
@@ -59,8 +86,18 @@ test('a signed-in player runs 2,000,000 rounds: progress, the CLI’s EV for the
   expect(await results.getAttribute('data-threads')).toBe('2');
   const sign = cli.ev >= 0 ? '+' : '−';
   await expect(page.getByTestId('sim-ev')).toHaveText(`${sign}${Math.abs(cli.ev).toFixed(4)} u`);
-  await expect(page.getByTestId('sim-inputs')).toContainText('6D S17 DAS LS 3:2, 75% pen · Hi-Lo, spread 1-8 · I18 + Fab 4');
-  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*9,900/);
+  await expect(page.getByTestId('sim-inputs')).toContainText(
+    '6D S17 DAS LS 3:2, 75% pen · Hi-Lo, spread 1-8 · I18 + Fab 4',
+  );
+  // 100 charged once; a first run also unlocks the 'Do the math' achievement (500, docs/rewards.md).
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,400/);
+  const rows = (
+    (await (await page.request.get('/api/me/transactions?limit=100')).json()) as {
+      items: { type: string; amount: number }[];
+    }
+  ).items;
+  expect(rows.filter((r) => r.type === 'simulator').map((r) => r.amount)).toEqual([-100]);
+  expect(rows.filter((r) => r.type === 'reward').map((r) => r.amount)).toEqual([500]);
 
   // Kept in the history (server side), with its result.
   const history = page.getByRole('region', { name: 'Your runs' });
@@ -77,22 +114,30 @@ test('a cancelled run frees the workers: the next run plays, each run charged on
   await page.getByRole('button', { name: /Run simulation/ }).click();
   const bar = page.getByRole('progressbar', { name: 'Rounds played' });
   await expect(bar).toBeVisible();
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
+    .toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Run cancelled' })).toBeVisible();
-  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*9,900/);
+  // Charged at the start (100); the first run also pays the 'Do the math' achievement (500).
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,400/);
 
   await page.getByLabel('Rounds', { exact: true }).fill('100000');
   await page.getByRole('button', { name: /Run simulation/ }).click();
   await expect(page.getByTestId('sim-results')).toBeVisible({ timeout: 60_000 });
-  expect(Number(await page.getByTestId('sim-results').getAttribute('data-rounds'))).toBeGreaterThanOrEqual(100_000);
-  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*9,800/);
+  expect(Number(await page.getByTestId('sim-results').getAttribute('data-rounds'))).toBeGreaterThanOrEqual(
+    100_000,
+  );
+  // The next run falls by exactly its 100.
+  await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,300/);
   const history = page.getByRole('region', { name: 'Your runs' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').nth(1)).toContainText('no result (cancelled)');
 });
 
-test('a guest simulates their own game from their record beside the perfect one, paying from local credits', async ({ page }, info) => {
+test('a guest simulates their own game from their record beside the perfect one, paying from local credits', async ({
+  page,
+}, info) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await gotoApp(page, '/login');
@@ -101,12 +146,46 @@ test('a guest simulates their own game from their record beside the perfect one,
   // The table's record of this guest: 40 hard decisions, a quarter wrong; 20 soft, half wrong;
   // count checks off by up to 3.
   await page.evaluate(() => {
-    const guest = JSON.parse(window.localStorage.getItem('card-counter:guest-session') ?? '{}') as { userId: string };
+    const guest = JSON.parse(window.localStorage.getItem('card-counter:guest-session') ?? '{}') as {
+      userId: string;
+    };
     const at = new Date().toISOString();
     const entries: unknown[] = [];
-    for (let i = 0; i < 40; i++) entries.push({ entryId: crypto.randomUUID(), kind: 'decision', at, hand: [10, 6], upcard: 10, trueCount: 0, chosen: i % 4 === 0 ? 'stand' : 'hit', best: 'hit', evCost: i % 4 === 0 ? 0.4 : 0, bet: 10 });
-    for (let i = 0; i < 20; i++) entries.push({ entryId: crypto.randomUUID(), kind: 'decision', at, hand: [1, 7], upcard: 9, trueCount: 0, chosen: i % 2 === 0 ? 'stand' : 'hit', best: 'hit', evCost: i % 2 === 0 ? 0.3 : 0, bet: 10 });
-    for (const e of [-3, -1, 0, 0, 1, 2, 3, 0]) entries.push({ entryId: crypto.randomUUID(), kind: 'countCheck', at, asked: 'runningCount', expected: 4, answered: 4 + e });
+    for (let i = 0; i < 40; i++)
+      entries.push({
+        entryId: crypto.randomUUID(),
+        kind: 'decision',
+        at,
+        hand: [10, 6],
+        upcard: 10,
+        trueCount: 0,
+        chosen: i % 4 === 0 ? 'stand' : 'hit',
+        best: 'hit',
+        evCost: i % 4 === 0 ? 0.4 : 0,
+        bet: 10,
+      });
+    for (let i = 0; i < 20; i++)
+      entries.push({
+        entryId: crypto.randomUUID(),
+        kind: 'decision',
+        at,
+        hand: [1, 7],
+        upcard: 9,
+        trueCount: 0,
+        chosen: i % 2 === 0 ? 'stand' : 'hit',
+        best: 'hit',
+        evCost: i % 2 === 0 ? 0.3 : 0,
+        bet: 10,
+      });
+    for (const e of [-3, -1, 0, 0, 1, 2, 3, 0])
+      entries.push({
+        entryId: crypto.randomUUID(),
+        kind: 'countCheck',
+        at,
+        asked: 'runningCount',
+        expected: 4,
+        answered: 4 + e,
+      });
     window.localStorage.setItem(`card-counter:record:${guest.userId}`, JSON.stringify(entries));
   });
   await gotoApp(page, '/simulator');

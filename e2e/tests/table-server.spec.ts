@@ -7,8 +7,19 @@ import { handTotal, type Card, type Rank } from '@card-counter/engine';
 import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
 
 const RANKS: Record<string, Rank> = {
-  Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
-  Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K',
+  Ace: 'A',
+  Two: '2',
+  Three: '3',
+  Four: '4',
+  Five: '5',
+  Six: '6',
+  Seven: '7',
+  Eight: '8',
+  Nine: '9',
+  Ten: '10',
+  Jack: 'J',
+  Queen: 'Q',
+  King: 'K',
 };
 const HAND_FEE = 10;
 const START = 10_000;
@@ -24,7 +35,9 @@ async function balance(page: Page): Promise<number> {
 }
 
 async function cardsIn(group: Locator): Promise<Card[]> {
-  const names = await group.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
+  const names = await group
+    .getByRole('img')
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
   return names.map((name) => {
     const [rank, , suit] = name.split(' ');
     if (!rank || !RANKS[rank] || !suit) throw new Error(`not a face-up card: ${name}`);
@@ -34,7 +47,9 @@ async function cardsIn(group: Locator): Promise<Card[]> {
 
 /** Stands if the round needs a decision, waits for the result; answers whether a decision was made. */
 async function standAndSettle(page: Page, stand: () => Promise<void>): Promise<boolean> {
-  await expect(page.getByTestId('game-status')).toHaveText(/Hit or stand\?|Blackjack|Dealer has blackjack|Push|Even money/);
+  await expect(page.getByTestId('game-status')).toHaveText(
+    /Hit or stand\?|Blackjack|Dealer has blackjack|Push|Even money/,
+  );
   const standButton = page.getByRole('button', { name: 'Stand' });
   const decided = await standButton.isVisible();
   if (decided) {
@@ -73,6 +88,10 @@ async function ledger(page: Page): Promise<LedgerRow[]> {
   return body.items.reverse();
 }
 
+function sumOf(rows: LedgerRow[], type: string): number {
+  return rows.filter((r) => r.type === type).reduce((a, r) => a + r.amount, 0);
+}
+
 async function expectBalance(page: Page, credits: number): Promise<void> {
   await expect(page.getByTestId('table-balance')).toHaveText(`${credits.toLocaleString('en-US')} credits`);
   // The navigation bar shows the same credit balance.
@@ -83,7 +102,9 @@ async function expectBalance(page: Page, credits: number): Promise<void> {
   expect(rows.at(-1)?.balance).toBe(credits);
 }
 
-test('a signed-in player plays the server table by mouse and by keyboard; the balance moves by stake + fee + result, as the ledger says', async ({ page }) => {
+test('a signed-in player plays the server table by mouse and by keyboard; the balance moves by stake + fee + result, as the ledger says', async ({
+  page,
+}) => {
   await startSignedIn(page, 'table');
   expect(await balance(page)).toBe(START);
   let expected = START;
@@ -98,12 +119,14 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
     await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
     const decided = await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
     const net = await expectedNet(page, 100);
-    expected += net - HAND_FEE;
-    await expectBalance(page, expected);
-    // The round's own ledger rows: the stake and the fee at the deal, the payout at the end.
+    // The round's own ledger rows: the stake and the fee at the deal, the payout at the end,
+    // and any reward the round earned (the first hand is an achievement: docs/rewards.md).
     const roundRows = (await ledger(page)).slice(before);
-    expect(roundRows.every((r) => r.type === 'game')).toBe(true);
-    expect(roundRows.reduce((a, r) => a + r.amount, 0)).toBe(net - HAND_FEE);
+    expect(roundRows.every((r) => r.type === 'game' || r.type === 'reward')).toBe(true);
+    expect(sumOf(roundRows, 'game')).toBe(net - HAND_FEE);
+    if (round === 0) expect(sumOf(roundRows, 'reward')).toBeGreaterThanOrEqual(500);
+    expected += net - HAND_FEE + sumOf(roundRows, 'reward');
+    await expectBalance(page, expected);
     if (decided) {
       await expect(page.getByTestId('coach-verdict')).toContainText(/^Stand on /);
       verdicts++;
@@ -124,9 +147,10 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
   await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
   await standAndSettle(page, () => page.keyboard.press('s'));
   const net = await expectedNet(page, 110);
-  expected += net - HAND_FEE;
+  const roundRows = (await ledger(page)).slice(before);
+  expect(sumOf(roundRows, 'game')).toBe(net - HAND_FEE);
+  expected += net - HAND_FEE + sumOf(roundRows, 'reward');
   await expectBalance(page, expected);
-  expect((await ledger(page)).slice(before).reduce((a, r) => a + r.amount, 0)).toBe(net - HAND_FEE);
   await expect(page.getByTestId('last-result')).toBeVisible();
 
   // The coach's verdicts reach the player's record on the server (sent in batches).
@@ -157,9 +181,16 @@ test('settings change the rules of the next round on the server table', async ({
 
   // The server holds the new rules and counting system.
   const table = (await (await page.request.get('/api/table')).json()) as {
-    state: { config: { numInitialHands: number; blackjackPays: number; dealerStandsSoft17: boolean }; counting: { system: string } };
+    state: {
+      config: { numInitialHands: number; blackjackPays: number; dealerStandsSoft17: boolean };
+      counting: { system: string };
+    };
   };
-  expect(table.state.config).toMatchObject({ numInitialHands: 2, blackjackPays: 1.2, dealerStandsSoft17: false });
+  expect(table.state.config).toMatchObject({
+    numInitialHands: 2,
+    blackjackPays: 1.2,
+    dealerStandsSoft17: false,
+  });
   expect(table.state.counting.system).toBe('ko');
 
   await page.getByRole('button', { name: '25', exact: true }).click();
@@ -172,7 +203,9 @@ test('settings change the rules of the next round on the server table', async ({
   if (await page.getByRole('button', { name: 'Stand' }).isVisible()) {
     const game = (await ledger(page)).filter((r) => r.type === 'game');
     expect(game.reduce((a, r) => a + r.amount, 0)).toBe(-(125 + 2 * HAND_FEE));
-    await expect(page.getByTestId('table-balance')).toHaveText(`${(START - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`);
+    await expect(page.getByTestId('table-balance')).toHaveText(
+      `${(START - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`,
+    );
   }
   await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
 });
@@ -186,7 +219,9 @@ test('a stale tab is told the table changed and shows the current table', async 
   await expect(other.getByRole('button', { name: 'Your hand: bet 500' })).toBeVisible();
   // The first tab still shows the old table; its bet is refused as stale and it catches up.
   await page.getByRole('button', { name: '10', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('The table changed in another tab or device. It now shows the current table.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The table changed in another tab or device. It now shows the current table.',
+  );
   await expect(page.getByRole('button', { name: 'Your hand: bet 500' })).toBeVisible();
   await other.close();
 });
@@ -204,7 +239,9 @@ test('the server table fits a phone: no sideways scroll, cards and moves on scre
   expect(box?.width ?? 0).toBeGreaterThanOrEqual(55);
 });
 
-test("the last shoe verifies against the commitment shown at its shuffle and the server's published reveal", async ({ page }) => {
+test("the last shoe verifies against the commitment shown at its shuffle and the server's published reveal", async ({
+  page,
+}) => {
   await startSignedIn(page, 'table-proof');
   await page.getByRole('button', { name: '100', exact: true }).click();
   await page.getByRole('button', { name: 'Deal' }).click();
@@ -216,8 +253,12 @@ test("the last shoe verifies against the commitment shown at its shuffle and the
   await page.getByLabel('Decks', { exact: true }).selectOption('2');
   await page.getByRole('button', { name: 'Apply to the next round' }).click();
   await expect(page.getByTestId('rules-line')).toHaveText(/^2D /);
-  const shoes = (await (await page.request.get('/api/table/shoes')).json()) as { items: { commitment: string }[] };
+  const shoes = (await (await page.request.get('/api/table/shoes')).json()) as {
+    items: { commitment: string }[];
+  };
   expect(shoes.items[0]?.commitment).toBe(shown);
   await page.getByRole('button', { name: 'Verify the last shoe' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'last shoe' })).toHaveText(`The last shoe (${shown.slice(0, 8)}…${shown.slice(-8)}) matches its commitment.`);
+  await expect(page.getByRole('status').filter({ hasText: 'last shoe' })).toHaveText(
+    `The last shoe (${shown.slice(0, 8)}…${shown.slice(-8)}) matches its commitment.`,
+  );
 });

@@ -43,7 +43,8 @@ function parseArgs(argv: string[]): Args {
   const db = get('db') ?? 'both';
   if (players.some((n) => !Number.isInteger(n) || n < 1 || n > PLAYERS_MAX)) throw new Error(`--players: integers 1..${PLAYERS_MAX}`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > ROUNDS_MAX) throw new Error(`--rounds: 1..${ROUNDS_MAX}`);
-  const dbs = db === 'both' ? (['pglite', 'postgres'] as const) : db === 'pglite' || db === 'postgres' ? [db] : null;
+  const dbs: ('pglite' | 'postgres')[] | null =
+    db === 'both' ? ['pglite', 'postgres'] : db === 'pglite' || db === 'postgres' ? [db] : null;
   if (!dbs) throw new Error('--db: pglite, postgres or both');
   return { players, rounds, dbs: [...dbs] };
 }

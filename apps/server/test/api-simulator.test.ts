@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CREDIT_COST_SIMULATOR_RUN, INITIAL_CREDITS, SIM_RUNS_PER_USER_MAX, type SimSettings } from '@card-counter/shared';
+import {
+  CREDIT_COST_SIMULATOR_RUN,
+  INITIAL_CREDITS,
+  SIM_RUNS_PER_USER_MAX,
+  type SimSettings,
+} from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyCredit, ledgerSum } from '../src/modules/ledger/index.ts';
@@ -21,7 +26,13 @@ const SETTINGS: SimSettings = {
   csm: false,
   threads: 2,
 };
-const RESULT = { rounds: 2_000_000, ev: 0.0123, evStdErr: 0.001, perTrueCount: [{ tc: 0, frequency: 0.5 }], di: 3.1 };
+const RESULT = {
+  rounds: 2_000_000,
+  ev: 0.0123,
+  evStdErr: 0.001,
+  perTrueCount: [{ tc: 0, frequency: 0.5 }],
+  di: 3.1,
+};
 
 forEachDatabase('api /api/simulator', (t) => {
   let app: FastifyInstance;
@@ -45,20 +56,36 @@ forEachDatabase('api /api/simulator', (t) => {
     const retry = await p.call('POST', '/api/simulator/runs', { runId, settings: SETTINGS });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ runId, balance: INITIAL_CREDITS - CREDIT_COST_SIMULATOR_RUN });
-    expect(await balanceOf(p)).toBe(INITIAL_CREDITS - CREDIT_COST_SIMULATOR_RUN);
-    expect(await ledgerSum(t.db.kysely, p.id)).toEqual({ sum: INITIAL_CREDITS - CREDIT_COST_SIMULATOR_RUN, count: 2 });
-    const tx = (await p.call('GET', '/api/me/transactions')).json() as { items: { type: string; amount: number }[] };
-    expect(tx.items.filter((i) => i.type === 'simulator')).toEqual([expect.objectContaining({ type: 'simulator', amount: -100 })]);
+    // The answer is the balance right after the charge (the same for every retry); a first run
+    // also unlocks the 'first_simulation' achievement, paid in its own row (docs/rewards.md).
+    expect(await balanceOf(p)).toBe(INITIAL_CREDITS - CREDIT_COST_SIMULATOR_RUN + 500);
+    expect(await ledgerSum(t.db.kysely, p.id)).toEqual({
+      sum: INITIAL_CREDITS - CREDIT_COST_SIMULATOR_RUN + 500,
+      count: 3,
+    });
+    const tx = (await p.call('GET', '/api/me/transactions')).json() as {
+      items: { type: string; amount: number }[];
+    };
+    expect(tx.items.filter((i) => i.type === 'simulator')).toEqual([
+      expect.objectContaining({ type: 'simulator', amount: -100 }),
+    ]);
     // Concurrent twins of a new run charge once too.
     const twin = randomUUID();
-    const both = await Promise.all([0, 1].map(() => p.call('POST', '/api/simulator/runs', { runId: twin, settings: SETTINGS })));
+    const both = await Promise.all(
+      [0, 1].map(() => p.call('POST', '/api/simulator/runs', { runId: twin, settings: SETTINGS })),
+    );
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(await balanceOf(p)).toBe(INITIAL_CREDITS - 2 * CREDIT_COST_SIMULATOR_RUN);
+    expect(await balanceOf(p)).toBe(INITIAL_CREDITS - 2 * CREDIT_COST_SIMULATOR_RUN + 500);
   });
 
   it("refuses with 'Insufficient credits.' and changes nothing when the player is short", async () => {
     const p = await signUpPlayer(app, 'sim-short');
-    await applyCredit(t.db, { userId: p.id, type: 'game', amount: -(INITIAL_CREDITS - 99), description: 'spent' });
+    await applyCredit(t.db, {
+      userId: p.id,
+      type: 'game',
+      amount: -(INITIAL_CREDITS - 99),
+      description: 'spent',
+    });
     const runId = randomUUID();
     const r = await p.call('POST', '/api/simulator/runs', { runId, settings: SETTINGS });
     expect(r.statusCode).toBe(409);
@@ -73,7 +100,12 @@ forEachDatabase('api /api/simulator', (t) => {
 
   it('refuses bad settings with VALIDATION_FAILED and charges nothing', async () => {
     const p = await signUpPlayer(app, 'sim-bad');
-    for (const settings of [{ ...SETTINGS, rounds: 5 }, { ...SETTINGS, spread: { x: 1 } }, { ...SETTINGS, count: 'mystery' }, { ...SETTINGS, extra: 1 }]) {
+    for (const settings of [
+      { ...SETTINGS, rounds: 5 },
+      { ...SETTINGS, spread: { x: 1 } },
+      { ...SETTINGS, count: 'mystery' },
+      { ...SETTINGS, extra: 1 },
+    ]) {
       const r = await p.call('POST', '/api/simulator/runs', { runId: randomUUID(), settings });
       expect(r.statusCode, JSON.stringify(settings)).toBe(400);
       expect(r.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
@@ -90,7 +122,9 @@ forEachDatabase('api /api/simulator', (t) => {
     expect(r.statusCode).toBe(409);
     expect(r.json()).toMatchObject({ error: { code: 'SIM_RUN_ID_TAKEN' } });
     expect(await balanceOf(b)).toBe(INITIAL_CREDITS);
-    expect((await b.call('PUT', `/api/simulator/runs/${runId}/result`, { result: RESULT })).statusCode).toBe(404);
+    expect((await b.call('PUT', `/api/simulator/runs/${runId}/result`, { result: RESULT })).statusCode).toBe(
+      404,
+    );
     expect(((await b.call('GET', '/api/simulator/runs')).json() as { runs: unknown[] }).runs).toEqual([]);
   });
 
@@ -99,18 +133,41 @@ forEachDatabase('api /api/simulator', (t) => {
     const first = randomUUID();
     now = new Date('2026-03-02T00:00:00.000Z');
     await p.call('POST', '/api/simulator/runs', { runId: first, settings: SETTINGS });
-    const saved = await p.call('PUT', `/api/simulator/runs/${first}/result`, { result: RESULT, mine: { ...RESULT, ev: 0.001 } });
+    const saved = await p.call('PUT', `/api/simulator/runs/${first}/result`, {
+      result: RESULT,
+      mine: { ...RESULT, ev: 0.001 },
+    });
     expect(saved.statusCode).toBe(204);
-    const list = (await p.call('GET', '/api/simulator/runs')).json() as { runs: { runId: string; settings: unknown; result: unknown; mine: unknown; createdAt: string }[] };
-    expect(list.runs).toEqual([{ runId: first, createdAt: '2026-03-02T00:00:00.000Z', settings: SETTINGS, result: RESULT, mine: { ...RESULT, ev: 0.001 } }]);
+    const list = (await p.call('GET', '/api/simulator/runs')).json() as {
+      runs: { runId: string; settings: unknown; result: unknown; mine: unknown; createdAt: string }[];
+    };
+    expect(list.runs).toEqual([
+      {
+        runId: first,
+        createdAt: '2026-03-02T00:00:00.000Z',
+        settings: SETTINGS,
+        result: RESULT,
+        mine: { ...RESULT, ev: 0.001 },
+      },
+    ]);
     // Fill past the bound: the oldest (the first) goes.
-    await applyCredit(t.db, { userId: p.id, type: 'bonus', amount: SIM_RUNS_PER_USER_MAX * CREDIT_COST_SIMULATOR_RUN, description: 'top up' });
+    await applyCredit(t.db, {
+      userId: p.id,
+      type: 'bonus',
+      amount: SIM_RUNS_PER_USER_MAX * CREDIT_COST_SIMULATOR_RUN,
+      description: 'top up',
+    });
     for (let i = 0; i < SIM_RUNS_PER_USER_MAX; i++) {
       now = new Date(Date.UTC(2026, 2, 3, 0, i));
-      const r = await p.call('POST', '/api/simulator/runs', { runId: randomUUID(), settings: { ...SETTINGS, seed: i } });
+      const r = await p.call('POST', '/api/simulator/runs', {
+        runId: randomUUID(),
+        settings: { ...SETTINGS, seed: i },
+      });
       expect(r.statusCode).toBe(200);
     }
-    const after = (await p.call('GET', '/api/simulator/runs')).json() as { runs: { runId: string; settings: { seed: number }; result: unknown }[] };
+    const after = (await p.call('GET', '/api/simulator/runs')).json() as {
+      runs: { runId: string; settings: { seed: number }; result: unknown }[];
+    };
     expect(after.runs).toHaveLength(SIM_RUNS_PER_USER_MAX);
     expect(after.runs.map((r) => r.runId)).not.toContain(first);
     expect(after.runs[0]?.settings.seed).toBe(SIM_RUNS_PER_USER_MAX - 1);
@@ -124,7 +181,12 @@ forEachDatabase('api /api/simulator', (t) => {
       ['GET', '/api/simulator/runs'],
       ['PUT', `/api/simulator/runs/${id}/result`],
     ] as const) {
-      const r = await app.inject({ method, url, headers: { origin: 'http://localhost:3000' }, ...(method === 'GET' ? {} : { payload: {} }) });
+      const r = await app.inject({
+        method,
+        url,
+        headers: { origin: 'http://localhost:3000' },
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
       expect(r.statusCode, url).toBe(401);
     }
   });

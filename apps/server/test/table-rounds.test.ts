@@ -22,7 +22,10 @@ forEachDatabase('table rounds', (t) => {
   });
 
   /** A new player (10,000 credits) whose first shoe starts with `top` (player, dealer up, player, hole, ...). */
-  async function seat(top: string[], rules?: Record<string, unknown>): Promise<{ id: string; table: TableClient }> {
+  async function seat(
+    top: string[],
+    rules?: Record<string, unknown>,
+  ): Promise<{ id: string; table: TableClient }> {
     const player = await signUpPlayer(app, 'table');
     shoes.stack(player.id, top);
     const table = tableClient(player);
@@ -34,10 +37,21 @@ forEachDatabase('table rounds', (t) => {
 
   async function gameRows(id: string): Promise<number[]> {
     const page = await listTransactions(t.db, id, { limit: 100 });
-    return page.items.filter((r) => r.type === 'game').map((r) => r.amount).reverse();
+    return page.items
+      .filter((r) => r.type === 'game')
+      .map((r) => r.amount)
+      .reverse();
   }
 
-  async function expectReconciled(id: string, table: TableClient, balance: number): Promise<void> {
+  /** Credits paid by rewards (first hand, first blackjack, ...: docs/rewards.md) on top of the game's rows. */
+  async function rewardsOf(id: string): Promise<number> {
+    const page = await listTransactions(t.db, id, { limit: 100 });
+    return page.items.filter((r) => r.type === 'reward').reduce((sum, r) => sum + r.amount, 0);
+  }
+
+  /** `gameBalance`: the balance the game's own rows leave; rewards paid with the round come on top. */
+  async function expectReconciled(id: string, table: TableClient, gameBalance: number): Promise<void> {
+    const balance = gameBalance + (await rewardsOf(id));
     expect(table.snapshot().state.balance).toBe(balance);
     expect((await ledgerSum(t.db.kysely, id)).sum).toBe(balance);
     expect((await table.load()).state.balance).toBe(balance);
@@ -49,6 +63,8 @@ forEachDatabase('table rounds', (t) => {
     expect(s.gamePhase).toBe('roundOver');
     expect(s.lastResult?.hands[0]?.outcome).toBe('blackjack');
     expect(await gameRows(id)).toEqual([-110, 250]);
+    // The first hand and the first blackjack are achievements (500 each), paid with the round.
+    expect(await rewardsOf(id)).toBe(1_000);
     await expectReconciled(id, table, 10_140);
   });
 
@@ -139,10 +155,26 @@ forEachDatabase('table rounds', (t) => {
   it('profile statistics and betting patterns take each settled round', async () => {
     const { id, table } = await seat(['A', '9', 'K', '7']);
     await table.act({ type: 'deal' });
-    const me = await t.db.kysely.selectFrom('profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
-    expect(me).toMatchObject({ total_hands_played: 1, total_hands_won: 1, total_winnings: 150, best_streak: 1, biggest_win: 150 });
-    const patterns = await t.db.kysely.selectFrom('game_tables').select('betting_patterns').where('user_id', '=', id).executeTakeFirstOrThrow();
-    expect(patterns.betting_patterns).toEqual({ count_0: { totalBets: 1, totalAmount: 100, wins: 1, losses: 0, avgBet: 100 } });
+    const me = await t.db.kysely
+      .selectFrom('profiles')
+      .selectAll()
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(me).toMatchObject({
+      total_hands_played: 1,
+      total_hands_won: 1,
+      total_winnings: 150,
+      best_streak: 1,
+      biggest_win: 150,
+    });
+    const patterns = await t.db.kysely
+      .selectFrom('game_tables')
+      .select('betting_patterns')
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(patterns.betting_patterns).toEqual({
+      count_0: { totalBets: 1, totalAmount: 100, wins: 1, losses: 0, avgBet: 100 },
+    });
     expect(table.snapshot().state.sessionStats).toMatchObject({ handsPlayed: 1, handsWon: 1, totalWon: 150 });
   });
 });

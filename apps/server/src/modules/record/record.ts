@@ -12,6 +12,7 @@ import {
 } from '@card-counter/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
+import { awardProgress } from '../rewards/index.ts';
 
 function isCorrect(entry: RecordEntry): boolean {
   return entry.kind === 'decision' ? entry.chosen === entry.best : entry.answered === entry.expected;
@@ -49,9 +50,14 @@ export async function addRecordEntries(
         })),
       )
       .onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing())
-      .returning('id')
+      .returning(['id', 'kind', 'correct'])
       .execute();
     if (inserted.length > 0) await trimRecord(trx, userId, maxPerUser);
+    // Each newly stored count check counts once for rewards (docs/rewards.md); a retried batch adds none.
+    for (const row of inserted) {
+      if (row.kind === 'countCheck')
+        await awardProgress(trx, userId, { type: 'count_check_answered', correct: row.correct });
+    }
     return inserted.length;
   });
 }
@@ -72,7 +78,11 @@ async function trimRecord(trx: Transaction<DB>, userId: string, maxPerUser: numb
 }
 
 /** The newest `limit` entries of one player (optionally of one kind), oldest first. */
-export async function listRecordEntries(db: Database, userId: string, query: RecordQuery): Promise<RecordEntry[]> {
+export async function listRecordEntries(
+  db: Database,
+  userId: string,
+  query: RecordQuery,
+): Promise<RecordEntry[]> {
   let q = db.kysely
     .selectFrom('play_record')
     .select(['entry'])

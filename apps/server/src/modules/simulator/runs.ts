@@ -13,6 +13,7 @@ import {
 } from '@card-counter/shared';
 import type { Database } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
+import { awardProgress } from '../rewards/index.ts';
 
 /** The ledger key of a run: namespaced by player, so another player's id can never replay it. */
 export const simRunLedgerKey = (userId: string, runId: string): string => `simulator:${userId}:${runId}`;
@@ -29,7 +30,11 @@ export async function chargeSimRun(
 ): Promise<{ runId: string; balance: number }> {
   try {
     return await db.kysely.transaction().execute(async (trx) => {
-      const owner = await trx.selectFrom('simulator_runs').select('user_id').where('run_id', '=', input.runId).executeTakeFirst();
+      const owner = await trx
+        .selectFrom('simulator_runs')
+        .select('user_id')
+        .where('run_id', '=', input.runId)
+        .executeTakeFirst();
       if (owner !== undefined && owner.user_id !== userId) throw new AppError('SIM_RUN_ID_TAKEN');
       const credit = await applyCreditInTransaction(trx, {
         userId,
@@ -43,9 +48,16 @@ export async function chargeSimRun(
       if (credit.applied) {
         await trx
           .insertInto('simulator_runs')
-          .values({ run_id: input.runId, user_id: userId, settings: JSON.stringify(input.settings), created_at: now })
+          .values({
+            run_id: input.runId,
+            user_id: userId,
+            settings: JSON.stringify(input.settings),
+            created_at: now,
+          })
           .execute();
         await trimRuns(trx, userId);
+        // A charged run counts once for rewards (docs/rewards.md); a retried request is not applied again.
+        await awardProgress(trx, userId, { type: 'simulation_run' }, now);
       }
       return { runId: input.runId, balance: credit.balance };
     });
@@ -65,7 +77,11 @@ async function trimRuns(trx: Database['kysely'], userId: string): Promise<void> 
     .orderBy('created_at', 'desc')
     .orderBy('run_id', 'desc')
     .limit(SIM_RUNS_PER_USER_MAX);
-  await trx.deleteFrom('simulator_runs').where('user_id', '=', userId).where('run_id', 'not in', keep).execute();
+  await trx
+    .deleteFrom('simulator_runs')
+    .where('user_id', '=', userId)
+    .where('run_id', 'not in', keep)
+    .execute();
 }
 
 export async function saveSimResult(

@@ -42,6 +42,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { publishInTransaction } from '../../live/topics.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
+import { awardProgress } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
 import { recordReveal } from './reveals.ts';
@@ -73,11 +74,19 @@ function snapshotOf(state: GameState, credits: number): TableSnapshot {
 
 /** GET /api/table: the stored table, or the fresh one the first action will create. */
 export async function readSnapshot(db: Database, userId: string): Promise<TableSnapshot> {
-  const [row, credits] = await Promise.all([readTable(db.kysely, userId), readCredits(db.kysely, userId, false)]);
+  const [row, credits] = await Promise.all([
+    readTable(db.kysely, userId),
+    readCredits(db.kysely, userId, false),
+  ]);
   return snapshotOf(row?.state ?? newTableState(credits), credits);
 }
 
-function refusal(code: ErrorCode, reason: TableRefusalReason, message: string | undefined, table: TableSnapshot): TableAnswer {
+function refusal(
+  code: ErrorCode,
+  reason: TableRefusalReason,
+  message: string | undefined,
+  table: TableSnapshot,
+): TableAnswer {
   const details: TableErrorDetails = { reason, table };
   return { status: 409, body: errorBody(code, message, details) };
 }
@@ -97,10 +106,16 @@ function canonical(value: unknown): string {
 }
 
 function requestHash(req: TableActionRequest): string {
-  return createHash('sha256').update(canonical({ version: req.version, action: req.action })).digest('hex');
+  return createHash('sha256')
+    .update(canonical({ version: req.version, action: req.action }))
+    .digest('hex');
 }
 
-export async function applyTableAction(ctx: PlayContext, userId: string, req: TableActionRequest): Promise<TableAnswer> {
+export async function applyTableAction(
+  ctx: PlayContext,
+  userId: string,
+  req: TableActionRequest,
+): Promise<TableAnswer> {
   const hash = requestHash(req);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await lockTable(trx, userId, ctx.now);
@@ -112,10 +127,21 @@ export async function applyTableAction(ctx: PlayContext, userId: string, req: Ta
       .where('action_id', '=', req.actionId)
       .executeTakeFirst();
     if (prior !== undefined) {
-      if (prior.request_hash !== hash) throw new AppError('VALIDATION_FAILED', 'This actionId was already used for a different action: send a new actionId.');
+      if (prior.request_hash !== hash)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'This actionId was already used for a different action: send a new actionId.',
+        );
       return { status: prior.status, body: prior.response } as TableAnswer;
     }
-    const { answer, save } = await decide(ctx, trx, userId, row, req.version, req.action as GameAction | SetCounting);
+    const { answer, save } = await decide(
+      ctx,
+      trx,
+      userId,
+      row,
+      req.version,
+      req.action as GameAction | SetCounting,
+    );
     const stored = {
       user_id: userId,
       action_id: req.actionId,
@@ -132,12 +158,25 @@ export async function applyTableAction(ctx: PlayContext, userId: string, req: Ta
         .with('saved', (db) =>
           db
             .updateTable('game_tables')
-            .set({ version: save.state.version, state: JSON.stringify(save.state), betting_patterns: JSON.stringify(save.patterns), updated_at: ctx.now })
+            .set({
+              version: save.state.version,
+              state: JSON.stringify(save.state),
+              betting_patterns: JSON.stringify(save.patterns),
+              updated_at: ctx.now,
+            })
             .where('user_id', '=', userId)
             .returning('user_id'),
         )
         .insertInto('game_table_actions')
-        .columns(['user_id', 'action_id', 'request_hash', 'table_version', 'status', 'response', 'created_at'])
+        .columns([
+          'user_id',
+          'action_id',
+          'request_hash',
+          'table_version',
+          'status',
+          'response',
+          'created_at',
+        ])
         .expression((eb) =>
           eb
             .selectFrom('saved')
@@ -188,15 +227,33 @@ async function decide(
   const credits = row.credits;
   const state: GameState = { ...row.state, balance: credits };
   const current = snapshotOf(state, credits);
-  if (version !== state.version) return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current));
+  if (version !== state.version)
+    return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current));
 
   if (action.type === 'setCounting') {
-    if (state.gameInProgress) return refused(refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current));
+    if (state.gameInProgress)
+      return refused(
+        refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current),
+      );
     const next = withCounting(state, action.counting);
-    return { answer: { status: 200, body: snapshotOf(next, credits) }, save: { state: next, patterns: row.patterns } };
+    return {
+      answer: { status: 200, body: snapshotOf(next, credits) },
+      save: { state: next, patterns: row.patterns },
+    };
   }
-  if (action.type === 'bet' && action.amount !== 0 && (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet)) {
-    return refused(refusal('TABLE_ACTION_REFUSED', 'BET_OUT_OF_LIMITS', `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`, current));
+  if (
+    action.type === 'bet' &&
+    action.amount !== 0 &&
+    (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet)
+  ) {
+    return refused(
+      refusal(
+        'TABLE_ACTION_REFUSED',
+        'BET_OUT_OF_LIMITS',
+        `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`,
+        current,
+      ),
+    );
   }
   let input = state;
   let fee = 0;
@@ -205,12 +262,18 @@ async function decide(
     if (state.handBets.every((b) => b > 0) && state.currentBet + fee > credits) {
       return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current));
     }
-    const stacked = state.deck === null ? (ctx.hooks.firstShoe?.(userId, state.config.numDecks) ?? null) : null;
-    input = { ...state, balance: credits - fee, ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}) };
+    const stacked =
+      state.deck === null ? (ctx.hooks.firstShoe?.(userId, state.config.numDecks) ?? null) : null;
+    input = {
+      ...state,
+      balance: credits - fee,
+      ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}),
+    };
   }
   const result = step(input, action, ctx.rng);
   if (!result.ok) {
-    if (result.code === 'INSUFFICIENT_BALANCE') return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current));
+    if (result.code === 'INSUFFICIENT_BALANCE')
+      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current));
     return refused(refusal('TABLE_ACTION_REFUSED', result.code, result.reason, current));
   }
   const next = result.state;
@@ -240,16 +303,35 @@ async function decide(
     });
     balance = r.balance;
   }
-  if (balance !== credits - move.debit + move.credit) throw new Error('table money invariant: the ledger moved a different amount');
+  if (balance !== credits - move.debit + move.credit)
+    throw new Error('table money invariant: the ledger moved a different amount');
   next.balance = balance;
 
   const old = input.deck;
-  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) await recordReveal(trx, userId, old, ctx.now);
+  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment))
+    await recordReveal(trx, userId, old, ctx.now);
 
   let patterns = row.patterns;
   if (move.settled && next.lastResult) {
-    await addRoundToProfile(trx, userId, roundStatsOf(next.lastResult, next.sessionStats.currentStreak), ctx.now);
+    await addRoundToProfile(
+      trx,
+      userId,
+      roundStatsOf(next.lastResult, next.sessionStats.currentStreak),
+      ctx.now,
+    );
     patterns = addRoundToPatterns(patterns, next.lastResult, next.handBets);
+    // Achievements and experience (docs/rewards.md), in this transaction so a round counts once.
+    // cleanShoe stays false here: the coach's verdicts reach the server after the round, in the record.
+    const blackjacks = next.lastResult.hands.filter((h) => h.outcome === 'blackjack').length;
+    const award = await awardProgress(
+      trx,
+      userId,
+      { type: 'round_settled', hands: next.lastResult.hands.length, blackjacks, cleanShoe: false },
+      ctx.now,
+    );
+    // A reward paid with the round is part of the balance this answer shows.
+    balance += award.credited;
+    next.balance = balance;
     // The profile stream carries the statistics; a losing round moved no credit after the deal.
     if (move.credit === 0) await publishInTransaction(trx, 'profile', userId);
   }
