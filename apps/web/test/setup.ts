@@ -3,7 +3,23 @@ import { afterEach } from 'vitest';
 
 // Pages are lazy chunks: the first render of one in a test run waits for Vite to transform
 // its modules, which on a busy machine takes longer than Testing Library's 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+// jsdom has no matchMedia; uPlot (the simulator's and trainer's charts) reads it when its
+// module loads. Never matching is what a plain screen answers.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 
 // Vitest runs without globals, so Testing Library's automatic cleanup is not registered.
 afterEach(() => {
