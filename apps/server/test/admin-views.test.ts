@@ -1,5 +1,6 @@
 // What the operator reads: user search and detail, payments and totals (through the payments
 // seam), health (including failed mail sends).
+import { randomUUID } from 'node:crypto';
 import type {
   AdminHealth,
   AdminPaymentsResponse,
@@ -52,7 +53,7 @@ forEachDatabase('admin views', (t) => {
     expect(me.items[0]?.isAdmin).toBe(true);
   });
 
-  it("a user's detail: profile, sessions (no token), providers, record statistics, drills seam", async () => {
+  it("a user's detail: profile, sessions (no token), providers, record and drill statistics", async () => {
     const p = await signUpPlayer(app, 'detail', 'Dee Tail');
     const at = new Date('2026-01-02T03:04:05Z');
     for (const [i, kind, correct, cost] of [
@@ -86,7 +87,25 @@ forEachDatabase('admin views', (t) => {
       evCostCredits: 12.5,
       lastAt: at.toISOString(),
     });
-    expect(d.drills).toMatchObject({ available: false });
+    // Two trainer items answered, one a miss (due again at once), one right (due later).
+    const answer = (item: string, correct: boolean) => ({
+      answerId: randomUUID(),
+      drill: 'basicStrategy',
+      item,
+      correct,
+      time_ms: 1000,
+      answeredAt: new Date().toISOString(),
+    });
+    expect(
+      (
+        await p.call('POST', '/api/me/drills/answers', {
+          answers: [answer('hard:16:10', false), answer('hard:12:4', true)],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const later = await get<AdminUserDetail>(`/api/admin/users/${p.id}`);
+    expect(later.drills).toEqual({ available: true, cards: 2, due: expect.any(Number) });
+    expect(later.drills.available ? later.drills.due : -1).toBeLessThanOrEqual(2);
   });
 
   it('payments: every attempt, filtered by status and user; revenue by day and pack counts fulfilled ones', async () => {

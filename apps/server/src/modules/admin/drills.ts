@@ -1,14 +1,19 @@
 /**
- * SEAM: drill statistics. The drills table is built on another branch and is not in this
- * database yet; until it is merged the detail says so instead of showing zeros that would
- * read as "never drilled". When it lands, read it here (cards and cards due for the user).
+ * Drill statistics for the admin's user detail: the items a player has answered in the
+ * trainer (across every drill) and how many of them spaced repetition has due now, read
+ * from the same summary the player's progress view shows.
  */
 import type { AdminUserDetail } from '@card-counter/shared';
 import type { Database } from '../../db/index.ts';
+import { drillProgress } from '../drills/index.ts';
 
-export function drillStats(_db: Database, _userId: string): Promise<AdminUserDetail['drills']> {
-  return Promise.resolve({
-    available: false,
-    note: 'Drill statistics appear here once the drills module is merged.',
-  });
+export async function drillStats(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<AdminUserDetail['drills']> {
+  const progress = await drillProgress(db, userId);
+  const items = progress.drills.flatMap((d) => d.items);
+  const due = items.filter((i) => Date.parse(i.due) <= now.getTime()).length;
+  return { available: true, cards: items.length, due };
 }
