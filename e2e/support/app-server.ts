@@ -103,6 +103,9 @@ function serverEnv(options: AppServerOptions, webDist: string): NodeJS.ProcessEn
     DATA_DIR: options.dataDir,
     SMTP_URL: options.smtpUrl,
     WEB_DIST_DIR: webDist,
+    // The tests' auth calls each name a client address of their own (support/app.ts
+    // authCallHeaders), so rate limits apply per test rather than to the whole suite.
+    TRUST_PROXY: '127.0.0.1',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.adminUserIds ? { ADMIN_USER_IDS: options.adminUserIds.join(',') } : {}),
   };

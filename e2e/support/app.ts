@@ -30,11 +30,22 @@ export async function gotoApp(page: Page, path: string): Promise<void> {
   await waitForStartup(page);
 }
 
+/**
+ * Headers for an auth call made by the test itself: the app's origin, and a client address of
+ * its own. The test server trusts its loopback proxy (TRUST_PROXY=127.0.0.1, app-server.ts),
+ * so the sign-up and sign-in rate limits (20 a minute per address) count per test, as they
+ * would per player, instead of for the whole suite sharing 127.0.0.1.
+ */
+export function authCallHeaders(): Record<string, string> {
+  const [a, b, c] = randomBytes(3);
+  return { origin: APP_URL, 'x-forwarded-for': `10.${a}.${b}.${Math.max(1, c ?? 1)}` };
+}
+
 /** Creates the account over HTTP with the page's cookie jar: the browser is then signed in. */
 export async function signUpViaApi(page: Page, account: Account): Promise<void> {
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { name: account.name, email: account.email, password: account.password },
-    headers: { origin: APP_URL },
+    headers: authCallHeaders(),
   });
   expect(response.status(), await response.text()).toBe(200);
 }

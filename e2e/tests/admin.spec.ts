@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminAccount } from '../support/admin.ts';
-import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+import { authCallHeaders, gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
 
 const SHOTS_DIR = process.env.E2E_SCREENSHOT_DIR;
@@ -9,7 +9,7 @@ async function signInAdmin(page: Page): Promise<void> {
   const admin = adminAccount();
   const res = await page.request.post('/api/auth/sign-in/email', {
     data: { email: admin.email, password: admin.password },
-    headers: { origin: APP_URL },
+    headers: authCallHeaders(),
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -29,7 +29,7 @@ test('an admin finds a user, grants credits with a reason and sees them on the l
   const player = newAccount('credited');
   const signUp = await request.post('/api/auth/sign-up/email', {
     data: { name: player.name, email: player.email, password: player.password },
-    headers: { origin: APP_URL },
+    headers: authCallHeaders(),
   });
   expect(signUp.status()).toBe(200);
 
@@ -140,7 +140,7 @@ test('an admin blocks a player after confirming; the player is signed out and ca
   expect((await playerPage.request.get('/api/me')).status()).toBe(401);
   const again = await playerPage.request.post('/api/auth/sign-in/email', {
     data: { email: player.email, password: player.password },
-    headers: { origin: APP_URL },
+    headers: authCallHeaders(),
   });
   expect(again.status()).toBe(403);
   expect(await again.json()).toMatchObject({ error: { code: 'ACCOUNT_BLOCKED' } });
