@@ -59,7 +59,14 @@ export async function chargeSimRun(
         // A charged run counts once for rewards (docs/rewards.md); a retried request is not applied again.
         await awardProgress(trx, userId, { type: 'simulation_run' }, now);
       }
-      return { runId: input.runId, balance: credit.balance };
+      // The balance now: after the charge and any reward the run paid (a first run unlocks an
+      // achievement), so the page shows what the ledger holds; a retry answers the same.
+      const profile = await trx
+        .selectFrom('profiles')
+        .select('credits')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { runId: input.runId, balance: profile.credits };
     });
   } catch (e) {
     // Another player's charge with the same id committed first (the primary key refused ours).
