@@ -21,6 +21,7 @@ import {
   LeaderboardRefresher,
   rankOfBalance,
   readBalancePage,
+  readFromKey,
   readNearby,
   readPageEntries,
   readTop,
@@ -164,11 +165,50 @@ async function measureQueries(db: Database, n: number): Promise<void> {
     const rank = await rankOfBalance(k, 10_000);
     return readPageEntries(k, rank - 1 + Math.floor((ties ?? 0) * 0.95), LEADERBOARD_PAGE_SIZE);
   });
+  await time('page in the middle of the 10,000 tie (worst count)', SAMPLES, async () => {
+    const rank = await rankOfBalance(k, 10_000);
+    return readPageEntries(k, rank - 1 + Math.floor((ties ?? 0) * 0.5), LEADERBOARD_PAGE_SIZE);
+  });
+  const tied = (
+    await sql<{ user_id: string }>`
+      select user_id from leaderboard_entries where not deleted and balance = 10000
+      order by md5(user_id) limit ${SAMPLES}`.execute(k)
+  ).rows;
+  const tiedKey = (i: number) => ({ balance: 10_000, userId: tied[i % tied.length]!.user_id });
+  await time('next page by cursor (after=), inside the tie', SAMPLES, (i) =>
+    readFromKey(k, tiedKey(i), 'after', LEADERBOARD_PAGE_SIZE),
+  );
+  await time('previous page by cursor (before=), inside the tie', SAMPLES, (i) =>
+    readFromKey(k, tiedKey(i), 'before', LEADERBOARD_PAGE_SIZE),
+  );
+  await time('next page by cursor, anywhere (uniform players)', SAMPLES, (i) =>
+    readFromKey(k, { balance: who(i).balance, userId: who(i).user_id }, 'after', LEADERBOARD_PAGE_SIZE),
+  );
+  const offsetPage = (position: number) => sql`
+    with at as (
+      select bucket, (cum - players)::int as before from (
+        select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
+      ) c where cum > ${position} order by bucket desc limit 1
+    )
+    select user_id, display_name, balance, last_updated from leaderboard_entries
+    where not deleted and balance < (select leaderboard_bucket_end(bucket) from at)
+    order by balance desc, user_id desc
+    offset (select ${position} - before from at) limit ${LEADERBOARD_PAGE_SIZE}`.execute(k);
+  const naivePages = Math.max(10, Math.floor(SAMPLES / 4));
+  await time('for comparison: ADR 0011 page by offset, middle of the tie', naivePages, async () =>
+    offsetPage((await rankOfBalance(k, 10_000)) - 1 + Math.floor((ties ?? 0) * 0.5)),
+  );
+  await time('for comparison: ADR 0011 page by offset, 95% into the tie', naivePages, async () =>
+    offsetPage((await rankOfBalance(k, 10_000)) - 1 + Math.floor((ties ?? 0) * 0.95)),
+  );
   await time('user rank (bucket counts)', SAMPLES, (i) => rankOfBalance(k, who(i).balance));
   await time('nearby (3 above, 3 below, their ranks)', SAMPLES, (i) => readNearby(k, who(i).user_id));
   await time('totalPlayers', SAMPLES, () => totalPlayers(k));
   await time('GET /api/leaderboard whole answer, random page', SAMPLES, (i) =>
     readBalancePage(k, { page: 1 + pick(pages), pageSize: LEADERBOARD_PAGE_SIZE }, who(i).user_id),
+  );
+  await time('GET /api/leaderboard whole answer, next page by cursor in the tie', SAMPLES, (i) =>
+    readBalancePage(k, { page: 2, pageSize: LEADERBOARD_PAGE_SIZE, after: tiedKey(i) }, who(i).user_id),
   );
   await time('live event: top 100 + total (one query)', SAMPLES, () => readTop(k, LEADERBOARD_LIMIT_DEFAULT));
   const naive = Math.max(10, Math.floor(SAMPLES / 10));

@@ -5,6 +5,7 @@ import {
   ErrorBodySchema,
   LeaderboardEventSchema,
   LeaderboardPageSchema,
+  leaderboardCursor,
   SKILL_MIN_DECISIONS,
   SKILL_WINDOW_DECISIONS,
   SkillPageSchema,
@@ -128,8 +129,37 @@ forEachDatabase('api /api/leaderboard', (t) => {
         expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
       }
     }
+    // Cursors (credits board only): <balance>:<userId>, one of after / before.
+    for (const q of ['after=abc', 'after=12', 'after=:u1', 'before=-5:u1', 'after=1:u1&before=2:u2', 'after=12345678901:u1']) {
+      const res = await p.call('GET', `/api/leaderboard?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+    }
     const anonymous = await app.inject({ method: 'GET', url: '/api/leaderboard' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('next and previous pages by cursor (after= / before=) continue the board, ranks exact, page echoed', async () => {
+    const a = await shownPlayer(app, 'Cursor A');
+    const b = await shownPlayer(app, 'Cursor B');
+    const c = await shownPlayer(app, 'Cursor C');
+    await applyCredit(t.db, { userId: a.id, type: 'bonus', amount: 500, description: 'ahead' });
+    await eventually(() => board(a), (x) => x.entries[0]?.userId === a.id && x.entries[0].balance === 10_500, 'A first');
+    const top = await board(c, '?pageSize=1');
+    expect(top.entries.map((e) => [e.userId, e.rank])).toEqual([[a.id, 1]]);
+    // B and C tie at 10,000: rank 2 both, listed by user id descending.
+    const tied = [b.id, c.id].sort().reverse();
+    const second = await board(c, `?page=2&pageSize=1&after=${encodeURIComponent(leaderboardCursor(top.entries[0]!))}`);
+    expect(second.page).toBe(2);
+    expect(second.entries.map((e) => [e.userId, e.rank])).toEqual([[tied[0], 2]]);
+    const third = await board(c, `?page=3&pageSize=1&after=${encodeURIComponent(leaderboardCursor(second.entries[0]!))}`);
+    expect(third.entries.map((e) => [e.userId, e.rank])).toEqual([[tied[1], 2]]);
+    expect(third.userRank).toBe(2);
+    const back = await board(c, `?page=2&pageSize=1&before=${encodeURIComponent(leaderboardCursor(third.entries[0]!))}`);
+    expect(back.entries).toEqual(second.entries);
+    const past = await board(c, `?page=4&pageSize=1&after=${encodeURIComponent(leaderboardCursor(third.entries[0]!))}`);
+    expect(past.entries).toEqual([]);
+    expect(past.totalPlayers).toBe(3);
   });
 
   it('hiding through PATCH /api/me removes the player at once, everywhere; showing writes them back', async () => {

@@ -85,6 +85,34 @@ function fakeScheduler(): Scheduler & { settle: () => Promise<void>; advance(ms:
   };
 }
 
+/**
+ * Walks the whole board by cursor: forward from page 1 with `after` = the last row, and backward
+ * from the last page with `before` = the first row; both must give the model's rows and ranks.
+ */
+async function expectCursorWalks(db: Database, expected: ReturnType<typeof model>, pageSize: number, label: string): Promise<void> {
+  const pagesMax = expected.length + 2; // a bound: a walk that never ends fails instead of hanging
+  const me = expected[0]!.id;
+  let page = await readBalancePage(db.kysely, { page: 1, pageSize }, me);
+  const forward = page.entries.map(brief);
+  for (let n = 2; page.entries.length === pageSize && n <= pagesMax; n++) {
+    const last = page.entries.at(-1)!;
+    page = await readBalancePage(db.kysely, { page: n, pageSize, after: { balance: last.balance, userId: last.userId } }, me);
+    expect(page.page, label).toBe(n);
+    forward.push(...page.entries.map(brief));
+  }
+  expect(forward, `${label} forward`).toEqual(expected);
+  const lastPage = Math.ceil(expected.length / pageSize);
+  page = await readBalancePage(db.kysely, { page: lastPage, pageSize }, me);
+  const backward = page.entries.map(brief);
+  for (let n = lastPage - 1; n >= 1; n--) {
+    const first = page.entries[0]!;
+    page = await readBalancePage(db.kysely, { page: n, pageSize, before: { balance: first.balance, userId: first.userId } }, me);
+    expect(page.entries, `${label} page ${n} backward`).toHaveLength(pageSize);
+    backward.unshift(...page.entries.map(brief));
+  }
+  expect(backward, `${label} backward`).toEqual(expected);
+}
+
 const SEED = Number(process.env.LEADERBOARD_FUZZ_SEED ?? Date.now() % 1_000_000);
 
 forEachDatabase('leaderboard board', (t) => {
@@ -132,6 +160,7 @@ forEachDatabase('leaderboard board', (t) => {
         seen.push(...(await readBalancePage(t.db.kysely, { page, pageSize }, list[0]!.id)).entries.map(brief));
       expect(seen, `LEADERBOARD_FUZZ_SEED=${SEED} pageSize ${pageSize}`).toEqual(expected);
     }
+    for (const pageSize of [1, 3, 7]) await expectCursorWalks(t.db, expected, pageSize, `LEADERBOARD_FUZZ_SEED=${SEED} pageSize ${pageSize}`);
     for (const p of list.slice(0, 10)) {
       const page = await readBalancePage(t.db.kysely, { page: 1, pageSize: 1 }, p.id);
       expect(page.userRank, `LEADERBOARD_FUZZ_SEED=${SEED}`).toBe(expected.find((e) => e.id === p.id)!.rank);
@@ -145,6 +174,32 @@ forEachDatabase('leaderboard board', (t) => {
     for (const p of list.slice(0, 8)) await applyCredit(t.db, { userId: p.id, type: 'game', amount: 1, description: 'move' });
     await sql`update profiles set show_on_leaderboard = false where user_id = ${list[9]!.id}`.execute(t.db.kysely);
     await refreshEntries(t.db, list.map((p) => p.id));
+    await expectBucketsConsistent(t.db);
+  });
+
+  it('a big tie at the bottom of its bucket: every page number and every cursor step matches the model', async () => {
+    // 24 players at 10,000 (the signup grant) under a few in the same bucket (10,000-10,099)
+    // and around it: page numbers past the middle of the bucket are counted from its bottom.
+    const list = await players(t.db, [
+      ...Array.from({ length: 24 }, () => 10_000),
+      10_099, 10_050, 10_050, 10_001, 9_999, 9_999, 10_100, 25_000,
+    ]);
+    const expected = model(list);
+    for (const pageSize of [1, 2, 5]) {
+      const seen = [];
+      for (let page = 1; page <= Math.ceil(list.length / pageSize); page++)
+        seen.push(...(await readBalancePage(t.db.kysely, { page, pageSize }, list[0]!.id)).entries.map(brief));
+      expect(seen, `pageSize ${pageSize}`).toEqual(expected);
+      await expectCursorWalks(t.db, expected, pageSize, `big tie pageSize ${pageSize}`);
+    }
+    // A cursor whose row has gone (hidden) still continues from its place.
+    const gone = expected[10]!;
+    await sql`update profiles set show_on_leaderboard = false where user_id = ${gone.id}`.execute(t.db.kysely);
+    await refreshEntries(t.db, [gone.id]);
+    const after = await readBalancePage(t.db.kysely, { page: 2, pageSize: 3, after: { balance: gone.balance, userId: gone.id } }, list[0]!.id);
+    const rest = model(list.filter((p) => p.id !== gone.id));
+    const from = rest.findIndex((p) => p.id === expected[11]!.id);
+    expect(after.entries.map(brief)).toEqual(rest.slice(from, from + 3));
     await expectBucketsConsistent(t.db);
   });
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardEntry, LeaderboardEvent, LeaderboardPage } from '@card-counter/shared/api';
-import { applyTop } from '../src/features/leaderboard/api/leaderboard-api.ts';
+import { applyTop, cursorToward, leaderboardKey } from '../src/features/leaderboard/api/leaderboard-api.ts';
 import { BoardTable } from '../src/features/leaderboard/components/board-table.tsx';
 
 const at = '2026-11-23T00:00:00.000Z';
@@ -62,5 +62,23 @@ describe('BoardTable', () => {
     expect(within(own).getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(within(own).getByText('You')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+});
+
+describe('cursorToward: Next and Previous continue from the rows on screen (keyset paging)', () => {
+  const rows = [entry(7, 10_000, 40), entry(3, 10_000, 40), entry(1, 9_000, 42)];
+  it('Next goes after the last row, Previous before the first, as <balance>:<userId>', () => {
+    expect(cursorToward(5, 6, rows)).toEqual({ after: '9000:u1' });
+    expect(cursorToward(5, 4, rows)).toEqual({ before: '10000:u7' });
+  });
+  it('First, Last, page 1 and an empty page go by page number', () => {
+    expect(cursorToward(5, 1, rows)).toBeUndefined();
+    expect(cursorToward(2, 1, rows)).toBeUndefined();
+    expect(cursorToward(5, 90, rows)).toBeUndefined();
+    expect(cursorToward(5, 6, [])).toBeUndefined();
+  });
+  it('a page reached by cursor is cached apart from the same page number reached by a jump', () => {
+    expect(leaderboardKey('balance', 6)).not.toEqual(leaderboardKey('balance', 6, { after: '9000:u1' }));
+    expect(leaderboardKey('balance', 6, { after: '9000:u1' })).not.toEqual(leaderboardKey('balance', 6, { before: '9000:u1' }));
   });
 });

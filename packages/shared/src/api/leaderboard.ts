@@ -27,6 +27,40 @@ export const LeaderboardQuerySchema = z.strictObject({
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
 
+/**
+ * A keyset cursor on the credits board: `<balance>:<userId>` of a row (the last row of the page
+ * before for `after`, the first row of the page after for `before`). A page read from a cursor
+ * costs the same anywhere on the board, even deep inside a tie of 100,000 players, where a page
+ * number alone must count its way into the tie (ADR 0018).
+ */
+const cursor = z
+  .string()
+  .regex(/^\d{1,10}:.{1,200}$/, 'a cursor is <balance>:<userId>')
+  .transform((s) => {
+    const at = s.indexOf(':');
+    return { balance: Number(s.slice(0, at)), userId: s.slice(at + 1) };
+  });
+export type LeaderboardCursor = { balance: number; userId: string };
+
+/** The cursor of a board row, as `after` / `before` take it. */
+export function leaderboardCursor(row: { balance: number; userId: string }): string {
+  return `${row.balance}:${row.userId}`;
+}
+
+/**
+ * `GET /api/leaderboard?page=&pageSize=[&after=|&before=]`: without a cursor, page N of the board;
+ * with `after`, the pageSize rows right after that row (next page), with `before`, the pageSize
+ * rows right before it (previous page). `page` is then the caller's label for the page, echoed.
+ */
+export const BalanceBoardQuerySchema = LeaderboardQuerySchema.extend({
+  after: cursor.optional(),
+  before: cursor.optional(),
+}).refine((q) => q.after === undefined || q.before === undefined, {
+  message: 'give after or before, not both',
+  path: ['before'],
+});
+export type BalanceBoardQuery = z.infer<typeof BalanceBoardQuerySchema>;
+
 const rank = z.number().int().positive();
 
 /** One row of the credits board (the spec's leaderboard entry, as read). */

@@ -6,8 +6,10 @@
  * Every query is bounded by an index range, never by the board's size:
  * - rank: the bucket counts above the player's bucket (at most ~7,300 rows) plus the entries
  *   above them inside their own bucket (under 1% of the balance range);
- * - page N: the bucket counts locate the bucket holding position (N-1)*pageSize, and the page
- *   is read from that bucket's top with an offset no larger than the bucket's population;
+ * - next / previous page: a keyset read from the cursor row (ADR 0018), at any depth;
+ * - page N: the bucket counts locate the bucket holding position (N-1)*pageSize, its row is
+ *   counted over the index alone from the nearer end of that bucket, and the page is read from
+ *   it by keyset;
  * - nearby: two keyset reads of 3 rows around the player's (balance, user id).
  */
 import {
@@ -92,30 +94,106 @@ export async function readTop(db: Kysely<DB>, limit: number): Promise<Leaderboar
 }
 
 /**
- * Rows at 0-based board positions [position, position + limit), in one statement: the bucket
- * counts locate the bucket holding `position`, the rows are read from that bucket's top (the
- * bound and the offset are InitPlan values, so the index range is used) and the first row's
- * rank comes with them.
+ * Ranks of consecutive board rows given the rank of the first row's balance (`firstRank`) and of
+ * the first lower balance on the page (`secondRank`). The first row may sit anywhere inside its
+ * tie, so its board position is unknown; the first row with a lower balance has position
+ * `secondRank - 1` (everyone ahead of it has a strictly higher balance), and positions follow.
+ */
+function rankedFromKey(rows: EntryRow[], firstRank: number, secondRank: number): LeaderboardEntry[] {
+  const out: LeaderboardEntry[] = [];
+  let positionOfFirst: number | undefined;
+  rows.forEach((row, i) => {
+    const prev = out[i - 1];
+    let rank: number;
+    if (prev === undefined) rank = firstRank;
+    else if (prev.balance === row.balance) rank = prev.rank;
+    else if (positionOfFirst === undefined) {
+      rank = secondRank;
+      positionOfFirst = secondRank - 1 - i;
+    } else rank = positionOfFirst + i + 1;
+    out.push(toEntry(row, rank));
+  });
+  return out;
+}
+
+/** A row's place in board order: its (balance, user id), as a keyset cursor carries it. */
+export interface BoardKey {
+  balance: number;
+  userId: string;
+}
+
+/**
+ * Up to `limit` rows next to `key` in board order, in one statement: `after` the rows following
+ * it (`from` the same, the key's own row included), `before` the rows preceding it. One index
+ * range from the key, whatever its depth, plus two bucket ranks (the first row's balance and the
+ * first lower one on the page). The key is parameters, never a join (the planner could then scan
+ * the whole index).
+ */
+export async function readFromKey(
+  db: Kysely<DB>,
+  key: BoardKey,
+  side: 'after' | 'from' | 'before',
+  limit: number,
+): Promise<LeaderboardEntry[]> {
+  const k = sql`(${key.balance}::int, ${key.userId}::text)`;
+  const range =
+    side === 'before'
+      ? sql`(balance, user_id) > ${k} order by balance asc, user_id asc`
+      : side === 'after'
+        ? sql`(balance, user_id) < ${k} order by balance desc, user_id desc`
+        : sql`(balance, user_id) <= ${k} order by balance desc, user_id desc`;
+  const r = await sql<EntryRow & { first_rank: number; second_rank: number }>`
+    with page as (
+      select ${columns} from leaderboard_entries where not deleted and ${range} limit ${limit}
+    )
+    select p.*,
+      (select ${rankSql(sql`f.b`)} from (select max(balance) as b from page) f) as first_rank,
+      (select ${rankSql(sql`f.b`)} from (
+        select max(balance) as b from page where balance < (select max(balance) from page)) f) as second_rank
+    from page p order by p.balance desc, p.user_id desc`.execute(db);
+  const first = r.rows[0];
+  return first === undefined ? [] : rankedFromKey(r.rows, first.first_rank, first.second_rank);
+}
+
+/**
+ * The (balance, user id) of the row at 0-based board `position`, or undefined past the end.
+ * The bucket counts locate the bucket holding it; inside the bucket the row is counted from the
+ * nearer end of the bucket (a tie at a bucket's bottom, like everyone on the signup grant, is
+ * reached from below), over the board index alone (an index-only scan: no table rows read).
+ */
+async function keyAtPosition(db: Kysely<DB>, position: number): Promise<BoardKey | undefined> {
+  const at = await sql<{ bucket: number; before: number; players: number }>`
+    select bucket, (cum - players)::int as before, players from (
+      select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
+    ) c
+    where cum > ${position}
+    order by bucket desc limit 1`.execute(db);
+  const b = at.rows[0];
+  if (b === undefined) return undefined;
+  const fromTop = position - b.before;
+  const fromBottom = b.players - 1 - fromTop;
+  const r =
+    fromTop <= fromBottom
+      ? await sql<{ balance: number; user_id: string }>`
+          select balance, user_id from leaderboard_entries
+          where not deleted and balance < leaderboard_bucket_end(${b.bucket}::int)
+          order by balance desc, user_id desc offset ${fromTop} limit 1`.execute(db)
+      : await sql<{ balance: number; user_id: string }>`
+          select balance, user_id from leaderboard_entries
+          where not deleted and balance >= ${b.bucket}::int
+          order by balance asc, user_id asc offset ${fromBottom} limit 1`.execute(db);
+  const row = r.rows[0];
+  return row === undefined ? undefined : { balance: row.balance, userId: row.user_id };
+}
+
+/**
+ * Rows at 0-based board positions [position, position + limit): the row at `position` is found
+ * by `keyAtPosition`, the page is read from it by keyset (`readFromKey`).
  */
 export async function readPageEntries(db: Kysely<DB>, position: number, limit: number): Promise<LeaderboardEntry[]> {
   if (position === 0) return (await readTop(db, limit)).entries;
-  const r = await sql<EntryRow & { first_rank: number }>`
-    with at as (
-      select bucket, (cum - players)::int as before from (
-        select bucket, players, sum(players) over (order by bucket desc) as cum from leaderboard_buckets
-      ) c
-      where cum > ${position}
-      order by bucket desc limit 1
-    ), page as (
-      select ${columns} from leaderboard_entries
-      where not deleted and balance < (select leaderboard_bucket_end(bucket) from at)
-      order by balance desc, user_id desc
-      offset (select ${position} - before from at) limit ${limit}
-    )
-    select p.*, (select ${rankSql(sql`f.b`)} from (select max(balance) as b from page) f) as first_rank
-    from page p order by p.balance desc, p.user_id desc`.execute(db);
-  const first = r.rows[0];
-  return first === undefined ? [] : ranked(r.rows, position, first.first_rank);
+  const key = await keyAtPosition(db, position);
+  return key === undefined ? [] : readFromKey(db, key, 'from', limit);
 }
 
 /**
@@ -162,17 +240,23 @@ export async function readNearby(db: Kysely<DB>, userId: string): Promise<{ rank
 
 export async function readBalancePage(
   db: Kysely<DB>,
-  query: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; after?: BoardKey | undefined; before?: BoardKey | undefined },
   userId: string,
 ): Promise<LeaderboardPage> {
+  const entries =
+    query.after !== undefined
+      ? readFromKey(db, query.after, 'after', query.pageSize)
+      : query.before !== undefined
+        ? readFromKey(db, query.before, 'before', query.pageSize)
+        : readPageEntries(db, (query.page - 1) * query.pageSize, query.pageSize);
   // Independent reads: on PostgreSQL they run side by side on pool connections.
-  const [entries, nearby, total] = await Promise.all([
-    readPageEntries(db, (query.page - 1) * query.pageSize, query.pageSize),
+  const [rows, nearby, total] = await Promise.all([
+    entries,
     readNearby(db, userId),
     totalPlayers(db),
   ]);
   return {
-    entries,
+    entries: rows,
     totalPlayers: total,
     userRank: nearby.rank,
     nearbyEntries: nearby.rows,

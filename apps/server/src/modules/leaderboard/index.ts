@@ -4,7 +4,7 @@
  */
 export { leaderboardRoutes as leaderboardModule } from './routes.ts';
 export { refreshEntries, refreshEntriesInTransaction, staleEntryUsers, BOARD_KEY } from './entries.ts';
-export { rankOfBalance, readBalancePage, readNearby, readPageEntries, readTop, totalPlayers } from './board.ts';
+export { rankOfBalance, readBalancePage, readFromKey, readNearby, readPageEntries, readTop, totalPlayers, type BoardKey } from './board.ts';
 export { readSkillPage } from './skill.ts';
 export { LeaderboardRefresher, realScheduler, type Scheduler } from './refresher.ts';
 export type { LeaderboardTables } from './tables.ts';

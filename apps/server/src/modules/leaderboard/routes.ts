@@ -5,6 +5,7 @@
  */
 import {
   AppError,
+  BalanceBoardQuerySchema,
   LEADERBOARD_LIMIT_DEFAULT,
   LEADERBOARD_REFRESH_DELAY_ms,
   LeaderboardPageSchema,
@@ -41,7 +42,7 @@ export const leaderboardRoutes: AppModule = async (app, deps) => {
 
   r.get(
     '/api/leaderboard',
-    { ...auth, schema: { querystring: LeaderboardQuerySchema, response: { 200: LeaderboardPageSchema } } },
+    { ...auth, schema: { querystring: BalanceBoardQuerySchema, response: { 200: LeaderboardPageSchema } } },
     async (request) => readBalancePage(db.kysely, request.query, request.userId()),
   );
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEADERBOARD_PAGE_SIZE } from '@card-counter/shared/constants';
 import {
+  leaderboardCursor,
   LeaderboardEventSchema,
   LeaderboardPageSchema,
   SkillPageSchema,
@@ -14,14 +15,41 @@ import { api } from '../../../shared/lib/api-client.ts';
 
 export type BoardKind = 'balance' | 'skill';
 
-export const leaderboardKey = (board: BoardKind, page: number) => ['leaderboard', board, page] as const;
+/**
+ * How a credits page is reached: by its number, or from a row of the page shown before it (a
+ * keyset cursor: `after` its last row for Next, `before` its first row for Previous). A cursor
+ * costs the server the same at any depth; a page number deep inside a big tie costs a count.
+ */
+export type PageCursor = { after: string } | { before: string } | undefined;
 
-export function useBalanceBoard(page: number) {
+export const leaderboardKey = (board: BoardKind, page: number, cursor?: PageCursor) =>
+  cursor === undefined ? (['leaderboard', board, page] as const) : (['leaderboard', board, page, cursor] as const);
+
+/**
+ * The cursor that reaches page `next` from the rows of page `page` on screen: after the last row
+ * for the page after, before the first row for the page before; none for a jump (First, Last)
+ * or when nothing is on screen.
+ */
+export function cursorToward(page: number, next: number, rows: readonly { balance: number; userId: string }[]): PageCursor {
+  if (next <= 1) return undefined;
+  const last = rows.at(-1);
+  const first = rows[0];
+  if (next === page + 1 && last !== undefined) return { after: leaderboardCursor(last) };
+  if (next === page - 1 && first !== undefined) return { before: leaderboardCursor(first) };
+  return undefined;
+}
+
+function cursorQuery(cursor: PageCursor): string {
+  if (cursor === undefined) return '';
+  return 'after' in cursor ? `&after=${encodeURIComponent(cursor.after)}` : `&before=${encodeURIComponent(cursor.before)}`;
+}
+
+export function useBalanceBoard(page: number, cursor?: PageCursor) {
   return useQuery({
-    queryKey: leaderboardKey('balance', page),
+    queryKey: leaderboardKey('balance', page, cursor),
     queryFn: async ({ signal }) =>
       LeaderboardPageSchema.parse(
-        await api.get<unknown>(`/api/leaderboard?page=${page}&pageSize=${LEADERBOARD_PAGE_SIZE}`, signal),
+        await api.get<unknown>(`/api/leaderboard?page=${page}&pageSize=${LEADERBOARD_PAGE_SIZE}${cursorQuery(cursor)}`, signal),
       ),
     // The previous page stays on screen while the next one loads (no flash of the loading state).
     placeholderData: keepPreviousData,

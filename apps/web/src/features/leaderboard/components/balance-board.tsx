@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import type { LeaderboardEntry } from '@card-counter/shared/api';
 import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { useBalanceBoard } from '../api/leaderboard-api.ts';
+import { cursorToward, useBalanceBoard, type PageCursor } from '../api/leaderboard-api.ts';
 import { useLiveLeaderboard } from '../hooks/use-live-leaderboard.ts';
 import { BoardEmpty, BoardError, BoardLoading, Pager } from './board-states.tsx';
 import { BoardTable, type BoardColumn } from './board-table.tsx';
@@ -23,9 +24,17 @@ const columns: BoardColumn<LeaderboardEntry>[] = [
 
 /** The credits board: a page of 50, the player's rank card, live updates. */
 export function BalanceBoard({ page, onPage, userId }: { page: number; onPage: (page: number) => void; userId: string | undefined }) {
-  const query = useBalanceBoard(page);
-  const live = useLiveLeaderboard(true, page, userId);
+  // Next / Previous continue from the rows on screen (a keyset cursor, fast at any depth); the
+  // page number in the address alone serves a reload, First and Last.
+  const [step, setStep] = useState<{ page: number; cursor: PageCursor } | undefined>(undefined);
+  const cursor = step !== undefined && step.page === page && page > 1 ? step.cursor : undefined;
+  const query = useBalanceBoard(page, cursor);
+  const live = useLiveLeaderboard(true, page, userId, cursor);
   const data = query.data;
+  const onStep = (next: number) => {
+    setStep({ page: next, cursor: cursorToward(page, next, data?.entries ?? []) });
+    onPage(next);
+  };
   const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.totalPlayers / data.pageSize));
 
   let body;
@@ -50,7 +59,7 @@ export function BalanceBoard({ page, onPage, userId }: { page: number; onPage: (
         <>
           {body}
           {data !== undefined && data.entries.length > 0 ? (
-            <Pager page={page} pages={pages} onPage={onPage} busy={query.isFetching && query.isPlaceholderData} />
+            <Pager page={page} pages={pages} onPage={onStep} busy={query.isFetching && query.isPlaceholderData} />
           ) : null}
         </>
       }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LEADERBOARD_NEARBY, type LeaderboardPage } from '@card-counter/shared/api';
-import { applyTop, leaderboardKey, parseLeaderboardEvent } from '../api/leaderboard-api.ts';
+import { applyTop, leaderboardKey, parseLeaderboardEvent, type PageCursor } from '../api/leaderboard-api.ts';
 
 /** A page the live top does not cover is refetched at most this often while the board moves. */
 export const LIVE_REFETCH_INTERVAL_ms = 1000;
@@ -14,7 +14,7 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
  * place; what the top cannot answer (a deeper page, the player's own rank far below) is
  * refetched, at most once per LIVE_REFETCH_INTERVAL_ms.
  */
-export function useLiveLeaderboard(enabled: boolean, page: number, userId: string | undefined): LiveStatus {
+export function useLiveLeaderboard(enabled: boolean, page: number, userId: string | undefined, cursor?: PageCursor): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const lastRefetch = useRef(0);
@@ -22,7 +22,7 @@ export function useLiveLeaderboard(enabled: boolean, page: number, userId: strin
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const key = leaderboardKey('balance', page);
+    const key = leaderboardKey('balance', page, cursor);
     const refetchSoon = () => {
       if (pending.current !== undefined) return;
       const wait = Math.max(0, lastRefetch.current + LIVE_REFETCH_INTERVAL_ms - Date.now());
@@ -52,7 +52,7 @@ export function useLiveLeaderboard(enabled: boolean, page: number, userId: strin
       if (pending.current !== undefined) clearTimeout(pending.current);
       pending.current = undefined;
     };
-  }, [enabled, page, userId, queryClient]);
+  }, [enabled, page, userId, queryClient, cursor]);
 
   return enabled ? status : 'offline';
 }
