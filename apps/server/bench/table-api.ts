@@ -5,6 +5,13 @@
  *
  *   npm run bench:api                                  # 1, 10, 50 players; PGlite and PostgreSQL
  *   npm run bench:api -- --players 50 --db postgres --rounds 20
+ *   npm run bench:api -- --players 50 --db postgres --think-ms 0,1000   # saturated, then human pace
+ *
+ * --think-ms: each player waits this long between two of their actions (0 = saturated: every
+ * player sends its next action as soon as the last one answers). A human at the table acts about
+ * once a second; the saturated figure is the worst case, the paced one what players feel.
+ * The players run in a child process, so the client's own work (fetch, JSON) does not queue on
+ * the server's event loop (each has a core of the two).
  *
  * Bounded: --rounds per player (default 20), players at most 200; loopback only (127.0.0.1).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
@@ -14,6 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
 import { TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
 import pg from 'pg';
@@ -26,11 +35,13 @@ const APP_URL = 'http://localhost:3000';
 const PLAYERS_MAX = 200;
 const ROUNDS_MAX = 1000;
 const ROUND_STEPS_MAX = 80;
+const THINK_MAX_ms = 10_000;
 
 interface Args {
   players: number[];
   rounds: number;
   dbs: ('pglite' | 'postgres')[];
+  think_ms: number[];
 }
 
 function parseArgs(argv: string[]): Args {
@@ -41,12 +52,14 @@ function parseArgs(argv: string[]): Args {
   const players = (get('players') ?? '1,10,50').split(',').map(Number);
   const rounds = Number(get('rounds') ?? 20);
   const db = get('db') ?? 'both';
+  const think_ms = (get('think-ms') ?? '0').split(',').map(Number);
+  if (think_ms.some((t) => !Number.isInteger(t) || t < 0 || t > THINK_MAX_ms)) throw new Error(`--think-ms: integers 0..${THINK_MAX_ms}`);
   if (players.some((n) => !Number.isInteger(n) || n < 1 || n > PLAYERS_MAX)) throw new Error(`--players: integers 1..${PLAYERS_MAX}`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > ROUNDS_MAX) throw new Error(`--rounds: 1..${ROUNDS_MAX}`);
   const dbs: ('pglite' | 'postgres')[] | null =
     db === 'both' ? ['pglite', 'postgres'] : db === 'pglite' || db === 'postgres' ? [db] : null;
   if (!dbs) throw new Error('--db: pglite, postgres or both');
-  return { players, rounds, dbs: [...dbs] };
+  return { players, rounds, dbs: [...dbs], think_ms };
 }
 
 async function openScratch(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
@@ -90,7 +103,10 @@ async function signUp(base: string, i: number): Promise<Client> {
   return { cookie, snapshot: TableSnapshotSchema.parse(await table.json()) };
 }
 
+let think_ms = 0;
+
 async function act(base: string, c: Client, action: TableAction, latencies: number[]): Promise<void> {
+  if (think_ms > 0) await new Promise((r) => setTimeout(r, think_ms));
   const t0 = performance.now();
   const res = await fetch(`${base}/api/table/actions`, {
     method: 'POST',
@@ -123,7 +139,48 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function run(kind: 'pglite' | 'postgres', players: number, rounds: number): Promise<void> {
+interface Job {
+  base: string;
+  clients: Client[];
+  rounds: number;
+  think_ms: number;
+}
+
+/** The players' side: every client plays its rounds at once; answers the action latencies. */
+async function play(job: Job): Promise<{ latencies: number[]; seconds: number }> {
+  think_ms = job.think_ms;
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    job.clients.map(async (c, i) => {
+      const rng = seededRng(i + 1);
+      const rand = () => rng.nextUint32() / 0x1_0000_0000;
+      for (let r = 0; r < job.rounds; r++) await playRound(job.base, c, rand, latencies);
+    }),
+  );
+  return { latencies, seconds: (performance.now() - t0) / 1000 };
+}
+
+const PLAYERS_FLAG = '--bench-players-process';
+
+/** Runs `play` in a child process (this file with PLAYERS_FLAG), the job over IPC. */
+function playInWorker(job: Job): Promise<{ latencies: number[]; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [PLAYERS_FLAG], { execArgv: ['--import', 'tsx'] });
+    let answered = false;
+    child.once('message', (m) => {
+      answered = true;
+      resolve(m as { latencies: number[]; seconds: number });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`bench players process exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+async function run(kind: 'pglite' | 'postgres', players: number, rounds: number, pace_ms: number): Promise<void> {
   const { db, drop } = await openScratch(kind);
   const config = loadConfig({ NODE_ENV: 'production', APP_URL, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-dist', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -133,19 +190,10 @@ async function run(kind: 'pglite' | 'postgres', players: number, rounds: number)
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const clients: Client[] = [];
     for (let i = 0; i < players; i++) clients.push(await signUp(base, i));
-    const latencies: number[] = [];
-    const t0 = performance.now();
-    await Promise.all(
-      clients.map(async (c, i) => {
-        const rng = seededRng(i + 1);
-        const rand = () => rng.nextUint32() / 0x1_0000_0000;
-        for (let r = 0; r < rounds; r++) await playRound(base, c, rand, latencies);
-      }),
-    );
-    const seconds = (performance.now() - t0) / 1000;
+    const { latencies, seconds } = await playInWorker({ base, clients, rounds, think_ms: pace_ms });
     latencies.sort((a, b) => a - b);
     console.log(
-      `${kind.padEnd(8)} players ${String(players).padStart(3)}  rounds ${String(players * rounds).padStart(5)}  ` +
+      `${kind.padEnd(8)} players ${String(players).padStart(3)}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
         `${((players * rounds) / seconds).toFixed(1).padStart(7)} rounds/s  actions ${latencies.length}  ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms`,
     );
@@ -156,6 +204,12 @@ async function run(kind: 'pglite' | 'postgres', players: number, rounds: number)
   }
 }
 
-const args = parseArgs(process.argv.slice(2));
-console.log(`table API bench: ${args.rounds} rounds per player, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-for (const kind of args.dbs) for (const n of args.players) await run(kind, n, args.rounds);
+if (!process.argv.includes(PLAYERS_FLAG)) {
+  const args = parseArgs(process.argv.slice(2));
+  console.log(`table API bench: ${args.rounds} rounds per player, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const kind of args.dbs) for (const n of args.players) for (const t of args.think_ms) await run(kind, n, args.rounds, t);
+} else {
+  process.once('message', (job) => {
+    void play(job as Job).then((r) => process.send?.(r, () => process.exit(0)));
+  });
+}
