@@ -19,14 +19,33 @@ import {
 import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
 
 const RANKS: Record<string, Rank> = {
-  Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
-  Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K',
+  Ace: 'A',
+  Two: '2',
+  Three: '3',
+  Four: '4',
+  Five: '5',
+  Six: '6',
+  Seven: '7',
+  Eight: '8',
+  Nine: '9',
+  Ten: '10',
+  Jack: 'J',
+  Queen: 'Q',
+  King: 'K',
 };
 const KEYS: Record<PlayerAction, string> = { hit: 'h', stand: 's', double: 'd', split: 'p', surrender: 'r' };
-const LABELS: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
+const LABELS: Record<PlayerAction, string> = {
+  hit: 'Hit',
+  stand: 'Stand',
+  double: 'Double',
+  split: 'Split',
+  surrender: 'Surrender',
+};
 
 async function cardsIn(group: Locator): Promise<Card[]> {
-  const names = await group.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
+  const names = await group
+    .getByRole('img')
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
   return names.map((name) => {
     const [rank, , suit] = name.split(' ');
     if (!rank || !RANKS[rank] || !suit) throw new Error(`not a card: ${name}`);
@@ -34,7 +53,8 @@ async function cardsIn(group: Locator): Promise<Card[]> {
   });
 }
 
-const valueOf = (c: Card): number => (c.rank === 'A' ? 1 : ['10', 'J', 'Q', 'K'].includes(c.rank) ? 10 : Number(c.rank));
+const valueOf = (c: Card): number =>
+  c.rank === 'A' ? 1 : ['10', 'J', 'Q', 'K'].includes(c.rank) ? 10 : Number(c.rank);
 
 function cellOf(hand: number[], up: number): string {
   const u = up === 1 ? 'A' : String(up);
@@ -56,7 +76,9 @@ async function readHand(page: Page): Promise<{ cell: string; best: PlayerAction;
   return { cell: cellOf(hand, up), best: chartPlay(DEFAULT_RULES, hand, up, evs, table), legal };
 }
 
-test('a one-deck countdown by keyboard, a missed strategy cell dealt again, and the progress view shows the run', async ({ page }) => {
+test('a one-deck countdown by keyboard, a missed strategy cell dealt again, and the progress view shows the run', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpViaApi(page, newAccount('trainer'));
@@ -135,22 +157,32 @@ test('every drill fits a phone (390x844) with no sideways scroll', async ({ page
     ['runningCount', 'Start countdown'],
     ['trueCount', 'True count'],
     ['deckEstimation', 'Decks remaining'],
-    ['basicStrategy', 'Hit'],
-    ['deviations', 'Hit'],
+    ['basicStrategy', 'Your play'],
+    ['deviations', 'Your play'],
   ] as const) {
     await gotoApp(page, `/?mode=drills&drill=${drill}`);
-    await expect(page.getByText(ready, { exact: false }).first()).toBeVisible();
+    // The strategy drills deal a random item: an insurance question has no Hit button, so
+    // wait for the answer buttons' group rather than one of them.
+    const readyLocator =
+      ready === 'Your play'
+        ? page.getByRole('group', { name: 'Your play' })
+        : page.getByText(ready, { exact: false }).first();
+    await expect(readyLocator).toBeVisible();
     await page.waitForTimeout(300); // the deal animation settles before the picture
     await page.screenshot({ path: `test-results/trainer-${drill}-390.png`, fullPage: true });
     if (drill !== 'runningCount') await page.setViewportSize({ width: 1280, height: 800 });
     if (drill !== 'runningCount') await page.screenshot({ path: `test-results/trainer-${drill}-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, drill).toBeLessThanOrEqual(0);
   }
   await gotoApp(page, '/?mode=progress');
   await expect(page.getByRole('heading', { name: 'Progress' })).toBeVisible();
   await page.screenshot({ path: 'test-results/trainer-progress-390.png', fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
