@@ -20,6 +20,7 @@ import { LEADERBOARD_STREAMS_PER_USER_MAX } from '../src/modules/leaderboard/rou
 import { applyCredit } from '../src/modules/ledger/index.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
+import { openSse, sseData } from './support/sse.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 /** Polls `read` until `pred` holds (at most ~5 s); returns the value that matched. */
@@ -33,41 +34,22 @@ async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, wh
   throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
 }
 
-/** The leaderboard stream over real HTTP (inject cannot hold a stream open). */
+/** The leaderboard stream over real HTTP: its `leaderboard` events, parsed. */
 async function openBoardStream(baseUrl: string, cookie: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/leaderboard/stream`, {
-    headers: { cookie, origin: TEST_APP_URL },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const events: LeaderboardEvent[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (block.includes('event: leaderboard') && data)
-          events.push(LeaderboardEventSchema.parse(JSON.parse(data.slice(6))));
-      }
-    }
-  })();
+  const sse = await openSse(`${baseUrl}/api/leaderboard/stream`, cookie);
+  const events = () =>
+    sse.blocks
+      .filter((b) => b.includes('event: leaderboard') && sseData(b) !== undefined)
+      .map((b) => LeaderboardEventSchema.parse(sseData(b)));
   return {
-    events,
     async waitFor(pred: (e: LeaderboardEvent) => boolean): Promise<LeaderboardEvent> {
-      return eventually(() => Promise.resolve(events.find(pred)), (e) => e !== undefined, 'stream event') as Promise<LeaderboardEvent>;
+      return eventually(
+        () => Promise.resolve(events().find(pred)),
+        (e) => e !== undefined,
+        'stream event',
+      ) as Promise<LeaderboardEvent>;
     },
-    async close() {
-      controller.abort();
-      await pump;
-    },
+    close: () => sse.close(),
   };
 }
 
@@ -86,7 +68,11 @@ async function clearBoard(db: Database): Promise<void> {
 /** A signed-up player whose entry is on the board (the refresher's 100 ms have passed). */
 async function shownPlayer(app: FastifyInstance, name: string): Promise<Player> {
   const p = await signUpPlayer(app, 'board', name);
-  await eventually(() => board(p), (b) => b.userRank !== null, `${name} on the board`);
+  await eventually(
+    () => board(p),
+    (b) => b.userRank !== null,
+    `${name} on the board`,
+  );
   return p;
 }
 
@@ -113,8 +99,19 @@ forEachDatabase('api /api/leaderboard', (t) => {
     expect(b.userRank).toBe(1);
     expect(b.entries).toHaveLength(1);
     // The name as typed: markup is the web app's to escape (it renders text), never the server's to run.
-    expect(b.entries[0]).toMatchObject({ userId: p.id, displayName: 'Ada <b>Bold</b>', balance: 10_000, rank: 1 });
-    expect(Object.keys(b.entries[0]!).sort()).toEqual(['balance', 'displayName', 'lastUpdated', 'rank', 'userId']);
+    expect(b.entries[0]).toMatchObject({
+      userId: p.id,
+      displayName: 'Ada <b>Bold</b>',
+      balance: 10_000,
+      rank: 1,
+    });
+    expect(Object.keys(b.entries[0]!).sort()).toEqual([
+      'balance',
+      'displayName',
+      'lastUpdated',
+      'rank',
+      'userId',
+    ]);
     const raw = (await p.call('GET', '/api/leaderboard')).body;
     expect(raw).not.toContain('@');
     expect(raw).not.toMatch(/email|username/i);
@@ -122,7 +119,16 @@ forEachDatabase('api /api/leaderboard', (t) => {
 
   it('bad paging input is 400 VALIDATION_FAILED', async () => {
     const p = await signUpPlayer(app, 'board-bad');
-    for (const q of ['page=0', 'page=-1', 'page=abc', 'page=1.5', 'pageSize=0', 'pageSize=101', 'page=1000001', 'limit=5']) {
+    for (const q of [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'pageSize=0',
+      'pageSize=101',
+      'page=1000001',
+      'limit=5',
+    ]) {
       for (const path of ['/api/leaderboard', '/api/leaderboard/skill']) {
         const res = await p.call('GET', `${path}?${q}`);
         expect(res.statusCode, `${path}?${q}`).toBe(400);
@@ -130,7 +136,14 @@ forEachDatabase('api /api/leaderboard', (t) => {
       }
     }
     // Cursors (credits board only): <balance>:<userId>, one of after / before.
-    for (const q of ['after=abc', 'after=12', 'after=:u1', 'before=-5:u1', 'after=1:u1&before=2:u2', 'after=12345678901:u1']) {
+    for (const q of [
+      'after=abc',
+      'after=12',
+      'after=:u1',
+      'before=-5:u1',
+      'after=1:u1&before=2:u2',
+      'after=12345678901:u1',
+    ]) {
       const res = await p.call('GET', `/api/leaderboard?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
@@ -144,20 +157,36 @@ forEachDatabase('api /api/leaderboard', (t) => {
     const b = await shownPlayer(app, 'Cursor B');
     const c = await shownPlayer(app, 'Cursor C');
     await applyCredit(t.db, { userId: a.id, type: 'bonus', amount: 500, description: 'ahead' });
-    await eventually(() => board(a), (x) => x.entries[0]?.userId === a.id && x.entries[0].balance === 10_500, 'A first');
+    await eventually(
+      () => board(a),
+      (x) => x.entries[0]?.userId === a.id && x.entries[0].balance === 10_500,
+      'A first',
+    );
     const top = await board(c, '?pageSize=1');
     expect(top.entries.map((e) => [e.userId, e.rank])).toEqual([[a.id, 1]]);
     // B and C tie at 10,000: rank 2 both, listed by user id descending.
     const tied = [b.id, c.id].sort().reverse();
-    const second = await board(c, `?page=2&pageSize=1&after=${encodeURIComponent(leaderboardCursor(top.entries[0]!))}`);
+    const second = await board(
+      c,
+      `?page=2&pageSize=1&after=${encodeURIComponent(leaderboardCursor(top.entries[0]!))}`,
+    );
     expect(second.page).toBe(2);
     expect(second.entries.map((e) => [e.userId, e.rank])).toEqual([[tied[0], 2]]);
-    const third = await board(c, `?page=3&pageSize=1&after=${encodeURIComponent(leaderboardCursor(second.entries[0]!))}`);
+    const third = await board(
+      c,
+      `?page=3&pageSize=1&after=${encodeURIComponent(leaderboardCursor(second.entries[0]!))}`,
+    );
     expect(third.entries.map((e) => [e.userId, e.rank])).toEqual([[tied[1], 2]]);
     expect(third.userRank).toBe(2);
-    const back = await board(c, `?page=2&pageSize=1&before=${encodeURIComponent(leaderboardCursor(third.entries[0]!))}`);
+    const back = await board(
+      c,
+      `?page=2&pageSize=1&before=${encodeURIComponent(leaderboardCursor(third.entries[0]!))}`,
+    );
     expect(back.entries).toEqual(second.entries);
-    const past = await board(c, `?page=4&pageSize=1&after=${encodeURIComponent(leaderboardCursor(third.entries[0]!))}`);
+    const past = await board(
+      c,
+      `?page=4&pageSize=1&after=${encodeURIComponent(leaderboardCursor(third.entries[0]!))}`,
+    );
     expect(past.entries).toEqual([]);
     expect(past.totalPlayers).toBe(3);
   });
@@ -166,7 +195,11 @@ forEachDatabase('api /api/leaderboard', (t) => {
     const a = await shownPlayer(app, 'Anna');
     const b = await shownPlayer(app, 'Ben');
     await applyCredit(t.db, { userId: b.id, type: 'bonus', amount: 700, description: 'x' });
-    await eventually(() => board(a), (x) => x.entries[0]?.userId === b.id, 'Ben first');
+    await eventually(
+      () => board(a),
+      (x) => x.entries[0]?.userId === b.id,
+      'Ben first',
+    );
 
     expect((await b.call('PATCH', '/api/me', { showOnLeaderboard: false })).statusCode).toBe(200);
     // No waiting: the PATCH's own transaction hid the entry.
@@ -193,20 +226,27 @@ forEachDatabase('api /api/leaderboard', (t) => {
     const stream = await openBoardStream(baseUrl, p.cookie());
     await stream.waitFor((e) => e.entries.some((x) => x.userId === p.id && x.balance === 10_000));
     await applyCredit(t.db, { userId: p.id, type: 'bonus', amount: 250, description: 'x' });
-    const after = await stream.waitFor((e) => e.entries.some((x) => x.userId === p.id && x.balance === 10_250));
+    const after = await stream.waitFor((e) =>
+      e.entries.some((x) => x.userId === p.id && x.balance === 10_250),
+    );
     expect(after.totalPlayers).toBe(1);
     expect(after.entries[0]).toMatchObject({ userId: p.id, rank: 1 });
 
     const more = [];
-    for (let i = 1; i < LEADERBOARD_STREAMS_PER_USER_MAX; i++) more.push(await openBoardStream(baseUrl, p.cookie()));
-    const refused = await fetch(`${baseUrl}/api/leaderboard/stream`, { headers: { cookie: p.cookie(), origin: TEST_APP_URL } });
+    for (let i = 1; i < LEADERBOARD_STREAMS_PER_USER_MAX; i++)
+      more.push(await openBoardStream(baseUrl, p.cookie()));
+    const refused = await fetch(`${baseUrl}/api/leaderboard/stream`, {
+      headers: { cookie: p.cookie(), origin: TEST_APP_URL },
+    });
     expect(refused.status).toBe(429);
     expect(ErrorBodySchema.parse(await refused.json()).error.code).toBe('RATE_LIMITED');
     // A closed tab frees its slot.
     await stream.close();
     const reopened = await eventually(
       async () => {
-        const res = await fetch(`${baseUrl}/api/leaderboard/stream`, { headers: { cookie: p.cookie(), origin: TEST_APP_URL } });
+        const res = await fetch(`${baseUrl}/api/leaderboard/stream`, {
+          headers: { cookie: p.cookie(), origin: TEST_APP_URL },
+        });
         if (res.status !== 200) await res.body?.cancel();
         return res;
       },
@@ -224,16 +264,26 @@ forEachDatabase('api /api/leaderboard', (t) => {
       await signUpPlayer(app, 'skill', 'Few'),
       await signUpPlayer(app, 'skill', 'Hidden'),
     ];
-    await sql`update profiles set show_on_leaderboard = true where user_id in (${sharp.id}, ${sloppy.id}, ${few.id})`.execute(t.db.kysely);
+    await sql`update profiles set show_on_leaderboard = true where user_id in (${sharp.id}, ${sloppy.id}, ${few.id})`.execute(
+      t.db.kysely,
+    );
     const record = async (userId: string, decisions: { correct: boolean; cost: number }[]) => {
       for (const d of decisions)
         await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at)
-          values (${userId}, ${randomUUID()}, 'decision', ${d.correct}, ${d.cost}, 100, '{}'::jsonb, now())`.execute(t.db.kysely);
+          values (${userId}, ${randomUUID()}, 'decision', ${d.correct}, ${d.cost}, 100, '{}'::jsonb, now())`.execute(
+          t.db.kysely,
+        );
     };
     const times = (n: number, d: { correct: boolean; cost: number }) => Array.from({ length: n }, () => d);
     // Sharp: 60 old mistakes fall out of the window; the last SKILL_WINDOW_DECISIONS are all right.
-    await record(sharp.id, [...times(60, { correct: false, cost: 50 }), ...times(SKILL_WINDOW_DECISIONS, { correct: true, cost: 0 })]);
-    await record(sloppy.id, [...times(SKILL_MIN_DECISIONS, { correct: false, cost: 2 }), ...times(10, { correct: true, cost: 0 })]);
+    await record(sharp.id, [
+      ...times(60, { correct: false, cost: 50 }),
+      ...times(SKILL_WINDOW_DECISIONS, { correct: true, cost: 0 }),
+    ]);
+    await record(sloppy.id, [
+      ...times(SKILL_MIN_DECISIONS, { correct: false, cost: 2 }),
+      ...times(10, { correct: true, cost: 0 }),
+    ]);
     await record(few.id, times(SKILL_MIN_DECISIONS - 1, { correct: true, cost: 0 }));
     await record(hidden.id, times(SKILL_MIN_DECISIONS, { correct: true, cost: 0 }));
     await hidden.call('PATCH', '/api/me', { showOnLeaderboard: false });
@@ -252,7 +302,13 @@ forEachDatabase('api /api/leaderboard', (t) => {
     expect(skill.userRank).toBe(2);
     expect(skill.nearbyEntries.map((e) => e.displayName)).toEqual(['Sharp', 'Sloppy']);
     const unranked = SkillPageSchema.parse((await few.call('GET', '/api/leaderboard/skill?page=9')).json());
-    expect(unranked).toMatchObject({ entries: [], totalPlayers: 2, userRank: null, nearbyEntries: [], page: 9 });
+    expect(unranked).toMatchObject({
+      entries: [],
+      totalPlayers: 2,
+      userRank: null,
+      nearbyEntries: [],
+      page: 9,
+    });
   });
 
   // PostgreSQL only: PGlite is one process's embedded database, there is no second process to reach.

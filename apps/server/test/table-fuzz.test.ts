@@ -15,9 +15,10 @@ import type { BettingPatterns, GameState } from '@card-counter/engine';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCredit, ledgerSum } from '../src/modules/ledger/index.ts';
-import { buildTestApp, TEST_APP_URL } from './support/app.ts';
+import { buildTestApp } from './support/app.ts';
 import { leaksIn } from './support/leak-check.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
+import { openSse } from './support/sse.ts';
 import { nextPlay, playRandomRound, randOf } from './support/table-fuzz.ts';
 import { directTableClient, stackedShoes, tableClient } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
@@ -29,33 +30,13 @@ const RECONCILE_AT = Math.min(500, ROUNDS);
 
 /** The player's live stream over real HTTP: every event block as sent. */
 async function captureStream(baseUrl: string, p: Player) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/me/stream`, { headers: { cookie: p.cookie(), origin: TEST_APP_URL }, signal: controller.signal });
-  expect(res.status).toBe(200);
-  const events: string[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        events.push(buffer.slice(0, cut));
-        buffer = buffer.slice(cut + 2);
-      }
-    }
-  })();
+  const sse = await openSse(`${baseUrl}/api/me/stream`, p.cookie());
   return {
-    events,
+    events: sse.blocks,
     async waitFor(pred: (e: string) => boolean) {
-      for (let i = 0; i < 500 && !events.some(pred); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 500 && !sse.blocks.some(pred); i++) await new Promise((r) => setTimeout(r, 20));
     },
-    async close() {
-      controller.abort();
-      await pump;
-    },
+    close: () => sse.close(),
   };
 }
 
@@ -63,7 +44,9 @@ forEachDatabase('table fuzz', (t) => {
   let app: FastifyInstance;
   let baseUrl: string;
   const secrets = new Map<string, GameState>();
-  const hooks = { onSaved: (userId: string, state: GameState) => void secrets.set(userId, structuredClone(state)) };
+  const hooks = {
+    onSaved: (userId: string, state: GameState) => void secrets.set(userId, structuredClone(state)),
+  };
   beforeAll(async () => {
     app = await buildTestApp(t.db, { table: hooks });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,103 +55,144 @@ forEachDatabase('table fuzz', (t) => {
     await app.close();
   });
 
-  it(`${ROUNDS} random rounds: the ledger reconciles, the stats match and no answer or stream event leaks`, { timeout: 900_000 }, async () => {
-    console.log(`table fuzz seed: ${SEED} (TABLE_FUZZ_SEED=${SEED} to replay)`);
-    const rand = randOf(SEED);
-    const p = await signUpPlayer(app, 'fuzz');
-    const stream = await captureStream(baseUrl, p);
-    const table = directTableClient(t.db, p.id, hooks);
-    const leaks: string[] = [];
-    const secret = () => {
-      const s = secrets.get(p.id);
-      if (!s) throw new Error('no saved state yet');
-      return s;
-    };
-    let answers = 0;
-    const check = (body: unknown, what: string) => {
-      answers += 1;
-      for (const problem of leaksIn(body, secret())) leaks.push(`${what}: ${problem}`);
-    };
-    await table.load();
-    await table.act({ type: 'setConfig', rules: { numDecks: 2, numInitialHands: 2, insuranceAllowed: true, blackjackPays: rand() < 0.5 ? 1.5 : 1.2 } });
-    const expected = { hands: 0, won: 0, winnings: 0, streak: 0, bestStreak: 0, biggestWin: 0, spotBets: 0, spotAmount: 0 };
-    let topUps = 0;
-
-    const reconcile = async (rounds: number) => {
-      const final = await table.load();
-      const ledger = await ledgerSum(t.db.kysely, p.id);
-      expect(final.state.balance, `seed ${SEED}, ${rounds} rounds`).toBe(ledger.sum);
-      const profile = await t.db.kysely.selectFrom('profiles').selectAll().where('user_id', '=', p.id).executeTakeFirstOrThrow();
-      expect(profile.credits).toBe(ledger.sum);
-      expect(profile, `seed ${SEED}`).toMatchObject({
-        total_hands_played: expected.hands,
-        total_hands_won: expected.won,
-        total_winnings: expected.winnings,
-        biggest_win: expected.biggestWin,
-        best_streak: expected.bestStreak,
+  it(
+    `${ROUNDS} random rounds: the ledger reconciles, the stats match and no answer or stream event leaks`,
+    { timeout: 900_000 },
+    async () => {
+      console.log(`table fuzz seed: ${SEED} (TABLE_FUZZ_SEED=${SEED} to replay)`);
+      const rand = randOf(SEED);
+      const p = await signUpPlayer(app, 'fuzz');
+      const stream = await captureStream(baseUrl, p);
+      const table = directTableClient(t.db, p.id, hooks);
+      const leaks: string[] = [];
+      const secret = () => {
+        const s = secrets.get(p.id);
+        if (!s) throw new Error('no saved state yet');
+        return s;
+      };
+      let answers = 0;
+      const check = (body: unknown, what: string) => {
+        answers += 1;
+        for (const problem of leaksIn(body, secret())) leaks.push(`${what}: ${problem}`);
+      };
+      await table.load();
+      await table.act({
+        type: 'setConfig',
+        rules: {
+          numDecks: 2,
+          numInitialHands: 2,
+          insuranceAllowed: true,
+          blackjackPays: rand() < 0.5 ? 1.5 : 1.2,
+        },
       });
-      expect(final.state.sessionStats).toMatchObject({ handsPlayed: expected.hands, handsWon: expected.won });
-      const row = await t.db.kysely.selectFrom('game_tables').select('betting_patterns').where('user_id', '=', p.id).executeTakeFirstOrThrow();
-      const patterns = Object.values(row.betting_patterns as BettingPatterns);
-      expect(patterns.reduce((a, e) => a + e.totalBets, 0)).toBe(expected.spotBets);
-      expect(patterns.reduce((a, e) => a + e.totalAmount, 0)).toBe(expected.spotAmount);
-      for (const e of patterns) expect(e.avgBet).toBeCloseTo(e.totalAmount / e.totalBets, 9);
-      // The game rows alone explain the table's winnings and fees: nothing charged twice.
-      const game = await t.db.kysely
-        .selectFrom('credit_transactions')
-        .select((eb) => eb.fn.sum<string>('amount').as('sum'))
-        .where('user_id', '=', p.id)
-        .where('type', '=', 'game')
-        .executeTakeFirstOrThrow();
-      // Rewards (achievements, levels: docs/rewards.md) are their own rows, paid with rounds.
-      const rewards = await t.db.kysely
-        .selectFrom('credit_transactions')
-        .select((eb) => eb.fn.sum<string>('amount').as('sum'))
-        .where('user_id', '=', p.id)
-        .where('type', '=', 'reward')
-        .executeTakeFirstOrThrow();
-      expect(Number(game.sum)).toBe(ledger.sum - 10_000 - 10_000 * topUps - Number(rewards.sum ?? 0));
-    };
+      const expected = {
+        hands: 0,
+        won: 0,
+        winnings: 0,
+        streak: 0,
+        bestStreak: 0,
+        biggestWin: 0,
+        spotBets: 0,
+        spotAmount: 0,
+      };
+      let topUps = 0;
 
-    for (let round = 1; round <= ROUNDS; round++) {
-      if (table.snapshot().state.balance < 2_000) {
-        await applyCredit(t.db, { userId: p.id, type: 'bonus', amount: 10_000, description: 'test top-up', idempotencyKey: `fuzz-top-up-${p.id}-${topUps++}` });
-        await table.load();
+      const reconcile = async (rounds: number) => {
+        const final = await table.load();
+        const ledger = await ledgerSum(t.db.kysely, p.id);
+        expect(final.state.balance, `seed ${SEED}, ${rounds} rounds`).toBe(ledger.sum);
+        const profile = await t.db.kysely
+          .selectFrom('profiles')
+          .selectAll()
+          .where('user_id', '=', p.id)
+          .executeTakeFirstOrThrow();
+        expect(profile.credits).toBe(ledger.sum);
+        expect(profile, `seed ${SEED}`).toMatchObject({
+          total_hands_played: expected.hands,
+          total_hands_won: expected.won,
+          total_winnings: expected.winnings,
+          biggest_win: expected.biggestWin,
+          best_streak: expected.bestStreak,
+        });
+        expect(final.state.sessionStats).toMatchObject({
+          handsPlayed: expected.hands,
+          handsWon: expected.won,
+        });
+        const row = await t.db.kysely
+          .selectFrom('game_tables')
+          .select('betting_patterns')
+          .where('user_id', '=', p.id)
+          .executeTakeFirstOrThrow();
+        const patterns = Object.values(row.betting_patterns as BettingPatterns);
+        expect(patterns.reduce((a, e) => a + e.totalBets, 0)).toBe(expected.spotBets);
+        expect(patterns.reduce((a, e) => a + e.totalAmount, 0)).toBe(expected.spotAmount);
+        for (const e of patterns) expect(e.avgBet).toBeCloseTo(e.totalAmount / e.totalBets, 9);
+        // The game rows alone explain the table's winnings and fees: nothing charged twice.
+        const game = await t.db.kysely
+          .selectFrom('credit_transactions')
+          .select((eb) => eb.fn.sum<string>('amount').as('sum'))
+          .where('user_id', '=', p.id)
+          .where('type', '=', 'game')
+          .executeTakeFirstOrThrow();
+        // Rewards (achievements, levels: docs/rewards.md) are their own rows, paid with rounds.
+        const rewards = await t.db.kysely
+          .selectFrom('credit_transactions')
+          .select((eb) => eb.fn.sum<string>('amount').as('sum'))
+          .where('user_id', '=', p.id)
+          .where('type', '=', 'reward')
+          .executeTakeFirstOrThrow();
+        expect(Number(game.sum)).toBe(ledger.sum - 10_000 - 10_000 * topUps - Number(rewards.sum ?? 0));
+      };
+
+      for (let round = 1; round <= ROUNDS; round++) {
+        if (table.snapshot().state.balance < 2_000) {
+          await applyCredit(t.db, {
+            userId: p.id,
+            type: 'bonus',
+            amount: 10_000,
+            description: 'test top-up',
+            idempotencyKey: `fuzz-top-up-${p.id}-${topUps++}`,
+          });
+          await table.load();
+        }
+        const spots = table.snapshot().state.handBets.length;
+        const s = await playRandomRound(table, rand, (snap) =>
+          check(snap, `round ${round} v${snap.version}`),
+        );
+        // Now and then an illegal move: its 409 carries the table too, and must not leak either.
+        if (rand() < 0.1) {
+          const res = await table.post({ type: 'hit' });
+          expect(res.statusCode).toBe(409);
+          check(res.json(), `round ${round} refusal`);
+        }
+        const r = s.state.lastResult;
+        if (!r) throw new Error(`round ${round} (seed ${SEED}) ended without a result`);
+        expected.hands += r.hands.length;
+        expected.won += r.hands.filter((h) => h.net > 0).length;
+        const net = Math.floor(r.net + 1e-6);
+        expected.winnings += net;
+        expected.streak = r.net > 0 ? expected.streak + 1 : r.net < 0 ? 0 : expected.streak;
+        expected.bestStreak = Math.max(expected.bestStreak, expected.streak);
+        expected.biggestWin = Math.max(expected.biggestWin, net);
+        expected.spotBets += spots;
+        expected.spotAmount += s.state.handBets.reduce((a, b) => a + b, 0);
+        if (round === RECONCILE_AT || round === ROUNDS) await reconcile(round);
       }
-      const spots = table.snapshot().state.handBets.length;
-      const s = await playRandomRound(table, rand, (snap) => check(snap, `round ${round} v${snap.version}`));
-      // Now and then an illegal move: its 409 carries the table too, and must not leak either.
-      if (rand() < 0.1) {
-        const res = await table.post({ type: 'hit' });
-        expect(res.statusCode).toBe(409);
-        check(res.json(), `round ${round} refusal`);
+      const finalCredits = table.snapshot().state.balance;
+      await stream.waitFor((e) => e.includes(`"credits":${finalCredits}`));
+      await stream.close();
+      const dataEvents = stream.events.filter((e) => e.includes('data: '));
+      expect(dataEvents.length).toBeGreaterThan(0);
+      for (const e of stream.events) {
+        const data = e.split('\n').find((l) => l.startsWith('data: '));
+        for (const problem of leaksIn(data ? JSON.parse(data.slice(6)) : e, secret()))
+          leaks.push(`stream event: ${problem}`);
+        if (/"rank"|"salt"|"cards"/.test(e)) leaks.push(`stream event carries cards: ${e.slice(0, 80)}`);
       }
-      const r = s.state.lastResult;
-      if (!r) throw new Error(`round ${round} (seed ${SEED}) ended without a result`);
-      expected.hands += r.hands.length;
-      expected.won += r.hands.filter((h) => h.net > 0).length;
-      const net = Math.floor(r.net + 1e-6);
-      expected.winnings += net;
-      expected.streak = r.net > 0 ? expected.streak + 1 : r.net < 0 ? 0 : expected.streak;
-      expected.bestStreak = Math.max(expected.bestStreak, expected.streak);
-      expected.biggestWin = Math.max(expected.biggestWin, net);
-      expected.spotBets += spots;
-      expected.spotAmount += s.state.handBets.reduce((a, b) => a + b, 0);
-      if (round === RECONCILE_AT || round === ROUNDS) await reconcile(round);
-    }
-    const finalCredits = table.snapshot().state.balance;
-    await stream.waitFor((e) => e.includes(`"credits":${finalCredits}`));
-    await stream.close();
-    const dataEvents = stream.events.filter((e) => e.includes('data: '));
-    expect(dataEvents.length).toBeGreaterThan(0);
-    for (const e of stream.events) {
-      const data = e.split('\n').find((l) => l.startsWith('data: '));
-      for (const problem of leaksIn(data ? JSON.parse(data.slice(6)) : e, secret())) leaks.push(`stream event: ${problem}`);
-      if (/"rank"|"salt"|"cards"/.test(e)) leaks.push(`stream event carries cards: ${e.slice(0, 80)}`);
-    }
-    expect(answers).toBeGreaterThan(ROUNDS * 3);
-    expect(leaks, `seed ${SEED}`).toEqual([]);
-  });
+      expect(answers).toBeGreaterThan(ROUNDS * 3);
+      expect(leaks, `seed ${SEED}`).toEqual([]);
+    },
+  );
 });
 
 describe('the leak detector', () => {
@@ -178,7 +202,9 @@ describe('the leak detector', () => {
     const shoes = stackedShoes();
     const secrets = new Map<string, GameState>();
     beforeAll(async () => {
-      app = await buildTestApp(t.db, { table: { ...shoes.hooks, onSaved: (u, s) => void secrets.set(u, structuredClone(s)) } });
+      app = await buildTestApp(t.db, {
+        table: { ...shoes.hooks, onSaved: (u, s) => void secrets.set(u, structuredClone(s)) },
+      });
     });
     afterAll(async () => {
       await app.close();
@@ -201,12 +227,28 @@ describe('the leak detector', () => {
         f(copy);
         return leaksIn(copy, secret);
       };
-      expect(plant((s) => void (s.state.dealerCards[1] = hole))).toContain('the hole card before it is turned');
-      expect(plant((s) => void s.state.playerHands[0]!.cards.push({ rank: 'A', suit: 'spades' })).join()).toMatch(/not face up/);
-      expect(plant((s) => void Object.assign(s.state, { next: { rank: '5', suit: 'hearts' } })).join()).toMatch(/a card at \$\.state\.next/);
-      expect(plant((s) => void (s.state.gameStatus = `salt ${secret.deck!.salt}`))).toContain('the shoe salt');
-      expect(plant((s) => void Object.assign(s.state, { order: undealt }))).toContain('the shoe order (undealt codes)');
-      const refusal = { error: { code: 'TABLE_ACTION_REFUSED', message: 'x', details: { reason: 'WRONG_PHASE', table: structuredClone(dealt) } } };
+      expect(plant((s) => void (s.state.dealerCards[1] = hole))).toContain(
+        'the hole card before it is turned',
+      );
+      expect(
+        plant((s) => void s.state.playerHands[0]!.cards.push({ rank: 'A', suit: 'spades' })).join(),
+      ).toMatch(/not face up/);
+      expect(
+        plant((s) => void Object.assign(s.state, { next: { rank: '5', suit: 'hearts' } })).join(),
+      ).toMatch(/a card at \$\.state\.next/);
+      expect(plant((s) => void (s.state.gameStatus = `salt ${secret.deck!.salt}`))).toContain(
+        'the shoe salt',
+      );
+      expect(plant((s) => void Object.assign(s.state, { order: undealt }))).toContain(
+        'the shoe order (undealt codes)',
+      );
+      const refusal = {
+        error: {
+          code: 'TABLE_ACTION_REFUSED',
+          message: 'x',
+          details: { reason: 'WRONG_PHASE', table: structuredClone(dealt) },
+        },
+      };
       refusal.error.details.table.state.dealerCards[1] = hole;
       expect(leaksIn(refusal, secret)).toContain('the hole card before it is turned');
       expect(leaksIn({ credits: 5, holeCard: hole }, secret).join()).toMatch(/a card at \$\.holeCard/);
