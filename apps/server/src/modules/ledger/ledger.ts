@@ -12,7 +12,7 @@
 import { AppError, CreditTransactionTypeSchema, type CreditTransaction } from '@card-counter/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
-import { publishInTransaction } from '../../live/topics.ts';
+import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
 
 /** Largest single change; far above any pack (500,000) and far below integer overflow. */
 export const CREDIT_AMOUNT_MAX = 100_000_000;
@@ -107,59 +107,83 @@ function replay(row: Row, input: CreditInput): CreditResult {
   return { transaction: toCreditTransaction(row), balance: row.balance_after, applied: false };
 }
 
+/** What the caller already holds: the profile row locked FOR UPDATE in this transaction, and its credits. */
+export interface HeldProfile {
+  credits: number;
+}
+
 /**
  * The ledger step inside the caller's transaction (for operations that change other
  * profile fields atomically with the credit, e.g. the daily bonus). `trx` must be a
- * transaction: the row lock lives until it ends.
+ * transaction: the row lock lives until it ends. A caller that has already locked the profile
+ * row in this transaction (the table locks it with the table row) passes `held`, which saves
+ * the lock's round trip; its `credits` must be the balance read under that lock.
+ *
+ * After the lock, the rest is ONE statement (steps 2 to 5 of the file comment): the replay of
+ * a used key, the balance update (refused below zero), the row and the live notice.
  */
-export async function applyCreditInTransaction(trx: Kysely<DB>, input: CreditInput): Promise<CreditResult> {
+export async function applyCreditInTransaction(
+  trx: Kysely<DB>,
+  input: CreditInput,
+  held?: HeldProfile,
+): Promise<CreditResult> {
   validate(input);
-  const profile = await trx
-    .selectFrom('profiles')
-    .select('credits')
-    .where('user_id', '=', input.userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (profile === undefined) throw new AppError('USER_DOC_MISSING');
-
-  // Checked AFTER taking the lock: a racing twin with the same key has committed by now.
-  if (input.idempotencyKey !== undefined) {
-    const existing = await findByKey(trx, input.idempotencyKey);
-    if (existing !== undefined) return replay(existing, input);
+  let credits: number;
+  if (held !== undefined) credits = held.credits;
+  else {
+    const profile = await trx
+      .selectFrom('profiles')
+      .select('credits')
+      .where('user_id', '=', input.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (profile === undefined) throw new AppError('USER_DOC_MISSING');
+    credits = profile.credits;
   }
-
-  const balance = profile.credits + input.amount;
-  if (balance < 0) throw new AppError('INSUFFICIENT_CREDITS');
+  assertLiveKey(input.userId);
+  const balance = credits + input.amount;
   if (!Number.isSafeInteger(balance)) throw new Error(`balance overflow for ${input.userId}`);
   const now = input.now ?? new Date();
-
-  const updated = await trx
-    .updateTable('profiles')
-    .set({ credits: balance, last_updated: now })
-    .where('user_id', '=', input.userId)
-    .where('credits', '=', profile.credits)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n)
+  const key = input.idempotencyKey ?? null;
+  const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
+  // Run after the lock: a racing twin with the same key has committed by now, so `prior` sees it.
+  // The update also checks the credits read under the lock: a mismatch is a caller bug (an
+  // unlocked or stale `held`), never a race, and fails below rather than writing a wrong balance.
+  const { rows } = await sql<Row & { replay: boolean }>`
+    with prior as (
+      select id::text as id, user_id, type, amount, balance_after, description, metadata,
+             idempotency_key, created_at
+      from credit_transactions where ${key}::text is not null and idempotency_key = ${key}
+    ),
+    upd as (
+      update profiles set credits = ${balance}::integer, last_updated = ${now}::timestamptz
+      where user_id = ${input.userId} and credits = ${credits} and ${balance}::bigint >= 0
+        and not exists (select 1 from prior)
+      returning credits
+    ),
+    ins as (
+      insert into credit_transactions
+        (user_id, type, amount, balance_after, description, metadata, idempotency_key, created_at)
+      select ${input.userId}::text, ${input.type}::text, ${input.amount}::integer, upd.credits,
+             ${input.description}::text, ${metadata}::jsonb, ${key}::text, ${now}::timestamptz
+      from upd
+      returning id::text as id, user_id, type, amount, balance_after, description, metadata,
+                idempotency_key, created_at
+    ),
+    notice as (select pg_notify(${LIVE_TOPICS.profile}, ${input.userId}) from ins)
+    select false as replay, ins.* from ins where (select count(*) from notice) = 1
+    union all
+    select true as replay, prior.* from prior`.execute(trx);
+  if (rows.length > 1) throw new Error('ledger invariant: one idempotency key, several rows');
+  const row = rows[0];
+  if (row !== undefined && row.replay) return replay(row, input);
+  if (row === undefined) {
+    if (balance < 0) throw new AppError('INSUFFICIENT_CREDITS');
     throw new Error('ledger invariant: locked profile changed under the lock');
-
-  const row = await trx
-    .insertInto('credit_transactions')
-    .values({
-      user_id: input.userId,
-      type: input.type,
-      amount: input.amount,
-      balance_after: balance,
-      description: input.description,
-      metadata: input.metadata == null ? null : JSON.stringify(input.metadata),
-      idempotency_key: input.idempotencyKey ?? null,
-      created_at: now,
-    })
-    .returning(rowColumns)
-    .executeTakeFirstOrThrow();
+  }
   if (row.balance_after !== balance || row.amount !== input.amount) {
     throw new Error('ledger invariant: written row differs from the computed change');
   }
-  await publishInTransaction(trx, 'profile', input.userId);
   return { transaction: toCreditTransaction(row), balance, applied: true };
 }
 

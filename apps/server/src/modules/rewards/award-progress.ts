@@ -24,7 +24,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import type { ProgressEvent } from './events.ts';
-import { changesFor } from './metrics.ts';
+import { changesFor, type CounterChange } from './metrics.ts';
 
 export interface AwardResult {
   xp: number;
@@ -39,29 +39,35 @@ export interface AwardResult {
 
 type Trx = Kysely<DB>;
 
+export interface AwardOptions {
+  /**
+   * The caller's transaction already holds the profile row FOR UPDATE (the table locks it with
+   * the table row), so the lock that orders rewards after the ledger is not taken again.
+   */
+  profileLocked?: boolean;
+}
+
 function isDatabase(db: Database | Trx): db is Database {
   return 'kysely' in db;
 }
 
-async function currentValue(trx: Trx, userId: string, metric: RewardMetric): Promise<number> {
-  const row = await trx
-    .selectFrom('reward_progress')
-    .select('value')
-    .where('user_id', '=', userId)
-    .where('metric', '=', metric)
-    .forUpdate()
-    .executeTakeFirst();
-  return row === undefined ? 0 : Number(row.value);
-}
-
-/** Applies one change; answers the value before and after (under the counter's row lock). */
-async function applyChange(
+/** The player's counters among `metrics`, locked until the transaction ends (absent = 0). */
+async function lockCounters(
   trx: Trx,
   userId: string,
-  change: ReturnType<typeof changesFor>[number],
-  now: Date,
-): Promise<{ before: number; after: number }> {
-  const before = await currentValue(trx, userId, change.metric);
+  metrics: readonly RewardMetric[],
+): Promise<Map<RewardMetric, number>> {
+  const rows = await trx
+    .selectFrom('reward_progress')
+    .select(['metric', 'value'])
+    .where('user_id', '=', userId)
+    .where('metric', 'in', metrics)
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.metric as RewardMetric, Number(r.value)]));
+}
+
+function applied(before: number, change: CounterChange): number {
   const after =
     change.op === 'add'
       ? before + change.value
@@ -70,12 +76,52 @@ async function applyChange(
         : Math.max(before, change.value);
   if (!Number.isSafeInteger(after) || after < 0)
     throw new Error(`counter ${change.metric} out of range: ${after}`);
-  await trx
-    .insertInto('reward_progress')
-    .values({ user_id: userId, metric: change.metric, value: after, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'metric']).doUpdateSet({ value: after, updated_at: now }))
-    .execute();
-  return { before, after };
+  return after;
+}
+
+/**
+ * Applies the event's changes in order: one read of the counters it touches (locked), the
+ * arithmetic here, one upsert of every counter it moved. Answers each counter's value before
+ * the event and after it.
+ */
+async function applyChanges(
+  trx: Trx,
+  userId: string,
+  changes: readonly CounterChange[],
+  now: Date,
+): Promise<Map<RewardMetric, { before: number; after: number }>> {
+  const touched = new Set<RewardMetric>(['xp', ...changes.map((c) => c.metric)]);
+  // The best streak follows the streak in the same event.
+  if (touched.has('count_check_streak')) touched.add('count_check_streak_best');
+  const values = await lockCounters(trx, userId, [...touched]);
+  const moved = new Map<RewardMetric, { before: number; after: number }>();
+  const move = (change: CounterChange): number => {
+    const before = moved.get(change.metric)?.after ?? values.get(change.metric) ?? 0;
+    const after = applied(before, change);
+    moved.set(change.metric, { before: moved.get(change.metric)?.before ?? before, after });
+    return after;
+  };
+  for (const change of changes) {
+    const after = move(change);
+    if (change.metric === 'count_check_streak' && change.op === 'add')
+      move({ metric: 'count_check_streak_best', op: 'max', value: after });
+  }
+  if (moved.size > 0) {
+    await trx
+      .insertInto('reward_progress')
+      .values([...moved].map(([metric, m]) => ({ user_id: userId, metric, value: m.after, updated_at: now })))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'metric']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+  // A counter the event did not move still answers its value (the level needs the xp).
+  const xp = values.get('xp') ?? 0;
+  if (!moved.has('xp')) moved.set('xp', { before: xp, after: xp });
+  return moved;
 }
 
 async function grantAchievement(
@@ -124,33 +170,19 @@ export async function awardProgressInTransaction(
   userId: string,
   event: ProgressEvent,
   now: Date,
+  options: AwardOptions = {},
 ): Promise<AwardResult> {
   const changes = changesFor(event);
-  const profile = await trx
-    .selectFrom('profiles')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (profile === undefined) throw new AppError('USER_DOC_MISSING');
-
-  const moved = new Map<RewardMetric, { before: number; after: number }>();
-  for (const change of changes) {
-    const r = await applyChange(trx, userId, change, now);
-    const earlier = moved.get(change.metric);
-    moved.set(change.metric, { before: earlier?.before ?? r.before, after: r.after });
-    // The best streak follows the streak in the same event.
-    if (change.metric === 'count_check_streak' && change.op === 'add') {
-      const best = await applyChange(
-        trx,
-        userId,
-        { metric: 'count_check_streak_best', op: 'max', value: r.after },
-        now,
-      );
-      moved.set('count_check_streak_best', best);
-    }
+  if (options.profileLocked !== true) {
+    const profile = await trx
+      .selectFrom('profiles')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (profile === undefined) throw new AppError('USER_DOC_MISSING');
   }
-
+  const moved = await applyChanges(trx, userId, changes, now);
   const result: AwardResult = { xp: 0, level: 1, unlocked: [], levelsReached: [], credited: 0 };
   for (const achievement of ACHIEVEMENTS) {
     const m = moved.get(achievement.metric);
@@ -161,7 +193,7 @@ export async function awardProgressInTransaction(
     }
   }
 
-  const xp = moved.get('xp') ?? { before: 0, after: await currentValue(trx, userId, 'xp') };
+  const xp = moved.get('xp') ?? { before: 0, after: 0 };
   result.xp = xp.after;
   result.level = levelForXp(xp.after);
   // Bounded by LEVEL_MAX: levelForXp never answers more.
@@ -183,10 +215,11 @@ export async function awardProgress(
   userId: string,
   event: ProgressEvent,
   now: Date = new Date(),
+  options: AwardOptions = {},
 ): Promise<AwardResult> {
   if (isDatabase(db)) {
     return db.kysely.transaction().execute((trx) => awardProgressInTransaction(trx, userId, event, now));
   }
   if (!db.isTransaction) throw new Error('awardProgress needs the Database or an open transaction');
-  return awardProgressInTransaction(db, userId, event, now);
+  return awardProgressInTransaction(db, userId, event, now, options);
 }
