@@ -3,6 +3,7 @@ import { AppError, errorBody } from '@card-counter/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendWebResponse, toWebHeaders, toWebRequest } from './bridge.ts';
 import { buildAuthOptions } from './options.ts';
+import { SessionLookup, cookieValue } from './session-lookup.ts';
 import { loadAuthSecret } from './secret.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, type AuthPluginOptions, type AuthUser } from './types.ts';
@@ -63,20 +64,45 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (id === undefined) throw new AppError('NOT_AUTHENTICATED');
     return id;
   });
+  const authContext = await auth.$context;
+  const sessions = new SessionLookup(db.kysely, {
+    cookieName: authContext.authCookies.sessionToken.name,
+    expiresIn_s: authContext.sessionConfig.expiresIn,
+    updateAge_s: authContext.sessionConfig.updateAge,
+  });
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const refuse = () =>
+      reply
+        .status(401)
+        .send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
+    const bearer =
+      request.routeOptions.config.allowBearer === true && request.headers.authorization !== undefined;
+    const cookie = bearer ? null : cookieValue(request.headers.cookie, sessions.settingsCookieName);
+    // The one-query path for a cookie better-auth has verified before (session-lookup.ts).
+    if (cookie !== null) {
+      const found = await sessions.find(cookie, new Date());
+      if (found === null) {
+        await refuse();
+        return;
+      }
+      if (found !== 'unknown') {
+        request.user = found.user;
+        request.sessionId = found.sessionId;
+        return;
+      }
+    }
     const headers = toWebHeaders(request);
     // Only routes that ask read a bearer token (the payment calls of the spec's clients).
     if (request.routeOptions.config.allowBearer !== true) headers.delete('authorization');
     const session = await auth.api.getSession({ headers });
     if (!session) {
-      await reply
-        .status(401)
-        .send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
+      await refuse();
       return;
     }
     const { id, email, name, emailVerified } = session.user;
     request.user = { id, email, name, emailVerified };
     request.sessionId = session.session.id;
+    if (cookie !== null) sessions.remember(cookie, session.session.token);
   });
 
   // An encapsulated child: better-auth gets each body as the raw string (any content type,
