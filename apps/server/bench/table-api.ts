@@ -7,8 +7,9 @@
  *   npm run bench:api -- --players 50 --db postgres --rounds 20
  *   npm run bench:api -- --players 50 --db postgres --think-ms 0,1000   # saturated, then human pace
  *
- * --think-ms: each player waits this long between two of their actions (0 = saturated: every
- * player sends its next action as soon as the last one answers). A human at the table acts about
+ * --think-ms: each player waits about this long between two of their actions (drawn from 0.5x
+ * to 1.5x, and players start spread over one think time, so they do not act in lockstep; 0 =
+ * saturated: every player sends its next action as soon as the last one answers). A human at the table acts about
  * once a second; the saturated figure is the worst case, the paced one what players feel.
  * The players run in a child process, so the client's own work (fetch, JSON) does not queue on
  * the server's event loop (each has a core of the two).
@@ -105,8 +106,11 @@ async function signUp(base: string, i: number): Promise<Client> {
 
 let think_ms = 0;
 
-async function act(base: string, c: Client, action: TableAction, latencies: number[]): Promise<void> {
-  if (think_ms > 0) await new Promise((r) => setTimeout(r, think_ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function act(base: string, c: Client, action: TableAction, latencies: number[], rand: () => number): Promise<void> {
+  // Humans do not act in step: each pause is drawn from 0.5x to 1.5x the think time.
+  if (think_ms > 0) await sleep(think_ms * (0.5 + rand()));
   const t0 = performance.now();
   const res = await fetch(`${base}/api/table/actions`, {
     method: 'POST',
@@ -120,16 +124,16 @@ async function act(base: string, c: Client, action: TableAction, latencies: numb
 }
 
 async function playRound(base: string, c: Client, rand: () => number, latencies: number[]): Promise<void> {
-  await act(base, c, { type: 'bet', amount: 10 + 5 * Math.floor(rand() * 20) }, latencies);
-  await act(base, c, { type: 'deal' }, latencies);
+  await act(base, c, { type: 'bet', amount: 10 + 5 * Math.floor(rand() * 20) }, latencies, rand);
+  await act(base, c, { type: 'deal' }, latencies, rand);
   for (let i = 0; i < ROUND_STEPS_MAX; i++) {
     const s = c.snapshot.state;
-    if (s.gamePhase === 'insurance') await act(base, c, { type: 'insurance', take: false }, latencies);
+    if (s.gamePhase === 'insurance') await act(base, c, { type: 'insurance', take: false }, latencies, rand);
     else if (s.gamePhase === 'playing') {
       const legal = legalPlays(s as unknown as VisibleGameState);
       // Mostly hit/stand, like a real player; doubles and splits when offered, now and then.
       const options = (['hit', 'stand', 'stand', 'double', 'split'] as const).filter((k) => legal[k]);
-      await act(base, c, { type: options[Math.floor(rand() * options.length)] ?? 'stand' }, latencies);
+      await act(base, c, { type: options[Math.floor(rand() * options.length)] ?? 'stand' }, latencies, rand);
     } else return;
   }
   throw new Error('a round did not settle within its bound');
@@ -155,6 +159,8 @@ async function play(job: Job): Promise<{ latencies: number[]; seconds: number }>
     job.clients.map(async (c, i) => {
       const rng = seededRng(i + 1);
       const rand = () => rng.nextUint32() / 0x1_0000_0000;
+      // Players sit down over one think time, not all in the same millisecond.
+      if (job.think_ms > 0) await sleep(job.think_ms * rand());
       for (let r = 0; r < job.rounds; r++) await playRound(job.base, c, rand, latencies);
     }),
   );

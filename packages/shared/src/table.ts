@@ -255,6 +255,14 @@ export const BettingPatternEntrySchema = z.strictObject({
   avgBet: credits,
 });
 
+/**
+ * `GET /api/table/stream`: Server-Sent Events, `event: table` with `{ version }` at connect and
+ * after every accepted action from any of the player's tabs. A tab whose version is behind
+ * reloads `GET /api/table`; the state itself never travels on the stream.
+ */
+export const TableStreamEventSchema = z.strictObject({ version: z.number().int().nonnegative() });
+export type TableStreamEvent = z.infer<typeof TableStreamEventSchema>;
+
 /** `GET /api/table/patterns`: the player's bets per running count at the bet, keyed `count_{value}`. */
 export const BettingPatternsSchema = z.record(z.string().regex(/^count_-?\d+(\.\d+)?$/), BettingPatternEntrySchema);
 export type BettingPatternsRecord = z.infer<typeof BettingPatternsSchema>;

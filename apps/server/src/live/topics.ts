@@ -15,6 +15,8 @@ export const LIVE_TOPICS = {
   profile: 'profile_changed',
   /** The credits leaderboard; key: always `board` (one snapshot for every client). */
   leaderboard: 'leaderboard_changed',
+  /** The player's table (its version); key: the user id. */
+  table: 'table_changed',
 } as const satisfies Record<string, string>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -38,16 +38,16 @@ import {
   type TableRefusalReason,
   type TableSnapshot,
 } from '@card-counter/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
-import { publishInTransaction } from '../../live/topics.ts';
+import type { LiveTopic } from '../../live/topics.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import { awardProgress } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
 import { recordReveal } from './reveals.ts';
 import { addRoundToPatterns, addRoundToProfile, roundStatsOf } from './stats.ts';
-import { lockTable, newTableState, readCredits, readTable, type LockedTable } from './store.ts';
+import { lockTable, newTableState, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
 export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
@@ -153,46 +153,8 @@ export async function applyTableAction(
     };
     if (save === null) await trx.insertInto('game_table_actions').values(stored).execute();
     else {
-      // The new state and the answer in one statement (one round trip fewer per action).
-      const r = await trx
-        .with('saved', (db) =>
-          db
-            .updateTable('game_tables')
-            .set({
-              version: save.state.version,
-              state: JSON.stringify(save.state),
-              betting_patterns: JSON.stringify(save.patterns),
-              updated_at: ctx.now,
-            })
-            .where('user_id', '=', userId)
-            .returning('user_id'),
-        )
-        .insertInto('game_table_actions')
-        .columns([
-          'user_id',
-          'action_id',
-          'request_hash',
-          'table_version',
-          'status',
-          'response',
-          'created_at',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('saved')
-            .select([
-              'saved.user_id',
-              eb.val(stored.action_id).as('action_id'),
-              eb.val(stored.request_hash).as('request_hash'),
-              eb.val(stored.table_version).as('table_version'),
-              eb.val(stored.status).as('status'),
-              sql<string>`${stored.response}::jsonb`.as('response'),
-              eb.val(stored.created_at).as('created_at'),
-            ]),
-        )
-        .returning('action_id')
-        .executeTakeFirst();
-      if (r === undefined) throw new Error('table row vanished under its lock');
+      // The new state, the answer and the live notices in one statement (store.ts).
+      await saveTable(trx, { ...stored, state: save.state, patterns: save.patterns }, save.notices);
       ctx.hooks.onSaved?.(userId, save.state);
     }
     if (answer.status === 200 && answer.body.version % RETENTION_EVERY_VERSIONS === 0) {
@@ -211,7 +173,7 @@ type SetCounting = { type: 'setCounting'; counting: CountingOptions };
 interface Decision {
   answer: TableAnswer;
   /** What to save: null for a refusal (nothing changes). */
-  save: { state: GameState; patterns: BettingPatterns } | null;
+  save: { state: GameState; patterns: BettingPatterns; notices: LiveTopic[] } | null;
 }
 
 const refused = (answer: TableAnswer): Decision => ({ answer, save: null });
@@ -238,7 +200,7 @@ async function decide(
     const next = withCounting(state, action.counting);
     return {
       answer: { status: 200, body: snapshotOf(next, credits) },
-      save: { state: next, patterns: row.patterns },
+      save: { state: next, patterns: row.patterns, notices: ['table'] },
     };
   }
   if (
@@ -280,27 +242,35 @@ async function decide(
   const move = movementOf(action, fee, input.balance, next);
   let balance = credits;
   if (move.debit > 0) {
-    const r = await applyCreditInTransaction(trx, {
-      userId,
-      type: 'game',
-      amount: -move.debit,
-      description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${action.type}`,
-      metadata: { table: row.tableId, version: next.version, action: action.type, fee: move.fee },
-      idempotencyKey: `table:${row.tableId}:v${next.version}:stake`,
-      now: ctx.now,
-    });
+    const r = await applyCreditInTransaction(
+      trx,
+      {
+        userId,
+        type: 'game',
+        amount: -move.debit,
+        description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${action.type}`,
+        metadata: { table: row.tableId, version: next.version, action: action.type, fee: move.fee },
+        idempotencyKey: `table:${row.tableId}:v${next.version}:stake`,
+        now: ctx.now,
+      },
+      { credits: balance },
+    );
     balance = r.balance;
   }
   if (move.credit > 0) {
-    const r = await applyCreditInTransaction(trx, {
-      userId,
-      type: 'game',
-      amount: move.credit,
-      description: 'Blackjack: round payout',
-      metadata: { table: row.tableId, version: next.version },
-      idempotencyKey: `table:${row.tableId}:v${next.version}:payout`,
-      now: ctx.now,
-    });
+    const r = await applyCreditInTransaction(
+      trx,
+      {
+        userId,
+        type: 'game',
+        amount: move.credit,
+        description: 'Blackjack: round payout',
+        metadata: { table: row.tableId, version: next.version },
+        idempotencyKey: `table:${row.tableId}:v${next.version}:payout`,
+        now: ctx.now,
+      },
+      { credits: balance },
+    );
     balance = r.balance;
   }
   if (balance !== credits - move.debit + move.credit)
@@ -312,6 +282,8 @@ async function decide(
     await recordReveal(trx, userId, old, ctx.now);
 
   let patterns = row.patterns;
+  // Every accepted action changes the table: the player's other tabs follow it.
+  const notices: LiveTopic[] = ['table'];
   if (move.settled && next.lastResult) {
     await addRoundToProfile(
       trx,
@@ -328,14 +300,19 @@ async function decide(
       userId,
       { type: 'round_settled', hands: next.lastResult.hands.length, blackjacks, cleanShoe: false },
       ctx.now,
+      { profileLocked: true },
     );
     // A reward paid with the round is part of the balance this answer shows.
     balance += award.credited;
     next.balance = balance;
-    // The profile stream carries the statistics; a losing round moved no credit after the deal.
-    if (move.credit === 0) await publishInTransaction(trx, 'profile', userId);
+    // The profile stream carries the statistics; a losing round moved no credit after the deal
+    // (a credit's ledger entry has announced the profile already).
+    if (move.credit === 0) notices.push('profile');
   }
-  return { answer: { status: 200, body: snapshotOf(next, balance) }, save: { state: next, patterns } };
+  return {
+    answer: { status: 200, body: snapshotOf(next, balance) },
+    save: { state: next, patterns, notices },
+  };
 }
 
 /** A new counting system or convention, between rounds: every dealt card is face up, so the recount is exact. */

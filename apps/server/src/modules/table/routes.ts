@@ -1,10 +1,12 @@
 /**
  * The signed-in player's table: GET /api/table, POST /api/table/actions, GET /api/table/shoes
- * (replaced shoes, to verify against their commitments) and GET /api/table/patterns.
+ * (replaced shoes, to verify against their commitments), GET /api/table/patterns and
+ * GET /api/table/stream (the table's version, live, for the player's other tabs).
  * Contract: packages/shared/src/table.ts. All behind requireUser; the POST is CSRF-guarded like
  * every state-changing route.
  */
 import {
+  AppError,
   BettingPatternsSchema,
   ErrorBodySchema,
   ShoeRevealHistorySchema,
@@ -12,13 +14,18 @@ import {
   TableSnapshotSchema,
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openEventStream } from '../../live/event-stream.ts';
 import type { AppModule } from '../module.ts';
 import { applyTableAction, defaultRng, readPatterns, readSnapshot } from './play.ts';
 import { listReveals } from './reveals.ts';
+import { readVersion } from './store.ts';
+
+/** Table streams per player (tabs); a tab over the cap still plays, it just does not follow others. */
+export const TABLE_STREAM_CLIENTS_PER_USER_MAX = 5;
 
 export const tableRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = deps;
+  const { db, clock, live } = deps;
   const hooks = deps.table ?? {};
   const rng = defaultRng(hooks);
   const auth = { onRequest: app.requireUser };
@@ -29,18 +36,50 @@ export const tableRoutes: AppModule = async (app, deps) => {
 
   r.post(
     '/api/table/actions',
-    { ...auth, schema: { body: TableActionRequestSchema, response: { 200: TableSnapshotSchema, 409: ErrorBodySchema } } },
+    {
+      ...auth,
+      schema: {
+        body: TableActionRequestSchema,
+        response: { 200: TableSnapshotSchema, 409: ErrorBodySchema },
+      },
+    },
     async (request, reply) => {
       const answer = await applyTableAction({ db, now: clock(), hooks, rng }, request.userId(), request.body);
       return reply.status(answer.status).send(answer.body);
     },
   );
 
-  r.get('/api/table/shoes', { ...auth, schema: { response: { 200: ShoeRevealHistorySchema } } }, async (request) => ({
-    items: await listReveals(db.kysely, request.userId()),
-  }));
+  // `event: table` with `{ version }` at connect and after every accepted action, from any tab
+  // or process: a tab behind it reloads GET /api/table. The state itself never travels here.
+  await live.serve('table', {
+    event: 'table',
+    load: async (userId) => (await readVersion(db.kysely, userId)) ?? { version: 0 },
+    maxClientsPerKey: TABLE_STREAM_CLIENTS_PER_USER_MAX,
+  });
+  app.get('/api/table/stream', auth, async (request, reply) => {
+    // The stream lives only as long as the session requireUser found (http/session-watch.ts).
+    const sessionId = request.sessionId;
+    if (sessionId === undefined) throw new AppError('NOT_AUTHENTICATED');
+    openEventStream(request, reply, {
+      hub: live,
+      topic: 'table',
+      key: request.userId(),
+      heartbeat_ms: deps.streamHeartbeat_ms,
+      session: { id: sessionId, watch: deps.sessions },
+    });
+  });
 
-  r.get('/api/table/patterns', { ...auth, schema: { response: { 200: BettingPatternsSchema } } }, async (request) =>
-    BettingPatternsSchema.parse(await readPatterns(db, request.userId())),
+  r.get(
+    '/api/table/shoes',
+    { ...auth, schema: { response: { 200: ShoeRevealHistorySchema } } },
+    async (request) => ({
+      items: await listReveals(db.kysely, request.userId()),
+    }),
+  );
+
+  r.get(
+    '/api/table/patterns',
+    { ...auth, schema: { response: { 200: BettingPatternsSchema } } },
+    async (request) => BettingPatternsSchema.parse(await readPatterns(db, request.userId())),
   );
 };

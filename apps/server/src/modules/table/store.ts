@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createGame, restoreShoe, type BettingPatterns, type GameState } from '@card-counter/engine';
-import { AppError } from '@card-counter/shared';
-import type { Kysely } from 'kysely';
+import { AppError, type TableSnapshot } from '@card-counter/shared';
+import { sql, type Kysely } from 'kysely';
+import { LIVE_TOPICS, assertLiveKey, type LiveTopic } from '../../live/topics.ts';
 import type { DB } from '../../db/index.ts';
 
 export interface TableRow {
@@ -42,7 +43,12 @@ export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRo
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (row === undefined) return null;
-  return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns };
+  return {
+    tableId: row.table_id,
+    version: row.version,
+    state: restoreState(row.state),
+    patterns: row.betting_patterns as BettingPatterns,
+  };
 }
 
 export interface LockedTable extends TableRow {
@@ -71,11 +77,82 @@ export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Pro
     // A racing first action inserts the same row: ON CONFLICT waits for it and does nothing.
     await trx
       .insertInto('game_tables')
-      .values({ user_id: userId, table_id: randomUUID(), version: state.version, state: JSON.stringify(state), betting_patterns: '{}', created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        table_id: randomUUID(),
+        version: state.version,
+        state: JSON.stringify(state),
+        betting_patterns: '{}',
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
     row = await select();
     if (row === undefined) throw new Error('table row missing after insert');
   }
-  return { tableId: row.table_id, version: row.version, state: restoreState(row.state), patterns: row.betting_patterns as BettingPatterns, credits: row.credits };
+  return {
+    tableId: row.table_id,
+    version: row.version,
+    state: restoreState(row.state),
+    patterns: row.betting_patterns as BettingPatterns,
+    credits: row.credits,
+  };
+}
+
+export interface SavedAction {
+  user_id: string;
+  action_id: string;
+  request_hash: string;
+  table_version: number;
+  status: number;
+  /** The answer's body, as JSON. */
+  response: string;
+  created_at: Date;
+  state: GameState;
+  patterns: BettingPatterns;
+}
+
+/**
+ * Saves the table's new state and the action's answer and announces `notices` (delivered at
+ * commit), in ONE statement: the caller holds the table row's lock (lockTable).
+ */
+export async function saveTable(
+  trx: Kysely<DB>,
+  a: SavedAction,
+  notices: readonly LiveTopic[],
+): Promise<void> {
+  assertLiveKey(a.user_id);
+  const channels = notices.map((t) => LIVE_TOPICS[t]);
+  const { rows } = await sql<{ action_id: string }>`
+    with saved as (
+      update game_tables
+      set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::jsonb,
+          betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz
+      where user_id = ${a.user_id}
+      returning user_id
+    ),
+    notice as (
+      select pg_notify(channel, saved.user_id) from saved, unnest(${channels}::text[]) as channel
+    )
+    insert into game_table_actions (user_id, action_id, request_hash, table_version, status, response, created_at)
+    select saved.user_id, ${a.action_id}::text, ${a.request_hash}::text, ${a.table_version}::integer,
+           ${a.status}::integer, ${a.response}::jsonb, ${a.created_at}::timestamptz
+    from saved
+    where (select count(*) from notice) = ${channels.length}
+    returning action_id`.execute(trx);
+  if (rows.length !== 1) throw new Error('table row vanished under its lock');
+}
+
+/** The table's version now (the live topic's event: a tab behind it reloads the table). */
+export async function readVersion(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<Pick<TableSnapshot, 'version'> | null> {
+  const row = await db
+    .selectFrom('game_tables')
+    .select('version')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? null : { version: row.version };
 }
