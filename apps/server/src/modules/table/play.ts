@@ -1,7 +1,8 @@
 /**
  * One table action = one database transaction (ADR 0009):
  * 1. lock the player's table row (created on the first action) so one player's actions queue;
- * 2. an action id already answered gets that answer again (a retry or a racing copy);
+ * 2. an action id already answered gets that answer again (a retry or a racing copy), read in the
+ *    lock's statement; a copy that raced it is found by running once more (LockedTable.prior);
  * 3. a stale version gets 409 TABLE_VERSION_CONFLICT with the table as it stands;
  * 4. the engine steps from the player's credit balance (minus the fee at a deal); a refusal is
  *    409 (INSUFFICIENT_CREDITS or TABLE_ACTION_REFUSED, the engine's code in details), nothing changes;
@@ -111,23 +112,44 @@ function requestHash(req: TableActionRequest): string {
     .digest('hex');
 }
 
+/** A racing copy of the same action committed its answer first (see LockedTable.prior). */
+function isAnsweredRace(e: unknown): boolean {
+  const err = e as { code?: unknown; constraint?: unknown } | null;
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    err.code === '23505' &&
+    err.constraint === 'game_table_actions_pkey'
+  );
+}
+
 export async function applyTableAction(
   ctx: PlayContext,
   userId: string,
   req: TableActionRequest,
 ): Promise<TableAnswer> {
   const hash = requestHash(req);
+  try {
+    return await applyOnce(ctx, userId, req, hash);
+  } catch (e) {
+    // Everything the lost race did rolled back with it; the second run answers as the winner
+    // did. Once only: the winner's answer row is committed, so the second run sees it.
+    if (!isAnsweredRace(e)) throw e;
+    return applyOnce(ctx, userId, req, hash);
+  }
+}
+
+function applyOnce(
+  ctx: PlayContext,
+  userId: string,
+  req: TableActionRequest,
+  hash: string,
+): Promise<TableAnswer> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await lockTable(trx, userId, ctx.now);
-    // Checked under the lock: a racing copy of this action has committed its answer by now.
-    const prior = await trx
-      .selectFrom('game_table_actions')
-      .select(['request_hash', 'status', 'response'])
-      .where('user_id', '=', userId)
-      .where('action_id', '=', req.actionId)
-      .executeTakeFirst();
-    if (prior !== undefined) {
-      if (prior.request_hash !== hash)
+    const row = await lockTable(trx, userId, ctx.now, req.actionId);
+    const prior = row.prior;
+    if (prior !== null) {
+      if (prior.requestHash !== hash)
         throw new AppError(
           'VALIDATION_FAILED',
           'This actionId was already used for a different action: send a new actionId.',

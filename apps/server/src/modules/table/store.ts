@@ -54,6 +54,13 @@ export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRo
 export interface LockedTable extends TableRow {
   /** The player's credit balance, read under the same lock. */
   credits: number;
+  /**
+   * The stored answer to this action id, as the lock statement's snapshot saw it. A racing
+   * copy that committed while this statement waited for the lock is NOT seen here (PostgreSQL
+   * re-reads only the locked rows); its answer row then makes this transaction's own answer
+   * insert fail on the primary key, and applyTableAction runs again and finds it.
+   */
+  prior: { requestHash: string; status: number; response: unknown } | null;
 }
 
 /**
@@ -62,14 +69,31 @@ export interface LockedTable extends TableRow {
  * the other, in any server process. Lock order everywhere: the table row, then the profile
  * row (the ledger locks only the profile), so no cycle.
  */
-export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Promise<LockedTable> {
+export async function lockTable(
+  trx: Kysely<DB>,
+  userId: string,
+  now: Date,
+  actionId: string,
+): Promise<LockedTable> {
   const select = () =>
     trx
       .selectFrom('game_tables as t')
       .innerJoin('profiles as p', 'p.user_id', 't.user_id')
-      .select(['t.table_id', 't.version', 't.state', 't.betting_patterns', 'p.credits'])
+      .leftJoin('game_table_actions as a', (j) =>
+        j.onRef('a.user_id', '=', 't.user_id').on('a.action_id', '=', actionId),
+      )
+      .select([
+        't.table_id',
+        't.version',
+        't.state',
+        't.betting_patterns',
+        'p.credits',
+        'a.request_hash',
+        'a.status',
+        'a.response',
+      ])
       .where('t.user_id', '=', userId)
-      .forUpdate()
+      .forUpdate(['t', 'p'])
       .executeTakeFirst();
   let row = await select();
   if (row === undefined) {
@@ -97,6 +121,10 @@ export async function lockTable(trx: Kysely<DB>, userId: string, now: Date): Pro
     state: restoreState(row.state),
     patterns: row.betting_patterns as BettingPatterns,
     credits: row.credits,
+    prior:
+      row.request_hash === null || row.status === null || row.response === null
+        ? null
+        : { requestHash: row.request_hash, status: row.status, response: row.response },
   };
 }
 
