@@ -14,8 +14,10 @@ export interface RoundSettledEvent {
   /** Player blackjacks this round. */
   blackjacks: number;
   /**
-   * True when this round ended a shoe (reshuffle) in which the player made no basic-strategy
-   * error (the coach's verdicts in the play record). False otherwise.
+   * True when the action that sends this event replaced a shoe the player had played down to
+   * its shuffle point with every decision by the basic strategy chart, as the table judged it
+   * (table/shoe-play.ts). That action is usually the next round's deal, so the event then has
+   * hands 0. False otherwise.
    */
   cleanShoe: boolean;
 }

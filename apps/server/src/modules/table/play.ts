@@ -47,6 +47,7 @@ import { awardProgress } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
 import { recordReveal } from './reveals.ts';
+import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
 import { addRoundToPatterns, addRoundToProfile, roundStatsOf } from './stats.ts';
 import { lockTable, newTableState, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
 
@@ -176,7 +177,11 @@ function applyOnce(
     if (save === null) await trx.insertInto('game_table_actions').values(stored).execute();
     else {
       // The new state, the answer and the live notices in one statement (store.ts).
-      await saveTable(trx, { ...stored, state: save.state, patterns: save.patterns }, save.notices);
+      await saveTable(
+        trx,
+        { ...stored, state: save.state, patterns: save.patterns, shoePlay: save.shoePlay },
+        save.notices,
+      );
       ctx.hooks.onSaved?.(userId, save.state);
     }
     if (answer.status === 200 && answer.body.version % RETENTION_EVERY_VERSIONS === 0) {
@@ -195,7 +200,12 @@ type SetCounting = { type: 'setCounting'; counting: CountingOptions };
 interface Decision {
   answer: TableAnswer;
   /** What to save: null for a refusal (nothing changes). */
-  save: { state: GameState; patterns: BettingPatterns; notices: LiveTopic[] } | null;
+  save: {
+    state: GameState;
+    patterns: BettingPatterns;
+    shoePlay: ShoePlay | null;
+    notices: LiveTopic[];
+  } | null;
 }
 
 const refused = (answer: TableAnswer): Decision => ({ answer, save: null });
@@ -222,7 +232,7 @@ async function decide(
     const next = withCounting(state, action.counting);
     return {
       answer: { status: 200, body: snapshotOf(next, credits) },
-      save: { state: next, patterns: row.patterns, notices: ['table'] },
+      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, notices: ['table'] },
     };
   }
   if (
@@ -299,9 +309,15 @@ async function decide(
     throw new Error('table money invariant: the ledger moved a different amount');
   next.balance = balance;
 
+  // The decision judged against basic strategy, on the state the player saw (shoe-play.ts).
+  let shoePlay = nextShoePlay(row.shoePlay, input, action);
+  let cleanShoe = false;
   const old = input.deck;
-  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment))
+  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
     await recordReveal(trx, userId, old, ctx.now);
+    cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
+    shoePlay = null;
+  }
 
   let patterns = row.patterns;
   // Every accepted action changes the table: the player's other tabs follow it.
@@ -314,26 +330,29 @@ async function decide(
       ctx.now,
     );
     patterns = addRoundToPatterns(patterns, next.lastResult, next.handBets);
-    // Achievements and experience (docs/rewards.md), in this transaction so a round counts once.
-    // cleanShoe stays false here: the coach's verdicts reach the server after the round, in the record.
-    const blackjacks = next.lastResult.hands.filter((h) => h.outcome === 'blackjack').length;
-    const award = await awardProgress(
-      trx,
-      userId,
-      { type: 'round_settled', hands: next.lastResult.hands.length, blackjacks, cleanShoe: false },
-      ctx.now,
-      { profileLocked: true },
-    );
-    // A reward paid with the round is part of the balance this answer shows.
-    balance += award.credited;
-    next.balance = balance;
     // The profile stream carries the statistics; a losing round moved no credit after the deal
     // (a credit's ledger entry has announced the profile already).
     if (move.credit === 0) notices.push('profile');
   }
+  // Achievements and experience (docs/rewards.md), in this transaction so each counts once:
+  // a settled round, and a shoe played by the book that this action replaced.
+  if ((move.settled && next.lastResult) || cleanShoe) {
+    const hands = move.settled && next.lastResult ? next.lastResult.hands : [];
+    const blackjacks = hands.filter((h) => h.outcome === 'blackjack').length;
+    const award = await awardProgress(
+      trx,
+      userId,
+      { type: 'round_settled', hands: hands.length, blackjacks, cleanShoe },
+      ctx.now,
+      { profileLocked: true },
+    );
+    // A reward paid with the action is part of the balance this answer shows.
+    balance += award.credited;
+    next.balance = balance;
+  }
   return {
     answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, notices },
+    save: { state: next, patterns, shoePlay, notices },
   };
 }
 

@@ -13,12 +13,14 @@ import {
   TableActionRequestSchema,
   TableSnapshotSchema,
 } from '@card-counter/shared';
+import { parseRules } from '@card-counter/engine';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../live/event-stream.ts';
 import type { AppModule } from '../module.ts';
 import { applyTableAction, defaultRng, readPatterns, readSnapshot } from './play.ts';
 import { listReveals } from './reveals.ts';
 import { readVersion } from './store.ts';
+import { basicCharts } from './basic-charts.ts';
 
 /** Table streams per player (tabs); a tab over the cap still plays, it just does not follow others. */
 export const TABLE_STREAM_CLIENTS_PER_USER_MAX = 5;
@@ -28,6 +30,11 @@ export const tableRoutes: AppModule = async (app, deps) => {
   const { db, clock, live } = deps;
   const hooks = deps.table ?? {};
   const rng = defaultRng(hooks);
+  // The default rules' chart, built on its worker before the first decision needs it
+  // (shoe-play.ts: a decision made before its chart exists is unjudged).
+  basicCharts
+    .request(parseRules({}))
+    .catch((e: unknown) => app.log.warn({ err: e }, 'basic strategy chart not built'));
   const auth = { onRequest: app.requireUser };
 
   r.get('/api/table', { ...auth, schema: { response: { 200: TableSnapshotSchema } } }, async (request) =>

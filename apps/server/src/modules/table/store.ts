@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createGame, restoreShoe, type BettingPatterns, type GameState } from '@card-counter/engine';
 import { AppError, type TableSnapshot } from '@card-counter/shared';
 import { sql, type Kysely } from 'kysely';
+import type { ShoePlay } from './shoe-play.ts';
 import { LIVE_TOPICS, assertLiveKey, type LiveTopic } from '../../live/topics.ts';
 import type { DB } from '../../db/index.ts';
 
@@ -54,6 +55,8 @@ export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRo
 export interface LockedTable extends TableRow {
   /** The player's credit balance, read under the same lock. */
   credits: number;
+  /** The current shoe's decisions judged against basic strategy (shoe-play.ts). */
+  shoePlay: ShoePlay | null;
   /**
    * The stored answer to this action id, as the lock statement's snapshot saw it. A racing
    * copy that committed while this statement waited for the lock is NOT seen here (PostgreSQL
@@ -87,6 +90,7 @@ export async function lockTable(
         't.version',
         't.state',
         't.betting_patterns',
+        't.shoe_play',
         'p.credits',
         'a.request_hash',
         'a.status',
@@ -121,6 +125,7 @@ export async function lockTable(
     state: restoreState(row.state),
     patterns: row.betting_patterns as BettingPatterns,
     credits: row.credits,
+    shoePlay: row.shoe_play as ShoePlay | null,
     prior:
       row.request_hash === null || row.status === null || row.response === null
         ? null
@@ -139,6 +144,7 @@ export interface SavedAction {
   created_at: Date;
   state: GameState;
   patterns: BettingPatterns;
+  shoePlay: ShoePlay | null;
 }
 
 /**
@@ -156,7 +162,8 @@ export async function saveTable(
     with saved as (
       update game_tables
       set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::jsonb,
-          betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz
+          betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
+          shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb
       where user_id = ${a.user_id}
       returning user_id
     ),

@@ -16,6 +16,8 @@ export interface GameTablesTable {
   state: Json<Record<string, unknown>>;
   /** bettingPatterns of the spec: count_{value} -> { totalBets, totalAmount, wins, losses, avgBet }. */
   betting_patterns: Json<Record<string, unknown>>;
+  /** The current shoe's decisions judged against basic strategy (shoe-play.ts); null before the first. */
+  shoe_play: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

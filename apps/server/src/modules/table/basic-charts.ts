@@ -1,0 +1,93 @@
+/**
+ * Basic strategy charts per rules, for judging table decisions on the server (shoe-play.ts).
+ * A chart takes about 350 ms of CPU to build, so it is built on a worker thread and kept:
+ * `get` answers at once (null while the chart is not built yet, and asks for it), `request`
+ * waits for it. Bounded: CHARTS_MAX rule sets per process, oldest dropped first.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Rules } from '@card-counter/engine';
+
+export const CHARTS_MAX = 32;
+const WORKER_URL = new URL('./basic-chart-worker.ts', import.meta.url);
+
+/** The key of a rule set: its JSON with sorted keys (the engine's Rules are flat). */
+export function rulesKey(rules: Rules): string {
+  const o = rules as unknown as Record<string, unknown>;
+  return JSON.stringify(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
+}
+
+class BasicCharts {
+  private readonly charts = new Map<string, Uint8Array>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (t: Uint8Array) => void; reject: (e: unknown) => void }[]
+  >();
+  private worker: Worker | undefined;
+
+  get(rules: Rules): Uint8Array | null {
+    const key = rulesKey(rules);
+    const chart = this.charts.get(key);
+    if (chart !== undefined) return chart;
+    void this.request(rules).catch(() => undefined);
+    return null;
+  }
+
+  request(rules: Rules): Promise<Uint8Array> {
+    const key = rulesKey(rules);
+    const chart = this.charts.get(key);
+    if (chart !== undefined) return Promise.resolve(chart);
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(key);
+      if (queue !== undefined) {
+        queue.push({ resolve, reject });
+        return;
+      }
+      // At most one build per rule set in flight, and at most CHARTS_MAX rule sets waiting.
+      if (this.waiting.size >= CHARTS_MAX) {
+        reject(new Error('too many basic strategy charts waiting to be built'));
+        return;
+      }
+      this.waiting.set(key, [{ resolve, reject }]);
+      this.spawn().postMessage({ key, rules });
+    });
+  }
+
+  private spawn(): Worker {
+    if (this.worker !== undefined) return this.worker;
+    // The worker runs the TypeScript source: register tsx's loader in it first (as the
+    // simulator's Node pool does), whatever the parent runs under (tsx, vitest).
+    const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+    const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+    const url = JSON.stringify(WORKER_URL.href);
+    const worker = new Worker(`import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${url}, ${url}))`, {
+      eval: true,
+    });
+    // An idle chart builder must not keep the process alive.
+    worker.unref();
+    worker.on('message', ({ key, table }: { key: string; table: Uint8Array }) => {
+      if (this.charts.size >= CHARTS_MAX) this.charts.delete(this.charts.keys().next().value as string);
+      this.charts.set(key, table);
+      for (const w of this.waiting.get(key) ?? []) w.resolve(table);
+      this.waiting.delete(key);
+    });
+    const fail = (e: unknown) => {
+      this.worker = undefined;
+      for (const queue of this.waiting.values()) for (const w of queue) w.reject(e);
+      this.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`basic chart worker exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** One per process: charts depend only on the rules. */
+export const basicCharts = new BasicCharts();
