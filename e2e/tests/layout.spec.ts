@@ -139,3 +139,27 @@ test.describe('the purchase dialog at phone size', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });
+
+test.describe('the game mode switch at phone size', () => {
+  test.use({ viewport: PHONE });
+
+  // The true count drill focuses its answer field; on a phone the field sat below the fold,
+  // the page scrolled to it and the switch ended up under the sticky header.
+  test('keeps its gap under the header on every mode and drill', async ({ page }) => {
+    await gotoApp(page, '/login');
+    await page.getByRole('button', { name: 'Play as guest' }).click();
+    await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
+    const drills = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'];
+    const paths = ['/', '/?mode=progress', ...drills.map((d) => `/?mode=drills&drill=${d}`)];
+    for (const path of paths) {
+      await gotoApp(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // A field focused on arrival scrolls the page then, if it does.
+      await page.waitForTimeout(300);
+      const header = await page.getByRole('banner').boundingBox();
+      const modes = await page.getByRole('navigation', { name: 'Game mode' }).boundingBox();
+      const gap = (modes?.y ?? 0) - ((header?.y ?? 0) + (header?.height ?? 0));
+      expect(gap, `${path}: the switch is ${gap} px below the header`).toBeGreaterThanOrEqual(16);
+    }
+  });
+});

@@ -122,6 +122,18 @@ describe('app routes', () => {
     expect(calls.slice(callsBefore).filter((c) => c.includes('/api/auth'))).toEqual([]);
   });
 
+  it('a guest on /leaderboard gets a link to create an account', async () => {
+    signedOut();
+    const router = renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Play as guest' }));
+    expect(await screen.findByRole('heading', { name: 'Game' })).toBeTruthy();
+    await act(async () => {
+      await router.navigate('/leaderboard');
+    });
+    const link = await screen.findByRole('link', { name: 'Create an account' });
+    expect(link.getAttribute('href')).toBe('/auth/signup');
+  });
+
   it("Sign in with Google says it is not available when the server has no Google keys", async () => {
     signedOut();
     renderApp('/auth/login');

@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { LeaderboardEntry, LeaderboardEvent, LeaderboardPage } from '@card-counter/shared/api';
 import { applyTop, cursorToward, leaderboardKey } from '../src/features/leaderboard/api/leaderboard-api.ts';
 import { BoardTable } from '../src/features/leaderboard/components/board-table.tsx';
+import { BoardView } from '../src/features/leaderboard/components/board-view.tsx';
 
 const at = '2026-11-23T00:00:00.000Z';
 const entry = (i: number, balance: number, rank: number): LeaderboardEntry => ({
@@ -80,5 +82,54 @@ describe('cursorToward: Next and Previous continue from the rows on screen (keys
   it('a page reached by cursor is cached apart from the same page number reached by a jump', () => {
     expect(leaderboardKey('balance', 6)).not.toEqual(leaderboardKey('balance', 6, { after: '9000:u1' }));
     expect(leaderboardKey('balance', 6, { after: '9000:u1' })).not.toEqual(leaderboardKey('balance', 6, { before: '9000:u1' }));
+  });
+});
+
+describe('BoardView: one board tab (both tabs use it)', () => {
+  const boardPage = (entries: LeaderboardEntry[], totalPlayers: number): LeaderboardPage => ({
+    entries,
+    totalPlayers,
+    userRank: null,
+    nearbyEntries: [],
+    page: 1,
+    pageSize: 2,
+  });
+  const query = (over: Partial<UseQueryResult<LeaderboardPage>>) =>
+    ({ isPending: false, isError: false, isFetching: false, isPlaceholderData: false, ...over }) as UseQueryResult<LeaderboardPage>;
+  const view = (q: UseQueryResult<LeaderboardPage>, onPage = vi.fn()) => (
+    <BoardView
+      query={q}
+      caption="Credits leaderboard, page 1"
+      columns={[{ header: 'Balance', cell: (r: LeaderboardEntry) => r.balance }]}
+      userId="u1"
+      page={1}
+      onPage={onPage}
+      empty={(_, pages) => ({ title: 'Empty board', hint: `${pages} pages` })}
+      side={(d) => <p>side of {d.totalPlayers}</p>}
+    />
+  );
+
+  it('shows loading, then the page as a table with its pager and the side card', () => {
+    const onPage = vi.fn();
+    const { rerender } = render(view(query({ isPending: true })));
+    expect(screen.getByRole('status', { name: 'Loading the leaderboard' })).toBeTruthy();
+    rerender(view(query({ data: boardPage([entry(0, 900, 1), entry(1, 800, 2)], 5) }), onPage));
+    expect(screen.getByRole('table', { name: 'Credits leaderboard, page 1' })).toBeTruthy();
+    expect(screen.getByText('5 players')).toBeTruthy();
+    expect(screen.getByText('side of 5')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: 'Leaderboard pages' });
+    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it('an empty page says so, without a pager; a failed first load offers a retry', () => {
+    const refetch = vi.fn();
+    const { rerender } = render(view(query({ data: boardPage([], 0) })));
+    expect(screen.getByText('Empty board')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    rerender(view(query({ isError: true, error: new Error('down'), refetch })));
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Fulfilment: the one function that turns a succeeded payment into credits, called by verify,
- * by the webhook and by their retries, in any order and at the same time (ADR 0011).
+ * by the webhook and by their retries, in any order and at the same time (ADR 0017).
  * One transaction:
  * 1. records the attempt if our table has not seen it (a webhook may beat the create call's
  *    insert on another process) and locks its `payments` row, so fulfilments of one intent queue;

@@ -1,5 +1,5 @@
 /**
- * Payments: credit packs bought by card through Stripe or the demo provider (ADR 0010, 0011).
+ * Payments: credit packs bought by card through Stripe or the demo provider (ADR 0010, 0017).
  * `fulfilPayment` is the only code that credits a purchase.
  */
 export { paymentsRoutes as paymentsModule, choosePaymentProvider } from './routes.ts';

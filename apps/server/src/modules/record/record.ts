@@ -12,7 +12,7 @@ import {
 } from '@card-counter/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
-import { awardProgress } from '../rewards/index.ts';
+import { COUNT_CHECKS_PER_EVENT_MAX, awardProgress } from '../rewards/index.ts';
 
 function isCorrect(entry: RecordEntry): boolean {
   return entry.kind === 'decision' ? entry.chosen === entry.best : entry.answered === entry.expected;
@@ -50,13 +50,20 @@ export async function addRecordEntries(
         })),
       )
       .onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing())
-      .returning(['id', 'kind', 'correct'])
+      .returning(['entry_id'])
       .execute();
     if (inserted.length > 0) await trimRecord(trx, userId, maxPerUser);
-    // Each newly stored count check counts once for rewards (docs/rewards.md); a retried batch adds none.
-    for (const row of inserted) {
-      if (row.kind === 'countCheck')
-        await awardProgress(trx, userId, { type: 'count_check_answered', correct: row.correct });
+    // Each newly stored count check counts once for rewards (docs/rewards.md); a retried batch
+    // adds none. One event for a posted batch (one profile lock), its answers in the batch's
+    // order, which is the order they were answered in (the streak depends on it). Only callers
+    // inside the server pass more than a post's worth; they get one event per post's worth.
+    const stored = new Set(inserted.map((r) => r.entry_id));
+    const answers = unique.flatMap((e) =>
+      e.kind === 'countCheck' && stored.has(e.entryId) ? [isCorrect(e)] : [],
+    );
+    for (let from = 0; from < answers.length; from += COUNT_CHECKS_PER_EVENT_MAX) {
+      const part = answers.slice(from, from + COUNT_CHECKS_PER_EVENT_MAX);
+      await awardProgress(trx, userId, { type: 'count_checks_answered', answers: part });
     }
     return inserted.length;
   });

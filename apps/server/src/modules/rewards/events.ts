@@ -28,6 +28,16 @@ export interface CountCheckAnsweredEvent {
   correct: boolean;
 }
 
+/**
+ * Count checks answered, in the order answered (the record's batch: one event per batch, so
+ * the profile is locked once). Pays exactly what one count_check_answered per answer would.
+ */
+export interface CountChecksAnsweredEvent {
+  type: 'count_checks_answered';
+  /** Whether each answer was right, oldest first. 1..COUNT_CHECKS_PER_EVENT_MAX. */
+  answers: readonly boolean[];
+}
+
 /** A count drill finished in the trainer. */
 export interface DrillFinishedEvent {
   type: 'drill_finished';
@@ -58,6 +68,7 @@ export interface PurchaseCompletedEvent {
 export type ProgressEvent =
   | RoundSettledEvent
   | CountCheckAnsweredEvent
+  | CountChecksAnsweredEvent
   | DrillFinishedEvent
   | SimulationRunEvent
   | SignedUpEvent

@@ -2,7 +2,7 @@
  * What each event does to the counters (pure): increments, and the count-check streak, which
  * is set, not added. Experience per event comes from the shared XP table (docs/rewards.md).
  */
-import { XP, type RewardMetric } from '@card-counter/shared';
+import { ACHIEVEMENTS, RECORD_ENTRIES_PER_POST_MAX, XP, type RewardMetric } from '@card-counter/shared';
 import type { ProgressEvent } from './events.ts';
 
 export type CounterChange =
@@ -14,6 +14,17 @@ export type CounterChange =
 
 /** Hands one round can settle: 8 spots x 4 split hands, with room. Larger is a caller bug. */
 const HANDS_PER_ROUND_MAX = 64;
+/** Answers one count_checks_answered event may carry: the record's batch. */
+export const COUNT_CHECKS_PER_EVENT_MAX = RECORD_ENTRIES_PER_POST_MAX;
+
+// A batch of count checks moves the streak up and down inside one event, and awards compare
+// a counter only before and after the event, so they could miss a peak of the streak itself.
+// Achievements therefore watch the best streak (which only rises), never the streak.
+if (ACHIEVEMENTS.some((a) => (a.metric as RewardMetric) === 'count_check_streak'))
+  throw new Error(
+    'an achievement on count_check_streak would be missed in a batch: use count_check_streak_best',
+  );
+
 /** A drill longer than a day is a broken clock, not a drill. */
 const DRILL_DURATION_MAX_ms = 24 * 60 * 60 * 1000;
 
@@ -43,9 +54,10 @@ export function changesFor(event: ProgressEvent): CounterChange[] {
       return changes;
     }
     case 'count_check_answered':
-      return event.correct
-        ? [add('count_checks_correct', 1), add('count_check_streak', 1), add('xp', XP.countCheckCorrect)]
-        : [{ metric: 'count_check_streak', op: 'set', value: 0 }];
+      return countCheckChanges([event.correct]);
+    case 'count_checks_answered':
+      assertCount('answers', event.answers.length, COUNT_CHECKS_PER_EVENT_MAX);
+      return countCheckChanges(event.answers);
     case 'drill_finished': {
       assertCount('duration_ms', event.duration_ms, DRILL_DURATION_MAX_ms);
       assertCount('target_ms', event.target_ms, DRILL_DURATION_MAX_ms);
@@ -68,4 +80,36 @@ export function changesFor(event: ProgressEvent): CounterChange[] {
       // Starts the player's record at level 1 with every counter at 0.
       return [add('xp', 0)];
   }
+}
+
+/**
+ * Count checks answered in order, folded into the changes they make one by one:
+ * - each correct answer adds 1 correct check and its experience;
+ * - the correct answers before the first wrong one extend the current streak (the caller
+ *   copies the result into the best streak);
+ * - after a wrong answer the streak restarts: the longest run after it can raise the best,
+ *   and the run at the end is the new streak.
+ * A single answer gives the changes count_check_answered always gave: [correct, streak +1, xp] or
+ * [streak = 0]; zero-valued changes are left out so no counter row appears for nothing.
+ */
+function countCheckChanges(answers: readonly boolean[]): CounterChange[] {
+  const correct = answers.filter(Boolean).length;
+  const firstWrong = answers.indexOf(false);
+  const leading = firstWrong === -1 ? answers.length : firstWrong;
+  let run = 0;
+  let longestAfterWrong = 0;
+  for (const answer of answers.slice(leading)) {
+    run = answer ? run + 1 : 0;
+    longestAfterWrong = Math.max(longestAfterWrong, run);
+  }
+  const changes: CounterChange[] = [];
+  if (correct > 0) changes.push({ metric: 'count_checks_correct', op: 'add', value: correct });
+  if (leading > 0) changes.push({ metric: 'count_check_streak', op: 'add', value: leading });
+  if (firstWrong !== -1) {
+    if (longestAfterWrong > 0)
+      changes.push({ metric: 'count_check_streak_best', op: 'max', value: longestAfterWrong });
+    changes.push({ metric: 'count_check_streak', op: 'set', value: run });
+  }
+  if (correct > 0) changes.push({ metric: 'xp', op: 'add', value: correct * XP.countCheckCorrect });
+  return changes;
 }

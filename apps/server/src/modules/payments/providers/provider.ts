@@ -1,5 +1,5 @@
 /**
- * One interface for the card payment providers (ADR 0011): Stripe when its keys are set, the
+ * One interface for the card payment providers (ADR 0017): Stripe when its keys are set, the
  * demo provider otherwise (never in production). The payments module speaks only to this
  * interface; nothing else knows which provider is in use.
  */

@@ -1,8 +1,8 @@
 import { formatCreditsSigned, formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { useAudit } from '../api/admin-api.ts';
 import { ACTION_LABELS } from './format.ts';
+import { LoadMore } from './list-paging.tsx';
 import { Badge, Empty, Loading, TableBox, TD, TH } from './ui.tsx';
 
 function what(action: string, details: Record<string, unknown>): string {
@@ -107,16 +107,7 @@ export function AuditList({
           </TableBox>
         </div>
       ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="mt-3"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { PAYMENTS_PAGE, usePayments, useTotals } from '../api/admin-api.ts';
 import { formatMoney } from './format.ts';
+import { OffsetPager } from './list-paging.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { Card, Empty, Loading, TableBox, TD, TH } from './ui.tsx';
 
@@ -84,29 +84,13 @@ export function PaymentsPanel({ onUser }: { onUser: (id: string) => void }) {
         {q.data && q.data.items.length > 0 ? (
           <>
             <PaymentsTable items={q.data.items} onUser={onUser} />
-            <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-400">
-              <span>
-                {q.data.offset + 1}–{q.data.offset + q.data.items.length} of {q.data.total}
-              </span>
-              <span className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  className="py-1"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - PAYMENTS_PAGE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="py-1"
-                  disabled={offset + PAYMENTS_PAGE >= q.data.total}
-                  onClick={() => setOffset(offset + PAYMENTS_PAGE)}
-                >
-                  Next
-                </Button>
-              </span>
-            </div>
+            <OffsetPager
+              offset={offset}
+              pageSize={PAYMENTS_PAGE}
+              total={q.data.total}
+              shown={q.data.items.length}
+              onOffset={setOffset}
+            />
           </>
         ) : null}
       </Card>

@@ -4,6 +4,11 @@ import { useTotals } from '../api/admin-api.ts';
 import { formatMoney } from './format.ts';
 import { Figure } from './ui.tsx';
 
+/** A correction total with its direction; none yet reads a plain 0, not a red −0. */
+function signed(sign: '+' | '−', credits: number): string {
+  return credits > 0 ? `${sign}${formatCreditsFull(credits)}` : formatCreditsFull(credits);
+}
+
 /** The economy at a glance: circulation, admin corrections, revenue of the last 30 days. */
 export function TotalsStrip() {
   const q = useTotals();
@@ -20,13 +25,13 @@ export function TotalsStrip() {
         <Figure label="Credits in circulation" value={t ? formatCreditsFull(t.creditsInCirculation) : '…'} />
         <Figure
           label="Granted by admins"
-          value={t ? `+${formatCreditsFull(t.creditsGrantedByAdmins)}` : '…'}
-          tone="good"
+          value={t ? signed('+', t.creditsGrantedByAdmins) : '…'}
+          tone={t && t.creditsGrantedByAdmins > 0 ? 'good' : 'plain'}
         />
         <Figure
           label="Removed by admins"
-          value={t ? `−${formatCreditsFull(t.creditsRemovedByAdmins)}` : '…'}
-          tone="bad"
+          value={t ? signed('−', t.creditsRemovedByAdmins) : '…'}
+          tone={t && t.creditsRemovedByAdmins > 0 ? 'bad' : 'plain'}
         />
         <Figure label="Accounts" value={t ? formatCreditsFull(t.users) : '…'} />
         <Figure label={`Revenue, ${t?.revenue.days ?? 30} days`} value={t ? revenue : '…'} />

@@ -1,7 +1,7 @@
 import { formatCreditsFull, formatCreditsSigned, formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { useUserLedger } from '../api/admin-api.ts';
+import { LoadMore } from './list-paging.tsx';
 import { Empty, Loading, TableBox, TD, TH } from './ui.tsx';
 
 /** Every ledger row of the user, newest first, a page at a time. */
@@ -67,16 +67,7 @@ export function UserLedger({ userId }: { userId: string }) {
           </TableBox>
         </div>
       ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="mt-3"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore query={query} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { formatCreditsFull, formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/form-message.tsx';
 import { USERS_PAGE, useUserSearch } from '../api/admin-api.ts';
+import { OffsetPager, rangeText } from './list-paging.tsx';
 import { Badge, Empty, Loading } from './ui.tsx';
 
 /** Typing waits this long before searching, so each keystroke is not a query. */
@@ -55,11 +55,7 @@ export function UsersPanel({
       </form>
       <div className="mt-2 flex items-center justify-between text-xs text-slate-400" aria-live="polite">
         {data ? (
-          <span>
-            {data.total === 0
-              ? 'No users'
-              : `${data.offset + 1}–${data.offset + data.items.length} of ${data.total}`}
-          </span>
+          <span>{data.total === 0 ? 'No users' : rangeText(data.offset, data.items.length, data.total)}</span>
         ) : (
           <span />
         )}
@@ -94,24 +90,7 @@ export function UsersPanel({
         ))}
       </ul>
       {data && data.total > USERS_PAGE ? (
-        <div className="mt-2 flex gap-2">
-          <Button
-            variant="secondary"
-            className="flex-1 py-1"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - USERS_PAGE))}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="secondary"
-            className="flex-1 py-1"
-            disabled={offset + USERS_PAGE >= data.total}
-            onClick={() => setOffset(offset + USERS_PAGE)}
-          >
-            Next
-          </Button>
-        </div>
+        <OffsetPager offset={offset} pageSize={USERS_PAGE} total={data.total} onOffset={setOffset} />
       ) : null}
     </section>
   );

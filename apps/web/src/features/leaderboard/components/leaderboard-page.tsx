@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared/api';
 import { meQuery } from '../../../shared/session/me-query.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
@@ -44,7 +44,12 @@ export function LeaderboardPage() {
     return (
       <div className="mx-auto max-w-6xl">
         <h1 className="mb-4 text-3xl font-bold">Leaderboard</h1>
-        <p className="rounded-xl bg-slate-900 p-5 text-slate-300">Create an account to see the leaderboard and climb it.</p>
+        <p className="rounded-xl bg-slate-900 p-5 text-slate-300">
+          <Link className="text-emerald-300 underline" to="/auth/signup">
+            Create an account
+          </Link>{' '}
+          to see the leaderboard and climb it.
+        </p>
       </div>
     );
 

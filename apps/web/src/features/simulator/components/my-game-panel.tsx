@@ -39,7 +39,7 @@ export function MyGamePanel({ estimate, loading, error, enabled, onToggle }: MyG
         </p>
       )}
       {estimate && (
-        <dl className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4">
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4 lg:grid-cols-2">
           {(['hard', 'soft', 'pair'] as const).map((k) => (
             <div key={k} className="rounded-lg bg-slate-950/50 p-2 ring-1 ring-slate-800">
               <dt className="text-slate-400">{KIND_LABELS[k]}</dt>

@@ -242,7 +242,7 @@ function CountdownResult({
 
 function CountdownSetup({ setup, onChange, systemName, onStart }: { setup: Setup; onChange: (s: Setup) => void; systemName: string; onStart: () => void }) {
   const field = 'flex flex-col gap-1 text-sm text-slate-300';
-  const input = 'rounded-md bg-slate-950 px-3 py-2 text-slate-100 ring-1 ring-slate-700 focus:outline-none focus:ring-2 focus:ring-emerald-400';
+  const input = 'h-10 rounded-md bg-slate-950 px-3 py-2 text-slate-100 ring-1 ring-slate-700 focus:outline-none focus:ring-2 focus:ring-emerald-400';
   return (
     <form
       className="grid gap-4 rounded-2xl bg-slate-900/70 p-5 ring-1 ring-slate-800 sm:grid-cols-2"

@@ -89,7 +89,7 @@ export function TrayDrill({ kind, trainer }: { kind: 'trueCount' | 'deckEstimati
       </p>
       <section
         aria-label={kind === 'trueCount' ? 'Running count and discard tray' : 'Discard tray'}
-        className="tr-felt flex flex-col items-center justify-center gap-6 rounded-2xl px-4 py-6 ring-1 ring-emerald-950 sm:flex-row sm:gap-12"
+        className="tr-felt flex items-center justify-center gap-8 rounded-2xl px-4 py-6 ring-1 ring-emerald-950 sm:gap-12"
       >
         <div className="flex flex-col items-center gap-1" key={round}>
           <DiscardTray numDecks={rules.numDecks} cardsPlayed={question.cardsPlayed} />
