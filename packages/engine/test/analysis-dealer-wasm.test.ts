@@ -1,11 +1,20 @@
-// The dealer's rows by WebAssembly (assembly/dealer-eval.ts) are evaluateDealer()'s, bit for bit,
-// on every dealer table; the committed binary is what the source compiles to; and an analysis
-// without WebAssembly (the TypeScript fallback) gives the same EVs. Seeded; the seed is printed
-// in the names.
+// The dealer's rows by WebAssembly (assembly/dealer-eval.ts, one row, and
+// assembly/dealer-eval-pair.ts, two rows at once with SIMD) are evaluateDealer()'s, bit for bit,
+// on every dealer table; the committed binaries are what the sources compile to; and an analysis
+// without WebAssembly (the TypeScript fallback) or without the two-row path gives the same EVs.
+// Seeded; the seed is printed in the names.
 import { describe, expect, it } from 'vitest';
-import { compileDealerEval } from '../scripts/build-wasm.ts';
+import { compileDealerEval, compileDealerEvalPair } from '../scripts/build-wasm.ts';
+import { DEALER_EVAL_PAIR_WASM_BASE64 } from '../src/analysis/dealer-eval-pair-wasm.ts';
 import { DEALER_EVAL_WASM_BASE64 } from '../src/analysis/dealer-eval-wasm.ts';
-import { dealerWasmActive, evaluateDealerRow, useDealerWasm } from '../src/analysis/dealer-wasm.ts';
+import {
+  dealerWasmActive,
+  dealerWasmPairActive,
+  evaluateDealerRow,
+  evaluateDealerRowPair,
+  useDealerWasm,
+  useDealerWasmPair,
+} from '../src/analysis/dealer-wasm.ts';
 import { DealerScratch, dealerTable, evaluateDealer, OUTCOME_COUNT } from '../src/analysis/dealer-table.ts';
 import { fullShoe, handEvs, PLAYER_ACTIONS } from '../src/analysis/index.ts';
 import { randomInt, seededRng } from '../src/rng.ts';
@@ -18,6 +27,78 @@ describe('dealer rows by WebAssembly', () => {
     const built = await compileDealerEval();
     expect(Buffer.from(built).toString('base64')).toBe(DEALER_EVAL_WASM_BASE64);
   }, 60_000);
+
+  it('the committed two-row binary is what assembly/dealer-eval-pair.ts compiles to', async () => {
+    const built = await compileDealerEvalPair();
+    expect(Buffer.from(built).toString('base64')).toBe(DEALER_EVAL_PAIR_WASM_BASE64);
+  }, 60_000);
+
+  it(`two rows at once, every table, full and bust-only, random shoes: each the same bits as evaluateDealer() (seed ${SEED})`, () => {
+    expect(dealerWasmPairActive()).toBe(true);
+    const rng = seededRng(SEED + 1);
+    const scratch = new DealerScratch();
+    const want = new Float64Array(OUTCOME_COUNT);
+    const got0 = new Float64Array(OUTCOME_COUNT + 2);
+    const got1 = new Float64Array(OUTCOME_COUNT + 5);
+    const randomShoe = (): Int32Array => {
+      const comp = fullShoe(1 + randomInt(rng, 8));
+      for (let v = 1; v <= 10; v++) comp[v] = randomInt(rng, (comp[v] as number) + 1);
+      return comp;
+    };
+    let rows = 0;
+    const differ: string[] = [];
+    for (const hitSoft17 of [false, true]) {
+      for (let up = 1; up <= 10; up++) {
+        const full = dealerTable(up, hitSoft17);
+        for (const table of [full, full.bust ?? full]) {
+          for (let k = 0; k < 20; k++) {
+            // Unrelated shoes, and (every other time) a shoe and itself less one card.
+            const comp0 = randomShoe();
+            const comp1 = k % 2 === 0 ? randomShoe() : comp0.slice();
+            if (k % 2 === 1) {
+              const c = 1 + randomInt(rng, 10);
+              if ((comp1[c] as number) > 0) comp1[c] = (comp1[c] as number) - 1;
+            }
+            evaluateDealerRowPair(table, comp0, comp1, scratch, got0, 2, got1, 5);
+            for (const [comp, got, at] of [
+              [comp0, got0, 2],
+              [comp1, got1, 5],
+            ] as const) {
+              evaluateDealer(table, comp, scratch, want, 0);
+              for (let o = 0; o < OUTCOME_COUNT; o++) {
+                if (!Object.is(got[at + o], want[o]))
+                  differ.push(`up ${up} H17 ${hitSoft17} shoe ${comp.join(' ')} outcome ${o}: ${got[at + o]} v ${want[o]}`);
+              }
+              rows++;
+            }
+          }
+        }
+      }
+    }
+    expect(rows).toBe(1600);
+    expect(differ, `seed ${SEED + 1}`).toEqual([]);
+  });
+
+  it('without the two-row path the analyser gives the same EVs, bit for bit', () => {
+    const rules = parseRules({ numDecks: 6 });
+    const hands: [number, number][] = [
+      [2, 1],
+      [9, 9],
+      [1, 10],
+      [4, 5],
+    ];
+    const paired = hands.map(([p, up]) => handEvs(rules, fullShoe(6), [p, p], up));
+    useDealerWasmPair(false);
+    try {
+      expect(dealerWasmPairActive()).toBe(false);
+      hands.forEach(([p, up], i) => {
+        const evs = handEvs(rules, fullShoe(6), [p, p], up);
+        for (const action of PLAYER_ACTIONS) expect(evs[action], `${p},${p} v ${up} ${action}`).toBe(paired[i]?.[action]);
+      });
+    } finally {
+      useDealerWasmPair(true);
+    }
+  });
 
   it(`every table, full and bust-only, random shoes: the same bits as evaluateDealer() (seed ${SEED})`, () => {
     expect(dealerWasmActive()).toBe(true);

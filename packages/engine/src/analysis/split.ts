@@ -48,6 +48,8 @@ export interface HandPolicy {
   /** The hand drew c / gave c back (a policy may follow the hand in its own analysis). */
   drew(c: number): void;
   returned(c: number): void;
+  /** About to ask action() after each next card (dasFirst: a split hand's second card). */
+  prefetch(hard: number, ace: boolean, dasFirst: boolean): void;
 }
 
 /** The most hands a fresh pair of p may become (1: no split allowed). */
@@ -114,6 +116,9 @@ class UnsplitPolicy implements HandPolicy {
   returned(c: number): void {
     this.decider.undraw(c);
   }
+  prefetch(hard: number, ace: boolean, dasFirst: boolean): void {
+    this.decider.prefetchActions(hard, ace, dasFirst);
+  }
 }
 
 /** The chart: a double only where allowed, and a 3+ card hand only hits or stands. */
@@ -132,6 +137,7 @@ class ChartPolicy implements HandPolicy {
   }
   drew(): void {}
   returned(): void {}
+  prefetch(): void {}
 }
 
 /**
@@ -166,6 +172,8 @@ export function splitValue(
     const left = sub.cardsLeft();
     const pairLeft = sub.cardsOf(p);
     const values = { x: 0, n: 0 };
+    if (oneCardAces) sub.prefetchStands(p, true);
+    else sub.prefetchPolicy(p, p === 1, policy, das);
     for (let c = 1; c <= 10; c++) {
       const k = sub.cardsOf(c);
       if (k === 0) continue;

@@ -87,6 +87,11 @@ export class UpcardAnalysis {
   private readonly bjHole: number;
   /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
   private readonly losesAllStakes: boolean;
+  /** The next cards whose rows ask(), then prefetchAsked(), evaluate together. */
+  private readonly askCards = new Int32Array(10);
+  private readonly askKeys = new Float64Array(10);
+  private readonly askFull = new Uint8Array(10);
+  private asked = 0;
 
   /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
   constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
@@ -178,6 +183,90 @@ export class UpcardAnalysis {
     return u;
   }
 
+  // ---- the rows of the next cards, asked for together ----
+  // standValue() of the hand after each of its possible next cards needs one dealer row each;
+  // asking for them before walking the cards lets the rows be evaluated two at a time
+  // (DealerRows.prefetch). Only rows that will certainly be asked for are named: a wasted row
+  // would cost more than pairing saves.
+
+  /** The row that standValue(total) will need after drawing c. */
+  private ask(c: number, total: number): void {
+    const i = this.asked++;
+    this.askCards[i] = c;
+    this.askKeys[i] = this.rootKey + (ROOT_DIGIT[c] as number);
+    this.askFull[i] = total <= 16 ? 0 : 1;
+  }
+
+  private prefetchAsked(): void {
+    if (this.asked > 1) this.rows.prefetch(this.comp, this.askCards, this.askKeys, this.askFull, this.asked);
+    this.asked = 0;
+  }
+
+  /** Before hitThen(): the rows the next cards' bestValue() or chartValue() will stand on. */
+  private prefetchHit(hard: number, ace: boolean, context: number, chart: boolean): void {
+    const memo = (chart ? this.chartMemo[context] : this.bestMemo[context]) as Map<number, number>;
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) === 0 || h > 21) continue;
+      const a = ace || c === 1;
+      if (!chart && !a && h <= 11) continue; // hits without standing
+      if (memo.has(this.removedKey + (DIGIT[c] as number))) continue;
+      const soft = a && h <= 11;
+      const total = soft ? h + 10 : h;
+      if (chart && total < 21 && this.tableAction(total, soft, false) === TABLE_HIT) continue;
+      this.ask(c, total);
+    }
+    this.prefetchAsked();
+  }
+
+  /**
+   * Before unsplitAction() of the hand after each next card (the CDZ- decider, split.ts): the
+   * rows it will stand on. `dasFirst`: the double is allowed where canDoubleTotal() allows it
+   * after a split (the hand's second card), else not at all.
+   */
+  prefetchActions(hard: number, ace: boolean, dasFirst: boolean): void {
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) === 0 || h > 21) continue;
+      const a = ace || c === 1;
+      const total = a && h <= 11 ? h + 10 : h;
+      if (total >= 21 || (!a && h <= 11)) continue; // stands without a value, or hits
+      const mayDouble = dasFirst && canDoubleTotal(this.rules, total, true);
+      if ((this.actionMemo[mayDouble ? 1 : 0] as Map<number, number>).has(this.removedKey + (DIGIT[c] as number))) continue;
+      this.ask(c, total);
+    }
+    this.prefetchAsked();
+  }
+
+  /**
+   * Before policyValue() of the hand after each next card: the rows of the cards after which
+   * the policy stands. The policy's actions are found first (the decider's work, memoised there)
+   * and read again (memo hits) when asking, so that nothing else asks in between.
+   */
+  prefetchPolicy(hard: number, ace: boolean, policy: HandPolicy, dasFirst: boolean): void {
+    policy.prefetch(hard, ace, dasFirst);
+    const memo = this.policyMemos.get(policy.key);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let c = 1; c <= 10; c++) {
+        const h = hard + c;
+        if ((this.comp[c] as number) === 0 || h > 21) continue;
+        if (memo?.has(this.removedKey + (DIGIT[c] as number))) continue;
+        const a = ace || c === 1;
+        const total = a && h <= 11 ? h + 10 : h;
+        let action = TABLE_STAND;
+        if (total < 21) {
+          this.draw(c);
+          policy.drew(c);
+          action = policy.action(h, a, dasFirst && canDoubleTotal(this.rules, total, true));
+          policy.returned(c);
+          this.undraw(c);
+        }
+        if (pass === 1 && action === TABLE_STAND) this.ask(c, total);
+      }
+    }
+    this.prefetchAsked();
+  }
+
   /** U of hitting once and then playing optimally (composition-dependent). */
   hitValue(hard: number, ace: boolean, context: number): number {
     return this.hitThen(hard, ace, context, false);
@@ -188,6 +277,7 @@ export class UpcardAnalysis {
    * `chart`. A flag rather than a function argument keeps this hot loop monomorphic.
    */
   private hitThen(hard: number, ace: boolean, context: number, chart: boolean): number {
+    this.prefetchHit(hard, ace, context, chart);
     let u = 0;
     const inv = 1 / this.cards;
     for (let c = 1; c <= 10; c++) {
@@ -224,9 +314,19 @@ export class UpcardAnalysis {
     return u;
   }
 
+  /** Before standValue() of the hand after each next card (a double, one card to split aces). */
+  prefetchStands(hard: number, ace: boolean): void {
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) > 0 && h <= 21) this.ask(c, (ace || c === 1) && h <= 11 ? h + 10 : h);
+    }
+    this.prefetchAsked();
+  }
+
   /** U of doubling: one card, then stand, twice the stake (the extra stake also lost to a
    * dealer blackjack when losesAllStakes). */
   doubleValue(hard: number, ace: boolean): number {
+    this.prefetchStands(hard, ace);
     let u = 0;
     const inv = 1 / this.cards;
     for (let c = 1; c <= 10; c++) {
@@ -417,6 +517,7 @@ export class UpcardAnalysis {
     if (action === TABLE_STAND) u = this.standValue(total);
     else if (action === TABLE_DOUBLE) u = this.doubleValue(hard, ace);
     else {
+      this.prefetchPolicy(hard, ace, policy, false);
       u = 0;
       const inv = 1 / this.cards;
       for (let c = 1; c <= 10; c++) {
