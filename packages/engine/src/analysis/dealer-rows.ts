@@ -28,9 +28,17 @@ export class DealerRows {
   private readonly bustRow = new Float64Array(OUTCOME_COUNT);
   private readonly bustRow1 = new Float64Array(OUTCOME_COUNT);
   private readonly scratch = new DealerScratch();
-  /** prefetch(): the compositions of a waiting row and of the row paired with it. */
   private readonly comp0 = new Int32Array(11);
   private readonly comp1 = new Int32Array(11);
+  /**
+   * A row prefetch() was asked for that found no partner: it will be asked for (prefetch is
+   * told only of such rows), so the next row evaluated alone is evaluated with it instead. Its
+   * key is NaN when there is none; one for full rows, one for bust-only rows.
+   */
+  private readonly pendingFull = new Int32Array(11);
+  private pendingFullKey = NaN;
+  private readonly pendingBust = new Int32Array(11);
+  private pendingBustKey = NaN;
 
   constructor(private readonly table: DealerTable) {}
 
@@ -38,10 +46,52 @@ export class DealerRows {
   row(comp: Int32Array, key: number): number {
     const known = this.rowAt.get(key);
     if (known !== undefined) return known;
+    const pending = this.pendingFullKey;
+    if (!Number.isNaN(pending) && pending !== key) {
+      this.fullPair(comp, key, this.pendingFull, pending);
+      return this.rowAt.get(key) as number;
+    }
+    this.pendingFullKey = NaN;
     const offset = this.claim();
     evaluateDealerRow(this.table, comp, this.scratch, this.store, offset);
     this.rowAt.set(key, offset);
     return offset;
+  }
+
+  /** P(dealer busts and has no blackjack): from the full row when there is one, else the bust-only table. */
+  bust(comp: Int32Array, key: number): number {
+    const full = this.rowAt.get(key);
+    if (full !== undefined) return this.store[full + OUTCOME_BUST] as number;
+    const known = this.bustAt.get(key);
+    if (known !== undefined) return known;
+    const pending = this.pendingBustKey;
+    if (!Number.isNaN(pending) && pending !== key) {
+      this.bustPair(comp, key, this.pendingBust, pending);
+      return this.bustAt.get(key) as number;
+    }
+    this.pendingBustKey = NaN;
+    evaluateDealerRow(this.table.bust ?? this.table, comp, this.scratch, this.bustRow, 0);
+    const p = this.bustRow[OUTCOME_BUST] as number;
+    this.bustAt.set(key, p);
+    return p;
+  }
+
+  /** Full rows of a and b, evaluated together; a pending row among them is pending no more. */
+  private fullPair(a: Int32Array, keyA: number, b: Int32Array, keyB: number): void {
+    const offsetA = this.claim();
+    const offsetB = this.claim();
+    evaluateDealerRowPair(this.table, a, b, this.scratch, this.store, offsetA, this.store, offsetB);
+    this.rowAt.set(keyA, offsetA);
+    this.rowAt.set(keyB, offsetB);
+    if (this.pendingFullKey === keyA || this.pendingFullKey === keyB) this.pendingFullKey = NaN;
+  }
+
+  /** Bust-only rows of a and b, evaluated together. */
+  private bustPair(a: Int32Array, keyA: number, b: Int32Array, keyB: number): void {
+    evaluateDealerRowPair(this.table.bust ?? this.table, a, b, this.scratch, this.bustRow, 0, this.bustRow1, 0);
+    this.bustAt.set(keyA, this.bustRow[OUTCOME_BUST] as number);
+    this.bustAt.set(keyB, this.bustRow1[OUTCOME_BUST] as number);
+    if (this.pendingBustKey === keyA || this.pendingBustKey === keyB) this.pendingBustKey = NaN;
   }
 
   /** Room in `store` for one more row (growing it replaces the array). */
@@ -57,7 +107,7 @@ export class DealerRows {
   }
 
   /**
-   * Evaluates, two at a time, the rows that row() or bust() will be asked for next: for each
+   * Evaluates, two at a time, rows that row() or bust() will certainly be asked for: for each
    * i < count, the composition `comp` less one card of value cards[i], named by keys[i], its
    * full row when full[i] (else its bust-only row), unless it is known already. A hand's next
    * cards lead to up to ten such compositions; a pair of rows costs much less than two
@@ -73,54 +123,48 @@ export class DealerRows {
       if (full[i] === 1) {
         if (waitingFull < 0) waitingFull = i;
         else {
-          this.fullPair(comp, cards[waitingFull] as number, keys[waitingFull] as number, cards[i] as number, key);
+          this.lessOne(this.comp0, comp, cards[waitingFull] as number);
+          this.lessOne(this.comp1, comp, cards[i] as number);
+          this.fullPair(this.comp0, keys[waitingFull] as number, this.comp1, key);
           waitingFull = -1;
         }
       } else if (!this.bustAt.has(key)) {
         if (waitingBust < 0) waitingBust = i;
         else {
-          this.bustPair(comp, cards[waitingBust] as number, keys[waitingBust] as number, cards[i] as number, key);
+          this.lessOne(this.comp0, comp, cards[waitingBust] as number);
+          this.lessOne(this.comp1, comp, cards[i] as number);
+          this.bustPair(this.comp0, keys[waitingBust] as number, this.comp1, key);
           waitingBust = -1;
         }
       }
     }
-    // A row left without a partner waits to be asked for: it may never be.
+    // A row left without a partner waits for the next row evaluated alone.
+    if (waitingFull >= 0) this.leave(comp, cards[waitingFull] as number, keys[waitingFull] as number, true);
+    if (waitingBust >= 0) this.leave(comp, cards[waitingBust] as number, keys[waitingBust] as number, false);
   }
 
-  private lessOne(comp: Int32Array, c0: number, c1: number): void {
-    this.comp0.set(comp);
-    this.comp1.set(comp);
-    this.comp0[c0] = (this.comp0[c0] as number) - 1;
-    this.comp1[c1] = (this.comp1[c1] as number) - 1;
-  }
-
-  private fullPair(comp: Int32Array, c0: number, key0: number, c1: number, key1: number): void {
-    this.lessOne(comp, c0, c1);
-    const offset0 = this.claim();
-    const offset1 = this.claim();
-    evaluateDealerRowPair(this.table, this.comp0, this.comp1, this.scratch, this.store, offset0, this.store, offset1);
-    this.rowAt.set(key0, offset0);
-    this.rowAt.set(key1, offset1);
-  }
-
-  private bustPair(comp: Int32Array, c0: number, key0: number, c1: number, key1: number): void {
-    this.lessOne(comp, c0, c1);
-    const table = this.table.bust ?? this.table;
-    evaluateDealerRowPair(table, this.comp0, this.comp1, this.scratch, this.bustRow, 0, this.bustRow1, 0);
-    this.bustAt.set(key0, this.bustRow[OUTCOME_BUST] as number);
-    this.bustAt.set(key1, this.bustRow1[OUTCOME_BUST] as number);
-  }
-
-  /** P(dealer busts and has no blackjack): from the full row when there is one, else the bust-only table. */
-  bust(comp: Int32Array, key: number): number {
-    const full = this.rowAt.get(key);
-    if (full !== undefined) return this.store[full + OUTCOME_BUST] as number;
-    let p = this.bustAt.get(key);
-    if (p === undefined) {
-      evaluateDealerRow(this.table.bust ?? this.table, comp, this.scratch, this.bustRow, 0);
-      p = this.bustRow[OUTCOME_BUST] as number;
-      this.bustAt.set(key, p);
+  /** Makes the row of comp less c pending, or evaluates it with the row already pending. */
+  private leave(comp: Int32Array, c: number, key: number, full: boolean): void {
+    const pending = full ? this.pendingFullKey : this.pendingBustKey;
+    this.lessOne(this.comp0, comp, c);
+    if (!Number.isNaN(pending)) {
+      if (pending !== key) {
+        if (full) this.row(this.comp0, key);
+        else this.bust(this.comp0, key);
+      }
+      return;
     }
-    return p;
+    if (full) {
+      this.pendingFull.set(this.comp0);
+      this.pendingFullKey = key;
+    } else {
+      this.pendingBust.set(this.comp0);
+      this.pendingBustKey = key;
+    }
+  }
+
+  private lessOne(into: Int32Array, comp: Int32Array, c: number): void {
+    into.set(comp);
+    into[c] = (into[c] as number) - 1;
   }
 }

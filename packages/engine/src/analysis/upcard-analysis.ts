@@ -77,6 +77,8 @@ export class UpcardAnalysis {
   private readonly actionMemo: Map<number, number>[] = [new Map(), new Map()];
   /** policyValue() by policy key, then removed-card key. */
   private readonly policyMemos = new Map<string, Map<number, number>>();
+  private lastPolicyKey = '';
+  private lastPolicyMemo: Map<number, number> | null = null;
   /** withPairCardsOut() results by p * 8 + count: their dealer memos serve every split mode. */
   private readonly pairCardsOut = new Map<number, UpcardAnalysis>();
   /** Bumped by useChart(), so that a chart policy's memo key names the chart it follows. */
@@ -198,7 +200,7 @@ export class UpcardAnalysis {
   }
 
   private prefetchAsked(): void {
-    if (this.asked > 1) this.rows.prefetch(this.comp, this.askCards, this.askKeys, this.askFull, this.asked);
+    if (this.asked > 0) this.rows.prefetch(this.comp, this.askCards, this.askKeys, this.askFull, this.asked);
     this.asked = 0;
   }
 
@@ -240,29 +242,29 @@ export class UpcardAnalysis {
 
   /**
    * Before policyValue() of the hand after each next card: the rows of the cards after which
-   * the policy stands. The policy's actions are found first (the decider's work, memoised there)
-   * and read again (memo hits) when asking, so that nothing else asks in between.
+   * the policy stands. Finding the policy's action is the decider's work (another analysis,
+   * memoised there), so it does not disturb this analysis's asks; asserted.
    */
   prefetchPolicy(hard: number, ace: boolean, policy: HandPolicy, dasFirst: boolean): void {
     policy.prefetch(hard, ace, dasFirst);
-    const memo = this.policyMemos.get(policy.key);
-    for (let pass = 0; pass < 2; pass++) {
-      for (let c = 1; c <= 10; c++) {
-        const h = hard + c;
-        if ((this.comp[c] as number) === 0 || h > 21) continue;
-        if (memo?.has(this.removedKey + (DIGIT[c] as number))) continue;
-        const a = ace || c === 1;
-        const total = a && h <= 11 ? h + 10 : h;
-        let action = TABLE_STAND;
-        if (total < 21) {
-          this.draw(c);
-          policy.drew(c);
-          action = policy.action(h, a, dasFirst && canDoubleTotal(this.rules, total, true));
-          policy.returned(c);
-          this.undraw(c);
-        }
-        if (pass === 1 && action === TABLE_STAND) this.ask(c, total);
+    const memo = this.policyMemo(policy);
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) === 0 || h > 21) continue;
+      if (memo.has(this.removedKey + (DIGIT[c] as number))) continue;
+      const a = ace || c === 1;
+      const total = a && h <= 11 ? h + 10 : h;
+      let action = TABLE_STAND;
+      if (total < 21) {
+        const asked = this.asked;
+        this.draw(c);
+        policy.drew(c);
+        action = policy.action(h, a, dasFirst && canDoubleTotal(this.rules, total, true));
+        policy.returned(c);
+        this.undraw(c);
+        if (this.asked !== asked) throw new Error('prefetchPolicy: the policy asked for rows here (bug)');
       }
+      if (action === TABLE_STAND) this.ask(c, total);
     }
     this.prefetchAsked();
   }
@@ -498,17 +500,26 @@ export class UpcardAnalysis {
     return action;
   }
 
+  /** policyValue()'s memo for the policy (the last one found kept at hand). */
+  private policyMemo(policy: HandPolicy): Map<number, number> {
+    if (policy.key === this.lastPolicyKey && this.lastPolicyMemo) return this.lastPolicyMemo;
+    let memo = this.policyMemos.get(policy.key);
+    if (!memo) {
+      memo = new Map();
+      this.policyMemos.set(policy.key, memo);
+    }
+    this.lastPolicyKey = policy.key;
+    this.lastPolicyMemo = memo;
+    return memo;
+  }
+
   /**
    * U of a hand played on by `policy` (stand, hit or double at each state); `hard`/`ace` are the
    * whole hand's, including cards the caller removed up front. Memoised by policy.key and
    * composition.
    */
   policyValue(hard: number, ace: boolean, mayDouble: boolean, policy: HandPolicy): number {
-    let memo = this.policyMemos.get(policy.key);
-    if (!memo) {
-      memo = new Map();
-      this.policyMemos.set(policy.key, memo);
-    }
+    const memo = this.policyMemo(policy);
     const known = memo.get(this.removedKey);
     if (known !== undefined) return known;
     const total = ace && hard <= 11 ? hard + 10 : hard;
