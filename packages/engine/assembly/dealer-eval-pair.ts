@@ -5,8 +5,8 @@
 // analysis-dealer-wasm.test.ts checks it); the trie's links, node loop and group bookkeeping are
 // shared by the two rows, which is what makes a pair cheaper than two single rows.
 //
-// Layout: the table's trie as for evaluate() (link, nodeOrders, groupStart, groupEnd,
-// groupOutcome, groupDrawn, groupOrder), and lane-interleaved work areas: work f64[nodes][2],
+// Layout: the table's trie as for evaluate() (link as byte offsets for two lanes, nodeOrders,
+// groupStart, groupEnd, groupOutcome, groupDrawn, groupOrder), and lane-interleaved work areas: work f64[nodes][2],
 // groupSum f64[groups][2], remaining f64[11 * 32][2], inverse f64[32][2], outcome f64[6][2];
 // comp0 and comp1 i32[11]; out0 and out1 f64[6].
 
@@ -61,10 +61,14 @@ export function evaluatePair(
     store<f64>(at, left1 > 0 ? load<f64>(at - 8) / <f64>left1 : 0.0, 8);
   }
   v128.store(work, f64x2.splat(1.0));
-  for (let i = 1; i < nodes; i++) {
-    const k = load<u32>(link + ((<usize>i) << 2));
-    const parent = v128.load(work + ((<usize>(k >>> 9)) << 4));
-    v128.store(work + ((<usize>i) << 4), f64x2.mul(parent, v128.load(remaining + ((<usize>(k & 511)) << 4))));
+  // link[i]: the byte offsets of the node's parent in work (high 16 bits) and of its factor in
+  // remaining (low 16 bits), so that the loop only adds.
+  let at = work + 16;
+  const end = link + ((<usize>nodes) << 2);
+  for (let l = link + 4; l < end; l += 4) {
+    const k = load<u32>(l);
+    v128.store(at, f64x2.mul(v128.load(work + (<usize>(k >>> 16))), v128.load(remaining + (<usize>(k & 0xffff)))));
+    at += 16;
   }
   for (let q = 0; q < groups; q += 4) {
     const g0 = load<i32>(groupOrder + ((<usize>q) << 2));

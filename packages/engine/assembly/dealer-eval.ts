@@ -12,7 +12,8 @@
 // node order, the same bits), longest first (groupOrder), into groupSum; then added into the
 // slots in group order, as the TypeScript does.
 //
-// Layout (byte offsets, chosen by src/analysis/dealer-wasm.ts): a table's trie (link u32,
+// Layout (byte offsets, chosen by src/analysis/dealer-wasm.ts): a table's trie (link u32 as
+// byte offsets, see the node loop,
 // nodeOrders f64, work f64 per node; groupStart, groupEnd, groupOutcome, groupDrawn, groupOrder
 // i32 and groupSum f64 per group) and one scratch area: comp i32[11], remaining f64[11 * 32],
 // inverse f64[32], out f64[6].
@@ -57,10 +58,14 @@ export function evaluate(
     store<f64>(inverse + ((<usize>k) << 3), left > 0 ? previous / <f64>left : 0.0);
   }
   store<f64>(work, 1.0);
-  for (let i = 1; i < nodes; i++) {
-    const k = load<u32>(link + ((<usize>i) << 2));
-    const parent = load<f64>(work + ((<usize>(k >>> 9)) << 3));
-    store<f64>(work + ((<usize>i) << 3), parent * load<f64>(remaining + ((<usize>(k & 511)) << 3)));
+  // link[i]: the byte offsets of the node's parent in work (high 16 bits) and of its factor in
+  // remaining (low 16 bits), so that the loop only adds.
+  let at = work + 8;
+  const end = link + ((<usize>nodes) << 2);
+  for (let l = link + 4; l < end; l += 4) {
+    const k = load<u32>(l);
+    store<f64>(at, load<f64>(work + (<usize>(k >>> 16))) * load<f64>(remaining + (<usize>(k & 0xffff))));
+    at += 8;
   }
   // Four groups at a time, lengths l0 >= l1 >= l2 >= l3: four chains while all four have terms,
   // then three, two, one.

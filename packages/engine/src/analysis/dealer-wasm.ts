@@ -134,7 +134,11 @@ class WasmTables {
       groupSum: this.take(groups * 8 * this.lanes),
     };
     const buffer = this.memory.buffer; // after every take(): growing replaces the buffer
-    new Uint32Array(buffer, p.link, nodes).set(table.link);
+    // The trie's links as the byte offsets the node loop reads (parent's work, factor's
+    // remaining; both within 16 bits: at most 2,479 nodes, 352 factors, 8 bytes a lane).
+    const stride = 8 * this.lanes;
+    if (nodes * stride > 0xffff) throw new Error('dealer table too large for 16-bit offsets (bug)');
+    new Uint32Array(buffer, p.link, nodes).set(table.link.map((k) => (((k >>> 9) * stride) << 16) | ((k & 511) * stride)));
     new Float64Array(buffer, p.nodeOrders, nodes).set(table.nodeOrders);
     new Int32Array(buffer, p.groupStart, groups).set(table.groupStart);
     new Int32Array(buffer, p.groupEnd, groups).set(table.groupEnd);
