@@ -108,12 +108,21 @@ export class DealerRows {
 
   /**
    * Evaluates, two at a time, rows that row() or bust() will certainly be asked for: for each
-   * i < count, the composition `comp` less one card of value cards[i], named by keys[i], its
-   * full row when full[i] (else its bust-only row), unless it is known already. A hand's next
+   * i < count, the composition `comp` less one card of value cards[i] and extra[i] more cards of
+   * value extraCard, named by keys[i], its full row when full[i] (else its bust-only row),
+   * unless it is known already. A hand's next
    * cards lead to up to ten such compositions; a pair of rows costs much less than two
    * (dealer-wasm.ts). The same bits as asking for each alone.
    */
-  prefetch(comp: Int32Array, cards: Int32Array, keys: Float64Array, full: Uint8Array, count: number): void {
+  prefetch(
+    comp: Int32Array,
+    cards: Int32Array,
+    extra: Int32Array,
+    extraCard: number,
+    keys: Float64Array,
+    full: Uint8Array,
+    count: number,
+  ): void {
     if (!dealerWasmPairActive()) return; // one at a time gains nothing from asking early
     let waitingFull = -1;
     let waitingBust = -1;
@@ -123,30 +132,35 @@ export class DealerRows {
       if (full[i] === 1) {
         if (waitingFull < 0) waitingFull = i;
         else {
-          this.lessOne(this.comp0, comp, cards[waitingFull] as number);
-          this.lessOne(this.comp1, comp, cards[i] as number);
+          this.lessOne(this.comp0, comp, cards[waitingFull] as number, extra[waitingFull] as number, extraCard);
+          this.lessOne(this.comp1, comp, cards[i] as number, extra[i] as number, extraCard);
           this.fullPair(this.comp0, keys[waitingFull] as number, this.comp1, key);
           waitingFull = -1;
         }
       } else if (!this.bustAt.has(key)) {
         if (waitingBust < 0) waitingBust = i;
         else {
-          this.lessOne(this.comp0, comp, cards[waitingBust] as number);
-          this.lessOne(this.comp1, comp, cards[i] as number);
+          this.lessOne(this.comp0, comp, cards[waitingBust] as number, extra[waitingBust] as number, extraCard);
+          this.lessOne(this.comp1, comp, cards[i] as number, extra[i] as number, extraCard);
           this.bustPair(this.comp0, keys[waitingBust] as number, this.comp1, key);
           waitingBust = -1;
         }
       }
     }
     // A row left without a partner waits for the next row evaluated alone.
-    if (waitingFull >= 0) this.leave(comp, cards[waitingFull] as number, keys[waitingFull] as number, true);
-    if (waitingBust >= 0) this.leave(comp, cards[waitingBust] as number, keys[waitingBust] as number, false);
+    if (waitingFull >= 0) {
+      this.lessOne(this.comp0, comp, cards[waitingFull] as number, extra[waitingFull] as number, extraCard);
+      this.leave(keys[waitingFull] as number, true);
+    }
+    if (waitingBust >= 0) {
+      this.lessOne(this.comp0, comp, cards[waitingBust] as number, extra[waitingBust] as number, extraCard);
+      this.leave(keys[waitingBust] as number, false);
+    }
   }
 
-  /** Makes the row of comp less c pending, or evaluates it with the row already pending. */
-  private leave(comp: Int32Array, c: number, key: number, full: boolean): void {
+  /** Makes the row of comp0 pending, or evaluates it with the row already pending. */
+  private leave(key: number, full: boolean): void {
     const pending = full ? this.pendingFullKey : this.pendingBustKey;
-    this.lessOne(this.comp0, comp, c);
     if (!Number.isNaN(pending)) {
       if (pending !== key) {
         if (full) this.row(this.comp0, key);
@@ -163,8 +177,10 @@ export class DealerRows {
     }
   }
 
-  private lessOne(into: Int32Array, comp: Int32Array, c: number): void {
+  /** comp less one c and `extra` more of extraCard, into `into`. */
+  private lessOne(into: Int32Array, comp: Int32Array, c: number, extra: number, extraCard: number): void {
     into.set(comp);
     into[c] = (into[c] as number) - 1;
+    if (extra > 0) into[extraCard] = (into[extraCard] as number) - extra;
   }
 }

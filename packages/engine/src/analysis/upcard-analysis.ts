@@ -36,6 +36,8 @@ const ROOT_RADIX = RADIX.map((r) => r + SHARED_EXTRA_MAX);
 const ROOT_DIGIT = Float64Array.from({ length: 11 }, (_, v) => ROOT_RADIX.slice(0, v).reduce((a, b) => a * b, 1));
 /** U-values closer than this are a tie for unsplitAction() (rounding is ~1e-15). */
 const TIE_U = 1e-12;
+/** Rows asked for at once: ten next cards, in this shoe and up to four sibling shoes (split.ts). */
+const ASK_MAX = 50;
 
 /** U-values of the options of a two-card hand; NaN where the option is not available. */
 export interface TwoCardValues {
@@ -90,10 +92,19 @@ export class UpcardAnalysis {
   /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
   private readonly losesAllStakes: boolean;
   /** The next cards whose rows ask(), then prefetchAsked(), evaluate together. */
-  private readonly askCards = new Int32Array(10);
-  private readonly askKeys = new Float64Array(10);
-  private readonly askFull = new Uint8Array(10);
+  private readonly askCards = new Int32Array(ASK_MAX);
+  private readonly askExtra = new Int32Array(ASK_MAX);
+  private readonly askKeys = new Float64Array(ASK_MAX);
+  private readonly askFull = new Uint8Array(ASK_MAX);
   private asked = 0;
+  /**
+   * Set by split.ts while this analysis walks a split hand's policy: the sub-analyses with
+   * `siblingOffsets[i]` more cards of value `siblingCard` out, whose walks come later and share
+   * these dealer rows. They will stand on the same hands (the policy is the decider's, not the
+   * shoe's), so their rows are asked for here too, and paired with these.
+   */
+  private siblingCard = 0;
+  private siblingOffsets: readonly number[] = [];
 
   /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
   constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
@@ -192,16 +203,31 @@ export class UpcardAnalysis {
   // would cost more than pairing saves.
 
   /** The row that standValue(total) will need after drawing c. */
-  private ask(c: number, total: number): void {
+  private ask(c: number, total: number, extra = 0): void {
     const i = this.asked++;
     this.askCards[i] = c;
-    this.askKeys[i] = this.rootKey + (ROOT_DIGIT[c] as number);
+    this.askExtra[i] = extra;
+    this.askKeys[i] = this.rootKey + (ROOT_DIGIT[c] as number) + extra * (ROOT_DIGIT[this.siblingCard] as number);
     this.askFull[i] = total <= 16 ? 0 : 1;
   }
 
   private prefetchAsked(): void {
-    if (this.asked > 0) this.rows.prefetch(this.comp, this.askCards, this.askKeys, this.askFull, this.asked);
+    if (this.asked > 0) {
+      this.rows.prefetch(this.comp, this.askCards, this.askExtra, this.siblingCard, this.askKeys, this.askFull, this.asked);
+    }
     this.asked = 0;
+  }
+
+  /** For split.ts: see siblingCard. */
+  walkWithSiblings(card: number, offsets: readonly number[]): void {
+    if (offsets.length > ASK_MAX / 10 - 1) throw new RangeError(`at most ${ASK_MAX / 10 - 1} siblings (got ${offsets.length}).`);
+    this.siblingCard = card;
+    this.siblingOffsets = offsets;
+  }
+
+  /** True when `other` reads and writes the same dealer rows (split.ts). */
+  sharesRowsWith(other: UpcardAnalysis): boolean {
+    return this.rows === other.rows;
   }
 
   /** Before hitThen(): the rows the next cards' bestValue() or chartValue() will stand on. */
@@ -264,7 +290,11 @@ export class UpcardAnalysis {
         this.undraw(c);
         if (this.asked !== asked) throw new Error('prefetchPolicy: the policy asked for rows here (bug)');
       }
-      if (action === TABLE_STAND) this.ask(c, total);
+      if (action === TABLE_STAND) {
+        this.ask(c, total);
+        const left = (this.comp[this.siblingCard] as number) - (c === this.siblingCard ? 1 : 0);
+        for (const extra of this.siblingOffsets) if (extra <= left) this.ask(c, total, extra);
+      }
     }
     this.prefetchAsked();
   }
