@@ -1,5 +1,5 @@
 // The dealer's rows by WebAssembly (assembly/dealer-eval.ts, one row, and
-// assembly/dealer-eval-pair.ts, two rows at once with SIMD) are evaluateDealer()'s, bit for bit,
+// assembly/dealer-eval-pair.ts, two or four rows at once with SIMD) are evaluateDealer()'s, bit for bit,
 // on every dealer table; the committed binaries are what the sources compile to; and an analysis
 // without WebAssembly (the TypeScript fallback) or without the two-row path gives the same EVs.
 // Seeded; the seed is printed in the names.
@@ -11,7 +11,7 @@ import {
   dealerWasmActive,
   dealerWasmPairActive,
   evaluateDealerRow,
-  evaluateDealerRowPair,
+  evaluateDealerRowsAtOnce,
   useDealerWasm,
   useDealerWasmPair,
 } from '../src/analysis/dealer-wasm.ts';
@@ -28,18 +28,18 @@ describe('dealer rows by WebAssembly', () => {
     expect(Buffer.from(built).toString('base64')).toBe(DEALER_EVAL_WASM_BASE64);
   }, 60_000);
 
-  it('the committed two-row binary is what assembly/dealer-eval-pair.ts compiles to', async () => {
+  it('the committed two- and four-row binary is what assembly/dealer-eval-pair.ts compiles to', async () => {
     const built = await compileDealerEvalPair();
     expect(Buffer.from(built).toString('base64')).toBe(DEALER_EVAL_PAIR_WASM_BASE64);
   }, 60_000);
 
-  it(`two rows at once, every table, full and bust-only, random shoes: each the same bits as evaluateDealer() (seed ${SEED})`, () => {
+  it(`two and four rows at once, every table, full and bust-only, random shoes: each the same bits as evaluateDealer() (seed ${SEED})`, () => {
     expect(dealerWasmPairActive()).toBe(true);
     const rng = seededRng(SEED + 1);
     const scratch = new DealerScratch();
     const want = new Float64Array(OUTCOME_COUNT);
-    const got0 = new Float64Array(OUTCOME_COUNT + 2);
-    const got1 = new Float64Array(OUTCOME_COUNT + 5);
+    const got = new Float64Array(4 * OUTCOME_COUNT);
+    const comps = new Int32Array(4 * 11);
     const randomShoe = (): Int32Array => {
       const comp = fullShoe(1 + randomInt(rng, 8));
       for (let v = 1; v <= 10; v++) comp[v] = randomInt(rng, (comp[v] as number) + 1);
@@ -51,23 +51,24 @@ describe('dealer rows by WebAssembly', () => {
       for (let up = 1; up <= 10; up++) {
         const full = dealerTable(up, hitSoft17);
         for (const table of [full, full.bust ?? full]) {
-          for (let k = 0; k < 20; k++) {
-            // Unrelated shoes, and (every other time) a shoe and itself less one card.
-            const comp0 = randomShoe();
-            const comp1 = k % 2 === 0 ? randomShoe() : comp0.slice();
-            if (k % 2 === 1) {
+          for (let k = 0; k < 12; k++) {
+            // Unrelated shoes, or (every other time) one shoe less one card or another.
+            const n = k % 4 < 2 ? 2 : 4;
+            const base = randomShoe();
+            for (let lane = 0; lane < n; lane++) {
+              const comp = k % 2 === 0 ? randomShoe() : base.slice();
               const c = 1 + randomInt(rng, 10);
-              if ((comp1[c] as number) > 0) comp1[c] = (comp1[c] as number) - 1;
+              if (k % 2 === 1 && (comp[c] as number) > 0) comp[c] = (comp[c] as number) - 1;
+              comps.set(comp, 11 * lane);
             }
-            evaluateDealerRowPair(table, comp0, comp1, scratch, got0, 2, got1, 5);
-            for (const [comp, got, at] of [
-              [comp0, got0, 2],
-              [comp1, got1, 5],
-            ] as const) {
+            evaluateDealerRowsAtOnce(table, comps, n, scratch, got);
+            for (let lane = 0; lane < n; lane++) {
+              const comp = comps.subarray(11 * lane, 11 * lane + 11);
               evaluateDealer(table, comp, scratch, want, 0);
               for (let o = 0; o < OUTCOME_COUNT; o++) {
-                if (!Object.is(got[at + o], want[o]))
-                  differ.push(`up ${up} H17 ${hitSoft17} shoe ${comp.join(' ')} outcome ${o}: ${got[at + o]} v ${want[o]}`);
+                const g = got[OUTCOME_COUNT * lane + o];
+                if (!Object.is(g, want[o]))
+                  differ.push(`up ${up} H17 ${hitSoft17} ${n} rows, shoe ${comp.join(' ')} outcome ${o}: ${g} v ${want[o]}`);
               }
               rows++;
             }
@@ -75,11 +76,11 @@ describe('dealer rows by WebAssembly', () => {
         }
       }
     }
-    expect(rows).toBe(1600);
+    expect(rows).toBe(2 * 10 * 2 * (6 * 2 + 6 * 4));
     expect(differ, `seed ${SEED + 1}`).toEqual([]);
   });
 
-  it('without the two-row path the analyser gives the same EVs, bit for bit', () => {
+  it('without the several-row path the analyser gives the same EVs, bit for bit', () => {
     const rules = parseRules({ numDecks: 6 });
     const hands: [number, number][] = [
       [2, 1],

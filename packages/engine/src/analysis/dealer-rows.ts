@@ -14,7 +14,7 @@
 // full table's, bit for bit: the same leaves, products and sums in the same order). Rows are
 // evaluated by WebAssembly where it is available (dealer-wasm.ts), the same bits.
 import { DealerScratch, OUTCOME_BUST, OUTCOME_COUNT, type DealerTable } from './dealer-table.ts';
-import { dealerWasmPairActive, evaluateDealerRow, evaluateDealerRowPair } from './dealer-wasm.ts';
+import { dealerWasmPairActive, evaluateDealerRow, evaluateDealerRowsAtOnce } from './dealer-wasm.ts';
 
 /** Most cards of one value a sharing sub-analysis may have out beyond the root's shoe. */
 export const SHARED_EXTRA_MAX = 10;
@@ -26,10 +26,14 @@ export class DealerRows {
   private readonly rowAt = new Map<number, number>();
   private readonly bustAt = new Map<number, number>();
   private readonly bustRow = new Float64Array(OUTCOME_COUNT);
-  private readonly bustRow1 = new Float64Array(OUTCOME_COUNT);
   private readonly scratch = new DealerScratch();
-  private readonly comp0 = new Int32Array(11);
-  private readonly comp1 = new Int32Array(11);
+  /** Rows evaluated together: up to four compositions, their keys, their rows. */
+  private readonly batch = new Int32Array(4 * 11);
+  private readonly batchKey = new Float64Array(4);
+  private readonly batchOut = new Float64Array(4 * OUTCOME_COUNT);
+  /** prefetch(): the rows of each kind waiting for partners (indices into its arguments). */
+  private readonly waitFull = new Int32Array(3);
+  private readonly waitBust = new Int32Array(3);
   /**
    * A row prefetch() was asked for that found no partner: it will be asked for (prefetch is
    * told only of such rows), so the next row evaluated alone is evaluated with it instead. Its
@@ -48,7 +52,9 @@ export class DealerRows {
     if (known !== undefined) return known;
     const pending = this.pendingFullKey;
     if (!Number.isNaN(pending) && pending !== key) {
-      this.fullPair(comp, key, this.pendingFull, pending);
+      this.put(0, comp, key);
+      this.put(1, this.pendingFull, pending);
+      this.evaluateBatch(true, 2);
       return this.rowAt.get(key) as number;
     }
     this.pendingFullKey = NaN;
@@ -66,7 +72,9 @@ export class DealerRows {
     if (known !== undefined) return known;
     const pending = this.pendingBustKey;
     if (!Number.isNaN(pending) && pending !== key) {
-      this.bustPair(comp, key, this.pendingBust, pending);
+      this.put(0, comp, key);
+      this.put(1, this.pendingBust, pending);
+      this.evaluateBatch(false, 2);
       return this.bustAt.get(key) as number;
     }
     this.pendingBustKey = NaN;
@@ -76,22 +84,27 @@ export class DealerRows {
     return p;
   }
 
-  /** Full rows of a and b, evaluated together; a pending row among them is pending no more. */
-  private fullPair(a: Int32Array, keyA: number, b: Int32Array, keyB: number): void {
-    const offsetA = this.claim();
-    const offsetB = this.claim();
-    evaluateDealerRowPair(this.table, a, b, this.scratch, this.store, offsetA, this.store, offsetB);
-    this.rowAt.set(keyA, offsetA);
-    this.rowAt.set(keyB, offsetB);
-    if (this.pendingFullKey === keyA || this.pendingFullKey === keyB) this.pendingFullKey = NaN;
+  private put(lane: number, comp: Int32Array, key: number): void {
+    this.batch.set(comp.subarray(0, 11), 11 * lane);
+    this.batchKey[lane] = key;
   }
 
-  /** Bust-only rows of a and b, evaluated together. */
-  private bustPair(a: Int32Array, keyA: number, b: Int32Array, keyB: number): void {
-    evaluateDealerRowPair(this.table.bust ?? this.table, a, b, this.scratch, this.bustRow, 0, this.bustRow1, 0);
-    this.bustAt.set(keyA, this.bustRow[OUTCOME_BUST] as number);
-    this.bustAt.set(keyB, this.bustRow1[OUTCOME_BUST] as number);
-    if (this.pendingBustKey === keyA || this.pendingBustKey === keyB) this.pendingBustKey = NaN;
+  /** Evaluates the batch's first n (2 or 4) rows together and records them. */
+  private evaluateBatch(full: boolean, n: 2 | 4): void {
+    const out = this.batchOut;
+    evaluateDealerRowsAtOnce(full ? this.table : (this.table.bust ?? this.table), this.batch, n, this.scratch, out);
+    for (let i = 0; i < n; i++) {
+      const key = this.batchKey[i] as number;
+      if (full) {
+        const offset = this.claim();
+        for (let o = 0; o < OUTCOME_COUNT; o++) this.store[offset + o] = out[OUTCOME_COUNT * i + o] as number;
+        this.rowAt.set(key, offset);
+        if (this.pendingFullKey === key) this.pendingFullKey = NaN;
+      } else {
+        this.bustAt.set(key, out[OUTCOME_COUNT * i + OUTCOME_BUST] as number);
+        if (this.pendingBustKey === key) this.pendingBustKey = NaN;
+      }
+    }
   }
 
   /** Room in `store` for one more row (growing it replaces the array). */
@@ -107,11 +120,11 @@ export class DealerRows {
   }
 
   /**
-   * Evaluates, two at a time, rows that row() or bust() will certainly be asked for: for each
-   * i < count, the composition `comp` less one card of value cards[i] and extra[i] more cards of
-   * value extraCard, named by keys[i], its full row when full[i] (else its bust-only row),
-   * unless it is known already. A hand's next
-   * cards lead to up to ten such compositions; a pair of rows costs much less than two
+   * Evaluates, four or two at a time, rows that row() or bust() will certainly be asked for: for
+   * each i < count, the composition `comp` less one card of value cards[i] and extra[i] more
+   * cards of value extraCard, named by keys[i], its full row when full[i] (else its bust-only
+   * row), unless it is known already. A hand's next cards lead to up to ten such compositions
+   * (fifty with the split step's sibling shoes); rows together cost much less than one by one
    * (dealer-wasm.ts). The same bits as asking for each alone.
    */
   prefetch(
@@ -124,63 +137,92 @@ export class DealerRows {
     count: number,
   ): void {
     if (!dealerWasmPairActive()) return; // one at a time gains nothing from asking early
-    let waitingFull = -1;
-    let waitingBust = -1;
+    let fulls = 0;
+    let busts = 0;
     for (let i = 0; i < count; i++) {
       const key = keys[i] as number;
       if (this.rowAt.has(key)) continue;
-      if (full[i] === 1) {
-        if (waitingFull < 0) waitingFull = i;
-        else {
-          this.lessOne(this.comp0, comp, cards[waitingFull] as number, extra[waitingFull] as number, extraCard);
-          this.lessOne(this.comp1, comp, cards[i] as number, extra[i] as number, extraCard);
-          this.fullPair(this.comp0, keys[waitingFull] as number, this.comp1, key);
-          waitingFull = -1;
-        }
-      } else if (!this.bustAt.has(key)) {
-        if (waitingBust < 0) waitingBust = i;
-        else {
-          this.lessOne(this.comp0, comp, cards[waitingBust] as number, extra[waitingBust] as number, extraCard);
-          this.lessOne(this.comp1, comp, cards[i] as number, extra[i] as number, extraCard);
-          this.bustPair(this.comp0, keys[waitingBust] as number, this.comp1, key);
-          waitingBust = -1;
-        }
+      const isFull = full[i] === 1;
+      if (!isFull && this.bustAt.has(key)) continue;
+      const wait = isFull ? this.waitFull : this.waitBust;
+      const waiting = isFull ? fulls : busts;
+      if (waiting < 3) {
+        wait[waiting] = i;
+        if (isFull) fulls++;
+        else busts++;
+        continue;
       }
+      for (let lane = 0; lane < 3; lane++) this.putLess(lane, comp, wait[lane] as number, cards, extra, extraCard, keys);
+      this.putLess(3, comp, i, cards, extra, extraCard, keys);
+      this.evaluateBatch(isFull, 4);
+      if (isFull) fulls = 0;
+      else busts = 0;
     }
-    // A row left without a partner waits for the next row evaluated alone.
-    if (waitingFull >= 0) {
-      this.lessOne(this.comp0, comp, cards[waitingFull] as number, extra[waitingFull] as number, extraCard);
-      this.leave(keys[waitingFull] as number, true);
+    this.finish(comp, cards, extra, extraCard, keys, true, fulls);
+    this.finish(comp, cards, extra, extraCard, keys, false, busts);
+  }
+
+  /** The rows still waiting after prefetch()'s fours: a pair, and one left pending. */
+  private finish(
+    comp: Int32Array,
+    cards: Int32Array,
+    extra: Int32Array,
+    extraCard: number,
+    keys: Float64Array,
+    full: boolean,
+    waiting: number,
+  ): void {
+    const wait = full ? this.waitFull : this.waitBust;
+    let first = 0;
+    if (waiting >= 2) {
+      this.putLess(0, comp, wait[0] as number, cards, extra, extraCard, keys);
+      this.putLess(1, comp, wait[1] as number, cards, extra, extraCard, keys);
+      this.evaluateBatch(full, 2);
+      first = 2;
     }
-    if (waitingBust >= 0) {
-      this.lessOne(this.comp0, comp, cards[waitingBust] as number, extra[waitingBust] as number, extraCard);
-      this.leave(keys[waitingBust] as number, false);
+    if (waiting > first) {
+      this.putLess(0, comp, wait[first] as number, cards, extra, extraCard, keys);
+      this.leave(full);
     }
   }
 
-  /** Makes the row of comp0 pending, or evaluates it with the row already pending. */
-  private leave(key: number, full: boolean): void {
+  /** Lane `lane` of the batch: comp less cards[i] and extra[i] of extraCard, named keys[i]. */
+  private putLess(
+    lane: number,
+    comp: Int32Array,
+    i: number,
+    cards: Int32Array,
+    extra: Int32Array,
+    extraCard: number,
+    keys: Float64Array,
+  ): void {
+    const at = 11 * lane;
+    const b = this.batch;
+    b.set(comp.subarray(0, 11), at);
+    const c = cards[i] as number;
+    b[at + c] = (b[at + c] as number) - 1;
+    const e = extra[i] as number;
+    if (e > 0) b[at + extraCard] = (b[at + extraCard] as number) - e;
+    this.batchKey[lane] = keys[i] as number;
+  }
+
+  /** Makes the batch's lane-0 row pending, or evaluates it with the row already pending. */
+  private leave(full: boolean): void {
+    const key = this.batchKey[0] as number;
     const pending = full ? this.pendingFullKey : this.pendingBustKey;
     if (!Number.isNaN(pending)) {
       if (pending !== key) {
-        if (full) this.row(this.comp0, key);
-        else this.bust(this.comp0, key);
+        this.put(1, full ? this.pendingFull : this.pendingBust, pending);
+        this.evaluateBatch(full, 2);
       }
       return;
     }
     if (full) {
-      this.pendingFull.set(this.comp0);
+      this.pendingFull.set(this.batch.subarray(0, 11));
       this.pendingFullKey = key;
     } else {
-      this.pendingBust.set(this.comp0);
+      this.pendingBust.set(this.batch.subarray(0, 11));
       this.pendingBustKey = key;
     }
-  }
-
-  /** comp less one c and `extra` more of extraCard, into `into`. */
-  private lessOne(into: Int32Array, comp: Int32Array, c: number, extra: number, extraCard: number): void {
-    into.set(comp);
-    into[c] = (into[c] as number) - 1;
-    if (extra > 0) into[extraCard] = (into[extraCard] as number) - extra;
   }
 }

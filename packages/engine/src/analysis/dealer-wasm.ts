@@ -2,9 +2,10 @@
 // the same bits, several times faster. Rows are nearly all of the analyser's time (a coach
 // answer on a pair against an ace in 8 decks evaluates about 4,600 of them).
 //  - assembly/dealer-eval.ts (embedded in dealer-eval-wasm.ts): one row at a time.
-//  - assembly/dealer-eval-pair.ts (dealer-eval-pair-wasm.ts, WebAssembly SIMD): two rows at once,
-//    one per vector lane, each lane the single row's arithmetic; about 1.6 times the rows per
-//    second. The analyser asks for the rows of a hand's next cards together (dealer-rows.ts).
+//  - assembly/dealer-eval-pair.ts (dealer-eval-pair-wasm.ts, WebAssembly SIMD): two or four rows
+//    at once, one per vector lane, each lane the single row's arithmetic; about 1.8 and 2.2 times
+//    the rows per second. The analyser asks for rows ahead so that they come together
+//    (dealer-rows.ts).
 //
 // One instance of each per thread, made on first use; each dealer table's trie is copied into
 // its memory once. Where a module cannot be compiled (a page whose content security policy
@@ -69,6 +70,25 @@ interface DealerEvalPairExports {
     out0: number,
     out1: number,
   ): void;
+  evaluateQuad(
+    link: number,
+    nodes: number,
+    nodeOrders: number,
+    work: number,
+    groupStart: number,
+    groupEnd: number,
+    groupOutcome: number,
+    groupDrawn: number,
+    groupOrder: number,
+    groupSum: number,
+    groups: number,
+    maxDrawn: number,
+    comps: number,
+    remaining: number,
+    inverse: number,
+    outcome: number,
+    outs: number,
+  ): void;
 }
 
 /** Byte offsets of one table's trie in a module's memory. */
@@ -96,10 +116,12 @@ class WasmTables {
   private readonly placed = new Map<DealerTable, Placed>();
   private top: number;
 
+  /** lanes: rows per evaluation (work areas); linkLanes: the lanes the links' offsets are for. */
   constructor(
     private readonly memory: WasmMemory,
     heapBase: number,
     private readonly lanes: number,
+    private readonly linkLanes: number = lanes,
   ) {
     this.top = heapBase;
   }
@@ -136,7 +158,7 @@ class WasmTables {
     const buffer = this.memory.buffer; // after every take(): growing replaces the buffer
     // The trie's links as the byte offsets the node loop reads (parent's work, factor's
     // remaining; both within 16 bits: at most 2,479 nodes, 352 factors, 8 bytes a lane).
-    const stride = 8 * this.lanes;
+    const stride = 8 * this.linkLanes;
     if (nodes * stride > 0xffff) throw new Error('dealer table too large for 16-bit offsets (bug)');
     new Uint32Array(buffer, p.link, nodes).set(table.link.map((k) => (((k >>> 9) * stride) << 16) | ((k & 511) * stride)));
     new Float64Array(buffer, p.nodeOrders, nodes).set(table.nodeOrders);
@@ -218,75 +240,79 @@ class WasmDealer {
 
 class WasmDealerPair {
   private readonly tables: WasmTables;
-  private readonly comp0: number;
-  private readonly comp1: number;
+  private readonly comps: number;
   private readonly remaining: number;
   private readonly inverse: number;
   private readonly outcome: number;
-  private readonly out0: number;
-  private readonly out1: number;
-  private views: { comp0: Int32Array; comp1: Int32Array; out0: Float64Array; out1: Float64Array };
+  private readonly outs: number;
+  private compsView: Int32Array;
+  private outsView: Float64Array;
 
   constructor(private readonly ex: DealerEvalPairExports) {
-    this.tables = new WasmTables(ex.memory, ex.HEAP_BASE.value, 2);
-    this.comp0 = this.tables.take(11 * 4);
-    this.comp1 = this.tables.take(11 * 4);
-    this.remaining = this.tables.take(11 * 32 * 16);
-    this.inverse = this.tables.take(32 * 16);
-    this.outcome = this.tables.take(OUTCOME_COUNT * 16);
-    this.out0 = this.tables.take(OUTCOME_COUNT * 8);
-    this.out1 = this.tables.take(OUTCOME_COUNT * 8);
-    this.views = this.makeViews();
+    // Work areas for four lanes; links as byte offsets for two (evaluateQuad doubles them).
+    this.tables = new WasmTables(ex.memory, ex.HEAP_BASE.value, 4, 2);
+    this.comps = this.tables.take(4 * 11 * 4);
+    this.remaining = this.tables.take(11 * 32 * 32);
+    this.inverse = this.tables.take(32 * 32);
+    this.outcome = this.tables.take(OUTCOME_COUNT * 32);
+    this.outs = this.tables.take(4 * OUTCOME_COUNT * 8);
+    this.compsView = this.tables.ints(this.comps, 4 * 11);
+    this.outsView = this.tables.doubles(this.outs, 4 * OUTCOME_COUNT);
   }
 
-  private makeViews(): WasmDealerPair['views'] {
-    return {
-      comp0: this.tables.ints(this.comp0, 11),
-      comp1: this.tables.ints(this.comp1, 11),
-      out0: this.tables.doubles(this.out0, OUTCOME_COUNT),
-      out1: this.tables.doubles(this.out1, OUTCOME_COUNT),
-    };
-  }
-
-  evaluate(
-    table: DealerTable,
-    comp0: ArrayLike<number>,
-    comp1: ArrayLike<number>,
-    out0: Float64Array,
-    offset0: number,
-    out1: Float64Array,
-    offset1: number,
-  ): void {
+  /** Rows of comps[11 i .. 11 i + 11), i < n (2 or 4), into out[6 i .. 6 i + 6). */
+  evaluate(table: DealerTable, comps: Int32Array, n: 2 | 4, out: Float64Array): void {
     const p = this.tables.of(table);
-    if (!this.tables.current(this.views.comp0)) this.views = this.makeViews();
-    const v = this.views;
-    for (let c = 1; c <= 10; c++) {
-      v.comp0[c] = comp0[c] as number;
-      v.comp1[c] = comp1[c] as number;
+    if (!this.tables.current(this.compsView)) {
+      this.compsView = this.tables.ints(this.comps, 4 * 11);
+      this.outsView = this.tables.doubles(this.outs, 4 * OUTCOME_COUNT);
     }
-    this.ex.evaluatePair(
-      p.link,
-      p.nodes,
-      p.nodeOrders,
-      p.work,
-      p.groupStart,
-      p.groupEnd,
-      p.groupOutcome,
-      p.groupDrawn,
-      p.groupOrder,
-      p.groupSum,
-      p.groups,
-      p.maxDrawn,
-      this.comp0,
-      this.comp1,
-      this.remaining,
-      this.inverse,
-      this.outcome,
-      this.out0,
-      this.out1,
-    );
-    copyRow(v.out0, out0, offset0);
-    copyRow(v.out1, out1, offset1);
+    this.compsView.set(comps.subarray(0, 11 * n));
+    const ex = this.ex;
+    if (n === 2) {
+      ex.evaluatePair(
+        p.link,
+        p.nodes,
+        p.nodeOrders,
+        p.work,
+        p.groupStart,
+        p.groupEnd,
+        p.groupOutcome,
+        p.groupDrawn,
+        p.groupOrder,
+        p.groupSum,
+        p.groups,
+        p.maxDrawn,
+        this.comps,
+        this.comps + 44,
+        this.remaining,
+        this.inverse,
+        this.outcome,
+        this.outs,
+        this.outs + 48,
+      );
+    } else {
+      ex.evaluateQuad(
+        p.link,
+        p.nodes,
+        p.nodeOrders,
+        p.work,
+        p.groupStart,
+        p.groupEnd,
+        p.groupOutcome,
+        p.groupDrawn,
+        p.groupOrder,
+        p.groupSum,
+        p.groups,
+        p.maxDrawn,
+        this.comps,
+        this.remaining,
+        this.inverse,
+        this.outcome,
+        this.outs,
+      );
+    }
+    out.set(this.outsView.subarray(0, OUTCOME_COUNT * n));
   }
 }
 
@@ -361,21 +387,20 @@ export function evaluateDealerRow(
   else evaluateDealer(table, comp, scratch, out, offset);
 }
 
-/** Two rows, each evaluateDealerRow()'s bits: at once by WebAssembly SIMD when available. */
-export function evaluateDealerRowPair(
+/**
+ * Two or four rows, each evaluateDealerRow()'s bits, of the compositions comps[11 i .. 11 i + 11)
+ * into out[6 i .. 6 i + 6): at once by WebAssembly SIMD when available.
+ */
+export function evaluateDealerRowsAtOnce(
   table: DealerTable,
-  comp0: ArrayLike<number>,
-  comp1: ArrayLike<number>,
+  comps: Int32Array,
+  n: 2 | 4,
   scratch: DealerScratch,
-  out0: Float64Array,
-  offset0: number,
-  out1: Float64Array,
-  offset1: number,
+  out: Float64Array,
 ): void {
   const w = enabled && pairEnabled ? wasmDealerPair() : null;
-  if (w) w.evaluate(table, comp0, comp1, out0, offset0, out1, offset1);
+  if (w) w.evaluate(table, comps, n, out);
   else {
-    evaluateDealerRow(table, comp0, scratch, out0, offset0);
-    evaluateDealerRow(table, comp1, scratch, out1, offset1);
+    for (let i = 0; i < n; i++) evaluateDealerRow(table, comps.subarray(11 * i, 11 * i + 11), scratch, out, OUTCOME_COUNT * i);
   }
 }
