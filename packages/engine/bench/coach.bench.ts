@@ -2,12 +2,15 @@
 // clicks). For 1, 2, 6 and 8 decks: seeded random rounds, each from a freshly shuffled shoe
 // dealt down by 0 to 75%, the hand and upcard the next three cards; then every pair against
 // every upcard off the top (the split step is the costliest answer, and pairs against an ace the
-// worst of it). The chart for the rules is built once before timing (reported apart: the coach
-// caches it per rules).
+// worst of it). The first answer for the rules is timed apart, cold: it builds the rules' chart
+// (the coach caches it per rules) and, the first time in the process, compiles the WebAssembly
+// dealer evaluators and places the dealer tables in them; no answer after it is warmed up by
+// anything but the answers before it.
 //
 // Each answer is timed twice: wall time, and the process's CPU time (user + system) over it.
 // On a shared, loaded machine the wall time's worst case is mostly the scheduler (a 0.3 ms
 // answer preempted for 50 ms); the CPU time is the work the answer took.
+import { availableParallelism, loadavg } from 'node:os';
 import { coach, type CoachQuestion } from '../src/analysis/index.ts';
 import { cardValue, type Card, RANKS, SUITS } from '../src/cards.ts';
 import { randomInt, seededRng, shuffleInPlace } from '../src/rng.ts';
@@ -51,6 +54,9 @@ function summary(t: Timing): string {
 
 export async function main(): Promise<void> {
   const rng = seededRng(SEED);
+  // Wall times on a shared machine are only as good as its load: printed with the figures.
+  const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+  console.log(`coach bench: load average (1, 5, 15 min) ${load()} on ${availableParallelism()} cores`);
   for (const numDecks of [1, 2, 6, 8]) {
     const rules = parseRules({ numDecks });
     const cards: Card[] = [];
@@ -90,8 +96,9 @@ export async function main(): Promise<void> {
       }
     }
     console.log(
-      `coach, ${numDecks} deck(s) S17 DAS LS, ${ROUNDS} seeded rounds: ${summary(rounds)}; chart for the rules built once first: ${chart_ms.toFixed(0)} ms`,
+      `coach, ${numDecks} deck(s) S17 DAS LS, ${ROUNDS} seeded rounds: ${summary(rounds)}; first answer for the rules (cold, builds the chart): ${chart_ms.toFixed(0)} ms`,
     );
     console.log(`coach, ${numDecks} deck(s) S17 DAS LS, every pair v every upcard off the top: ${summary(pairs)}`);
   }
+  console.log(`coach bench: load average at the end ${load()}`);
 }

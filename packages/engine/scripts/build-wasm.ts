@@ -1,6 +1,7 @@
 // Compiles the AssemblyScript sources and writes each binary, base64-embedded, to a module:
 // assembly/sim-core.ts to src/sim/wasm/sim-core-wasm.ts (the simulator), assembly/dealer-eval.ts
-// to src/analysis/dealer-eval-wasm.ts (the analyser's dealer rows). `npm run build:wasm -w
+// to src/analysis/dealer-eval-wasm.ts and assembly/dealer-eval-pair.ts (with SIMD) to
+// src/analysis/dealer-eval-pair-wasm.ts (the analyser's dealer rows). `npm run build:wasm -w
 // packages/engine` after changing an AssemblyScript source; test/sim-wasm.test.ts and
 // test/analysis-dealer-wasm.test.ts fail while a committed module is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ export const WASM_SOURCE = path.join(engineDir, 'assembly/sim-core.ts');
 export const WASM_MODULE = path.join(engineDir, 'src/sim/wasm/sim-core-wasm.ts');
 export const DEALER_WASM_SOURCE = path.join(engineDir, 'assembly/dealer-eval.ts');
 export const DEALER_WASM_MODULE = path.join(engineDir, 'src/analysis/dealer-eval-wasm.ts');
+export const DEALER_PAIR_WASM_SOURCE = path.join(engineDir, 'assembly/dealer-eval-pair.ts');
+export const DEALER_PAIR_WASM_MODULE = path.join(engineDir, 'src/analysis/dealer-eval-pair-wasm.ts');
 
 /** -O3 for speed; no runtime (the core allocates nothing); --noAssert drops nothing we use. */
 const FLAGS = ['-O3', '--noAssert', '--runtime', 'stub', '--initialMemory', '2'];
@@ -31,11 +34,16 @@ export async function compileDealerEval(): Promise<Uint8Array> {
   return compileAssembly(DEALER_WASM_SOURCE);
 }
 
-async function compileAssembly(source: string): Promise<Uint8Array> {
+/** Two rows at once in the lanes of a 128-bit vector: needs WebAssembly SIMD. */
+export async function compileDealerEvalPair(): Promise<Uint8Array> {
+  return compileAssembly(DEALER_PAIR_WASM_SOURCE, ['--enable', 'simd']);
+}
+
+async function compileAssembly(source: string, extraFlags: readonly string[] = []): Promise<Uint8Array> {
   const asc = ((await import(ASC_MODULE)) as { default: AscApi }).default;
   let binary: Uint8Array | null = null;
   const errors: string[] = [];
-  const { error } = await asc.main([path.relative(engineDir, source), ...FLAGS, '--outFile', 'out.wasm'], {
+  const { error } = await asc.main([path.relative(engineDir, source), ...FLAGS, ...extraFlags, '--outFile', 'out.wasm'], {
     readFile: (name: string, baseDir: string) => {
       try {
         return readFileSync(path.resolve(engineDir, baseDir, name), 'utf8');
@@ -73,4 +81,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dealer = await compileDealerEval();
   writeFileSync(DEALER_WASM_MODULE, moduleText(dealer, 'assembly/dealer-eval.ts', 'DEALER_EVAL_WASM_BASE64'));
   console.log(`wrote ${path.relative(process.cwd(), DEALER_WASM_MODULE)} (${dealer.length} bytes of wasm)`);
+  const dealerPair = await compileDealerEvalPair();
+  writeFileSync(
+    DEALER_PAIR_WASM_MODULE,
+    moduleText(dealerPair, 'assembly/dealer-eval-pair.ts', 'DEALER_EVAL_PAIR_WASM_BASE64'),
+  );
+  console.log(`wrote ${path.relative(process.cwd(), DEALER_PAIR_WASM_MODULE)} (${dealerPair.length} bytes of wasm)`);
 }

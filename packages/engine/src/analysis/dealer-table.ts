@@ -35,6 +35,8 @@ export interface DealerTable {
   readonly groupEnd: Int32Array;
   readonly groupOutcome: Uint8Array;
   readonly groupDrawn: Uint8Array;
+  /** The groups longest first (ties by index): the WebAssembly copy sums them four at a time. */
+  readonly groupOrder: Int32Array;
   readonly maxDrawn: number;
   /** Evaluation work buffer (one value per trie node). */
   readonly work: Float64Array;
@@ -183,6 +185,9 @@ function assemble(
       groupDrawn.push(depth[old] as number);
     }
   });
+  const groupOrder = Int32Array.from(groupStart.keys()).sort(
+    (a, b) => (groupEnd[b] as number) - (groupStart[b] as number) - ((groupEnd[a] as number) - (groupStart[a] as number)) || a - b,
+  );
   return {
     upcard,
     hitSoft17,
@@ -193,6 +198,7 @@ function assemble(
     groupEnd: Int32Array.from(groupEnd),
     groupOutcome: Uint8Array.from(groupOutcome),
     groupDrawn: Uint8Array.from(groupDrawn),
+    groupOrder,
     maxDrawn,
     work: new Float64Array(parent.length),
     bust,

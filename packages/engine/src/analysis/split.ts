@@ -48,6 +48,8 @@ export interface HandPolicy {
   /** The hand drew c / gave c back (a policy may follow the hand in its own analysis). */
   drew(c: number): void;
   returned(c: number): void;
+  /** About to ask action() after each next card (dasFirst: a split hand's second card). */
+  prefetch(hard: number, ace: boolean, dasFirst: boolean): void;
 }
 
 /** The most hands a fresh pair of p may become (1: no split allowed). */
@@ -114,6 +116,9 @@ class UnsplitPolicy implements HandPolicy {
   returned(c: number): void {
     this.decider.undraw(c);
   }
+  prefetch(hard: number, ace: boolean, dasFirst: boolean): void {
+    this.decider.prefetchActions(hard, ace, dasFirst);
+  }
 }
 
 /** The chart: a double only where allowed, and a 3+ card hand only hits or stands. */
@@ -132,6 +137,7 @@ class ChartPolicy implements HandPolicy {
   }
   drew(): void {}
   returned(): void {}
+  prefetch(): void {}
 }
 
 /**
@@ -158,14 +164,27 @@ export function splitValue(
 
   // X(a, 0) and N(a, 0) from an analysis of the shoe with 2 + a pair cards out.
   const base: { x: number; n: number }[] = [];
+  // A first pass over the sums below finds which a they need (their control flow depends on
+  // the counts alone); the walks then run in order of a, each asking for the dealer rows of the
+  // later walks that share its rows (they stand on the same hands), so rows come in pairs.
+  let dryRun = true;
+  const needed = new Set<number>();
   const baseAt = (a: number): { x: number; n: number } => {
+    if (dryRun) {
+      needed.add(a);
+      return { x: 0, n: 0 };
+    }
     const known = base[a];
     if (known) return known;
     const sub = main.withPairCardsOut(p, 2 + a);
+    const later = [...needed].filter((b) => b > a && main.withPairCardsOut(p, 2 + b).sharesRowsWith(sub)).sort((x, y) => x - y);
+    sub.walkWithSiblings(p, later.slice(0, 4).map((b) => b - a));
     main.setRemoved([p]); // the decider holds the hand's own cards
     const left = sub.cardsLeft();
     const pairLeft = sub.cardsOf(p);
     const values = { x: 0, n: 0 };
+    if (oneCardAces) sub.prefetchStands(p, true);
+    else sub.prefetchPolicy(p, p === 1, policy, das);
     for (let c = 1; c <= 10; c++) {
       const k = sub.cardsOf(c);
       if (k === 0) continue;
@@ -181,6 +200,7 @@ export function splitValue(
       values.x += (k / left) * v;
       if (c !== p) values.n += (k / (left - pairLeft)) * v;
     }
+    sub.walkWithSiblings(0, []);
     base[a] = values;
     return values;
   };
@@ -229,8 +249,12 @@ export function splitValue(
       limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
     return (counts.nonPair + counts.pair - 1) * bjAfterPair;
   };
-  let best = -Infinity;
   const lowest = mode === 'optimal' ? 2 : maxHands;
+  for (let limit = lowest; limit <= maxHands; limit++) deals(limit, 2, 2, 0, 0, 1);
+  dryRun = false;
+  memo.clear();
+  for (const a of [...needed].sort((x, y) => x - y)) baseAt(a);
+  let best = -Infinity;
   for (let limit = lowest; limit <= maxHands; limit++) {
     best = Math.max(best, deals(limit, 2, 2, 0, 0, 1) - extraStakes(limit));
   }

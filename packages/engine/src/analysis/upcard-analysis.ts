@@ -36,6 +36,8 @@ const ROOT_RADIX = RADIX.map((r) => r + SHARED_EXTRA_MAX);
 const ROOT_DIGIT = Float64Array.from({ length: 11 }, (_, v) => ROOT_RADIX.slice(0, v).reduce((a, b) => a * b, 1));
 /** U-values closer than this are a tie for unsplitAction() (rounding is ~1e-15). */
 const TIE_U = 1e-12;
+/** Rows asked for at once: ten next cards, in this shoe and up to four sibling shoes (split.ts). */
+const ASK_MAX = 50;
 
 /** U-values of the options of a two-card hand; NaN where the option is not available. */
 export interface TwoCardValues {
@@ -77,6 +79,8 @@ export class UpcardAnalysis {
   private readonly actionMemo: Map<number, number>[] = [new Map(), new Map()];
   /** policyValue() by policy key, then removed-card key. */
   private readonly policyMemos = new Map<string, Map<number, number>>();
+  private lastPolicyKey = '';
+  private lastPolicyMemo: Map<number, number> | null = null;
   /** withPairCardsOut() results by p * 8 + count: their dealer memos serve every split mode. */
   private readonly pairCardsOut = new Map<number, UpcardAnalysis>();
   /** Bumped by useChart(), so that a chart policy's memo key names the chart it follows. */
@@ -87,6 +91,20 @@ export class UpcardAnalysis {
   private readonly bjHole: number;
   /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
   private readonly losesAllStakes: boolean;
+  /** The next cards whose rows ask(), then prefetchAsked(), evaluate together. */
+  private readonly askCards = new Int32Array(ASK_MAX);
+  private readonly askExtra = new Int32Array(ASK_MAX);
+  private readonly askKeys = new Float64Array(ASK_MAX);
+  private readonly askFull = new Uint8Array(ASK_MAX);
+  private asked = 0;
+  /**
+   * Set by split.ts while this analysis walks a split hand's policy: the sub-analyses with
+   * `siblingOffsets[i]` more cards of value `siblingCard` out, whose walks come later and share
+   * these dealer rows. They will stand on the same hands (the policy is the decider's, not the
+   * shoe's), so their rows are asked for here too, and paired with these.
+   */
+  private siblingCard = 0;
+  private siblingOffsets: readonly number[] = [];
 
   /** shoe: the composition before the upcard was dealt (the upcard is removed here). */
   constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
@@ -178,6 +196,109 @@ export class UpcardAnalysis {
     return u;
   }
 
+  // ---- the rows of the next cards, asked for together ----
+  // standValue() of the hand after each of its possible next cards needs one dealer row each;
+  // asking for them before walking the cards lets the rows be evaluated two at a time
+  // (DealerRows.prefetch). Only rows that will certainly be asked for are named: a wasted row
+  // would cost more than pairing saves.
+
+  /** The row that standValue(total) will need after drawing c. */
+  private ask(c: number, total: number, extra = 0): void {
+    const i = this.asked++;
+    this.askCards[i] = c;
+    this.askExtra[i] = extra;
+    this.askKeys[i] = this.rootKey + (ROOT_DIGIT[c] as number) + extra * (ROOT_DIGIT[this.siblingCard] as number);
+    this.askFull[i] = total <= 16 ? 0 : 1;
+  }
+
+  private prefetchAsked(): void {
+    if (this.asked > 0) {
+      this.rows.prefetch(this.comp, this.askCards, this.askExtra, this.siblingCard, this.askKeys, this.askFull, this.asked);
+    }
+    this.asked = 0;
+  }
+
+  /** For split.ts: see siblingCard. */
+  walkWithSiblings(card: number, offsets: readonly number[]): void {
+    if (offsets.length > ASK_MAX / 10 - 1) throw new RangeError(`at most ${ASK_MAX / 10 - 1} siblings (got ${offsets.length}).`);
+    this.siblingCard = card;
+    this.siblingOffsets = offsets;
+  }
+
+  /** True when `other` reads and writes the same dealer rows (split.ts). */
+  sharesRowsWith(other: UpcardAnalysis): boolean {
+    return this.rows === other.rows;
+  }
+
+  /** Before hitThen(): the rows the next cards' bestValue() or chartValue() will stand on. */
+  private prefetchHit(hard: number, ace: boolean, context: number, chart: boolean): void {
+    const memo = (chart ? this.chartMemo[context] : this.bestMemo[context]) as Map<number, number>;
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) === 0 || h > 21) continue;
+      const a = ace || c === 1;
+      if (!chart && !a && h <= 11) continue; // hits without standing
+      if (memo.has(this.removedKey + (DIGIT[c] as number))) continue;
+      const soft = a && h <= 11;
+      const total = soft ? h + 10 : h;
+      if (chart && total < 21 && this.tableAction(total, soft, false) === TABLE_HIT) continue;
+      this.ask(c, total);
+    }
+    this.prefetchAsked();
+  }
+
+  /**
+   * Before unsplitAction() of the hand after each next card (the CDZ- decider, split.ts): the
+   * rows it will stand on. `dasFirst`: the double is allowed where canDoubleTotal() allows it
+   * after a split (the hand's second card), else not at all.
+   */
+  prefetchActions(hard: number, ace: boolean, dasFirst: boolean): void {
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) === 0 || h > 21) continue;
+      const a = ace || c === 1;
+      const total = a && h <= 11 ? h + 10 : h;
+      if (total >= 21 || (!a && h <= 11)) continue; // stands without a value, or hits
+      const mayDouble = dasFirst && canDoubleTotal(this.rules, total, true);
+      if ((this.actionMemo[mayDouble ? 1 : 0] as Map<number, number>).has(this.removedKey + (DIGIT[c] as number))) continue;
+      this.ask(c, total);
+    }
+    this.prefetchAsked();
+  }
+
+  /**
+   * Before policyValue() of the hand after each next card: the rows of the cards after which
+   * the policy stands. Finding the policy's action is the decider's work (another analysis,
+   * memoised there), so it does not disturb this analysis's asks; asserted.
+   */
+  prefetchPolicy(hard: number, ace: boolean, policy: HandPolicy, dasFirst: boolean): void {
+    policy.prefetch(hard, ace, dasFirst);
+    const memo = this.policyMemo(policy);
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) === 0 || h > 21) continue;
+      if (memo.has(this.removedKey + (DIGIT[c] as number))) continue;
+      const a = ace || c === 1;
+      const total = a && h <= 11 ? h + 10 : h;
+      let action = TABLE_STAND;
+      if (total < 21) {
+        const asked = this.asked;
+        this.draw(c);
+        policy.drew(c);
+        action = policy.action(h, a, dasFirst && canDoubleTotal(this.rules, total, true));
+        policy.returned(c);
+        this.undraw(c);
+        if (this.asked !== asked) throw new Error('prefetchPolicy: the policy asked for rows here (bug)');
+      }
+      if (action === TABLE_STAND) {
+        this.ask(c, total);
+        const left = (this.comp[this.siblingCard] as number) - (c === this.siblingCard ? 1 : 0);
+        for (const extra of this.siblingOffsets) if (extra <= left) this.ask(c, total, extra);
+      }
+    }
+    this.prefetchAsked();
+  }
+
   /** U of hitting once and then playing optimally (composition-dependent). */
   hitValue(hard: number, ace: boolean, context: number): number {
     return this.hitThen(hard, ace, context, false);
@@ -188,6 +309,7 @@ export class UpcardAnalysis {
    * `chart`. A flag rather than a function argument keeps this hot loop monomorphic.
    */
   private hitThen(hard: number, ace: boolean, context: number, chart: boolean): number {
+    this.prefetchHit(hard, ace, context, chart);
     let u = 0;
     const inv = 1 / this.cards;
     for (let c = 1; c <= 10; c++) {
@@ -224,9 +346,19 @@ export class UpcardAnalysis {
     return u;
   }
 
+  /** Before standValue() of the hand after each next card (a double, one card to split aces). */
+  prefetchStands(hard: number, ace: boolean): void {
+    for (let c = 1; c <= 10; c++) {
+      const h = hard + c;
+      if ((this.comp[c] as number) > 0 && h <= 21) this.ask(c, (ace || c === 1) && h <= 11 ? h + 10 : h);
+    }
+    this.prefetchAsked();
+  }
+
   /** U of doubling: one card, then stand, twice the stake (the extra stake also lost to a
    * dealer blackjack when losesAllStakes). */
   doubleValue(hard: number, ace: boolean): number {
+    this.prefetchStands(hard, ace);
     let u = 0;
     const inv = 1 / this.cards;
     for (let c = 1; c <= 10; c++) {
@@ -398,17 +530,26 @@ export class UpcardAnalysis {
     return action;
   }
 
+  /** policyValue()'s memo for the policy (the last one found kept at hand). */
+  private policyMemo(policy: HandPolicy): Map<number, number> {
+    if (policy.key === this.lastPolicyKey && this.lastPolicyMemo) return this.lastPolicyMemo;
+    let memo = this.policyMemos.get(policy.key);
+    if (!memo) {
+      memo = new Map();
+      this.policyMemos.set(policy.key, memo);
+    }
+    this.lastPolicyKey = policy.key;
+    this.lastPolicyMemo = memo;
+    return memo;
+  }
+
   /**
    * U of a hand played on by `policy` (stand, hit or double at each state); `hard`/`ace` are the
    * whole hand's, including cards the caller removed up front. Memoised by policy.key and
    * composition.
    */
   policyValue(hard: number, ace: boolean, mayDouble: boolean, policy: HandPolicy): number {
-    let memo = this.policyMemos.get(policy.key);
-    if (!memo) {
-      memo = new Map();
-      this.policyMemos.set(policy.key, memo);
-    }
+    const memo = this.policyMemo(policy);
     const known = memo.get(this.removedKey);
     if (known !== undefined) return known;
     const total = ace && hard <= 11 ? hard + 10 : hard;
@@ -417,6 +558,7 @@ export class UpcardAnalysis {
     if (action === TABLE_STAND) u = this.standValue(total);
     else if (action === TABLE_DOUBLE) u = this.doubleValue(hard, ace);
     else {
+      this.prefetchPolicy(hard, ace, policy, false);
       u = 0;
       const inv = 1 / this.cards;
       for (let c = 1; c <= 10; c++) {
