@@ -1,6 +1,8 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stackedShoe, type VisibleGameState } from '@card-counter/engine';
 import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
+import { useSeenCards } from '../src/features/game/hooks/use-seen-cards.ts';
 import { EMPTY_SEEN, fullerSeen, knownComposition, seenIsComplete, seenTotal, updateSeen } from '../src/features/game/hooks/seen-cards.ts';
 
 // Round 1: player 10♥ 8♣, dealer 9♠ + 7♦ draws 10♠. Round 2 starts with 5♥ 2♣ v 4♦ (hole 6♠).
@@ -96,6 +98,20 @@ describe('the cards seen when the table jumps (another tab played)', () => {
     // A record of another shoe, or a smaller one, is never taken.
     expect(fullerSeen(theirs, { ...theirs, commitment: 'another shoe' }, r3.over)).toBe(theirs);
     expect(fullerSeen(theirs, mine, r3.over)).toBe(theirs);
+  });
+
+  it("a tab that jumped goes on from the record the player's other tab stored", async () => {
+    const [r1, r2, r3] = await playRounds(3);
+    if (!r1 || !r2 || !r3) throw new Error('three rounds expected');
+    const acting = renderHook(({ state }) => useSeenCards(state, 'test:seen'), { initialProps: { state: r1.dealt } });
+    const following = renderHook(({ state }) => useSeenCards(state, 'test:seen'), { initialProps: { state: r1.dealt } });
+    acting.rerender({ state: r1.over });
+    acting.rerender({ state: r2.dealt });
+    acting.rerender({ state: r2.over });
+    acting.rerender({ state: r3.dealt });
+    following.rerender({ state: r3.dealt }); // the first two rounds happened in the other tab
+    expect(following.result.current).toEqual(acting.result.current);
+    expect(seenIsComplete(following.result.current, r3.dealt)).toBe(true);
   });
 
   it('keeps the previous shoe it checks the reveal against after folding a round of the new shoe', async () => {
