@@ -8,7 +8,7 @@ import { parseTableStreamEvent, TABLE_STREAM_PATH } from '../src/features/game/a
 import { TableScreen } from '../src/features/game/components/table-screen.tsx';
 import { useTable } from '../src/features/game/hooks/use-table.ts';
 import { LocalPlayRecord } from '../src/shared/record/play-record.ts';
-import { FakeTableServer } from './fake-table-server.ts';
+import { FakeTableServer, json } from './fake-table-server.ts';
 
 // A page follows the player's table from GET /api/table/stream: a version above the one it
 // holds is read with GET /api/table once none of its own actions is in flight, its own actions'
@@ -196,7 +196,7 @@ describe('following the table from other tabs', () => {
     expect(server.sent.at(-1)?.body?.version).toBe(2);
   });
 
-  it('a failed read shows nothing and is not retried until a newer version is announced', async () => {
+  it('a failed or malformed read shows nothing and is not retried until a newer version is announced', async () => {
     const source = make();
     await source.load();
     source.follow((s) => shown.push(s));
@@ -208,10 +208,17 @@ describe('following the table from other tabs', () => {
     await settle();
     expect(gets()).toBe(2);
     expect(shown).toEqual([]);
+    // An answer that breaks the contract is dropped the same way, and following goes on.
     await otherActs({ type: 'bet', amount: 600, spot: 0 });
+    server.faults.push(() => json(200, { version: 2, state: { leaked: true } }));
     announce(2);
     await settle();
-    expect(shown.map((s) => s.version)).toEqual([2]);
+    expect(shown).toEqual([]);
+    await otherActs({ type: 'bet', amount: 700, spot: 0 });
+    announce(3);
+    await settle();
+    expect(shown.map((s) => s.version)).toEqual([3]);
+    expect(shown[0]?.state.handBets).toEqual([700]);
   });
 
   it('the screen shows the bet and the deal of another tab without being touched, and its balance', async () => {

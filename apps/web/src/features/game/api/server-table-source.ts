@@ -141,28 +141,32 @@ export class ServerTableSource implements TableSource {
     return this.current;
   }
 
-  /** Reads the table when the stream announced a version above the one held and nothing of this page is in flight. */
+  /**
+   * Reads the table when the stream announced a version above the one held and nothing of this
+   * page is in flight. Each read is for a higher announced version than the last, so the reads
+   * chained from finishing ones end.
+   */
   private catchUp(): void {
     const held = this.current?.version;
     if (this.onFollow === null || held === undefined || this.inFlight > 0 || this.catchingUp) return;
     if (this.announced <= held || this.announced <= this.caughtUpTo) return;
     this.catchingUp = true;
     this.caughtUpTo = this.announced;
-    api.get<unknown>('/api/table').then(
-      (body) => {
-        const before = this.current;
-        const kept = this.keep(toSnapshot(body));
-        if (kept !== before) this.onFollow?.(kept);
-        this.finishCatchUp();
-      },
-      // Nothing to show the player: the next announcement, or the next action's answer, brings the table.
-      () => this.finishCatchUp(),
-    );
+    void this.readForFollower();
   }
 
-  private finishCatchUp(): void {
-    this.catchingUp = false;
-    this.catchUp();
+  private async readForFollower(): Promise<void> {
+    try {
+      const read = toSnapshot(await api.get<unknown>('/api/table'));
+      // Held meanwhile: an action's answer or refusal may have brought this version or a newer one.
+      const held = this.current?.version ?? -1;
+      if (this.keep(read) === read && read.version > held) this.onFollow?.(read);
+    } catch {
+      // Nothing to show the player: the next announcement, or the next action's answer, brings the table.
+    } finally {
+      this.catchingUp = false;
+      this.catchUp();
+    }
   }
 
   /** A 409 carries the table as it stands: the screen shows it with the reason; anything else passes through. */
