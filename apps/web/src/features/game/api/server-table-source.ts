@@ -7,6 +7,7 @@ import {
 } from '@card-counter/shared/table';
 import { api, ApiError, apiRequest } from '../../../shared/lib/api-client.ts';
 import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource } from './table-source.ts';
+import { openTableStream } from './table-stream.ts';
 
 // A signed-in player's table, dealt by the server (contract: packages/shared/src/table.ts).
 // Every action carries a fresh actionId and the version this page last saw: a lost answer is
@@ -14,6 +15,12 @@ import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource 
 // a stale version answers 409 with the table as it stands (shown with the server's message),
 // and a move the rules refuse answers 409 with the engine's sentence. The screen sees the
 // same TableSource as the guest's local table.
+//
+// While the screen follows the table, GET /api/table/stream names the version after every
+// accepted action of this player (any tab, any device). A version above the one held is read
+// with GET /api/table once no action of this page is in flight (the action's own answer, or its
+// 409, brings the table as it stands, and its own event names the version it already holds).
+// Whatever arrives, the page keeps the newest snapshot: an older answer never replaces a newer one.
 
 /** Tries of one action when no answer comes back (network, 5xx, 429): the first and the retries. */
 export const ACTION_ATTEMPTS_MAX = 4;
@@ -25,6 +32,8 @@ export interface ServerTableOptions {
   newId?: () => string;
   /** Tests skip the waits. */
   sleep?: (ms: number) => Promise<void>;
+  /** Tests feed the versions themselves; the page opens GET /api/table/stream. */
+  openStream?: (onVersion: (version: number) => void) => () => void;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -45,19 +54,29 @@ function toSnapshot(body: unknown): TableSnapshot {
 
 export class ServerTableSource implements TableSource {
   readonly kind = 'server' as const;
-  /** The version this page last saw; every action is sent against it. */
-  private version: number | null = null;
+  /** The newest table this page has seen; every action is sent against its version. */
+  private current: TableSnapshot | null = null;
   private readonly newId: () => string;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly openStream: (onVersion: (version: number) => void) => () => void;
+  /** Actions of this page sent and not yet answered (or refused). */
+  private inFlight = 0;
+  /** The highest version the stream has announced. */
+  private announced = -1;
+  /** The announced version the last catch-up read was made for (so each is read at most once). */
+  private caughtUpTo = -1;
+  private catchingUp = false;
+  private onFollow: ((snapshot: TableSnapshot) => void) | null = null;
 
   constructor(options: ServerTableOptions = {}) {
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.sleep = options.sleep ?? defaultSleep;
+    this.openStream = options.openStream ?? openTableStream;
   }
 
   async load(): Promise<TableSnapshot> {
-    const snapshot = toSnapshot(await api.get<unknown>('/api/table'));
-    this.version = snapshot.version;
+    const snapshot = this.keep(toSnapshot(await api.get<unknown>('/api/table')));
+    this.catchUp();
     return snapshot;
   }
 
@@ -69,6 +88,20 @@ export class ServerTableSource implements TableSource {
     return this.send({ type: 'setCounting', counting });
   }
 
+  /** Follows the player's other tabs and devices until the returned function is called. */
+  follow(onSnapshot: (snapshot: TableSnapshot) => void): () => void {
+    if (this.onFollow !== null) throw new Error('ServerTableSource: the table is already followed');
+    this.onFollow = onSnapshot;
+    const close = this.openStream((version) => {
+      this.announced = Math.max(this.announced, version);
+      this.catchUp();
+    });
+    return () => {
+      close();
+      this.onFollow = null;
+    };
+  }
+
   /** The newest shoe the server replaced, with the commitment it published at that shoe's shuffle. */
   async lastShoe(): Promise<PublishedShoe | null> {
     const [last] = ShoeRevealHistorySchema.parse(await api.get<unknown>('/api/table/shoes')).items;
@@ -76,14 +109,22 @@ export class ServerTableSource implements TableSource {
   }
 
   private async send(action: TableAction): Promise<TableSnapshot> {
-    if (this.version === null) await this.load();
+    this.inFlight++;
+    try {
+      return await this.sendOnce(action);
+    } finally {
+      this.inFlight--;
+      this.catchUp();
+    }
+  }
+
+  private async sendOnce(action: TableAction): Promise<TableSnapshot> {
+    if (this.current === null) await this.load();
     // One id for every try of this action, so a retry after a lost answer is applied once.
-    const body = { actionId: this.newId(), version: this.version, action };
+    const body = { actionId: this.newId(), version: this.current?.version ?? null, action };
     for (let attempt = 1; ; attempt++) {
       try {
-        const snapshot = toSnapshot(await apiRequest<unknown>('/api/table/actions', { method: 'POST', body }));
-        this.version = snapshot.version;
-        return snapshot;
+        return this.keep(toSnapshot(await apiRequest<unknown>('/api/table/actions', { method: 'POST', body })));
       } catch (error) {
         if (isTransient(error) && attempt < ACTION_ATTEMPTS_MAX) {
           await this.sleep(ACTION_RETRY_DELAY_MS * attempt);
@@ -94,13 +135,45 @@ export class ServerTableSource implements TableSource {
     }
   }
 
+  /** Holds `snapshot` unless a newer one is already held; answers the one held. */
+  private keep(snapshot: TableSnapshot): TableSnapshot {
+    if (this.current === null || snapshot.version >= this.current.version) this.current = snapshot;
+    return this.current;
+  }
+
+  /**
+   * Reads the table when the stream announced a version above the one held and nothing of this
+   * page is in flight. Each read is for a higher announced version than the last, so the reads
+   * chained from finishing ones end.
+   */
+  private catchUp(): void {
+    const held = this.current?.version;
+    if (this.onFollow === null || held === undefined || this.inFlight > 0 || this.catchingUp) return;
+    if (this.announced <= held || this.announced <= this.caughtUpTo) return;
+    this.catchingUp = true;
+    this.caughtUpTo = this.announced;
+    void this.readForFollower();
+  }
+
+  private async readForFollower(): Promise<void> {
+    try {
+      const read = toSnapshot(await api.get<unknown>('/api/table'));
+      // Held meanwhile: an action's answer or refusal may have brought this version or a newer one.
+      const held = this.current?.version ?? -1;
+      if (this.keep(read) === read && read.version > held) this.onFollow?.(read);
+    } catch {
+      // Nothing to show the player: the next announcement, or the next action's answer, brings the table.
+    } finally {
+      this.catchingUp = false;
+      this.catchUp();
+    }
+  }
+
   /** A 409 carries the table as it stands: the screen shows it with the reason; anything else passes through. */
   private refusalOf(error: unknown): unknown {
     if (!(error instanceof ApiError) || error.status !== 409) return error;
     const details = TableErrorDetailsSchema.safeParse({ reason: error.details.reason, table: error.details.table });
     if (!details.success) return error;
-    const snapshot = toSnapshot(details.data.table);
-    this.version = snapshot.version;
-    return new TableRefusal(error.message, snapshot);
+    return new TableRefusal(error.message, this.keep(toSnapshot(details.data.table)));
   }
 }

@@ -40,4 +40,9 @@ export interface TableSource {
    * or null when the dealer keeps none beyond the table's own reveal (the local engine).
    */
   lastShoe(): Promise<PublishedShoe | null>;
+  /**
+   * Calls `onSnapshot` with each newer table another tab or device made, until the returned
+   * function is called. Absent where nobody else can act (the local engine).
+   */
+  follow?(onSnapshot: (snapshot: TableSnapshot) => void): () => void;
 }

@@ -3,7 +3,7 @@ import { legalPlays, type CountingOptions, type PlayerAction, type Rules } from 
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
 import type { PlayRecord } from '../../../shared/record/play-record.ts';
-import type { TableSource } from '../api/table-source.ts';
+import type { TableSnapshot, TableSource } from '../api/table-source.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useCountCheck } from '../hooks/use-count-check.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
@@ -35,7 +35,9 @@ export interface TableScreenProps {
 
 /** The table: everything the player sees and does, through one TableSource. */
 export function TableScreen({ source, record, seenKey, onBalance, random }: TableScreenProps) {
-  const table = useTable(source);
+  // Another tab's table moves the navigation bar's credits as this tab's own answers do.
+  const onFollow = useCallback((s: TableSnapshot) => onBalance?.(s.state.balance), [onBalance]);
+  const table = useTable(source, onFollow);
   const state = table.snapshot?.state ?? null;
   const [prefs, setPrefs] = useTablePrefs();
   const seen = useSeenCards(state, seenKey);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CountingOptions, GameAction } from '@card-counter/engine';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from '../api/table-source.ts';
@@ -14,8 +14,15 @@ export interface TableHandle {
   reload: () => void;
 }
 
-export function useTable(source: TableSource): TableHandle {
-  const [snapshot, setSnapshot] = useState<TableSnapshot | null>(null);
+/** The newer of two snapshots: answers and followed tables can cross, and the table never goes back. */
+function newer(held: TableSnapshot | null, next: TableSnapshot): TableSnapshot {
+  return held !== null && held.version > next.version ? held : next;
+}
+
+/** `onFollow` hears each table another tab or device made (the source's follow), after it is shown. */
+export function useTable(source: TableSource, onFollow?: (snapshot: TableSnapshot) => void): TableHandle {
+  const [snapshot, setSnapshotRaw] = useState<TableSnapshot | null>(null);
+  const setSnapshot = useCallback((next: TableSnapshot) => setSnapshotRaw((held) => newer(held, next)), []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [loads, setLoads] = useState(0);
@@ -29,7 +36,20 @@ export function useTable(source: TableSource): TableHandle {
     return () => {
       live = false;
     };
-  }, [source, loads]);
+  }, [source, loads, setSnapshot]);
+
+  const followed = useRef(onFollow);
+  useEffect(() => {
+    followed.current = onFollow;
+  }, [onFollow]);
+  useEffect(
+    () =>
+      source.follow?.((s) => {
+        setSnapshot(s);
+        followed.current?.(s);
+      }),
+    [source, setSnapshot],
+  );
 
   const run = useCallback(async (call: () => Promise<TableSnapshot>) => {
     setBusy(true);
@@ -45,7 +65,7 @@ export function useTable(source: TableSource): TableHandle {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [setSnapshot]);
 
   const act = useCallback((action: GameAction) => run(() => source.act(action)), [run, source]);
   const setCounting = useCallback((options: CountingOptions) => run(() => source.setCounting(options)), [run, source]);
