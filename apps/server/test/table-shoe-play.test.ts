@@ -2,6 +2,8 @@
 // strategy chart of its rules, and a shoe dealt down to its cut card with every decision by
 // the chart unlocks the achievement, at the action that replaces it. A departure, a shoe left
 // early or a decision made before the chart was built never counts.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   chartPlay,
   cardValue,
@@ -45,6 +47,24 @@ function playing(p1: string, up: string, p2: string, rules: unknown = {}): GameS
   expect(s.gamePhase).toBe('playing');
   return s;
 }
+
+describe('basicCharts', () => {
+  // Regression: an idle chart worker kept the process alive, so a server could not shut down.
+  it('holds the process while a chart is built and lets it exit once idle', () => {
+    const modules = fileURLToPath(new URL('../src/modules/table/basic-charts.ts', import.meta.url));
+    const script = `
+      const { basicCharts } = await import(${JSON.stringify(modules)});
+      const { parseRules } = await import('@card-counter/engine');
+      const chart = await basicCharts.request(parseRules({ numDecks: 2 }));
+      console.log(chart.length > 0 ? 'built' : 'empty');`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      timeout: 60_000,
+      encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('built');
+  });
+});
 
 describe('verdictOf: a decision against the chart', () => {
   beforeAll(async () => {

@@ -55,7 +55,10 @@ class BasicCharts {
         return;
       }
       this.waiting.set(key, [{ resolve, reject }]);
-      this.spawn().postMessage({ key, rules });
+      const worker = this.spawn();
+      // Held while a chart is being built (someone waits for it), let go when idle.
+      worker.ref();
+      worker.postMessage({ key, rules });
     });
   }
 
@@ -69,13 +72,12 @@ class BasicCharts {
     const worker = new Worker(`import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${url}, ${url}))`, {
       eval: true,
     });
-    // An idle chart builder must not keep the process alive.
-    worker.unref();
     worker.on('message', ({ key, table }: { key: string; table: Uint8Array }) => {
       if (this.charts.size >= CHARTS_MAX) this.charts.delete(this.charts.keys().next().value as string);
       this.charts.set(key, table);
       for (const w of this.waiting.get(key) ?? []) w.resolve(table);
       this.waiting.delete(key);
+      if (this.waiting.size === 0) worker.unref();
     });
     const fail = (e: unknown) => {
       this.worker = undefined;
@@ -84,6 +86,9 @@ class BasicCharts {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`basic chart worker exited with code ${code}`)));
+    // An idle chart builder must not keep the process alive (set after the listeners, which
+    // ref it); request() holds it while a build is waited for.
+    worker.unref();
     this.worker = worker;
     return worker;
   }
