@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:api`: whole blackjack rounds through the table's HTTP API on loopback, with N
+ * concurrent signed-in players, on PGlite and on PostgreSQL. Prints rounds per second and the
+ * p50/p99 latency of one action (POST /api/table/actions, as the client measures it).
+ *
+ *   npm run bench:api                                  # 1, 10, 50 players; PGlite and PostgreSQL
+ *   npm run bench:api -- --players 50 --db postgres --rounds 20
+ *   npm run bench:api -- --players 50 --db postgres --think-ms 0,1000   # saturated, then human pace
+ *
+ * --think-ms: each player waits about this long between two of their actions (drawn from 0.5x
+ * to 1.5x, and players start spread over one think time, so they do not act in lockstep; 0 =
+ * saturated: every player sends its next action as soon as the last one answers). A human at the table acts about
+ * once a second; the saturated figure is the worst case, the paced one what players feel.
+ * The players run in a child process, so the client's own work (fetch, JSON) does not queue on
+ * the server's event loop (each has a core of the two).
+ *
+ * Bounded: --rounds per player (default 20), players at most 200; loopback only (127.0.0.1).
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
+ * scratch database is created and dropped. PGlite: a temporary data directory, removed after.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
+import { TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
+import { migrateDatabase } from '../src/migrate.ts';
+
+const APP_URL = 'http://localhost:3000';
+const PLAYERS_MAX = 200;
+const ROUNDS_MAX = 1000;
+const ROUND_STEPS_MAX = 80;
+const THINK_MAX_ms = 10_000;
+
+interface Args {
+  players: number[];
+  rounds: number;
+  dbs: ('pglite' | 'postgres')[];
+  think_ms: number[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const players = (get('players') ?? '1,10,50').split(',').map(Number);
+  const rounds = Number(get('rounds') ?? 20);
+  const db = get('db') ?? 'both';
+  const think_ms = (get('think-ms') ?? '0').split(',').map(Number);
+  if (think_ms.some((t) => !Number.isInteger(t) || t < 0 || t > THINK_MAX_ms)) throw new Error(`--think-ms: integers 0..${THINK_MAX_ms}`);
+  if (players.some((n) => !Number.isInteger(n) || n < 1 || n > PLAYERS_MAX)) throw new Error(`--players: integers 1..${PLAYERS_MAX}`);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > ROUNDS_MAX) throw new Error(`--rounds: 1..${ROUNDS_MAX}`);
+  const dbs: ('pglite' | 'postgres')[] | null =
+    db === 'both' ? ['pglite', 'postgres'] : db === 'pglite' || db === 'postgres' ? [db] : null;
+  if (!dbs) throw new Error('--db: pglite, postgres or both');
+  return { players, rounds, dbs: [...dbs], think_ms };
+}
+
+async function openScratch(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cc-bench-'));
+    const db = await openDatabase({ dataDir: dir });
+    return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) throw new Error('the bench runs on loopback only');
+  const name = `cc_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ dataDir: '', databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    db,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+interface Client {
+  cookie: string;
+  snapshot: TableSnapshot;
+}
+
+async function signUp(base: string, i: number): Promise<Client> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL },
+    body: JSON.stringify({ email: `bench-${i}-${randomUUID().slice(0, 8)}@example.test`, password: 'correct-horse-9', name: `Bench ${i}` }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const table = await fetch(`${base}/api/table`, { headers: { cookie, origin: APP_URL } });
+  return { cookie, snapshot: TableSnapshotSchema.parse(await table.json()) };
+}
+
+let think_ms = 0;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function act(base: string, c: Client, action: TableAction, latencies: number[], rand: () => number): Promise<void> {
+  // Humans do not act in step: each pause is drawn from 0.5x to 1.5x the think time.
+  if (think_ms > 0) await sleep(think_ms * (0.5 + rand()));
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/table/actions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL, cookie: c.cookie },
+    body: JSON.stringify({ actionId: randomUUID(), version: c.snapshot.version, action }),
+  });
+  const body = (await res.json()) as TableSnapshot;
+  latencies.push(performance.now() - t0);
+  if (res.status !== 200) throw new Error(`${action.type}: ${res.status} ${JSON.stringify(body)}`);
+  c.snapshot = body;
+}
+
+async function playRound(base: string, c: Client, rand: () => number, latencies: number[]): Promise<void> {
+  await act(base, c, { type: 'bet', amount: 10 + 5 * Math.floor(rand() * 20) }, latencies, rand);
+  await act(base, c, { type: 'deal' }, latencies, rand);
+  for (let i = 0; i < ROUND_STEPS_MAX; i++) {
+    const s = c.snapshot.state;
+    if (s.gamePhase === 'insurance') await act(base, c, { type: 'insurance', take: false }, latencies, rand);
+    else if (s.gamePhase === 'playing') {
+      const legal = legalPlays(s as unknown as VisibleGameState);
+      // Mostly hit/stand, like a real player; doubles and splits when offered, now and then.
+      const options = (['hit', 'stand', 'stand', 'double', 'split'] as const).filter((k) => legal[k]);
+      await act(base, c, { type: options[Math.floor(rand() * options.length)] ?? 'stand' }, latencies, rand);
+    } else return;
+  }
+  throw new Error('a round did not settle within its bound');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+interface Job {
+  base: string;
+  clients: Client[];
+  rounds: number;
+  think_ms: number;
+}
+
+/** The players' side: every client plays its rounds at once; answers the action latencies. */
+async function play(job: Job): Promise<{ latencies: number[]; seconds: number }> {
+  think_ms = job.think_ms;
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    job.clients.map(async (c, i) => {
+      const rng = seededRng(i + 1);
+      const rand = () => rng.nextUint32() / 0x1_0000_0000;
+      // Players sit down over one think time, not all in the same millisecond.
+      if (job.think_ms > 0) await sleep(job.think_ms * rand());
+      for (let r = 0; r < job.rounds; r++) await playRound(job.base, c, rand, latencies);
+    }),
+  );
+  return { latencies, seconds: (performance.now() - t0) / 1000 };
+}
+
+const PLAYERS_FLAG = '--bench-players-process';
+
+/** Runs `play` in a child process (this file with PLAYERS_FLAG), the job over IPC. */
+function playInWorker(job: Job): Promise<{ latencies: number[]; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [PLAYERS_FLAG], { execArgv: ['--import', 'tsx'] });
+    let answered = false;
+    child.once('message', (m) => {
+      answered = true;
+      resolve(m as { latencies: number[]; seconds: number });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`bench players process exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+async function run(kind: 'pglite' | 'postgres', players: number, rounds: number, pace_ms: number): Promise<void> {
+  const { db, drop } = await openScratch(kind);
+  const config = loadConfig({ NODE_ENV: 'production', APP_URL, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-dist', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(db);
+    app = await buildApp({ config, db, logger: false, authRateLimit: { enabled: false, max: 1_000_000, window_s: 60 } });
+    const server_ms: number[] = [];
+    const phase: Record<string, number[]> = {};
+    (globalThis as any).__phase = phase;
+    app.addHook('onRequest', async (req) => { (req as any).t0 = performance.now(); });
+    app.addHook('onResponse', async (req) => { if (req.url === '/api/table/actions') server_ms.push(performance.now() - (req as any).t0); });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const clients: Client[] = [];
+    for (let i = 0; i < players; i++) clients.push(await signUp(base, i));
+    const { latencies, seconds } = await playInWorker({ base, clients, rounds, think_ms: pace_ms });
+    latencies.sort((a, b) => a - b);
+    server_ms.sort((a, b) => a - b);
+    console.log(`server-side: n ${server_ms.length} p50 ${percentile(server_ms, 50).toFixed(1)} p90 ${percentile(server_ms, 90).toFixed(1)} p99 ${percentile(server_ms, 99).toFixed(1)} max ${server_ms.at(-1)?.toFixed(1)}`);
+    console.log(`client: p90 ${percentile(latencies, 90).toFixed(1)} max ${latencies.at(-1)?.toFixed(1)}`);
+    console.log(
+      `${kind.padEnd(8)} players ${String(players).padStart(3)}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
+        `${((players * rounds) / seconds).toFixed(1).padStart(7)} rounds/s  actions ${latencies.length}  ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+  } finally {
+    await app?.close();
+    await db.close();
+    await drop();
+  }
+}
+
+if (!process.argv.includes(PLAYERS_FLAG)) {
+  const args = parseArgs(process.argv.slice(2));
+  console.log(`table API bench: ${args.rounds} rounds per player, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const kind of args.dbs) for (const n of args.players) for (const t of args.think_ms) await run(kind, n, args.rounds, t);
+} else {
+  process.once('message', (job) => {
+    void play(job as Job).then((r) => process.send?.(r, () => process.exit(0)));
+  });
+}
