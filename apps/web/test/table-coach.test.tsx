@@ -76,7 +76,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     // 10♥ 2♣ against a 3: the Illustrious 18 stands at true count +2 and up; here it is 0.
     renderTable(['10h', '3s', '2c', '9d', '10s']);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Index plays (Hi-Lo I18 + Fab 4)' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Index plays Hi-Lo Illustrious 18 \+ Fab 4/ }));
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await dealOneHundred(user);
     await user.click(screen.getByRole('button', { name: 'Hit' }));

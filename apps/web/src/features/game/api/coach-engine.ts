@@ -1,11 +1,19 @@
 import {
+  COUNTING_SYSTEMS,
+  INSURANCE_INDEX,
   bestAction,
   bestPlay,
   chartPlay,
   computeStrategy,
   handEvs,
+  indexPlays,
+  indexPlaysOf,
+  insuranceIndexOf,
+  precomputedIndices,
   type ActionEvs,
   type Composition,
+  type CountingOptions,
+  type IndexPlay,
   type PlayerAction,
   type Rules,
 } from '@card-counter/engine';
@@ -24,8 +32,42 @@ export interface CoachInput {
   fromSplit: boolean;
   splitAces: boolean;
   handsAtSpot: number;
-  /** Apply the Hi-Lo index plays (Illustrious 18 and Fab 4) at trueCount. */
-  indexPlays: boolean;
+  /** The index plays to apply and the count to read them at (indexSourceFor); null: basic strategy only. */
+  index: { plays: readonly IndexPlay[]; count: number } | null;
+}
+
+/** The index plays for the player's count and rules, and the count they are read against. */
+export interface IndexSource {
+  /** null: no table for this count and these rules (the coach then gives basic strategy). */
+  plays: readonly IndexPlay[] | null;
+  /** Take insurance at or above this count; null without a table. */
+  insuranceIndex: number | null;
+  /** Balanced counts read their indices at the true count, KO and Red 7 at the running count. */
+  countKind: 'true' | 'running';
+  /** What the coach applies, in words (the settings show it). */
+  label: string;
+}
+
+/**
+ * The engine's coach's choice: for Hi-Lo the published Illustrious 18 and Fab 4 (what the
+ * trainer's strategy drills and most books teach); for another count, the table generated for
+ * these rules, count and true-count convention when one ships with the engine; else none, said
+ * so, rather than Hi-Lo numbers read against another count's scale.
+ */
+export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSource {
+  const sys = COUNTING_SYSTEMS[counting.system];
+  if (counting.system === 'hi-lo')
+    return {
+      plays: indexPlays(rules),
+      insuranceIndex: INSURANCE_INDEX,
+      countKind: 'true',
+      label: `Hi-Lo Illustrious 18 + Fab 4 (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
+    };
+  const trueCount = { resolution: counting.resolution, rounding: counting.rounding };
+  const table = precomputedIndices({ rules, count: counting.system, trueCount });
+  if (table === null)
+    return { plays: null, insuranceIndex: null, countKind: 'true', label: `No index table for ${sys.name} with these rules yet: basic strategy only` };
+  return { plays: indexPlaysOf(table), insuranceIndex: insuranceIndexOf(table), countKind: table.countKind, label: `${sys.name} indices generated for these rules` };
 }
 
 export interface CoachAdvice {
@@ -76,11 +118,12 @@ export function adviseHand(input: CoachInput): CoachAdvice {
   const table = ready.get(JSON.stringify(input.rules));
   const basic = table ? chartPlay(input.rules, input.hand, input.upcard, evs, table) : null;
   let index: CoachAdvice['index'] = null;
-  if (input.indexPlays && basic) {
+  if (input.index && basic) {
     const play = bestPlay({
       hand: input.hand,
       upcard: input.upcard,
-      trueCount: input.trueCount,
+      trueCount: input.index.count,
+      plays: input.index.plays,
       rules: input.rules,
       basicAction: basic,
       fromSplit: input.fromSplit,

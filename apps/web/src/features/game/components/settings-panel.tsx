@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { COUNTING_SYSTEMS, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import { indexSourceFor } from '../api/coach-engine.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 
@@ -101,7 +102,15 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
         <legend className="sr-only">Coach and display</legend>
         <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
         <SelectField label="Count checks" value={prefs.countCheck} options={CHECKS} onChange={(countCheck) => onPrefs({ countCheck })} />
-        <CheckField label="Index plays (Hi-Lo I18 + Fab 4)" checked={prefs.indexPlays} onChange={(indexPlays) => onPrefs({ indexPlays })} />
+        <CheckField
+          label={
+            <span>
+              Index plays <span className="block text-xs text-slate-400">{indexSourceFor(rules, counting).label}</span>
+            </span>
+          }
+          checked={prefs.indexPlays}
+          onChange={(indexPlays) => onPrefs({ indexPlays })}
+        />
         <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
       </fieldset>
     </section>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { cardValue, currentHand, shouldTakeInsurance, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { cardValue, currentHand, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '../../../shared/record/play-record.ts';
-import { adviseHand, evCost, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
+import { adviseHand, evCost, indexSourceFor, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
 import { splitsAtSpot } from './legal-moves.ts';
 import { knownComposition, type SeenCards } from './seen-cards.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
@@ -81,6 +81,12 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
     };
   }, [rules, enabled]);
 
+  // The index plays for the player's count and rules, and the count they are read at.
+  const config = state?.config;
+  const counting = state?.counting;
+  const source = useMemo(() => (config && counting ? indexSourceFor(config, counting) : null), [config, counting]);
+  const indexCount = source?.countKind === 'running' ? state?.runningCount : state?.trueCount;
+
   const advice = useMemo(() => {
     void chartVersion;
     if (!state || !enabled) return null;
@@ -98,9 +104,9 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
       fromSplit: h.fromSplit,
       splitAces: h.splitAces,
       handsAtSpot: splitsAtSpot(state, h.spot) + 1,
-      indexPlays: prefs.indexPlays,
+      index: prefs.indexPlays && source?.plays && indexCount !== undefined ? { plays: source.plays, count: indexCount } : null,
     });
-  }, [state, seen, enabled, prefs.indexPlays, chartVersion]);
+  }, [state, seen, enabled, prefs.indexPlays, chartVersion, source, indexCount]);
 
   const judge = useCallback(
     (chosen: PlayerAction): Verdict | null => {
@@ -140,8 +146,9 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
     (take: boolean) => {
       const up = state?.dealerCards[0];
       if (!state || !up || !enabled) return;
-      const byIndex = prefs.indexPlays && state.counting.system === 'hi-lo';
-      const shouldTake = byIndex && shouldTakeInsurance(state.trueCount);
+      const insuranceIndex = source?.insuranceIndex ?? null;
+      const byIndex = prefs.indexPlays && insuranceIndex !== null && indexCount !== undefined;
+      const shouldTake = byIndex && (indexCount as number) >= (insuranceIndex as number);
       const correct = take === shouldTake;
       const hands = state.playerHands.map((h) => h.cards.map(cardValue));
       // Every card on the table is seen except the hole card, which stays in the unseen shoe.
@@ -165,7 +172,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
         bet: Math.round(state.playerHands.reduce((a, h) => a + h.bet, 0)),
       });
     },
-    [state, seen, enabled, prefs.indexPlays, record],
+    [state, seen, enabled, prefs.indexPlays, record, source, indexCount],
   );
 
   return { advice, verdict, totals, judge, insurance, judgeInsurance };
