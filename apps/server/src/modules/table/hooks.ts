@@ -10,9 +10,6 @@ export interface TableHooks {
   rng?: Rng;
   /** A stacked shoe for a table that has none yet (its first deal); null = shuffle as usual. */
   firstShoe?: (userId: string, numDecks: number) => ShoeState | null;
-  /**
-   * Sees the secret state each accepted action saved (the leak capture checks answers against
-   * it), and whether its commit waited for the disk (money moved or a shoe was revealed).
-   */
-  onSaved?: (userId: string, state: GameState, saved: { durable: boolean }) => void;
+  /** Sees the secret state each accepted action saved (the leak capture checks answers against it). */
+  onSaved?: (userId: string, state: GameState) => void;
 }

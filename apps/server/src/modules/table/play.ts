@@ -181,9 +181,8 @@ function applyOnce(
         trx,
         { ...stored, state: save.state, patterns: save.patterns, shoePlay: save.shoePlay },
         save.notices,
-        save.durable,
       );
-      ctx.hooks.onSaved?.(userId, save.state, { durable: save.durable });
+      ctx.hooks.onSaved?.(userId, save.state);
     }
     if (answer.status === 200 && answer.body.version % RETENTION_EVERY_VERSIONS === 0) {
       await trx
@@ -206,8 +205,6 @@ interface Decision {
     patterns: BettingPatterns;
     shoePlay: ShoePlay | null;
     notices: LiveTopic[];
-    /** Money moved or a shoe was revealed: the commit must wait for the disk (ADR 0023). */
-    durable: boolean;
   } | null;
 }
 
@@ -235,13 +232,7 @@ async function decide(
     const next = withCounting(state, action.counting);
     return {
       answer: { status: 200, body: snapshotOf(next, credits) },
-      save: {
-        state: next,
-        patterns: row.patterns,
-        shoePlay: row.shoePlay,
-        notices: ['table'],
-        durable: false,
-      },
+      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, notices: ['table'] },
     };
   }
   if (
@@ -321,10 +312,8 @@ async function decide(
   // The decision judged against basic strategy, on the state the player saw (shoe-play.ts).
   let shoePlay = nextShoePlay(row.shoePlay, input, action);
   let cleanShoe = false;
-  let revealed = false;
   const old = input.deck;
   if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
-    revealed = true;
     await recordReveal(trx, userId, old, ctx.now);
     cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
     shoePlay = null;
@@ -361,10 +350,9 @@ async function decide(
     balance += award.credited;
     next.balance = balance;
   }
-  const durable = move.debit > 0 || move.credit > 0 || balance !== credits || revealed;
   return {
     answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, shoePlay, notices, durable },
+    save: { state: next, patterns, shoePlay, notices },
   };
 }
 

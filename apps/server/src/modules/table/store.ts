@@ -150,17 +150,11 @@ export interface SavedAction {
 /**
  * Saves the table's new state and the action's answer and announces `notices` (delivered at
  * commit), in ONE statement: the caller holds the table row's lock (lockTable).
- *
- * `durable` false: this transaction moved no money and revealed no shoe, so its commit does
- * not wait for the disk (synchronous_commit off for this transaction only, ADR 0023). A crash
- * can lose such an action after its answer; the table then stands one action earlier, and the
- * same action replays identically (the shoe's order is in the state), money untouched.
  */
 export async function saveTable(
   trx: Kysely<DB>,
   a: SavedAction,
   notices: readonly LiveTopic[],
-  durable: boolean,
 ): Promise<void> {
   assertLiveKey(a.user_id);
   const channels = notices.map((t) => LIVE_TOPICS[t]);
@@ -181,8 +175,6 @@ export async function saveTable(
            ${a.status}::integer, ${a.response}::jsonb, ${a.created_at}::timestamptz
     from saved
     where (select count(*) from notice) = ${channels.length}
-      and case when ${durable}::boolean then true
-               else set_config('synchronous_commit', 'off', true) = 'off' end
     returning action_id`.execute(trx);
   if (rows.length !== 1) throw new Error('table row vanished under its lock');
 }
