@@ -68,8 +68,14 @@ test("a bet and a deal in one tab appear in the player's other tab, which plays 
     await expect(other.getByRole('button', { name: 'Deal' })).toBeHidden();
     // The other tab plays the round on; this tab follows it to the end.
     await other.getByRole('button', { name: 'Hit' }).click();
-    if (await other.getByRole('button', { name: 'Stand' }).isVisible()) await other.getByRole('button', { name: 'Stand' }).click();
-    await expect(other.getByRole('button', { name: 'Deal' })).toBeVisible();
+    // The hit's answer decides: the round goes on (Stand live again) or it ended (Deal back).
+    // Stand stays on screen, disabled, while the hit is in flight: wait for one of the two.
+    const stand = other.getByRole('button', { name: 'Stand' });
+    const deal = other.getByRole('button', { name: 'Deal' });
+    const settled = async () => (await deal.isVisible()) || (await stand.isEnabled({ timeout: 100 }).catch(() => false));
+    await expect.poll(settled, { timeout: FOLLOW_ms }).toBe(true);
+    if (!(await deal.isVisible())) await stand.click();
+    await expect(deal).toBeVisible();
     await expect(page.getByRole('button', { name: 'Deal' })).toBeVisible({ timeout: FOLLOW_ms });
     await expectSameTable(other, page);
     playedThere = true;
