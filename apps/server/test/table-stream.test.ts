@@ -41,18 +41,25 @@ forEachDatabase('table stream', (t) => {
     await table.load();
     const sse = await openSse(`${baseUrl}/api/table/stream`, p.cookie());
     try {
-      expect(await versionsSeen(sse, 0)).toEqual([0]);
+      // The hub may send a version again (a change during a load triggers one more load), but
+      // never an older one after a newer one, and never one the table has not reached.
+      expect(await versionsSeen(sse, 0)).toSatisfy((v: number[]) => v.every((x) => x === 0));
       await table.act({ type: 'bet', amount: 100, spot: 0 });
       const afterBet = table.snapshot().version;
       await versionsSeen(sse, afterBet);
       await table.act({ type: 'deal' });
-      const versions = await versionsSeen(sse, table.snapshot().version);
-      expect(versions.at(-1)).toBe(table.snapshot().version);
-      // A refused action changes nothing and announces nothing.
-      const refused = await table.post({ type: 'deal' });
+      const afterDeal = table.snapshot().version;
+      const versions = await versionsSeen(sse, afterDeal);
+      expect(versions.at(-1)).toBe(afterDeal);
+      // A refused action changes nothing and announces no new version. (Not a second deal: a
+      // natural ends the round at the deal, and the next deal is then legal.)
+      const refused = await table.post({ type: 'bet', amount: 1, spot: 0 });
       expect(refused.statusCode).toBe(409);
       await new Promise((r) => setTimeout(r, 300));
-      expect(await versionsSeen(sse, 0)).toEqual(versions);
+      const after = await versionsSeen(sse, 0);
+      expect(after.slice(versions.length).every((v) => v === afterDeal)).toBe(true);
+      expect(after.every((v, i) => i === 0 || v >= after[i - 1]!)).toBe(true);
+      expect(Math.max(...after)).toBe(afterDeal);
       for (const block of sse.blocks.filter((b) => b.startsWith('event: table')))
         expect(Object.keys(sseData(block) as object)).toEqual(['version']);
     } finally {
