@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { openPgliteDir } from './pglite-dir.ts';
+import { withNamedStatements } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
 export type NotificationHandler = (payload: string) => void;
@@ -139,7 +140,8 @@ function openPglite(pglite: PGlite): Database {
 }
 
 function openPostgres(databaseUrl: string, options: OpenOptions): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // Named statements: parsed once per connection, not once per query (prepared-statements.ts).
+  const pool = withNamedStatements(new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 }));
   // An idle client's error (e.g. server restart) must not crash the process; the pool replaces it.
   pool.on('error', (e) => options.onListenError?.(e));
   const dialect = new PostgresDialect({ pool });
