@@ -280,6 +280,47 @@ forEachDatabase('leaderboard board', (t) => {
     await refresher.stop();
   });
 
+  it('under load, refreshes start at least minInterval_ms apart and the users due in between share one (fake clock)', async () => {
+    const clock = fakeScheduler();
+    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, maxWait_ms: 1000, minInterval_ms: 50, scheduler: clock });
+    clock.settle = () => refresher.idle();
+    const [p, q, r] = await players(t.db, [10_000, 10_000, 10_000]);
+    const balances = async () =>
+      (
+        await sql<{ user_id: string; balance: number }>`select user_id, balance from leaderboard_entries
+          where user_id = any(${[p!.id, q!.id, r!.id]}::text[])`.execute(t.db.kysely)
+      ).rows.reduce<Record<string, number>>((o, row) => ({ ...o, [row.user_id]: row.balance }), {});
+    const change = async (id: string, amount: number) => {
+      await applyCredit(t.db, { userId: id, type: 'bonus', amount, description: 'interval' });
+      refresher.mark(id);
+    };
+
+    await change(p!.id, 1); // t = 0: due at 100
+    await clock.advance(10);
+    await change(q!.id, 2); // t = 10: due at 110, but the last refresh started at 100
+    await clock.advance(20);
+    await change(r!.id, 3); // t = 30: due at 130
+    await clock.advance(70); // t = 100: p alone, exactly 100 ms after its change
+    expect(refresher.refreshes).toBe(1);
+    expect(await balances()).toEqual({ [p!.id]: 10_001, [q!.id]: 10_000, [r!.id]: 10_000 });
+    await clock.advance(49); // t = 149: q and r wait for the interval
+    expect(refresher.refreshes).toBe(1);
+    await clock.advance(1); // t = 150: one refresh for both
+    expect(refresher.refreshes).toBe(2);
+    expect(await balances()).toEqual({ [p!.id]: 10_001, [q!.id]: 10_002, [r!.id]: 10_003 });
+
+    // Quiet again: a lone change is refreshed exactly 100 ms after it.
+    await clock.advance(1000);
+    await change(p!.id, 4);
+    await clock.advance(99);
+    expect(refresher.refreshes).toBe(2);
+    await clock.advance(1);
+    expect(refresher.refreshes).toBe(3);
+    expect((await balances())[p!.id]).toBe(10_005);
+    expect(refresher.pending).toBe(0);
+    await refresher.stop();
+  });
+
   it('reconciliation heals entries whose change nobody heard, and a refresh with nothing new writes nothing', async () => {
     const [p] = await players(t.db, [4000]);
     await applyCredit(t.db, { userId: p!.id, type: 'game', amount: 321, description: 'unheard' });

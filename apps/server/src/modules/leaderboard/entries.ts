@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
-import { publishInTransaction } from '../../live/topics.ts';
+import { LIVE_TOPICS } from '../../live/topics.ts';
 
 /** The one key of the `leaderboard` live topic: every client follows the same board. */
 export const BOARD_KEY = 'board';
@@ -29,6 +29,7 @@ export async function refreshEntriesInTransaction(trx: Kysely<DB>, userIds: read
   if (userIds.length === 0) return 0;
   if (userIds.length > REFRESH_BATCH_MAX) throw new RangeError(`refresh batch of ${userIds.length} users`);
   await sql`select pg_advisory_xact_lock(${ENTRY_WRITE_LOCK})`.execute(trx);
+  // The board is announced (delivered on commit) by the same statement, when a row changed.
   const result = await sql<{ changed: number }>`
     with written as (
       insert into leaderboard_entries as e (user_id, display_name, balance, last_updated, deleted)
@@ -43,10 +44,13 @@ export async function refreshEntriesInTransaction(trx: Kysely<DB>, userIds: read
       where (e.display_name, e.balance, e.last_updated, e.deleted)
         is distinct from (excluded.display_name, excluded.balance, excluded.last_updated, excluded.deleted)
       returning 1
-    )
-    select count(*)::int as changed from written`.execute(trx);
+    ),
+    counted as (select count(*)::int as changed from written)
+    select c.changed from counted c
+    left join lateral (
+      select pg_notify(${LIVE_TOPICS.leaderboard}, ${BOARD_KEY}) where c.changed > 0
+    ) as notice on true`.execute(trx);
   const changed = result.rows[0]?.changed ?? 0;
-  if (changed > 0) await publishInTransaction(trx, 'leaderboard', BOARD_KEY);
   return changed;
 }
 

@@ -9,6 +9,12 @@
  * refresh and a player who never stops still shows up every second. All users due at one
  * moment are refreshed by one statement (entries.ts), which writes only rows that differ: the
  * other processes' identical refreshes cost a no-op each and announce nothing.
+ *
+ * Under load, flushes start at least `minInterval_ms` apart, so the users whose 100 ms fall in
+ * between share one statement: 50 players each changing once a second cost at most
+ * 1000 / minInterval_ms refreshes a second, not 50 (each is a transaction of four statements).
+ * A lone change is still refreshed exactly `delay_ms` after it; under load, up to
+ * `minInterval_ms` later.
  */
 import assert from 'node:assert/strict';
 import type { Database } from '../../db/index.ts';
@@ -35,6 +41,8 @@ export interface RefresherLog {
 export interface RefresherOptions {
   delay_ms: number;
   maxWait_ms: number;
+  /** The least time between the starts of two refreshes (0: none). */
+  minInterval_ms?: number;
   scheduler?: Scheduler;
   log?: RefresherLog;
 }
@@ -58,6 +66,7 @@ export class LeaderboardRefresher {
   private unlisten: (() => Promise<void>) | undefined;
   private stopped = false;
   private dropped = 0;
+  private lastFlush_ms = -Infinity;
   /** Refresh statements run by this process (tests and metrics). */
   refreshes = 0;
 
@@ -66,6 +75,7 @@ export class LeaderboardRefresher {
     private readonly options: RefresherOptions,
   ) {
     assert.ok(options.delay_ms >= 0 && options.maxWait_ms >= options.delay_ms, 'bad refresh timing');
+    assert.ok((options.minInterval_ms ?? 0) >= 0, 'bad refresh interval');
     this.scheduler = options.scheduler ?? realScheduler;
   }
 
@@ -130,7 +140,7 @@ export class LeaderboardRefresher {
       if (this.timer.at_ms <= due) return;
       this.scheduler.clearTimeout(this.timer.handle);
     }
-    const at_ms = due;
+    const at_ms = Math.max(due, this.lastFlush_ms + (this.options.minInterval_ms ?? 0));
     const handle = this.scheduler.setTimeout(
       () => {
         this.timer = undefined;
@@ -146,6 +156,7 @@ export class LeaderboardRefresher {
 
   private async flush(): Promise<void> {
     const now = this.scheduler.now_ms();
+    this.lastFlush_ms = now;
     const due: string[] = [];
     for (const [userId, w] of this.dirty) {
       if (w.due_ms > now) continue;

@@ -24,6 +24,8 @@ import { readSkillPage } from './skill.ts';
 export const LEADERBOARD_STREAMS_PER_USER_MAX = 5;
 /** A player who keeps changing is shown at least this often (refresher.ts). */
 export const LEADERBOARD_REFRESH_MAX_WAIT_ms = 1000;
+/** Refreshes start at least this far apart; users due in between share one (refresher.ts). */
+export const LEADERBOARD_REFRESH_MIN_INTERVAL_ms = 50;
 
 export const leaderboardRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +35,7 @@ export const leaderboardRoutes: AppModule = async (app, deps) => {
   const refresher = new LeaderboardRefresher(db, {
     delay_ms: LEADERBOARD_REFRESH_DELAY_ms,
     maxWait_ms: LEADERBOARD_REFRESH_MAX_WAIT_ms,
+    minInterval_ms: LEADERBOARD_REFRESH_MIN_INTERVAL_ms,
     log: app.log,
   });
   await refresher.start();
