@@ -17,6 +17,10 @@ import type { Database } from '../src/db/index.ts';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
 import { getProfile } from '../src/modules/profiles/index.ts';
 import { awardProgress, getProgress, type ProgressEvent } from '../src/modules/rewards/index.ts';
+import { applyAdds, applyInOrder } from '../src/modules/rewards/award-progress.ts';
+import type { CounterChange } from '../src/modules/rewards/metrics.ts';
+import type { RewardMetric } from '@card-counter/shared';
+import { seededRng } from '@card-counter/engine';
 import { buildTestApp } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
@@ -143,6 +147,37 @@ forEachDatabase('rewards', (t) => {
     await expect(awardProgress(t.db, userId, round(2, 3))).rejects.toThrow(RangeError);
     expect((await getProgress(t.db, userId, new Date())).xp).toBe(0);
     expect(await credits(t.db, userId)).toBe(INITIAL_CREDITS);
+  });
+  it('the one-statement path for additions moves the counters exactly as the read-then-write path (seeded)', async () => {
+    const seed = Number(process.env.FUZZ_SEED ?? 20261123);
+    const rng = seededRng(seed);
+    const pick = (n: number) => rng.nextUint32() % n;
+    const metrics: RewardMetric[] = ['xp', 'hands_played', 'blackjacks', 'clean_shoes', 'drills_finished', 'purchases'];
+    const { userId: a } = await createTestUser(t.db);
+    const { userId: b } = await createTestUser(t.db);
+    for (let step = 0; step < 40; step++) {
+      // Distinct metrics, sometimes without xp, sometimes with a zero.
+      const changes: CounterChange[] = metrics
+        .filter(() => pick(3) > 0)
+        .map((metric) => ({ metric, op: 'add' as const, value: pick(4) === 0 ? 0 : pick(200) }));
+      const now = new Date(Date.UTC(2026, 0, 1, 0, 0, step));
+      const [fast, slow] = await Promise.all([
+        t.db.kysely.transaction().execute((trx) => applyAdds(trx, a, changes, now)),
+        t.db.kysely.transaction().execute((trx) => applyInOrder(trx, b, changes, now)),
+      ]);
+      expect(Object.fromEntries(fast), `seed ${seed}, step ${step}`).toEqual(Object.fromEntries(slow));
+    }
+    const stored = async (userId: string) =>
+      (
+        await t.db.kysely
+          .selectFrom('reward_progress')
+          .select(['metric', 'value'])
+          .where('user_id', '=', userId)
+          .orderBy('metric')
+          .execute()
+      ).map((r) => [r.metric, Number(r.value)]);
+    expect(await stored(a), `seed ${seed}`).toEqual(await stored(b));
+    expect((await stored(a)).length).toBeGreaterThan(3);
   });
 });
 

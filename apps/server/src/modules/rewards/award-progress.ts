@@ -79,22 +79,97 @@ function applied(before: number, change: CounterChange): number {
   return after;
 }
 
+type Moved = Map<RewardMetric, { before: number; after: number }>;
+
 /**
- * Applies the event's changes in order: one read of the counters it touches (locked), the
- * arithmetic here, one upsert of every counter it moved. Answers each counter's value before
- * the event and after it.
+ * Applies the event's changes in order and answers each counter's value before the event and
+ * after it. An event that only adds (a round, a drill, a bonus: every event but a count check)
+ * is one statement; the count-check streak (set, raised, and followed by its best) reads, then
+ * writes.
  */
-async function applyChanges(
+export async function applyChanges(
   trx: Trx,
   userId: string,
   changes: readonly CounterChange[],
   now: Date,
-): Promise<Map<RewardMetric, { before: number; after: number }>> {
+): Promise<Moved> {
+  const metrics = changes.map((c) => c.metric);
+  const addsOnly =
+    changes.every((c) => c.op === 'add') &&
+    new Set(metrics).size === metrics.length &&
+    // The streak drags its best along (applyInOrder): not a plain addition.
+    !metrics.includes('count_check_streak');
+  return addsOnly ? applyAdds(trx, userId, changes, now) : applyInOrder(trx, userId, changes, now);
+}
+
+/**
+ * Distinct additions in ONE statement: the counters' values before, the upsert that adds (it
+ * locks them), both answered. Every part of a statement reads the same snapshot, so `old` has
+ * the values from before the upsert; and the caller holds the profile row, so no other writer of
+ * these counters (all take the profile first) can commit between the snapshot and the upsert.
+ * (`old` must not be FOR UPDATE: a row the upsert has already changed in this same statement
+ * would be skipped, and read as 0.)
+ */
+export async function applyAdds(
+  trx: Trx,
+  userId: string,
+  changes: readonly CounterChange[],
+  now: Date,
+): Promise<Moved> {
+  const metrics: string[] = changes.map((c) => c.metric);
+  const deltas = changes.map((c) => c.value);
+  // The level needs the experience even when the event does not move it.
+  if (!metrics.includes('xp')) {
+    metrics.push('xp');
+    deltas.push(0);
+  }
+  const { rows } = await sql<{ metric: RewardMetric; before: string; after: string }>`
+    with old as (
+      select metric, value from reward_progress
+      where user_id = ${userId} and metric = any(${metrics}::text[])
+    ),
+    up as (
+      insert into reward_progress (user_id, metric, value, updated_at)
+      select ${userId}::text, m.metric, m.delta, ${now}::timestamptz
+      from unnest(${metrics}::text[], ${deltas}::bigint[]) as m(metric, delta)
+      where m.delta <> 0 or m.metric <> 'xp' or ${changes.some((c) => c.metric === 'xp')}::boolean
+      on conflict (user_id, metric) do update
+        set value = reward_progress.value + excluded.value, updated_at = excluded.updated_at
+      returning metric, value
+    )
+    select m.metric, coalesce(old.value, 0)::text as before,
+           coalesce(up.value, old.value, 0)::text as after
+    from unnest(${metrics}::text[]) as m(metric)
+    left join old on old.metric = m.metric
+    left join up on up.metric = m.metric`.execute(trx);
+  const moved: Moved = new Map();
+  for (const row of rows) {
+    const before = Number(row.before);
+    const after = Number(row.after);
+    const change = changes.find((c) => c.metric === row.metric);
+    if (change !== undefined && after !== applied(before, change))
+      throw new Error(`counter ${row.metric}: ${before} + ${change.value} gave ${after}`);
+    moved.set(row.metric, { before, after });
+  }
+  if (moved.size !== metrics.length) throw new Error('rewards: a counter is missing from the upsert');
+  return moved;
+}
+
+/**
+ * Any changes, in order: one read of the counters they touch (locked), the arithmetic here,
+ * one upsert of every counter moved.
+ */
+export async function applyInOrder(
+  trx: Trx,
+  userId: string,
+  changes: readonly CounterChange[],
+  now: Date,
+): Promise<Moved> {
   const touched = new Set<RewardMetric>(['xp', ...changes.map((c) => c.metric)]);
   // The best streak follows the streak in the same event.
   if (touched.has('count_check_streak')) touched.add('count_check_streak_best');
   const values = await lockCounters(trx, userId, [...touched]);
-  const moved = new Map<RewardMetric, { before: number; after: number }>();
+  const moved: Moved = new Map();
   const move = (change: CounterChange): number => {
     const before = moved.get(change.metric)?.after ?? values.get(change.metric) ?? 0;
     const after = applied(before, change);
