@@ -48,7 +48,7 @@ import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
 import { recordReveal } from './reveals.ts';
 import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
-import { addRoundToPatterns, addRoundToProfile, roundStatsOf } from './stats.ts';
+import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
 import { lockTable, newTableState, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
@@ -179,7 +179,7 @@ function applyOnce(
       // The new state, the answer and the live notices in one statement (store.ts).
       await saveTable(
         trx,
-        { ...stored, state: save.state, patterns: save.patterns, shoePlay: save.shoePlay },
+        { ...stored, state: save.state, patterns: save.patterns, shoePlay: save.shoePlay, roundStats: save.roundStats },
         save.notices,
       );
       ctx.hooks.onSaved?.(userId, save.state);
@@ -204,6 +204,8 @@ interface Decision {
     state: GameState;
     patterns: BettingPatterns;
     shoePlay: ShoePlay | null;
+    /** A round settled: the profile's statistics take it with the save. */
+    roundStats: RoundStats | null;
     notices: LiveTopic[];
   } | null;
 }
@@ -232,7 +234,7 @@ async function decide(
     const next = withCounting(state, action.counting);
     return {
       answer: { status: 200, body: snapshotOf(next, credits) },
-      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, notices: ['table'] },
+      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, roundStats: null, notices: ['table'] },
     };
   }
   if (
@@ -320,15 +322,11 @@ async function decide(
   }
 
   let patterns = row.patterns;
+  let roundStats: RoundStats | null = null;
   // Every accepted action changes the table: the player's other tabs follow it.
   const notices: LiveTopic[] = ['table'];
   if (move.settled && next.lastResult) {
-    await addRoundToProfile(
-      trx,
-      userId,
-      roundStatsOf(next.lastResult, next.sessionStats.currentStreak),
-      ctx.now,
-    );
+    roundStats = roundStatsOf(next.lastResult, next.sessionStats.currentStreak);
     patterns = addRoundToPatterns(patterns, next.lastResult, next.handBets);
     // The profile stream carries the statistics; a losing round moved no credit after the deal
     // (a credit's ledger entry has announced the profile already).
@@ -352,7 +350,7 @@ async function decide(
   }
   return {
     answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, shoePlay, notices },
+    save: { state: next, patterns, shoePlay, roundStats, notices },
   };
 }
 

@@ -1,12 +1,11 @@
 /**
  * After a round settles: the profile's lifetime statistics (spec section 3: totalHandsPlayed,
  * totalHandsWon, totalWinnings; winRate is derived from them when read; bestStreak and
- * biggestWin only ever raised) and the betting patterns per running count (count_{value}).
+ * biggestWin only ever raised; written with the table's save, store.ts) and the betting
+ * patterns per running count (count_{value}).
  * The session stats are the engine's own (state.sessionStats), kept in the table state.
  */
 import { recordBet, type BetOutcome, type BettingPatterns, type RoundResult } from '@card-counter/engine';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/index.ts';
 
 export interface RoundStats {
   handsPlayed: number;
@@ -24,23 +23,6 @@ export function roundStatsOf(result: RoundResult, currentStreak: number): RoundS
     net: Math.floor(result.net + 1e-6),
     streak: Math.max(0, currentStreak),
   };
-}
-
-/** Adds the round to the profile; the caller's transaction holds the profile row (ledger lock). */
-export async function addRoundToProfile(trx: Kysely<DB>, userId: string, s: RoundStats, now: Date): Promise<void> {
-  const r = await trx
-    .updateTable('profiles')
-    .set({
-      total_hands_played: sql`total_hands_played + ${s.handsPlayed}`,
-      total_hands_won: sql`total_hands_won + ${s.handsWon}`,
-      total_winnings: sql`total_winnings + ${s.net}`,
-      best_streak: sql`greatest(best_streak, ${s.streak})`,
-      biggest_win: sql`greatest(biggest_win, ${Math.max(0, s.net)})`,
-      last_updated: now,
-    })
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) throw new Error('table stats: the profile row is missing');
 }
 
 /** One bet per spot at the running count when bets were placed; a spot wins or loses by its hands' net. */

@@ -8,6 +8,7 @@ import { createGame, restoreShoe, type BettingPatterns, type GameState } from '@
 import { AppError, type TableSnapshot } from '@card-counter/shared';
 import { sql, type Kysely } from 'kysely';
 import type { ShoePlay } from './shoe-play.ts';
+import type { RoundStats } from './stats.ts';
 import { LIVE_TOPICS, assertLiveKey, type LiveTopic } from '../../live/topics.ts';
 import type { DB } from '../../db/index.ts';
 
@@ -145,11 +146,14 @@ export interface SavedAction {
   state: GameState;
   patterns: BettingPatterns;
   shoePlay: ShoePlay | null;
+  /** A round settled by this action: added to the profile's statistics (stats.ts). */
+  roundStats: RoundStats | null;
 }
 
 /**
- * Saves the table's new state and the action's answer and announces `notices` (delivered at
- * commit), in ONE statement: the caller holds the table row's lock (lockTable).
+ * Saves the table's new state and the action's answer, adds a settled round to the profile's
+ * statistics and announces `notices` (delivered at commit), in ONE statement: the caller holds
+ * the table row's lock and the profile row's (lockTable).
  */
 export async function saveTable(
   trx: Kysely<DB>,
@@ -158,8 +162,22 @@ export async function saveTable(
 ): Promise<void> {
   assertLiveKey(a.user_id);
   const channels = notices.map((t) => LIVE_TOPICS[t]);
+  // One statement text whether a round settled or not (a prepared statement each way would do
+  // too, but this keeps the save in one place): without stats, the update matches no row.
+  const st = a.roundStats;
   const { rows } = await sql<{ action_id: string }>`
-    with saved as (
+    with stats as (
+      update profiles set
+        total_hands_played = total_hands_played + ${st?.handsPlayed ?? 0}::integer,
+        total_hands_won = total_hands_won + ${st?.handsWon ?? 0}::integer,
+        total_winnings = total_winnings + ${st?.net ?? 0}::integer,
+        best_streak = greatest(best_streak, ${st?.streak ?? 0}::integer),
+        biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer),
+        last_updated = ${a.created_at}::timestamptz
+      where user_id = ${a.user_id} and ${st !== null}::boolean
+      returning 1
+    ),
+    saved as (
       update game_tables
       set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::jsonb,
           betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
@@ -175,8 +193,9 @@ export async function saveTable(
            ${a.status}::integer, ${a.response}::jsonb, ${a.created_at}::timestamptz
     from saved
     where (select count(*) from notice) = ${channels.length}
+      and (select count(*) from stats) = ${st === null ? 0 : 1}
     returning action_id`.execute(trx);
-  if (rows.length !== 1) throw new Error('table row vanished under its lock');
+  if (rows.length !== 1) throw new Error('table or profile row vanished under its lock');
 }
 
 /** The table's version now (the live topic's event: a tab behind it reloads the table). */
