@@ -7,6 +7,7 @@
  *   npm run bench:api                                  # 1, 10, 50 players; PGlite and PostgreSQL
  *   npm run bench:api -- --players 50 --db postgres --rounds 20
  *   npm run bench:api -- --players 50 --db postgres --think-ms 0,1000   # saturated, then human pace
+ *   npm run bench:api -- --players 50 --db postgres --think-ms 1000 --profile /tmp/actions   # + a CPU profile
  *
  * --think-ms: each player waits about this long between two of their actions (drawn from 0.5x
  * to 1.5x, and players start spread over one think time, so they do not act in lockstep; 0 =
@@ -15,16 +16,26 @@
  * The players run in a child process, so the client's own work (fetch, JSON) does not queue on
  * the server's event loop (each has a core of the two).
  *
+ * --warmup-rounds (default 2): rounds each player plays back to back before the measurement
+ * starts, not counted: a server that has just started runs its first thousand requests before
+ * the JIT has compiled them, and a brand-new account's first rounds pay its first achievements.
+ * Everything printed (latencies, the server's time, CPU, event loop, --profile) covers only the
+ * measured rounds. Besides latency it prints the CPU time per action of the server process and
+ * of the whole machine (the database and the players' process included), and the server's
+ * event-loop delay, which tell queueing for the CPU from waiting on PostgreSQL.
+ *
  * Bounded: --rounds per player (default 20), players at most 200; loopback only (127.0.0.1).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. PGlite: a temporary data directory, removed after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
 import { TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
@@ -45,6 +56,10 @@ interface Args {
   rounds: number;
   dbs: ('pglite' | 'postgres')[];
   think_ms: number[];
+  /** Rounds each player plays first, unmeasured (a fresh server's JIT, a new account's first achievements). */
+  warmup: number;
+  /** Write a V8 CPU profile of the server process during the action phase (sign-ups excluded). */
+  profile: string | undefined;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -62,7 +77,9 @@ function parseArgs(argv: string[]): Args {
   const dbs: ('pglite' | 'postgres')[] | null =
     db === 'both' ? ['pglite', 'postgres'] : db === 'pglite' || db === 'postgres' ? [db] : null;
   if (!dbs) throw new Error('--db: pglite, postgres or both');
-  return { players, rounds, dbs: [...dbs], think_ms };
+  const warmup = Number(get('warmup-rounds') ?? 2);
+  if (!Number.isInteger(warmup) || warmup < 0 || warmup > ROUNDS_MAX) throw new Error(`--warmup-rounds: 0..${ROUNDS_MAX}`);
+  return { players, rounds, dbs: [...dbs], think_ms, warmup, profile: get('profile') };
 }
 
 async function openScratch(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
@@ -172,10 +189,22 @@ interface Job {
   clients: Client[];
   rounds: number;
   think_ms: number;
+  warmup: number;
 }
 
-/** The players' side: every client plays its rounds at once; answers the action latencies. */
-async function play(job: Job): Promise<{ latencies: number[]; seconds: number }> {
+/**
+ * The players' side: every client plays its warm-up rounds back to back (not measured), then,
+ * once `measure` has answered (the server resets its counters), its rounds at once; answers
+ * the action latencies.
+ */
+async function play(job: Job, measure: () => Promise<void>): Promise<{ latencies: number[]; seconds: number }> {
+  think_ms = 0;
+  await Promise.all(job.clients.map(async (c, i) => {
+    const rng = seededRng(1_000_000 + i);
+    const rand = () => rng.nextUint32() / 0x1_0000_0000;
+    for (let r = 0; r < job.warmup; r++) await playRound(job.base, c, rand, []);
+  }));
+  await measure();
   think_ms = job.think_ms;
   const latencies: number[] = [];
   const t0 = performance.now();
@@ -193,12 +222,19 @@ async function play(job: Job): Promise<{ latencies: number[]; seconds: number }>
 
 const PLAYERS_FLAG = '--bench-players-process';
 
-/** Runs `play` in a child process (this file with PLAYERS_FLAG), the job over IPC. */
-function playInWorker(job: Job): Promise<{ latencies: number[]; seconds: number }> {
+/**
+ * Runs `play` in a child process (this file with PLAYERS_FLAG), the job over IPC: the child
+ * says 'warm' after its warm-up, `onWarm` starts the measurement, the child is told 'go'.
+ */
+function playInWorker(job: Job, onWarm: () => Promise<void>): Promise<{ latencies: number[]; seconds: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [PLAYERS_FLAG], { execArgv: ['--import', 'tsx'] });
     let answered = false;
-    child.once('message', (m) => {
+    child.on('message', (m) => {
+      if (m === 'warm') {
+        onWarm().then(() => child.send('go'), reject);
+        return;
+      }
       answered = true;
       resolve(m as { latencies: number[]; seconds: number });
     });
@@ -210,7 +246,37 @@ function playInWorker(job: Job): Promise<{ latencies: number[]; seconds: number 
   });
 }
 
-async function run(kind: 'pglite' | 'postgres', players: number, rounds: number, pace_ms: number): Promise<void> {
+/** CPU time spent by every process on the machine so far (all cores), in ms. */
+function machineBusy_ms(): number {
+  return cpus().reduce((a, c) => a + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+}
+
+/** A V8 CPU profile of this (the server's) process from `start` to `stop`; opens in Chrome DevTools. */
+function profiler(file: string | undefined): { start(): Promise<void>; stop(): Promise<void> } {
+  if (file === undefined) return { start: async () => {}, stop: async () => {} };
+  const session = new Session();
+  return {
+    async start() {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    },
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of the measured actions: ${file}`);
+    },
+  };
+}
+
+async function run(
+  kind: 'pglite' | 'postgres',
+  players: number,
+  { rounds, warmup }: { rounds: number; warmup: number },
+  pace_ms: number,
+  profile?: string,
+): Promise<void> {
   const { db, drop } = await openScratch(kind);
   const config = loadConfig({ NODE_ENV: 'production', APP_URL, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-dist', DATA_DIR: '/tmp', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -228,14 +294,33 @@ async function run(kind: 'pglite' | 'postgres', players: number, rounds: number,
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const clients: Client[] = [];
     for (let i = 0; i < players; i++) clients.push(await signUp(base, i));
-    const { latencies, seconds } = await playInWorker({ base, clients, rounds, think_ms: pace_ms });
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    const prof = profiler(profile);
+    let cpu0 = process.cpuUsage();
+    let machine0 = machineBusy_ms();
+    const { latencies, seconds } = await playInWorker({ base, clients, rounds, think_ms: pace_ms, warmup }, async () => {
+      // Warm-up done: measure from here.
+      server_ms.length = 0;
+      loop.enable();
+      cpu0 = process.cpuUsage();
+      machine0 = machineBusy_ms();
+      await prof.start();
+    });
+    await prof.stop();
+    const cpu = process.cpuUsage(cpu0);
+    const machine_ms = machineBusy_ms() - machine0;
+    loop.disable();
     latencies.sort((a, b) => a - b);
     server_ms.sort((a, b) => a - b);
     console.log(
       `${kind.padEnd(8)} players ${String(players).padStart(3)}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
         `${((players * rounds) / seconds).toFixed(1).padStart(7)} rounds/s  actions ${latencies.length}  ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  ` +
-        `(server side: p50 ${percentile(server_ms, 50).toFixed(1)} ms  p99 ${percentile(server_ms, 99).toFixed(1)} ms)`,
+        `(server side: p50 ${percentile(server_ms, 50).toFixed(1)} ms  p99 ${percentile(server_ms, 99).toFixed(1)} ms)\n` +
+        `         CPU per action: server process ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} ms ` +
+        `(system ${(cpu.system / 1000 / latencies.length).toFixed(2)}), whole machine ${(machine_ms / latencies.length).toFixed(2)} ms ` +
+        `(server, players, database and everything else)\n` +
+        `         server event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms  max ${(loop.max / 1e6).toFixed(1)} ms`,
     );
   } finally {
     await app?.close();
@@ -246,10 +331,18 @@ async function run(kind: 'pglite' | 'postgres', players: number, rounds: number,
 
 if (!process.argv.includes(PLAYERS_FLAG)) {
   const args = parseArgs(process.argv.slice(2));
-  console.log(`table API bench: ${args.rounds} rounds per player, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  for (const kind of args.dbs) for (const n of args.players) for (const t of args.think_ms) await run(kind, n, args.rounds, t);
+  console.log(`table API bench: ${args.rounds} rounds per player after ${args.warmup} unmeasured, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const kind of args.dbs)
+    for (const n of args.players)
+      for (const t of args.think_ms)
+        await run(kind, n, args, t, args.profile?.replace(/(\.cpuprofile)?$/, `-${kind}-${n}-${t}.cpuprofile`));
 } else {
   process.once('message', (job) => {
-    void play(job as Job).then((r) => process.send?.(r, () => process.exit(0)));
+    const measure = () =>
+      new Promise<void>((resolve) => {
+        process.once('message', () => resolve());
+        process.send?.('warm');
+      });
+    void play(job as Job, measure).then((r) => process.send?.(r, () => process.exit(0)));
   });
 }
