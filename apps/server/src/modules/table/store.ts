@@ -179,7 +179,7 @@ export async function saveTable(
     ),
     saved as (
       update game_tables
-      set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::jsonb,
+      set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::json,
           betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
           shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb
       where user_id = ${a.user_id}
@@ -190,7 +190,7 @@ export async function saveTable(
     )
     insert into game_table_actions (user_id, action_id, request_hash, table_version, status, response, created_at)
     select saved.user_id, ${a.action_id}::text, ${a.request_hash}::text, ${a.table_version}::integer,
-           ${a.status}::integer, ${a.response}::jsonb, ${a.created_at}::timestamptz
+           ${a.status}::integer, ${a.response}::json, ${a.created_at}::timestamptz
     from saved
     where (select count(*) from notice) = ${channels.length}
       and (select count(*) from stats) = ${st === null ? 0 : 1}
