@@ -6,3 +6,4 @@ export {
   type NotificationHandler,
 } from './open.ts';
 export type { DB } from './schema.ts';
+export { isUniqueViolation } from './errors.ts';

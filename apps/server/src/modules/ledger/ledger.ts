@@ -11,7 +11,7 @@
  */
 import { AppError, CreditTransactionTypeSchema, type CreditTransaction } from '@card-counter/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, DB } from '../../db/index.ts';
+import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
 
 /** Largest single change; far above any pack (500,000) and far below integer overflow. */
@@ -185,10 +185,6 @@ export async function applyCreditInTransaction(
     throw new Error('ledger invariant: written row differs from the computed change');
   }
   return { transaction: toCreditTransaction(row), balance, applied: true };
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 }
 
 /** Applies one credit or debit in its own transaction. See the file comment. */

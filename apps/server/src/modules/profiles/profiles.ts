@@ -14,7 +14,7 @@ import {
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
-import type { Database, DB } from '../../db/index.ts';
+import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import { publishInTransaction } from '../../live/topics.ts';
 import { refreshEntriesInTransaction } from '../leaderboard/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
@@ -272,7 +272,5 @@ export async function updateProfile(
 const USERNAME_INDEX = 'profiles_username_lower_key';
 
 function isUsernameConflict(e: unknown): boolean {
-  if (typeof e !== 'object' || e === null) return false;
-  const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-  return code === '23505' && constraint === USERNAME_INDEX;
+  return isUniqueViolation(e, USERNAME_INDEX);
 }

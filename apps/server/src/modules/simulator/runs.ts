@@ -11,16 +11,12 @@ import {
   type SimRun,
   type SimSettings,
 } from '@card-counter/shared';
-import type { Database } from '../../db/index.ts';
+import { isUniqueViolation, type Database } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import { awardProgress } from '../rewards/index.ts';
 
 /** The ledger key of a run: namespaced by player, so another player's id can never replay it. */
 export const simRunLedgerKey = (userId: string, runId: string): string => `simulator:${userId}:${runId}`;
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
-}
 
 export async function chargeSimRun(
   db: Database,

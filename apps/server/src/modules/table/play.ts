@@ -40,7 +40,7 @@ import {
   type TableSnapshot,
 } from '@card-counter/shared';
 import type { Kysely } from 'kysely';
-import type { Database, DB } from '../../db/index.ts';
+import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import type { LiveTopic } from '../../live/topics.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import { awardProgress } from '../rewards/index.ts';
@@ -114,15 +114,7 @@ function requestHash(req: TableActionRequest): string {
 }
 
 /** A racing copy of the same action committed its answer first (see LockedTable.prior). */
-function isAnsweredRace(e: unknown): boolean {
-  const err = e as { code?: unknown; constraint?: unknown } | null;
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    err.code === '23505' &&
-    err.constraint === 'game_table_actions_pkey'
-  );
-}
+const isAnsweredRace = (e: unknown): boolean => isUniqueViolation(e, 'game_table_actions_pkey');
 
 export async function applyTableAction(
   ctx: PlayContext,
@@ -222,14 +214,16 @@ async function decide(
 ): Promise<Decision> {
   const credits = row.credits;
   const state: GameState = { ...row.state, balance: credits };
-  const current = snapshotOf(state, credits);
+  // The table as it stands, for a refusal's details: built only when refusing (visible() is
+  // not free, and an accepted action answers with the next state instead).
+  const current = (): TableSnapshot => snapshotOf(state, credits);
   if (version !== state.version)
-    return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current));
+    return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current()));
 
   if (action.type === 'setCounting') {
     if (state.gameInProgress)
       return refused(
-        refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current),
+        refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current()),
       );
     const next = withCounting(state, action.counting);
     return {
@@ -247,7 +241,7 @@ async function decide(
         'TABLE_ACTION_REFUSED',
         'BET_OUT_OF_LIMITS',
         `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`,
-        current,
+        current(),
       ),
     );
   }
@@ -256,7 +250,7 @@ async function decide(
   if (action.type === 'deal') {
     fee = CREDIT_COST_HAND * state.handBets.length;
     if (state.handBets.every((b) => b > 0) && state.currentBet + fee > credits) {
-      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current));
+      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current()));
     }
     const stacked =
       state.deck === null ? (ctx.hooks.firstShoe?.(userId, state.config.numDecks) ?? null) : null;
@@ -269,8 +263,8 @@ async function decide(
   const result = step(input, action, ctx.rng);
   if (!result.ok) {
     if (result.code === 'INSUFFICIENT_BALANCE')
-      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current));
-    return refused(refusal('TABLE_ACTION_REFUSED', result.code, result.reason, current));
+      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current()));
+    return refused(refusal('TABLE_ACTION_REFUSED', result.code, result.reason, current()));
   }
   const next = result.state;
   const move = movementOf(action, fee, input.balance, next);
