@@ -1,16 +1,13 @@
 // The simulator pool on worker_threads (the command line, tests, the bench): the package's
 // `@card-counter/engine/sim/node` entry. It lives outside src/ because it needs Node's APIs;
 // everything under src/ runs in a browser.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Seed } from '../src/rng.ts';
 import { checkRounds } from '../src/sim/chunks.ts';
 import type { SimPlan } from '../src/sim/plan.ts';
 import { SimPool } from '../src/sim/pool.ts';
 import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
 import type { RunControl, SimResult } from '../src/sim/simulate.ts';
+import { startTsWorker } from './ts-worker.ts';
 
 const WORKER_URL = new URL('./sim-worker.ts', import.meta.url);
 
@@ -19,12 +16,7 @@ const WORKER_URL = new URL('./sim-worker.ts', import.meta.url);
  * `bj` script runs under) in the worker, then imports sim-worker.ts.
  */
 function spawnNodeWorker(): SimWorkerLike {
-  // The ESM build of tsx's API (require.resolve would pick the CommonJS one).
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const url = JSON.stringify(WORKER_URL.href);
-  const code = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${url}, ${url}))`;
-  const w = new Worker(code, { eval: true });
+  const w = startTsWorker(WORKER_URL);
   let terminating = false;
   return {
     postMessage: (m) => w.postMessage(m),

@@ -4,11 +4,9 @@
  * `get` answers at once (null while the chart is not built yet, and asks for it), `request`
  * waits for it. Bounded: CHARTS_MAX rule sets per process, oldest dropped first.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Rules } from '@card-counter/engine';
+import { startTsWorker } from '@card-counter/engine/node/ts-worker';
 
 export const CHARTS_MAX = 32;
 const WORKER_URL = new URL('./basic-chart-worker.ts', import.meta.url);
@@ -64,14 +62,7 @@ class BasicCharts {
 
   private spawn(): Worker {
     if (this.worker !== undefined) return this.worker;
-    // The worker runs the TypeScript source: register tsx's loader in it first (as the
-    // simulator's Node pool does), whatever the parent runs under (tsx, vitest).
-    const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-    const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-    const url = JSON.stringify(WORKER_URL.href);
-    const worker = new Worker(`import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${url}, ${url}))`, {
-      eval: true,
-    });
+    const worker = startTsWorker(WORKER_URL);
     worker.on('message', ({ key, table }: { key: string; table: Uint8Array }) => {
       if (this.charts.size >= CHARTS_MAX) this.charts.delete(this.charts.keys().next().value as string);
       this.charts.set(key, table);
