@@ -16,7 +16,7 @@
  * The players run in a child process, so the client's own work (fetch, JSON) does not queue on
  * the server's event loop (each has a core of the two).
  *
- * --warmup-rounds (default 2): rounds each player plays back to back before the measurement
+ * --warmup-rounds (default 5): rounds each player plays back to back before the measurement
  * starts, not counted: a server that has just started runs its first thousand requests before
  * the JIT has compiled them, and a brand-new account's first rounds pay its first achievements.
  * Everything printed (latencies, the server's time, CPU, event loop, --profile) covers only the
@@ -77,7 +77,7 @@ function parseArgs(argv: string[]): Args {
   const dbs: ('pglite' | 'postgres')[] | null =
     db === 'both' ? ['pglite', 'postgres'] : db === 'pglite' || db === 'postgres' ? [db] : null;
   if (!dbs) throw new Error('--db: pglite, postgres or both');
-  const warmup = Number(get('warmup-rounds') ?? 2);
+  const warmup = Number(get('warmup-rounds') ?? 5);
   if (!Number.isInteger(warmup) || warmup < 0 || warmup > ROUNDS_MAX) throw new Error(`--warmup-rounds: 0..${ROUNDS_MAX}`);
   return { players, rounds, dbs: [...dbs], think_ms, warmup, profile: get('profile') };
 }
