@@ -17,7 +17,7 @@ import type { Database } from '../src/db/index.ts';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
 import { getProfile } from '../src/modules/profiles/index.ts';
 import { awardProgress, getProgress, type ProgressEvent } from '../src/modules/rewards/index.ts';
-import { applyAdds, applyInOrder } from '../src/modules/rewards/award-progress.ts';
+import { additionsOf, applyAdds, applyInOrder } from '../src/modules/rewards/award-progress.ts';
 import type { CounterChange } from '../src/modules/rewards/metrics.ts';
 import type { RewardMetric } from '@card-counter/shared';
 import { seededRng } from '@card-counter/engine';
@@ -162,7 +162,7 @@ forEachDatabase('rewards', (t) => {
         .map((metric) => ({ metric, op: 'add' as const, value: pick(4) === 0 ? 0 : pick(200) }));
       const now = new Date(Date.UTC(2026, 0, 1, 0, 0, step));
       const [fast, slow] = await Promise.all([
-        t.db.kysely.transaction().execute((trx) => applyAdds(trx, a, changes, now)),
+        t.db.kysely.transaction().execute((trx) => applyAdds(trx, a, additionsOf(changes)!, now)),
         t.db.kysely.transaction().execute((trx) => applyInOrder(trx, b, changes, now)),
       ]);
       expect(Object.fromEntries(fast), `seed ${seed}, step ${step}`).toEqual(Object.fromEntries(slow));

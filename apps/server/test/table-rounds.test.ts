@@ -68,6 +68,20 @@ forEachDatabase('table rounds', (t) => {
     await expectReconciled(id, table, 10_140);
   });
 
+  it('a retried action whose round paid achievements answers the same balance, rewards included, and pays nothing more', async () => {
+    const { id, table } = await seat(['A', '9', 'K', '7']);
+    const before = table.snapshot();
+    const actionId = '4b7f9f3e-0d3c-4f5e-9a57-1c1c0ffee001';
+    const first = await table.post({ type: 'deal' }, { actionId, version: before.version });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await table.post({ type: 'deal' }, { actionId, version: before.version });
+    expect(again.statusCode, again.body).toBe(200);
+    // The stored answer was patched with the rewards paid after the save (store.ts patchSavedBalance).
+    expect(again.json()).toEqual(first.json());
+    expect(await rewardsOf(id)).toBe(1_000);
+    await expectReconciled(id, table, 10_140);
+  });
+
   it('a bust loses the stake and the fee', async () => {
     const { id, table } = await seat(['10', '7', '6', 'K', 'Q']);
     expect((await table.act({ type: 'deal' })).state.dealerCards[1]).toBeNull();

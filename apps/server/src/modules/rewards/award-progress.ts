@@ -20,7 +20,7 @@ import {
   levelForXp,
   type RewardMetric,
 } from '@card-counter/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import type { ProgressEvent } from './events.ts';
@@ -79,7 +79,90 @@ function applied(before: number, change: CounterChange): number {
   return after;
 }
 
-type Moved = Map<RewardMetric, { before: number; after: number }>;
+export type Moved = Map<RewardMetric, { before: number; after: number }>;
+
+/** An event's changes when they are distinct additions; null when they are not (count checks). */
+export interface Additions {
+  changes: readonly CounterChange[];
+  metrics: string[];
+  deltas: number[];
+  /** The event moves xp itself (else xp is only read, for the level). */
+  movesXp: boolean;
+}
+
+export function additionsOf(changes: readonly CounterChange[]): Additions | null {
+  const metrics: string[] = changes.map((c) => c.metric);
+  const addsOnly =
+    changes.every((c) => c.op === 'add') &&
+    new Set(metrics).size === metrics.length &&
+    // The streak drags its best along (applyInOrder): not a plain addition.
+    !metrics.includes('count_check_streak');
+  if (!addsOnly) return null;
+  const deltas = changes.map((c) => c.value);
+  const movesXp = metrics.includes('xp');
+  // The level needs the experience even when the event does not move it.
+  if (!movesXp) {
+    metrics.push('xp');
+    deltas.push(0);
+  }
+  return { changes, metrics, deltas, movesXp };
+}
+
+/** No additions: the same statement text, touching nothing (a caller's statement that may or may not carry some). */
+const NO_ADDITIONS: Additions = { changes: [], metrics: [], deltas: [], movesXp: false };
+
+/**
+ * The additions as two CTEs, `rw_old` and `rw_up`, and the expression answering the counters
+ * before and after as JSON (`[{metric, before, after}]`), for a statement of the caller's: the
+ * table's save runs them with its own writes (one round trip less per settled round). Every
+ * part of a statement reads the same snapshot, so `rw_old` has the values from before the
+ * upsert; the caller holds the profile row, so no other writer of these counters (all take the
+ * profile first) can commit in between. (`rw_old` must not be FOR UPDATE: a row the upsert has
+ * already changed in this same statement would be skipped, and read as 0.)
+ */
+export function additionsSql(
+  userId: string,
+  additions: Additions | null,
+  now: Date,
+): { ctes: RawBuilder<unknown>; answer: RawBuilder<unknown> } {
+  const a = additions ?? NO_ADDITIONS;
+  return {
+    ctes: sql`rw_old as (
+      select metric, value from reward_progress
+      where user_id = ${userId} and metric = any(${a.metrics}::text[])
+    ),
+    rw_up as (
+      insert into reward_progress (user_id, metric, value, updated_at)
+      select ${userId}::text, m.metric, m.delta, ${now}::timestamptz
+      from unnest(${a.metrics}::text[], ${a.deltas}::bigint[]) as m(metric, delta)
+      where m.delta <> 0 or m.metric <> 'xp' or ${a.movesXp}::boolean
+      on conflict (user_id, metric) do update
+        set value = reward_progress.value + excluded.value, updated_at = excluded.updated_at
+      returning metric, value
+    )`,
+    answer: sql`(select coalesce(json_agg(json_build_object('metric', m.metric,
+        'before', coalesce(rw_old.value, 0)::text, 'after', coalesce(rw_up.value, rw_old.value, 0)::text)), '[]'::json)
+      from unnest(${a.metrics}::text[]) as m(metric)
+      left join rw_old on rw_old.metric = m.metric
+      left join rw_up on rw_up.metric = m.metric)`,
+  };
+}
+
+/** The counters additionsSql answered, checked against the additions. */
+export function movedOf(additions: Additions, answer: unknown): Moved {
+  const rows = answer as { metric: RewardMetric; before: string; after: string }[];
+  const moved: Moved = new Map();
+  for (const row of rows) {
+    const before = Number(row.before);
+    const after = Number(row.after);
+    const change = additions.changes.find((c) => c.metric === row.metric);
+    if (change !== undefined && after !== applied(before, change))
+      throw new Error(`counter ${row.metric}: ${before} + ${change.value} gave ${after}`);
+    moved.set(row.metric, { before, after });
+  }
+  if (moved.size !== additions.metrics.length) throw new Error('rewards: a counter is missing from the upsert');
+  return moved;
+}
 
 /**
  * Applies the event's changes in order and answers each counter's value before the event and
@@ -93,66 +176,15 @@ export async function applyChanges(
   changes: readonly CounterChange[],
   now: Date,
 ): Promise<Moved> {
-  const metrics = changes.map((c) => c.metric);
-  const addsOnly =
-    changes.every((c) => c.op === 'add') &&
-    new Set(metrics).size === metrics.length &&
-    // The streak drags its best along (applyInOrder): not a plain addition.
-    !metrics.includes('count_check_streak');
-  return addsOnly ? applyAdds(trx, userId, changes, now) : applyInOrder(trx, userId, changes, now);
+  const additions = additionsOf(changes);
+  return additions !== null ? applyAdds(trx, userId, additions, now) : applyInOrder(trx, userId, changes, now);
 }
 
-/**
- * Distinct additions in ONE statement: the counters' values before, the upsert that adds (it
- * locks them), both answered. Every part of a statement reads the same snapshot, so `old` has
- * the values from before the upsert; and the caller holds the profile row, so no other writer of
- * these counters (all take the profile first) can commit between the snapshot and the upsert.
- * (`old` must not be FOR UPDATE: a row the upsert has already changed in this same statement
- * would be skipped, and read as 0.)
- */
-export async function applyAdds(
-  trx: Trx,
-  userId: string,
-  changes: readonly CounterChange[],
-  now: Date,
-): Promise<Moved> {
-  const metrics: string[] = changes.map((c) => c.metric);
-  const deltas = changes.map((c) => c.value);
-  // The level needs the experience even when the event does not move it.
-  if (!metrics.includes('xp')) {
-    metrics.push('xp');
-    deltas.push(0);
-  }
-  const { rows } = await sql<{ metric: RewardMetric; before: string; after: string }>`
-    with old as (
-      select metric, value from reward_progress
-      where user_id = ${userId} and metric = any(${metrics}::text[])
-    ),
-    up as (
-      insert into reward_progress (user_id, metric, value, updated_at)
-      select ${userId}::text, m.metric, m.delta, ${now}::timestamptz
-      from unnest(${metrics}::text[], ${deltas}::bigint[]) as m(metric, delta)
-      where m.delta <> 0 or m.metric <> 'xp' or ${changes.some((c) => c.metric === 'xp')}::boolean
-      on conflict (user_id, metric) do update
-        set value = reward_progress.value + excluded.value, updated_at = excluded.updated_at
-      returning metric, value
-    )
-    select m.metric, coalesce(old.value, 0)::text as before,
-           coalesce(up.value, old.value, 0)::text as after
-    from unnest(${metrics}::text[]) as m(metric)
-    left join old on old.metric = m.metric
-    left join up on up.metric = m.metric`.execute(trx);
-  const moved: Moved = new Map();
-  for (const row of rows) {
-    const before = Number(row.before);
-    const after = Number(row.after);
-    const change = changes.find((c) => c.metric === row.metric);
-    if (change !== undefined && after !== applied(before, change))
-      throw new Error(`counter ${row.metric}: ${before} + ${change.value} gave ${after}`);
-    moved.set(row.metric, { before, after });
-  }
-  if (moved.size !== metrics.length) throw new Error('rewards: a counter is missing from the upsert');
-  return moved;
+/** Distinct additions in ONE statement (additionsSql). */
+export async function applyAdds(trx: Trx, userId: string, additions: Additions, now: Date): Promise<Moved> {
+  const { ctes, answer } = additionsSql(userId, additions, now);
+  const { rows } = await sql<{ counters: unknown }>`with ${ctes} select ${answer} as counters`.execute(trx);
+  return movedOf(additions, rows[0]?.counters);
 }
 
 /**
@@ -258,6 +290,14 @@ export async function awardProgressInTransaction(
     if (profile === undefined) throw new AppError('USER_DOC_MISSING');
   }
   const moved = await applyChanges(trx, userId, changes, now);
+  return grantCrossings(trx, userId, moved, now);
+}
+
+/**
+ * The achievements and levels the counters crossed (before < target <= after), each paid once
+ * through the ledger. The caller's transaction holds the profile row.
+ */
+export async function grantCrossings(trx: Trx, userId: string, moved: Moved, now: Date): Promise<AwardResult> {
   const result: AwardResult = { xp: 0, level: 1, unlocked: [], levelsReached: [], credited: 0 };
   for (const achievement of ACHIEVEMENTS) {
     const m = moved.get(achievement.metric);
@@ -279,6 +319,20 @@ export async function awardProgressInTransaction(
     }
   }
   return result;
+}
+
+/**
+ * An event whose counters another module's statement will move (additionsSql in it), for
+ * one round trip less: the table's save. Null when the event is not plain additions (then
+ * call awardProgress). After that statement, `finishAward` pays what the counters crossed.
+ */
+export function pendingAward(event: ProgressEvent): Additions | null {
+  return additionsOf(changesFor(event));
+}
+
+/** The second half of a pending award: the counters `answer` moved, and what they crossed paid. */
+export function finishAward(trx: Trx, userId: string, additions: Additions, answer: unknown, now: Date): Promise<AwardResult> {
+  return grantCrossings(trx, userId, movedOf(additions, answer), now);
 }
 
 /**

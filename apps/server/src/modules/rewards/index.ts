@@ -2,7 +2,15 @@
  * Rewards: achievements and levels (docs/rewards.md). Other modules call `awardProgress`
  * (award-progress.ts) with an event of `ProgressEvent` (events.ts); nothing else pays rewards.
  */
-export { awardProgress, awardProgressInTransaction, type AwardResult } from './award-progress.ts';
+export {
+  awardProgress,
+  awardProgressInTransaction,
+  pendingAward,
+  additionsSql,
+  finishAward,
+  type Additions,
+  type AwardResult,
+} from './award-progress.ts';
 export type {
   ProgressEvent,
   RoundSettledEvent,

@@ -43,13 +43,13 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import type { LiveTopic } from '../../live/topics.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
-import { awardProgress } from '../rewards/index.ts';
+import { finishAward, pendingAward, type Additions } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
 import { recordReveal } from './reveals.ts';
 import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
 import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
-import { lockTable, newTableState, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
+import { lockTable, newTableState, patchSavedBalance, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
 export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
@@ -168,12 +168,31 @@ function applyOnce(
     };
     if (save === null) await trx.insertInto('game_table_actions').values(stored).execute();
     else {
-      // The new state, the answer and the live notices in one statement (store.ts).
-      await saveTable(
+      // The new state, the answer, the round's statistics and reward counters and the live
+      // notices in one statement (store.ts).
+      const counters = await saveTable(
         trx,
-        { ...stored, state: save.state, patterns: save.patterns, shoePlay: save.shoePlay, roundStats: save.roundStats },
+        {
+          ...stored,
+          state: save.state,
+          patterns: save.patterns,
+          shoePlay: save.shoePlay,
+          roundStats: save.roundStats,
+          award: save.award,
+        },
         save.notices,
       );
+      if (save.award !== null && answer.status === 200) {
+        // Achievements and levels the counters crossed (docs/rewards.md), paid in this
+        // transaction so each counts once; a reward paid with the action is part of the
+        // balance its answer shows.
+        const award = await finishAward(trx, userId, save.award, counters, ctx.now);
+        if (award.credited > 0) {
+          save.state.balance += award.credited;
+          answer.body.state.balance += award.credited;
+          await patchSavedBalance(trx, userId, req.actionId, save.state, JSON.stringify(answer.body));
+        }
+      }
       ctx.hooks.onSaved?.(userId, save.state);
     }
     if (answer.status === 200 && answer.body.version % RETENTION_EVERY_VERSIONS === 0) {
@@ -198,6 +217,8 @@ interface Decision {
     shoePlay: ShoePlay | null;
     /** A round settled: the profile's statistics take it with the save. */
     roundStats: RoundStats | null;
+    /** The reward counters the save moves (a settled round, a clean shoe). */
+    award: Additions | null;
     notices: LiveTopic[];
   } | null;
 }
@@ -228,7 +249,7 @@ async function decide(
     const next = withCounting(state, action.counting);
     return {
       answer: { status: 200, body: snapshotOf(next, credits) },
-      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, roundStats: null, notices: ['table'] },
+      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, roundStats: null, award: null, notices: ['table'] },
     };
   }
   if (
@@ -326,25 +347,18 @@ async function decide(
     // (a credit's ledger entry has announced the profile already).
     if (move.credit === 0) notices.push('profile');
   }
-  // Achievements and experience (docs/rewards.md), in this transaction so each counts once:
-  // a settled round, and a shoe played by the book that this action replaced.
+  // Experience and achievement counters (docs/rewards.md), moved by the save: a settled round,
+  // and a shoe played by the book that this action replaced. What they cross is paid after it.
+  let award: Additions | null = null;
   if ((move.settled && next.lastResult) || cleanShoe) {
     const hands = move.settled && next.lastResult ? next.lastResult.hands : [];
     const blackjacks = hands.filter((h) => h.outcome === 'blackjack').length;
-    const award = await awardProgress(
-      trx,
-      userId,
-      { type: 'round_settled', hands: hands.length, blackjacks, cleanShoe },
-      ctx.now,
-      { profileLocked: true },
-    );
-    // A reward paid with the action is part of the balance this answer shows.
-    balance += award.credited;
-    next.balance = balance;
+    award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
+    if (award === null) throw new Error('rewards: a settled round must be plain additions');
   }
   return {
     answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, shoePlay, roundStats, notices },
+    save: { state: next, patterns, shoePlay, roundStats, award, notices },
   };
 }
 
