@@ -4,7 +4,7 @@
  * p50/p99 latency of one action (POST /api/table/actions) as the client measures it, and the
  * server's own time for it (arrival to answer sent).
  *
- *   npm run bench:api                                  # 1, 10, 50 players; PGlite and PostgreSQL
+ *   npm run bench:api                                  # 1, 10, 50 players; PGlite and PostgreSQL; saturated and human pace
  *   npm run bench:api -- --players 50 --db postgres --rounds 20
  *   npm run bench:api -- --players 50 --db postgres --think-ms 0,1000   # saturated, then human pace
  *   npm run bench:api -- --players 50 --db postgres --think-ms 1000 --profile /tmp/actions   # + a CPU profile
@@ -70,7 +70,7 @@ function parseArgs(argv: string[]): Args {
   const players = (get('players') ?? '1,10,50').split(',').map(Number);
   const rounds = Number(get('rounds') ?? 20);
   const db = get('db') ?? 'both';
-  const think_ms = (get('think-ms') ?? '0').split(',').map(Number);
+  const think_ms = (get('think-ms') ?? '0,1000').split(',').map(Number);
   if (think_ms.some((t) => !Number.isInteger(t) || t < 0 || t > THINK_MAX_ms)) throw new Error(`--think-ms: integers 0..${THINK_MAX_ms}`);
   if (players.some((n) => !Number.isInteger(n) || n < 1 || n > PLAYERS_MAX)) throw new Error(`--players: integers 1..${PLAYERS_MAX}`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > ROUNDS_MAX) throw new Error(`--rounds: 1..${ROUNDS_MAX}`);
