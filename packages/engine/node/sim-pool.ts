@@ -9,6 +9,9 @@ import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
 import type { RunControl, SimResult } from '../src/sim/simulate.ts';
 import { startTsWorker } from './ts-worker.ts';
 
+// Also for the server's own TypeScript workers (its basic-chart builder): one bootstrap.
+export { startTsWorker };
+
 const WORKER_URL = new URL('./sim-worker.ts', import.meta.url);
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { Rules } from '@card-counter/engine';
-import { startTsWorker } from '@card-counter/engine/node/ts-worker';
+import { startTsWorker } from '@card-counter/engine/sim/node';
 
 export const CHARTS_MAX = 32;
 const WORKER_URL = new URL('./basic-chart-worker.ts', import.meta.url);
