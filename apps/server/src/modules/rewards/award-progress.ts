@@ -39,14 +39,6 @@ export interface AwardResult {
 
 type Trx = Kysely<DB>;
 
-export interface AwardOptions {
-  /**
-   * The caller's transaction already holds the profile row FOR UPDATE (the table locks it with
-   * the table row), so the lock that orders rewards after the ledger is not taken again.
-   */
-  profileLocked?: boolean;
-}
-
 function isDatabase(db: Database | Trx): db is Database {
   return 'kysely' in db;
 }
@@ -277,18 +269,15 @@ export async function awardProgressInTransaction(
   userId: string,
   event: ProgressEvent,
   now: Date,
-  options: AwardOptions = {},
 ): Promise<AwardResult> {
   const changes = changesFor(event);
-  if (options.profileLocked !== true) {
-    const profile = await trx
-      .selectFrom('profiles')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (profile === undefined) throw new AppError('USER_DOC_MISSING');
-  }
+  const profile = await trx
+    .selectFrom('profiles')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (profile === undefined) throw new AppError('USER_DOC_MISSING');
   const moved = await applyChanges(trx, userId, changes, now);
   return grantCrossings(trx, userId, moved, now);
 }
@@ -344,11 +333,10 @@ export async function awardProgress(
   userId: string,
   event: ProgressEvent,
   now: Date = new Date(),
-  options: AwardOptions = {},
 ): Promise<AwardResult> {
   if (isDatabase(db)) {
     return db.kysely.transaction().execute((trx) => awardProgressInTransaction(trx, userId, event, now));
   }
   if (!db.isTransaction) throw new Error('awardProgress needs the Database or an open transaction');
-  return awardProgressInTransaction(db, userId, event, now, options);
+  return awardProgressInTransaction(db, userId, event, now);
 }

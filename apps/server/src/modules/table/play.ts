@@ -49,7 +49,7 @@ import { movementOf } from './money.ts';
 import { recordReveal } from './reveals.ts';
 import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
 import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
-import { lockTable, newTableState, patchSavedBalance, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
+import { lockTable, newTableState, patchSavedAnswer, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
 export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
@@ -188,9 +188,8 @@ function applyOnce(
         // balance its answer shows.
         const award = await finishAward(trx, userId, save.award, counters, ctx.now);
         if (award.credited > 0) {
-          save.state.balance += award.credited;
           answer.body.state.balance += award.credited;
-          await patchSavedBalance(trx, userId, req.actionId, save.state, JSON.stringify(answer.body));
+          await patchSavedAnswer(trx, userId, req.actionId, JSON.stringify(answer.body));
         }
       }
       ctx.hooks.onSaved?.(userId, save.state);

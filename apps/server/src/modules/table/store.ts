@@ -212,23 +212,23 @@ export async function saveTable(
 
 /**
  * A reward paid after the save (its counters crossed a target) is part of the balance the
- * answer shows: the stored state and answer take the new balance. Rare (an achievement, a level).
+ * answer shows, so the stored answer takes the new balance and a retry answers the same. The
+ * stored state needs nothing: its balance is replaced by the credits whenever it is read.
+ * Rare (an achievement, a level).
  */
-export async function patchSavedBalance(
+export async function patchSavedAnswer(
   trx: Kysely<DB>,
   userId: string,
   actionId: string,
-  state: GameState,
   response: string,
 ): Promise<void> {
-  const { rows } = await sql<{ action_id: string }>`
-    with saved as (
-      update game_tables set state = ${JSON.stringify(state)}::json where user_id = ${userId} returning user_id
-    )
-    update game_table_actions set response = ${response}::json
-    where user_id = ${userId} and action_id = ${actionId} and exists (select 1 from saved)
-    returning action_id`.execute(trx);
-  if (rows.length !== 1) throw new Error('saved table or answer missing under the lock');
+  const r = await trx
+    .updateTable('game_table_actions')
+    .set({ response })
+    .where('user_id', '=', userId)
+    .where('action_id', '=', actionId)
+    .executeTakeFirst();
+  if (r.numUpdatedRows !== 1n) throw new Error('saved answer missing under the lock');
 }
 
 /** The table's version now (the live topic's event: a tab behind it reloads the table). */
