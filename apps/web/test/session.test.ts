@@ -117,6 +117,31 @@ describe('server session load', () => {
     expect(selectUserState('signed-out', null, PROFILE)).toBeNull();
   });
 
+  it('a startup load that answers 401 after Play as guest was pressed leaves the guest playing (CI guest.spec.ts race)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const load = useSessionStore.getState().loadSession(new QueryClient());
+    const guest = useSessionStore.getState().startGuest();
+    answer(json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401));
+    await load;
+    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', guest: { userId: guest.userId } });
+    expect(loadGuest()?.userId).toBe(guest.userId);
+  });
+
+  it('of two loads in flight, the later one decides (a sign-in during the startup load)', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
+    const client = new QueryClient();
+    const startup = useSessionStore.getState().loadSession(client);
+    const afterSignIn = useSessionStore.getState().loadServerSession(client);
+    answers[1]?.(json(PROFILE));
+    await afterSignIn;
+    answers[0]?.(json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401));
+    await startup;
+    expect(useSessionStore.getState().status).toBe('signed-in');
+    expect(client.getQueryData(['me'])).toEqual(PROFILE);
+  });
+
   it('a 401 is not retried and shows no toast', async () => {
     const fetchMock = vi.fn(() =>
       Promise.resolve(new Response(JSON.stringify({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }), { status: 401 })),

@@ -32,6 +32,12 @@ export interface SessionState {
 /** Tests shorten the waits; the app makes 3 attempts from 1000 ms. */
 export const sessionRetryOptions: RetryOptions = {};
 
+// Every change of session (a load started, a guest started, a sign-out) takes the next
+// generation; a server load that answers after a later change is dropped. Without this the
+// startup load's 401, arriving after "Play as guest" was pressed on a /login page shown while
+// it was in flight, signed the new guest out again (CI failure of guest.spec.ts).
+let generation = 0;
+
 export const useSessionStore = create<SessionState>()((set, get) => ({
   status: 'loading',
   guest: null,
@@ -46,15 +52,18 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   loadServerSession: async (queryClient) => {
+    const mine = ++generation;
     clearGuest();
     try {
       // A read is safe to retry; 401 (NOT_AUTHENTICATED) is never retried.
       const profile = await withRetry(() => fetchMe(), sessionRetryOptions);
+      if (mine !== generation) return;
       // The profile is in the cache before the status says signed in, so no screen sees
       // a signed-in session without its profile.
       queryClient.setQueryData(meQuery.queryKey, profile);
       set({ status: 'signed-in', guest: null });
     } catch (error) {
+      if (mine !== generation) return;
       queryClient.removeQueries({ queryKey: meQuery.queryKey });
       set({ status: 'signed-out', guest: null });
       if (error instanceof ApiError && error.code === 'NOT_AUTHENTICATED') return;
@@ -65,6 +74,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   startGuest: () => {
+    generation += 1;
     const guest = createGuestState();
     saveGuest(guest);
     set({ status: 'guest', guest });
@@ -80,6 +90,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   signOut: async (queryClient) => {
+    generation += 1;
     try {
       // Logging out of a guest session clears it; nothing was ever on the server.
       if (get().status === 'guest') clearGuest();
