@@ -25,7 +25,7 @@ export const LEADERBOARD_STREAMS_PER_USER_MAX = 5;
 /** A player who keeps changing is shown at least this often (refresher.ts). */
 export const LEADERBOARD_REFRESH_MAX_WAIT_ms = 1000;
 /** Refreshes start at least this far apart; users due in between share one (refresher.ts). */
-export const LEADERBOARD_REFRESH_MIN_INTERVAL_ms = 50;
+export const LEADERBOARD_REFRESH_MIN_INTERVAL_ms = 200;
 
 export const leaderboardRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -10,4 +10,5 @@ export {
   type CreditResult,
   type TransactionsPageInput,
 } from './ledger.ts';
+export { ledgerStepsSql, checkLedgerSteps, type LedgerStep, type LedgerStepsSql } from './steps-sql.ts';
 export type { LedgerTables, CreditTransactionsTable } from './tables.ts';

@@ -54,7 +54,8 @@ export function toCreditTransaction(row: Row): CreditTransaction {
   };
 }
 
-function validate(input: CreditInput): void {
+/** The checks every ledger entry passes (also ledgerStepsSql's, steps-sql.ts). */
+export function validateCreditInput(input: CreditInput): void {
   if (
     !Number.isSafeInteger(input.amount) ||
     input.amount === 0 ||
@@ -107,17 +108,10 @@ function replay(row: Row, input: CreditInput): CreditResult {
   return { transaction: toCreditTransaction(row), balance: row.balance_after, applied: false };
 }
 
-/** What the caller already holds: the profile row locked FOR UPDATE in this transaction, and its credits. */
-export interface HeldProfile {
-  credits: number;
-}
-
 /**
  * The ledger step inside the caller's transaction (for operations that change other
  * profile fields atomically with the credit, e.g. the daily bonus). `trx` must be a
- * transaction: the row lock lives until it ends. A caller that has already locked the profile
- * row in this transaction (the table locks it with the table row) passes `held`, which saves
- * the lock's round trip; its `credits` must be the balance read under that lock.
+ * transaction: the row lock lives until it ends.
  *
  * After the lock, the rest is ONE statement (steps 2 to 5 of the file comment): the replay of
  * a used key, the balance update (refused below zero), the row and the live notice.
@@ -125,21 +119,16 @@ export interface HeldProfile {
 export async function applyCreditInTransaction(
   trx: Kysely<DB>,
   input: CreditInput,
-  held?: HeldProfile,
 ): Promise<CreditResult> {
-  validate(input);
-  let credits: number;
-  if (held !== undefined) credits = held.credits;
-  else {
-    const profile = await trx
-      .selectFrom('profiles')
-      .select('credits')
-      .where('user_id', '=', input.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (profile === undefined) throw new AppError('USER_DOC_MISSING');
-    credits = profile.credits;
-  }
+  validateCreditInput(input);
+  const profile = await trx
+    .selectFrom('profiles')
+    .select('credits')
+    .where('user_id', '=', input.userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (profile === undefined) throw new AppError('USER_DOC_MISSING');
+  const credits = profile.credits;
   assertLiveKey(input.userId);
   const balance = credits + input.amount;
   if (!Number.isSafeInteger(balance)) throw new Error(`balance overflow for ${input.userId}`);
@@ -147,8 +136,8 @@ export async function applyCreditInTransaction(
   const key = input.idempotencyKey ?? null;
   const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
   // Run after the lock: a racing twin with the same key has committed by now, so `prior` sees it.
-  // The update also checks the credits read under the lock: a mismatch is a caller bug (an
-  // unlocked or stale `held`), never a race, and fails below rather than writing a wrong balance.
+  // The update also checks the credits read under the lock: a mismatch is a bug, never a race,
+  // and fails below rather than writing a wrong balance.
   const { rows } = await sql<Row & { replay: boolean }>`
     with prior as (
       select id::text as id, user_id, type, amount, balance_after, description, metadata,

@@ -106,16 +106,17 @@ const NO_ADDITIONS: Additions = { changes: [], metrics: [], deltas: [], movesXp:
 /**
  * The additions as two CTEs, `rw_old` and `rw_up`, and the expression answering the counters
  * before and after as JSON (`[{metric, before, after}]`), for a statement of the caller's: the
- * table's save runs them with its own writes (one round trip less per settled round). Every
- * part of a statement reads the same snapshot, so `rw_old` has the values from before the
- * upsert; the caller holds the profile row, so no other writer of these counters (all take the
- * profile first) can commit in between. (`rw_old` must not be FOR UPDATE: a row the upsert has
- * already changed in this same statement would be skipped, and read as 0.)
+ * table's write runs them with its own writes (ADR 0025). The upsert adds atomically, so a
+ * counter it moved answers `after - delta` as its value before, exact even when another
+ * writer's addition committed after this statement's snapshot; `rw_old` (the snapshot) only
+ * answers counters the upsert leaves alone (the xp of an event that does not move it).
+ * `gate`: the caller's condition for moving anything (default: always).
  */
 export function additionsSql(
   userId: string,
   additions: Additions | null,
   now: Date,
+  gate: RawBuilder<boolean> = sql<boolean>`true`,
 ): { ctes: RawBuilder<unknown>; answer: RawBuilder<unknown> } {
   const a = additions ?? NO_ADDITIONS;
   return {
@@ -127,17 +128,32 @@ export function additionsSql(
       insert into reward_progress (user_id, metric, value, updated_at)
       select ${userId}::text, m.metric, m.delta, ${now}::timestamptz
       from unnest(${a.metrics}::text[], ${a.deltas}::bigint[]) as m(metric, delta)
-      where m.delta <> 0 or m.metric <> 'xp' or ${a.movesXp}::boolean
+      where (m.delta <> 0 or m.metric <> 'xp' or ${a.movesXp}::boolean) and ${gate}
       on conflict (user_id, metric) do update
         set value = reward_progress.value + excluded.value, updated_at = excluded.updated_at
       returning metric, value
     )`,
     answer: sql`(select coalesce(json_agg(json_build_object('metric', m.metric,
-        'before', coalesce(rw_old.value, 0)::text, 'after', coalesce(rw_up.value, rw_old.value, 0)::text)), '[]'::json)
-      from unnest(${a.metrics}::text[]) as m(metric)
+        'before', coalesce(rw_up.value - m.delta, rw_old.value, 0)::text, 'after', coalesce(rw_up.value, rw_old.value, 0)::text)), '[]'::json)
+      from unnest(${a.metrics}::text[], ${a.deltas}::bigint[]) as m(metric, delta)
       left join rw_old on rw_old.metric = m.metric
       left join rw_up on rw_up.metric = m.metric)`,
   };
+}
+
+/**
+ * Whether additions to counters at `values` (absent = 0) would cross an achievement's target
+ * or a level: the table decides from its read (no lock) whether its write needs a transaction
+ * for the payment (ADR 0025). A guess only; the write's answer is the truth.
+ */
+export function wouldCross(additions: Additions, values: Readonly<Record<string, string | number>>): boolean {
+  const moved: Moved = new Map();
+  additions.metrics.forEach((metric, i) => {
+    const before = Number(values[metric] ?? 0);
+    moved.set(metric as RewardMetric, { before, after: before + (additions.deltas[i] ?? 0) });
+  });
+  const c = crossings(moved);
+  return c.achievements.length > 0 || c.levels.length > 0;
 }
 
 /** The counters additionsSql answered, checked against the additions. */
@@ -282,26 +298,33 @@ export async function awardProgressInTransaction(
   return grantCrossings(trx, userId, moved, now);
 }
 
+/** The achievements and levels `moved` crosses (before < target <= after). */
+function crossings(moved: Moved): { achievements: (typeof ACHIEVEMENTS)[number][]; levels: number[]; xp: number } {
+  const achievements = ACHIEVEMENTS.filter((a) => {
+    const m = moved.get(a.metric);
+    return m !== undefined && m.before < a.target && m.after >= a.target;
+  });
+  const xp = moved.get('xp') ?? { before: 0, after: 0 };
+  const levels: number[] = [];
+  // Bounded by LEVEL_MAX: levelForXp never answers more.
+  for (let level = levelForXp(xp.before) + 1; level <= levelForXp(xp.after) && level <= LEVEL_MAX; level++) levels.push(level);
+  return { achievements, levels, xp: xp.after };
+}
+
 /**
- * The achievements and levels the counters crossed (before < target <= after), each paid once
- * through the ledger. The caller's transaction holds the profile row.
+ * The achievements and levels the counters crossed, each paid once through the ledger. The
+ * caller's transaction holds the profile row.
  */
 export async function grantCrossings(trx: Trx, userId: string, moved: Moved, now: Date): Promise<AwardResult> {
-  const result: AwardResult = { xp: 0, level: 1, unlocked: [], levelsReached: [], credited: 0 };
-  for (const achievement of ACHIEVEMENTS) {
-    const m = moved.get(achievement.metric);
-    if (m === undefined || !(m.before < achievement.target && m.after >= achievement.target)) continue;
+  const crossed = crossings(moved);
+  const result: AwardResult = { xp: crossed.xp, level: levelForXp(crossed.xp), unlocked: [], levelsReached: [], credited: 0 };
+  for (const achievement of crossed.achievements) {
     if (await grantAchievement(trx, userId, achievement, now)) {
       result.unlocked.push(achievement.id);
       result.credited += REWARD_ACHIEVEMENT;
     }
   }
-
-  const xp = moved.get('xp') ?? { before: 0, after: 0 };
-  result.xp = xp.after;
-  result.level = levelForXp(xp.after);
-  // Bounded by LEVEL_MAX: levelForXp never answers more.
-  for (let level = levelForXp(xp.before) + 1; level <= result.level && level <= LEVEL_MAX; level++) {
+  for (const level of crossed.levels) {
     if (await grantLevel(trx, userId, level, now)) {
       result.levelsReached.push(level);
       result.credited += REWARD_LEVEL_UP;
@@ -317,6 +340,12 @@ export async function grantCrossings(trx: Trx, userId: string, moved: Moved, now
  */
 export function pendingAward(event: ProgressEvent): Additions | null {
   return additionsOf(changesFor(event));
+}
+
+/** Whether the counters a statement's `answer` reports moved crossed anything (finishAward would pay). */
+export function answerCrosses(additions: Additions, answer: unknown): boolean {
+  const c = crossings(movedOf(additions, answer));
+  return c.achievements.length > 0 || c.levels.length > 0;
 }
 
 /** The second half of a pending award: the counters `answer` moved, and what they crossed paid. */

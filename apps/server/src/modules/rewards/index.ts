@@ -8,6 +8,8 @@ export {
   pendingAward,
   additionsSql,
   finishAward,
+  answerCrosses,
+  wouldCross,
   type Additions,
   type AwardResult,
 } from './award-progress.ts';

@@ -1,6 +1,6 @@
 /**
  * What tests may inject into the table module through the app factory (`buildApp({ table })`).
- * Only code that builds the app can set these; no request can reach them. Play uses neither:
+ * Only code that builds the app can set these; no request can reach them. Play uses none of them:
  * shoes are shuffled with the engine's cryptoRng (Web Crypto).
  */
 import type { GameState, Rng, ShoeState } from '@card-counter/engine';
@@ -10,6 +10,11 @@ export interface TableHooks {
   rng?: Rng;
   /** A stacked shoe for a table that has none yet (its first deal); null = shuffle as usual. */
   firstShoe?: (userId: string, numDecks: number) => ShoeState | null;
+  /**
+   * Runs between an accepted action's read and its write (ADR 0025): tests change the balance or
+   * the table there to see the write's gate refuse and the action decided again.
+   */
+  beforeWrite?: (userId: string) => Promise<void>;
   /** Sees the secret state each accepted action saved (the leak capture checks answers against it). */
   onSaved?: (userId: string, state: GameState) => void;
 }

@@ -1,15 +1,19 @@
 /**
- * One table action = one database transaction (ADR 0009):
- * 1. lock the player's table row (created on the first action) so one player's actions queue;
- * 2. an action id already answered gets that answer again (a retry or a racing copy), read in the
- *    lock's statement; a copy that raced it is found by running once more (LockedTable.prior);
+ * One table action = one read and one write statement, atomic without a transaction of its
+ * own (ADR 0009, ADR 0025):
+ * 1. read the player's table (created on the first action), the credit balance, a stored answer
+ *    to this action id (a retry or a copy that raced this one) and the round's reward counters;
+ * 2. an action id already answered gets that answer again;
  * 3. a stale version gets 409 TABLE_VERSION_CONFLICT with the table as it stands;
  * 4. the engine steps from the player's credit balance (minus the fee at a deal); a refusal is
- *    409 (INSUFFICIENT_CREDITS or TABLE_ACTION_REFUSED, the engine's code in details), nothing changes;
- * 5. accepted: the ledger debits the stakes (and fee) and credits the payout (keys per table
- *    version, so nothing is charged twice), the profile statistics and betting patterns take a
- *    settled round, a replaced shoe's reveal is kept, the state is saved with its new version;
- * 6. the answer is stored under (user, action id) in the same transaction.
+ *    409 (INSUFFICIENT_CREDITS or TABLE_ACTION_REFUSED, the engine's code in details), kept
+ *    under the action id, nothing else changes;
+ * 5. accepted: ONE statement writes the new state and version, the ledger's debit of the stakes
+ *    (and fee) and credit of the payout (keys per table version, so nothing is charged twice),
+ *    the profile statistics and betting patterns of a settled round, the reward counters, a
+ *    replaced shoe's reveal and the answer under (user, action id), if the table's version and
+ *    the balance are still those read in 1; else nothing is written and the action starts
+ *    again from 1 (bounded), as the table then stands.
  * Answers carry only visible(): never the hole card before it is turned, the shoe order or the salt.
  */
 import { createHash } from 'node:crypto';
@@ -26,6 +30,7 @@ import {
   type BettingPatterns,
   type GameState,
   type Rng,
+  type ShoeState,
 } from '@card-counter/engine';
 import {
   AppError,
@@ -40,16 +45,24 @@ import {
   type TableSnapshot,
 } from '@card-counter/shared';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
+import type { Database, DB } from '../../db/index.ts';
 import type { LiveTopic } from '../../live/topics.ts';
-import { applyCreditInTransaction } from '../ledger/index.ts';
-import { finishAward, pendingAward, type Additions } from '../rewards/index.ts';
+import type { LedgerStep } from '../ledger/index.ts';
+import { answerCrosses, finishAward, pendingAward, wouldCross, type Additions } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
-import { recordReveal } from './reveals.ts';
 import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
 import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
-import { lockTable, newTableState, patchSavedAnswer, readCredits, readTable, saveTable, type LockedTable } from './store.ts';
+import {
+  newTableState,
+  patchSavedAnswer,
+  readCredits,
+  readForAction,
+  readTable,
+  storeRefusal,
+  writeAction,
+  type ActionTable,
+} from './store.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
 export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
@@ -78,7 +91,7 @@ function snapshotOf(state: GameState, credits: number): TableSnapshot {
 export async function readSnapshot(db: Database, userId: string): Promise<TableSnapshot> {
   const [row, credits] = await Promise.all([
     readTable(db.kysely, userId),
-    readCredits(db.kysely, userId, false),
+    readCredits(db.kysely, userId),
   ]);
   return snapshotOf(row?.state ?? newTableState(credits), credits);
 }
@@ -113,96 +126,129 @@ function requestHash(req: TableActionRequest): string {
     .digest('hex');
 }
 
-/** A racing copy of the same action committed its answer first (see LockedTable.prior). */
-const isAnsweredRace = (e: unknown): boolean => isUniqueViolation(e, 'game_table_actions_pkey');
+/** Reads and writes of one action before giving up: each retry follows a change by another request. */
+const WRITE_ATTEMPTS_MAX = 5;
 
+/**
+ * See the file comment. Without a transaction of its own (ADR 0025): read, decide, write in one
+ * statement gated on what was read. A write that finds the table or the balance moved since
+ * its read changed nothing; the action is then read and decided again, and answers as the
+ * table now stands (a racing copy's answer, a stale version, a balance that no longer covers it).
+ */
 export async function applyTableAction(
   ctx: PlayContext,
   userId: string,
   req: TableActionRequest,
 ): Promise<TableAnswer> {
   const hash = requestHash(req);
-  try {
-    return await applyOnce(ctx, userId, req, hash);
-  } catch (e) {
-    // Everything the lost race did rolled back with it; the second run answers as the winner
-    // did. Once only: the winner's answer row is committed, so the second run sees it.
-    if (!isAnsweredRace(e)) throw e;
-    return applyOnce(ctx, userId, req, hash);
+  for (let attempt = 1; attempt <= WRITE_ATTEMPTS_MAX; attempt++) {
+    const answer = await applyOnce(ctx, userId, req, hash);
+    if (answer !== null) return answer;
   }
+  throw new Error(`table: the table or balance of ${userId} changed under ${WRITE_ATTEMPTS_MAX} tries of one action`);
 }
 
-function applyOnce(
+/** One read, decision and write; null when the write found what it read had changed. */
+async function applyOnce(
   ctx: PlayContext,
   userId: string,
   req: TableActionRequest,
   hash: string,
-): Promise<TableAnswer> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await lockTable(trx, userId, ctx.now, req.actionId);
-    const prior = row.prior;
-    if (prior !== null) {
-      if (prior.requestHash !== hash)
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'This actionId was already used for a different action: send a new actionId.',
-        );
-      return { status: prior.status, body: prior.response } as TableAnswer;
-    }
-    const { answer, save } = await decide(
-      ctx,
-      trx,
-      userId,
-      row,
-      req.version,
-      req.action as GameAction | SetCounting,
-    );
-    const stored = {
-      user_id: userId,
-      action_id: req.actionId,
-      request_hash: hash,
-      table_version: answer.status === 200 ? answer.body.version : row.version,
-      status: answer.status,
-      response: JSON.stringify(answer.body),
-      created_at: ctx.now,
-    };
-    if (save === null) await trx.insertInto('game_table_actions').values(stored).execute();
-    else {
-      // The new state, the answer, the round's statistics and reward counters and the live
-      // notices in one statement (store.ts).
-      const counters = await saveTable(
-        trx,
-        {
-          ...stored,
-          state: save.state,
-          patterns: save.patterns,
-          shoePlay: save.shoePlay,
-          roundStats: save.roundStats,
-          award: save.award,
-        },
-        save.notices,
+): Promise<TableAnswer | null> {
+  const db = ctx.db.kysely;
+  const row = await readForAction(db, userId, ctx.now, req.actionId);
+  const prior = row.prior;
+  if (prior !== null) {
+    if (prior.requestHash !== hash)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'This actionId was already used for a different action: send a new actionId.',
       );
-      if (save.award !== null && answer.status === 200) {
-        // Achievements and levels the counters crossed (docs/rewards.md), paid in this
-        // transaction so each counts once; a reward paid with the action is part of the
-        // balance its answer shows.
-        const award = await finishAward(trx, userId, save.award, counters, ctx.now);
-        if (award.credited > 0) {
-          answer.body.state.balance += award.credited;
-          await patchSavedAnswer(trx, userId, req.actionId, JSON.stringify(answer.body));
-        }
-      }
-      ctx.hooks.onSaved?.(userId, save.state);
-    }
-    if (answer.status === 200 && answer.body.version % RETENTION_EVERY_VERSIONS === 0) {
-      await trx
-        .deleteFrom('game_table_actions')
-        .where('user_id', '=', userId)
-        .where('table_version', '<', answer.body.version - ACTION_ANSWERS_KEPT_VERSIONS)
-        .execute();
-    }
-    return answer;
-  });
+    return { status: prior.status, body: prior.response } as TableAnswer;
+  }
+  const { answer, save } = decide(ctx, userId, row, req.version, req.action as GameAction | SetCounting);
+  const stored = {
+    user_id: userId,
+    action_id: req.actionId,
+    request_hash: hash,
+    table_version: answer.status === 200 ? answer.body.version : row.version,
+    status: answer.status,
+    response: JSON.stringify(answer.body),
+    created_at: ctx.now,
+  };
+  // A copy of this action id answered first: the next read finds its answer.
+  if (save === null) return (await storeRefusal(db, stored)) ? answer : null;
+  if (answer.status !== 200) throw new Error('table: an accepted action must answer 200');
+  const saved = {
+    ...stored,
+    readVersion: row.version,
+    readCredits: row.credits,
+    state: save.state,
+    patterns: save.patterns,
+    shoePlay: save.shoePlay,
+    ledger: save.ledger,
+    roundStats: save.roundStats,
+    award: save.award,
+    replacedShoe: save.replacedShoe,
+    forgetBefore:
+      save.state.version % RETENTION_EVERY_VERSIONS === 0 ? save.state.version - ACTION_ANSWERS_KEPT_VERSIONS : null,
+  };
+  await ctx.hooks.beforeWrite?.(userId);
+  const award = save.award;
+  // Achievements and levels are paid in the transaction that moves their counters, so each
+  // counts once and a crash cannot lose one (docs/rewards.md). The read's counters say whether
+  // this round is likely to cross one (rare: a first blackjack, a new level): only then does the
+  // write open a transaction, the statement and the payments in it.
+  if (award !== null && wouldCross(award, row.counters)) {
+    const written = await db.transaction().execute(async (trx) => {
+      const w = await writeAction(trx, saved, save.notices);
+      if (w === null) return null;
+      await payRewards(ctx, trx, userId, req.actionId, answer, award, w.counters);
+      return w;
+    });
+    if (written === null) return null;
+    return settle(ctx, userId, answer, save.state, written.balance);
+  }
+  const written = await writeAction(db, saved, save.notices);
+  if (written === null) return null;
+  // The read's counters were stale (another event of this player moved them since): the crossing
+  // is paid at once, idempotently (each reward has its own ledger key), in its own transaction.
+  if (award !== null && answerCrosses(award, written.counters))
+    await db.transaction().execute((trx) => payRewards(ctx, trx, userId, req.actionId, answer, award, written.counters));
+  return settle(ctx, userId, answer, save.state, written.balance);
+}
+
+/**
+ * Pays what the round's counters crossed; a reward paid with the action is part of the balance
+ * its answer shows, so the stored answer takes it too and a retry answers the same.
+ */
+async function payRewards(
+  ctx: PlayContext,
+  trx: Kysely<DB>,
+  userId: string,
+  actionId: string,
+  answer: { status: 200; body: TableSnapshot },
+  award: Additions,
+  counters: unknown,
+): Promise<void> {
+  const paid = await finishAward(trx, userId, award, counters, ctx.now);
+  if (paid.credited === 0) return;
+  answer.body.state.balance += paid.credited;
+  await patchSavedAnswer(trx, userId, actionId, JSON.stringify(answer.body));
+}
+
+/** The written action's answer, its balance checked against the ledger's rows. */
+function settle(
+  ctx: PlayContext,
+  userId: string,
+  answer: { status: 200; body: TableSnapshot },
+  state: GameState,
+  ledgerBalance: number,
+): TableAnswer {
+  // The answer may show more (a reward paid with it), never a different ledger result.
+  if (ledgerBalance !== state.balance) throw new Error('table money invariant: the ledger moved a different amount');
+  ctx.hooks.onSaved?.(userId, state);
+  return answer;
 }
 
 type SetCounting = { type: 'setCounting'; counting: CountingOptions };
@@ -214,24 +260,28 @@ interface Decision {
     state: GameState;
     patterns: BettingPatterns;
     shoePlay: ShoePlay | null;
+    /** The credits the action moves: the stakes (and fee), then the payout. */
+    ledger: LedgerStep[];
     /** A round settled: the profile's statistics take it with the save. */
     roundStats: RoundStats | null;
     /** The reward counters the save moves (a settled round, a clean shoe). */
     award: Additions | null;
+    /** The shoe this action replaced: its reveal is published with the save. */
+    replacedShoe: ShoeState | null;
     notices: LiveTopic[];
   } | null;
 }
 
 const refused = (answer: TableAnswer): Decision => ({ answer, save: null });
 
-async function decide(
+/** Pure: the engine's step and what it moves, from what readForAction read. */
+function decide(
   ctx: PlayContext,
-  trx: Kysely<DB>,
   userId: string,
-  row: LockedTable,
+  row: ActionTable,
   version: number,
   action: GameAction | SetCounting,
-): Promise<Decision> {
+): Decision {
   const credits = row.credits;
   const state: GameState = { ...row.state, balance: credits };
   // The table as it stands, for a refusal's details: built only when refusing (visible() is
@@ -240,6 +290,7 @@ async function decide(
   if (version !== state.version)
     return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current()));
 
+  const unchanged = { ledger: [], roundStats: null, award: null, replacedShoe: null, notices: ['table'] as LiveTopic[] };
   if (action.type === 'setCounting') {
     if (state.gameInProgress)
       return refused(
@@ -248,7 +299,7 @@ async function decide(
     const next = withCounting(state, action.counting);
     return {
       answer: { status: 200, body: snapshotOf(next, credits) },
-      save: { state: next, patterns: row.patterns, shoePlay: row.shoePlay, roundStats: null, award: null, notices: ['table'] },
+      save: { ...unchanged, state: next, patterns: row.patterns, shoePlay: row.shoePlay },
     };
   }
   if (
@@ -288,66 +339,47 @@ async function decide(
   }
   const next = result.state;
   const move = movementOf(action, fee, input.balance, next);
-  let balance = credits;
-  if (move.debit > 0) {
-    const r = await applyCreditInTransaction(
-      trx,
-      {
-        userId,
-        type: 'game',
-        amount: -move.debit,
-        description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${action.type}`,
-        metadata: { table: row.tableId, version: next.version, action: action.type, fee: move.fee },
-        idempotencyKey: `table:${row.tableId}:v${next.version}:stake`,
-        now: ctx.now,
-      },
-      { credits: balance },
-    );
-    balance = r.balance;
-  }
-  if (move.credit > 0) {
-    const r = await applyCreditInTransaction(
-      trx,
-      {
-        userId,
-        type: 'game',
-        amount: move.credit,
-        description: 'Blackjack: round payout',
-        metadata: { table: row.tableId, version: next.version },
-        idempotencyKey: `table:${row.tableId}:v${next.version}:payout`,
-        now: ctx.now,
-      },
-      { credits: balance },
-    );
-    balance = r.balance;
-  }
-  if (balance !== credits - move.debit + move.credit)
-    throw new Error('table money invariant: the ledger moved a different amount');
+  // Keys per table version: the version gate lets each be written once (ADR 0009, 0025).
+  const ledger: LedgerStep[] = [];
+  if (move.debit > 0)
+    ledger.push({
+      type: 'game',
+      amount: -move.debit,
+      description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${action.type}`,
+      metadata: { table: row.tableId, version: next.version, action: action.type, fee: move.fee },
+      idempotencyKey: `table:${row.tableId}:v${next.version}:stake`,
+    });
+  if (move.credit > 0)
+    ledger.push({
+      type: 'game',
+      amount: move.credit,
+      description: 'Blackjack: round payout',
+      metadata: { table: row.tableId, version: next.version },
+      idempotencyKey: `table:${row.tableId}:v${next.version}:payout`,
+    });
+  const balance = credits - move.debit + move.credit;
+  if (balance < 0) throw new Error('table money invariant: a step the balance cannot cover was accepted');
   next.balance = balance;
 
   // The decision judged against basic strategy, on the state the player saw (shoe-play.ts).
   let shoePlay = nextShoePlay(row.shoePlay, input, action);
   let cleanShoe = false;
+  let replacedShoe: ShoeState | null = null;
   const old = input.deck;
   if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
-    await recordReveal(trx, userId, old, ctx.now);
+    replacedShoe = old;
     cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
     shoePlay = null;
   }
 
   let patterns = row.patterns;
   let roundStats: RoundStats | null = null;
-  // Every accepted action changes the table: the player's other tabs follow it.
-  const notices: LiveTopic[] = ['table'];
   if (move.settled && next.lastResult) {
     roundStats = roundStatsOf(next.lastResult, next.sessionStats.currentStreak);
     patterns = addRoundToPatterns(patterns, next.lastResult, next.handBets);
-    // The profile stream carries the statistics; a losing round moved no credit after the deal
-    // (a credit's ledger entry has announced the profile already).
-    if (move.credit === 0) notices.push('profile');
   }
   // Experience and achievement counters (docs/rewards.md), moved by the save: a settled round,
-  // and a shoe played by the book that this action replaced. What they cross is paid after it.
+  // and a shoe played by the book that this action replaced. What they cross is paid with it.
   let award: Additions | null = null;
   if ((move.settled && next.lastResult) || cleanShoe) {
     const hands = move.settled && next.lastResult ? next.lastResult.hands : [];
@@ -355,9 +387,11 @@ async function decide(
     award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
     if (award === null) throw new Error('rewards: a settled round must be plain additions');
   }
+  // Every accepted action changes the table: the player's other tabs follow it. A change of the
+  // profile row (credits, statistics) is announced by the ledger's steps (steps-sql.ts).
   return {
     answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, shoePlay, roundStats, award, notices },
+    save: { state: next, patterns, shoePlay, ledger, roundStats, award, replacedShoe, notices: ['table'] },
   };
 }
 

@@ -4,12 +4,13 @@
  * commitment) and leaves the server only through visible().
  */
 import { randomUUID } from 'node:crypto';
-import { createGame, restoreShoe, type BettingPatterns, type GameState } from '@card-counter/engine';
-import { AppError, type TableSnapshot } from '@card-counter/shared';
+import { createGame, restoreShoe, revealShoe, type BettingPatterns, type GameState, type ShoeState } from '@card-counter/engine';
+import { AppError, TABLE_SHOE_HISTORY_MAX, type TableSnapshot } from '@card-counter/shared';
 import { sql, type Kysely } from 'kysely';
 import type { ShoePlay } from './shoe-play.ts';
 import type { RoundStats } from './stats.ts';
 import { additionsSql, type Additions } from '../rewards/index.ts';
+import { checkLedgerSteps, ledgerStepsSql, type LedgerStep } from '../ledger/index.ts';
 import { LIVE_TOPICS, assertLiveKey, type LiveTopic } from '../../live/topics.ts';
 import type { DB } from '../../db/index.ts';
 
@@ -30,10 +31,8 @@ export function newTableState(credits: number): GameState {
   return createGame({ balance: credits });
 }
 
-export async function readCredits(db: Kysely<DB>, userId: string, lock: boolean): Promise<number> {
-  let q = db.selectFrom('profiles').select('credits').where('user_id', '=', userId);
-  if (lock) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+export async function readCredits(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db.selectFrom('profiles').select('credits').where('user_id', '=', userId).executeTakeFirst();
   if (row === undefined) throw new AppError('USER_DOC_MISSING');
   return row.credits;
 }
@@ -54,63 +53,61 @@ export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRo
   };
 }
 
-/** The lock statement's row (lockTable). */
-interface LockRow {
-  table_id: string;
-  version: number;
-  state: Record<string, unknown>;
+/** The read statement's row (readForAction). */
+interface ActionRow {
+  table_id: string | null;
+  version: number | null;
+  state: Record<string, unknown> | null;
   betting_patterns: unknown;
   shoe_play: unknown;
   credits: number;
   request_hash: string | null;
   status: number | null;
   response: unknown;
+  counters: Record<string, string> | null;
 }
 
-export interface LockedTable extends TableRow {
-  /** The player's credit balance, read under the same lock. */
+export interface ActionTable extends TableRow {
+  /** The player's credit balance, read with the table (no lock: the write checks it is unchanged). */
   credits: number;
   /** The current shoe's decisions judged against basic strategy (shoe-play.ts). */
   shoePlay: ShoePlay | null;
-  /**
-   * The stored answer to this action id, as the lock statement's snapshot saw it. A racing
-   * copy that committed while this statement waited for the lock is NOT seen here (PostgreSQL
-   * re-reads only the locked rows); its answer row then makes this transaction's own answer
-   * insert fail on the primary key, and applyTableAction runs again and finds it.
-   */
+  /** The stored answer to this action id: a retry, or a copy that raced this one and won. */
   prior: { requestHash: string; status: number; response: unknown } | null;
+  /** The reward counters a settled round moves (ROUND_COUNTERS), for wouldCross; absent = 0. */
+  counters: Record<string, string>;
 }
 
+/** The counters a settled round moves (rewards' round_settled event). */
+const ROUND_COUNTERS = ['hands_played', 'blackjacks', 'clean_shoes', 'xp'];
+
 /**
- * The player's table, created when missing, and their profile row, both locked (FOR UPDATE)
- * until the transaction ends, in one round trip: every action of one player runs one after
- * the other, in any server process. Lock order everywhere: the table row, then the profile
- * row (the ledger locks only the profile), so no cycle.
+ * Everything an action is decided on, in ONE statement and without a lock (ADR 0025): the
+ * table (created on the first action), the credit balance, a stored answer to this action id,
+ * and the round's reward counters. The write (writeAction) applies only if the table's version
+ * and the balance are still the ones read here.
  */
-export async function lockTable(
-  trx: Kysely<DB>,
-  userId: string,
-  now: Date,
-  actionId: string,
-): Promise<LockedTable> {
-  // Raw SQL, not the query builder: this runs on every action, and building the join with
-  // kysely cost about 0.2 ms of CPU each time (bench:api profile).
+export async function readForAction(db: Kysely<DB>, userId: string, now: Date, actionId: string): Promise<ActionTable> {
+  // Raw SQL, not the query builder: this runs on every action, and building joins with kysely
+  // cost about 0.2 ms of CPU each time (bench:api profile).
   const select = async () =>
     (
-      await sql<LockRow>`
+      await sql<ActionRow>`
         select t.table_id, t.version, t.state, t.betting_patterns, t.shoe_play, p.credits,
-               a.request_hash, a.status, a.response
-        from game_tables t
-        join profiles p on p.user_id = t.user_id
-        left join game_table_actions a on a.user_id = t.user_id and a.action_id = ${actionId}
-        where t.user_id = ${userId}
-        for update of t, p`.execute(trx)
+               a.request_hash, a.status, a.response,
+               (select json_object_agg(metric, value::text) from reward_progress
+                where user_id = p.user_id and metric = any(${ROUND_COUNTERS}::text[])) as counters
+        from profiles p
+        left join game_tables t on t.user_id = p.user_id
+        left join game_table_actions a on a.user_id = p.user_id and a.action_id = ${actionId}
+        where p.user_id = ${userId}`.execute(db)
     ).rows[0];
   let row = await select();
-  if (row === undefined) {
-    const state = newTableState(await readCredits(trx, userId, false));
-    // A racing first action inserts the same row: ON CONFLICT waits for it and does nothing.
-    await trx
+  if (row === undefined) throw new AppError('USER_DOC_MISSING');
+  if (row.table_id === null) {
+    const state = newTableState(row.credits);
+    // A racing first action inserts the same row: ON CONFLICT does nothing.
+    await db
       .insertInto('game_tables')
       .values({
         user_id: userId,
@@ -124,8 +121,8 @@ export async function lockTable(
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
     row = await select();
-    if (row === undefined) throw new Error('table row missing after insert');
   }
+  if (row?.table_id == null || row.version === null || row.state === null) throw new Error('table row missing after insert');
   return {
     tableId: row.table_id,
     version: row.version,
@@ -137,10 +134,11 @@ export async function lockTable(
       row.request_hash === null || row.status === null || row.response === null
         ? null
         : { requestHash: row.request_hash, status: row.status, response: row.response },
+    counters: row.counters ?? {},
   };
 }
 
-export interface SavedAction {
+export interface StoredAnswer {
   user_id: string;
   action_id: string;
   request_hash: string;
@@ -149,52 +147,124 @@ export interface SavedAction {
   /** The answer's body, as JSON. */
   response: string;
   created_at: Date;
+}
+
+/**
+ * A refusal's answer, kept under its action id (a retry answers the same). False when a copy of
+ * the same action id answered first: read again and answer as it did.
+ */
+export async function storeRefusal(db: Kysely<DB>, a: StoredAnswer): Promise<boolean> {
+  const { rows } = await sql<{ action_id: string }>`
+    insert into game_table_actions (user_id, action_id, request_hash, table_version, status, response, created_at)
+    values (${a.user_id}, ${a.action_id}, ${a.request_hash}, ${a.table_version}::integer, ${a.status}::integer,
+            ${a.response}::json, ${a.created_at}::timestamptz)
+    on conflict (user_id, action_id) do nothing
+    returning action_id`.execute(db);
+  return rows.length === 1;
+}
+
+export interface SavedAction extends StoredAnswer {
+  /** The version and balance the action was decided on (readForAction): the write's gate. */
+  readVersion: number;
+  readCredits: number;
   state: GameState;
   patterns: BettingPatterns;
   shoePlay: ShoePlay | null;
+  /** The credits moved, in order (stakes, then payout), with their keys. */
+  ledger: readonly LedgerStep[];
   /** A round settled by this action: added to the profile's statistics (stats.ts). */
   roundStats: RoundStats | null;
   /** The reward counters this action moves (a settled round, a clean shoe), or null. */
   award: Additions | null;
+  /** The shoe this action replaced, published for its player to verify (reveals.ts). */
+  replacedShoe: ShoeState | null;
+  /** Answers of this player's actions older than this table version are forgotten (or null). */
+  forgetBefore: number | null;
+}
+
+export interface WriteResult {
+  /** The reward counters before and after (rewards' additionsSql answer; [] without an award). */
+  counters: unknown;
+  /** The balance after the ledger steps. */
+  balance: number;
 }
 
 /**
- * Saves the table's new state and the action's answer, adds a settled round to the profile's
- * statistics, moves its reward counters and announces `notices` (delivered at commit), in ONE
- * statement: the caller holds the table row's lock and the profile row's (lockTable). Answers
- * the reward counters before and after (rewards' additionsSql; `[]` without an award).
+ * Writes an accepted action in ONE statement, atomic without a transaction of its own (ADR 0025):
+ * the table's new state and version, the ledger's steps and the round's statistics (one update
+ * of the profile), the reward counters, a replaced shoe's reveal, the answer under its action
+ * id, the retention of old answers, and the live notices (delivered at commit).
+ *
+ * The gate: the table row is locked (FOR UPDATE, which re-reads a row changed since this
+ * statement's snapshot) and must still have `readVersion`; the profile must still hold
+ * `readCredits` when the action touches it. If either moved since the read, NOTHING is written
+ * and this answers null: read again and decide again. Lock order: the table row, the profile,
+ * the reward counters (as everywhere, ADR 0009).
  */
-export async function saveTable(
-  trx: Kysely<DB>,
+export async function writeAction(
+  db: Kysely<DB>,
   a: SavedAction,
   notices: readonly LiveTopic[],
-): Promise<unknown> {
+): Promise<WriteResult | null> {
   assertLiveKey(a.user_id);
-  const rewards = additionsSql(a.user_id, a.award, a.created_at);
-  const channels = notices.map((t) => LIVE_TOPICS[t]);
-  // One statement text whether a round settled or not (a prepared statement each way would do
-  // too, but this keeps the save in one place): without stats, the update matches no row.
   const st = a.roundStats;
-  const { rows } = await sql<{ action_id: string; counters: unknown }>`
-    with ${rewards.ctes},
-    stats as (
-      update profiles set
-        total_hands_played = total_hands_played + ${st?.handsPlayed ?? 0}::integer,
+  // A settled round's statistics, a money move, or reward counters (locked after the profile).
+  const touch = st !== null || a.ledger.length > 0 || a.award !== null;
+  const ledger = ledgerStepsSql({
+    userId: a.user_id,
+    creditsBefore: a.readCredits,
+    steps: a.ledger,
+    now: a.created_at,
+    gate: sql<boolean>`exists (select 1 from cur)`,
+    touch,
+    // One statement text whether a round settled or not: without one, every term adds 0.
+    alsoSet: sql`total_hands_played = total_hands_played + ${st?.handsPlayed ?? 0}::integer,
         total_hands_won = total_hands_won + ${st?.handsWon ?? 0}::integer,
         total_winnings = total_winnings + ${st?.net ?? 0}::integer,
         best_streak = greatest(best_streak, ${st?.streak ?? 0}::integer),
-        biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer),
-        last_updated = ${a.created_at}::timestamptz
-      where user_id = ${a.user_id} and ${st !== null}::boolean
-      returning 1
+        biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer)`,
+  });
+  const rewards = additionsSql(a.user_id, a.award, a.created_at, sql<boolean>`exists (select 1 from saved)`);
+  const channels = notices.map((t) => LIVE_TOPICS[t]);
+  const shoe = a.replacedShoe;
+  const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
+    with cur as (
+      select version from game_tables where user_id = ${a.user_id} and version = ${a.readVersion}::integer for update
     ),
+    async_commit as (
+      -- This statement's own transaction commits without waiting for the disk (ADR 0025).
+      select set_config('synchronous_commit', 'off', true)
+    ),
+    ${ledger.ctes},
     saved as (
       update game_tables
       set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::json,
           betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
           shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb
-      where user_id = ${a.user_id}
+      where user_id = ${a.user_id} and exists (select 1 from cur)
+        and (select count(*) from lg_prof) = ${touch ? 1 : 0}
       returning user_id
+    ),
+    ${rewards.ctes},
+    reveal as (
+      insert into game_shoe_reveals (user_id, commitment, reveal, replaced_at)
+      select saved.user_id, ${shoe?.commitment ?? ''}::text, ${shoe === null ? null : JSON.stringify(revealShoe(shoe))}::jsonb,
+             ${a.created_at}::timestamptz
+      from saved where ${shoe !== null}::boolean
+      returning id
+    ),
+    reveal_bound as (
+      -- Only the newest TABLE_SHOE_HISTORY_MAX stay: the one inserted above (not in this
+      -- statement's snapshot) and the newest MAX - 1 before it.
+      delete from game_shoe_reveals
+      where user_id = ${a.user_id} and exists (select 1 from reveal)
+        and id < coalesce((select id from game_shoe_reveals where user_id = ${a.user_id}
+                           order by id desc offset ${TABLE_SHOE_HISTORY_MAX - 2}::integer limit 1), 0)
+    ),
+    forget as (
+      delete from game_table_actions
+      where user_id = ${a.user_id} and exists (select 1 from saved)
+        and table_version < ${a.forgetBefore ?? 0}::integer
     ),
     notice as (
       select pg_notify(channel, saved.user_id) from saved, unnest(${channels}::text[]) as channel
@@ -203,11 +273,12 @@ export async function saveTable(
     select saved.user_id, ${a.action_id}::text, ${a.request_hash}::text, ${a.table_version}::integer,
            ${a.status}::integer, ${a.response}::json, ${a.created_at}::timestamptz
     from saved
-    where (select count(*) from notice) = ${channels.length}
-      and (select count(*) from stats) = ${st === null ? 0 : 1}
-    returning action_id, ${rewards.answer} as counters`.execute(trx);
-  if (rows.length !== 1) throw new Error('table or profile row vanished under its lock');
-  return rows[0]?.counters;
+    where (select count(*) from notice) = ${channels.length} and exists (select 1 from async_commit)
+    returning ${rewards.answer} as counters, ${ledger.rows} as ledger`.execute(db);
+  if (rows.length === 0) return null;
+  const row = rows[0];
+  if (rows.length !== 1 || row === undefined) throw new Error('table write answered several rows');
+  return { counters: row.counters, balance: checkLedgerSteps(ledger, a.ledger, row.ledger) };
 }
 
 /**
