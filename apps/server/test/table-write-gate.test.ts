@@ -125,4 +125,38 @@ forEachDatabase('table write gate', (t) => {
     // The answer shows the ledger's balance, rewards paid with the round included.
     expect(stood.state.balance).toBe(sum);
   });
+
+  it('a level crossed because another event moved the experience between the read and the write is paid once, in the answer and its retry', async () => {
+    const p = await signUpPlayer(app, 'gate-level');
+    // Two rounds of: player 10+9 against dealer 6+7, the dealer draws a 10 and busts.
+    const h = hooksWith(['10', '6', '9', '7', '10', '10', '6', '9', '7', '10']);
+    const table = directTableClient(t.db, p.id, h.hooks);
+    await table.act({ type: 'bet', amount: 100 });
+    await table.act({ type: 'deal' });
+    await table.act({ type: 'stand' });
+    await table.act({ type: 'newRound' });
+    await table.act({ type: 'bet', amount: 100 });
+    await table.act({ type: 'deal' });
+    // The read will see 1 experience point (no level ahead); before the write, another event
+    // takes it to 99, so the round's point reaches level 2 (100) unforeseen.
+    h.once(async () => {
+      await t.db.kysely
+        .updateTable('reward_progress')
+        .set({ value: '99' })
+        .where('user_id', '=', p.id)
+        .where('metric', '=', 'xp')
+        .execute();
+    });
+    const actionId = '5c1d2e3f-4a5b-4c6d-8e7f-a0b1c2d3e4f5';
+    const version = table.snapshot().version;
+    const first = await table.post({ type: 'stand' }, { actionId, version });
+    expect(first.statusCode).toBe(200);
+    const levelRows = (await listTransactions(t.db, p.id, { limit: 50 })).items.filter((r) => r.description === 'Reached level 2');
+    expect(levelRows.map((r) => r.amount)).toEqual([1_000]);
+    const { sum } = await ledgerSum(t.db.kysely, p.id);
+    expect(first.json().state.balance).toBe(sum);
+    const again = await table.post({ type: 'stand' }, { actionId, version });
+    expect(again.json()).toEqual(first.json());
+    expect((await ledgerSum(t.db.kysely, p.id)).sum).toBe(sum);
+  });
 });
