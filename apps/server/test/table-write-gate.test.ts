@@ -142,7 +142,7 @@ forEachDatabase('table write gate', (t) => {
     h.once(async () => {
       await t.db.kysely
         .updateTable('reward_progress')
-        .set({ value: '99' })
+        .set({ value: 99 })
         .where('user_id', '=', p.id)
         .where('metric', '=', 'xp')
         .execute();
@@ -158,5 +158,29 @@ forEachDatabase('table write gate', (t) => {
     const again = await table.post({ type: 'stand' }, { actionId, version });
     expect(again.json()).toEqual(first.json());
     expect((await ledgerSum(t.db.kysely, p.id)).sum).toBe(sum);
+  });
+
+  it('a copy of the same action id refused on a later read stores its answer first: both copies answer that refusal (regression: the write hit the answer key and failed 500)', async () => {
+    const p = await signUpPlayer(app, 'gate-copy');
+    const h = hooksWith(['10', '9', '6', '7']);
+    const table = directTableClient(t.db, p.id, h.hooks);
+    const copy = directTableClient(t.db, p.id, {});
+    await table.load();
+    const version = table.snapshot().version;
+    const actionId = '6d2e3f40-5b6c-4d7e-9f80-b1c2d3e4f506';
+    let copyAnswer: unknown;
+    // Between this copy's read (10,000 credits: the bet is fine) and its write, the balance
+    // drops and a second copy of the same request reads it, is refused and stores its answer.
+    h.once(async () => {
+      await applyCredit(t.db, { userId: p.id, type: 'game', amount: -9_950, description: 'test: spent elsewhere' });
+      const res = await copy.post({ type: 'bet', amount: 100 }, { actionId, version });
+      expect(res.statusCode).toBe(409);
+      copyAnswer = res.json();
+    });
+    const res = await table.post({ type: 'bet', amount: 100 }, { actionId, version });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(copyAnswer);
+    expect(res.json()).toMatchObject({ error: { code: 'INSUFFICIENT_CREDITS' } });
+    expect((await table.load()).version).toBe(version);
   });
 });

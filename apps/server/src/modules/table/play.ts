@@ -45,7 +45,7 @@ import {
   type TableSnapshot,
 } from '@card-counter/shared';
 import type { Kysely } from 'kysely';
-import type { Database, DB } from '../../db/index.ts';
+import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import type { LiveTopic } from '../../live/topics.ts';
 import type { LedgerStep } from '../ledger/index.ts';
 import { answerCrosses, finishAward, pendingAward, wouldCross, type Additions } from '../rewards/index.ts';
@@ -142,7 +142,15 @@ export async function applyTableAction(
 ): Promise<TableAnswer> {
   const hash = requestHash(req);
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS_MAX; attempt++) {
-    const answer = await applyOnce(ctx, userId, req, hash);
+    let answer: TableAnswer | null;
+    try {
+      answer = await applyOnce(ctx, userId, req, hash);
+    } catch (e) {
+      // A copy of this action id stored its answer (a refusal decided on a later read) between
+      // this copy's read and its write: the write rolled back whole; the next read finds it.
+      if (!isUniqueViolation(e, 'game_table_actions_pkey')) throw e;
+      answer = null;
+    }
     if (answer !== null) return answer;
   }
   throw new Error(`table: the table or balance of ${userId} changed under ${WRITE_ATTEMPTS_MAX} tries of one action`);
