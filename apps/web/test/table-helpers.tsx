@@ -12,6 +12,6 @@ export function renderTable(top: string[], options: { random?: () => number } = 
   const source = new LocalTableSource({ storageKey: 'test:table', initialBalance: 10_000, shoe: stackedShoe(6, top) });
   const record = new LocalPlayRecord('test:record');
   const balances: number[] = [];
-  render(<TableScreen source={source} record={record} seenKey="test:seen" onBalance={(b) => balances.push(b)} random={options.random ?? (() => 1)} />);
+  render(<TableScreen source={source} record={record} shoeHistoryKey="test:seen" onBalance={(b) => balances.push(b)} random={options.random ?? (() => 1)} />);
   return { source, record, balances };
 }

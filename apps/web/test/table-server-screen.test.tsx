@@ -20,7 +20,7 @@ describe('the table screen on the server table', { timeout: 20_000 }, () => {
   const renderServerTable = () => {
     const balances: number[] = [];
     const source = new ServerTableSource({ sleep: () => Promise.resolve() });
-    render(<TableScreen source={source} record={new LocalPlayRecord('test:record')} seenKey="test:seen" onBalance={(b) => balances.push(b)} random={() => 1} />);
+    render(<TableScreen source={source} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" onBalance={(b) => balances.push(b)} random={() => 1} />);
     return balances;
   };
 

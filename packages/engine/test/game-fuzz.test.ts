@@ -143,7 +143,18 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
   if (!s.holeCardRevealed && s.dealerCards.length > 1 && v.dealerCards[1] !== null) return 'visible() shows the hole card';
   if (s.deck && v.lastShoeReveal && v.lastShoeReveal.salt === s.deck.salt) return "visible() leaks the current shoe's salt";
   if (Object.keys(v).some((k) => k === 'salt' || k === 'cards')) return 'visible() has shoe keys at the top level';
-  if (v.deck && Object.keys(v.deck).sort().join() !== 'cardsRemaining,commitment,totalCards') return 'visible() leaks the shoe';
+  if (v.deck && Object.keys(v.deck).sort().join() !== 'cardsRemaining,commitment,seen,totalCards') return 'visible() leaks the shoe';
+  // The cards seen are the ones the running count has counted: every dealt card but a hidden
+  // hole card (the reducer counts them one by one; visible() recounts them from the shoe).
+  if (v.deck && s.deck) {
+    const hidden = s.dealerCards.length > 1 && !s.holeCardRevealed ? 1 : 0;
+    if (v.deck.seen.reduce((a, b) => a + b, 0) !== s.deck.position - hidden) return 'seen cards != dealt cards shown';
+    const sys = getCountingSystem(s.counting.system);
+    if (sys.redSevenBonus === 0) {
+      const tagged = v.deck.seen.reduce((a, n, value) => a + (value === 0 ? 0 : n * tagOf(sys, { rank: value === 1 ? 'A' : value === 10 ? '10' : (String(value) as Card['rank']), suit: 'spades' })), 0);
+      if (Math.abs(initialRunningCount(sys, rules.numDecks) + tagged - s.runningCount) > EPS) return 'seen cards do not give the running count (hole card counted?)';
+    }
+  }
   return null;
 }
 

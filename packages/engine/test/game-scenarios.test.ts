@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, step, visible } from '../src/game/index.ts';
+import { createGame, legalActions, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
+import { cardValue } from '../src/cards.ts';
+import type { Rng } from '../src/rng.ts';
 import { seededRng } from '../src/rng.ts';
 import { DEAL, DOUBLE, HIT, SPLIT, STAND, SURRENDER, bet, ok, play, refused, stackedGame } from './game-helpers.ts';
 
@@ -240,11 +242,52 @@ describe('shoe, count, visibility, reset', () => {
     const s = play(stackedGame(['10', '5', '6', 'K']), [bet(100), DEAL]);
     const v = visible(s);
     expect(v.dealerCards).toEqual([{ rank: '5', suit: 'spades' }, null]);
-    expect(v.deck).toEqual({ cardsRemaining: 308, totalCards: 312, commitment: s.deck?.commitment });
+    // Seen: the 10, the 5 and the 6, by value; the face-down K is not among them.
+    const seen = [0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1];
+    expect(v.deck).toEqual({ cardsRemaining: 308, totalCards: 312, commitment: s.deck?.commitment, seen });
     const json = JSON.stringify(v);
     expect(json).not.toContain('salt');
     expect(json).not.toContain('"cards":[0');
-    expect(JSON.stringify(visible(ok(s, STAND))).includes('"K"')).toBe(true);
+    const stood = visible(ok(s, STAND));
+    expect(JSON.stringify(stood).includes('"K"')).toBe(true);
+    // Turned over, the K is seen; so is every card the dealer drew.
+    const drawn = stood.dealerCards.slice(2).map((c) => (c === null ? 0 : cardValue(c)));
+    const after = seen.slice();
+    for (const value of [10, ...drawn]) after[value] = (after[value] ?? 0) + 1;
+    expect(stood.deck?.seen).toEqual(after);
+  });
+
+  it('visible() counts what was seen since the shuffle across rounds, the hole card once turned', () => {
+    const rng = seededRng(7);
+    const NEW_ROUND: GameAction = { type: 'newRound' };
+    // Random legal plays until the round is over (bounded: a round has far fewer decisions).
+    const playOut = (g: GameState, r: Rng): GameState => {
+      let cur = g;
+      for (let i = 0; i < 40 && cur.gamePhase !== 'roundOver'; i++) {
+        const moves = legalActions(cur, r).filter((a) => a.type !== 'deal' && a.type !== 'newRound');
+        const move = moves[r.nextUint32() % moves.length];
+        if (move === undefined) throw new Error('no legal play in a round in progress');
+        cur = ok(cur, move, r);
+      }
+      expect(cur.gamePhase).toBe('roundOver');
+      return cur;
+    };
+    let s = play(stackedGame(['10', '5', '6', 'K']), [bet(100), DEAL, STAND]);
+    const shown = (g: GameState): number => {
+      const v = visible(g);
+      return (v.deck?.seen ?? []).reduce((a, b) => a + b, 0);
+    };
+    // Every dealt card is shown once the round is over.
+    expect(shown(s)).toBe(s.deck?.position);
+    for (let round = 0; round < 20; round++) {
+      s = play(s, [NEW_ROUND, bet(100)]);
+      s = ok(s, DEAL, rng);
+      const v = visible(s);
+      const hidden = v.dealerCards.filter((c) => c === null).length;
+      expect(shown(s)).toBe((s.deck?.position ?? 0) - hidden);
+      s = playOut(s, rng);
+      expect(shown(s)).toBe(s.deck?.position);
+    }
   });
 
   it('reset keeps balance, config and session stats', () => {

@@ -114,6 +114,8 @@ export const VisibleShoeSchema = z.strictObject({
   cardsRemaining: z.number().int().nonnegative(),
   totalCards: z.number().int().positive(),
   commitment: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest'),
+  /** Cards shown since the shuffle by value (index 1 = ace .. 10 = ten-valued, 0 unused); never the face-down hole card. */
+  seen: z.array(z.number().int().nonnegative()).length(11),
 });
 
 /** The engine's visible() projection of a table. Strict: an extra field (a leak) fails to parse. */

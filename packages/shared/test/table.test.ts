@@ -65,7 +65,7 @@ function playingState() {
     ],
     dealerCards: [{ rank: 'K', suit: 'spades' }, null],
     holeCardRevealed: false,
-    deck: { cardsRemaining: 309, totalCards: 312, commitment: 'a'.repeat(64) },
+    deck: { cardsRemaining: 309, totalCards: 312, commitment: 'a'.repeat(64), seen: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2] },
     roundStartPosition: 0,
     currentBet: 100,
     handBets: [100],
@@ -93,7 +93,7 @@ describe('the visible table state', () => {
   });
 
   it('refuses a shoe that carries its order or undealt cards', () => {
-    const leaked = { ...playingState(), deck: { cardsRemaining: 309, totalCards: 312, commitment: 'a'.repeat(64), cards: [1, 2, 3] } };
+    const leaked = { ...playingState(), deck: { cardsRemaining: 309, totalCards: 312, commitment: 'a'.repeat(64), seen: new Array(11).fill(0), cards: [1, 2, 3] } };
     expect(VisibleTableStateSchema.safeParse(leaked).success).toBe(false);
   });
 
@@ -102,7 +102,7 @@ describe('the visible table state', () => {
   });
 
   it('refuses a commitment that is not a SHA-256 hex digest', () => {
-    const bad = { ...playingState(), deck: { cardsRemaining: 1, totalCards: 52, commitment: 'secret' } };
+    const bad = { ...playingState(), deck: { cardsRemaining: 1, totalCards: 52, commitment: 'secret', seen: new Array(11).fill(0) } };
     expect(VisibleTableStateSchema.safeParse(bad).success).toBe(false);
   });
 });

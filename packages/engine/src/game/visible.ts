@@ -1,8 +1,9 @@
 // What a client may see: no hole card before it is revealed, no shoe order, no salt, no
-// undealt cards, only how many cards remain and the shoe's public commitment.
+// undealt cards, only how many cards remain, the shoe's public commitment and the values of
+// the cards shown since its shuffle.
 
-import type { Card } from '../cards.ts';
-import { cardsRemaining, totalCards } from '../shoe.ts';
+import { cardValue, valueOfCode, type Card } from '../cards.ts';
+import { cardsRemaining, totalCards, type ShoeState } from '../shoe.ts';
 import type { Rng } from '../rng.ts';
 import { step } from './reducer.ts';
 import type { GameAction, GameState } from './types.ts';
@@ -11,6 +12,29 @@ export interface VisibleShoe {
   cardsRemaining: number;
   totalCards: number;
   commitment: string;
+  /**
+   * Cards shown since this shoe's shuffle, by value (index 1 = ace .. 10 = ten-valued; index 0
+   * unused): every dealt card but the hole card while it is face down. What the player has
+   * seen, whichever device they saw it on: the coach's exact EVs start from it.
+   */
+  seen: number[];
+}
+
+/** The values of the dealt cards the player has seen (VisibleShoe.seen). */
+function seenByValue(state: GameState, deck: ShoeState): number[] {
+  const seen = new Array<number>(11).fill(0);
+  for (let i = 0; i < deck.position; i++) {
+    const code = deck.cards[i];
+    if (code !== undefined) seen[valueOfCode(code)] = (seen[valueOfCode(code)] ?? 0) + 1;
+  }
+  // The hole card was dealt from this shoe (a mid-round reshuffle lists the table's cards first).
+  const hole = state.dealerCards[1];
+  if (hole !== undefined && !state.holeCardRevealed) {
+    const v = cardValue(hole);
+    if (!((seen[v] ?? 0) > 0)) throw new Error('invariant: the hole card is among the dealt cards');
+    seen[v] = (seen[v] ?? 0) - 1;
+  }
+  return seen;
 }
 
 export interface VisibleGameState extends Omit<GameState, 'deck' | 'dealerCards'> {
@@ -28,7 +52,9 @@ export function visible(state: GameState): VisibleGameState {
     handBets: rest.handBets.slice(),
     sessionStats: { ...rest.sessionStats },
     dealerCards: dealerCards.map((c, i) => (i === 1 && !state.holeCardRevealed ? null : { ...c })),
-    deck: deck ? { cardsRemaining: cardsRemaining(deck), totalCards: totalCards(deck), commitment: deck.commitment } : null,
+    deck: deck
+      ? { cardsRemaining: cardsRemaining(deck), totalCards: totalCards(deck), commitment: deck.commitment, seen: seenByValue(state, deck) }
+      : null,
   };
 }
 

@@ -46,5 +46,5 @@ function Table({ user, server }: { user: UserState | null; server: boolean }) {
     },
     [server, isGuest, queryClient, setGuestCredits],
   );
-  return <TableScreen source={source} record={record} seenKey={`card-counter:seen:${owner}`} onBalance={onBalance} />;
+  return <TableScreen source={source} record={record} shoeHistoryKey={`card-counter:seen:${owner}`} onBalance={onBalance} />;
 }

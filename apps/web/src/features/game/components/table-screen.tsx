@@ -7,7 +7,7 @@ import type { TableSnapshot, TableSource } from '../api/table-source.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useCountCheck } from '../hooks/use-count-check.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
-import { useSeenCards } from '../hooks/use-seen-cards.ts';
+import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable } from '../hooks/use-table.ts';
 import { useTablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableShortcuts, type ShortcutAction } from '../hooks/use-table-shortcuts.ts';
@@ -26,22 +26,22 @@ import { TableHeader } from './table-header.tsx';
 export interface TableScreenProps {
   source: TableSource;
   record: PlayRecord;
-  /** Where this player's seen-cards tracker is kept. */
-  seenKey: string;
+  /** Where this player's shoe history (the shoe before this one, to verify) is kept. */
+  shoeHistoryKey: string;
   onBalance?: (balance: number) => void;
   /** Count checks ask at random moments; tests pin the dice. */
   random?: () => number;
 }
 
 /** The table: everything the player sees and does, through one TableSource. */
-export function TableScreen({ source, record, seenKey, onBalance, random }: TableScreenProps) {
+export function TableScreen({ source, record, shoeHistoryKey, onBalance, random }: TableScreenProps) {
   // Another tab's table moves the navigation bar's credits as this tab's own answers do.
   const onFollow = useCallback((s: TableSnapshot) => onBalance?.(s.state.balance), [onBalance]);
   const table = useTable(source, onFollow);
   const state = table.snapshot?.state ?? null;
   const [prefs, setPrefs] = useTablePrefs();
-  const seen = useSeenCards(state, seenKey);
-  const coach = useCoach(state, seen, prefs, record);
+  const shoes = useShoeHistory(state, shoeHistoryKey);
+  const coach = useCoach(state, prefs, record);
   const check = useCountCheck(state, prefs.countCheck, record, random);
   const [spot, setSpot] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -172,7 +172,7 @@ export function TableScreen({ source, record, seenKey, onBalance, random }: Tabl
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           <CountCheck check={check} />
           <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
-          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={seen.previousCommitment ?? null} loadLastShoe={loadLastShoe} />
+          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={shoes.previousCommitment} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />
         </aside>
       </div>

@@ -3,7 +3,7 @@ import { cardValue, currentHand, type PlayerAction, type VisibleGameState } from
 import type { PlayRecord } from '../../../shared/record/play-record.ts';
 import { adviseHand, evCost, indexSourceFor, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
 import { splitsAtSpot } from './legal-moves.ts';
-import { knownComposition, type SeenCards } from './seen-cards.ts';
+import { knownComposition } from './shoe-knowledge.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
 
 export interface Verdict {
@@ -60,7 +60,7 @@ export interface CoachHandle {
 
 const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 };
 
-export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs: TablePrefs, record: PlayRecord): CoachHandle {
+export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord): CoachHandle {
   const [chartVersion, setChartVersion] = useState(0);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [insurance, setInsurance] = useState<InsuranceVerdict | null>(null);
@@ -97,7 +97,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
     const upcard = cardValue(up);
     return adviseHand({
       rules: state.config,
-      shoe: knownComposition(seen, state, [...hand, upcard]),
+      shoe: knownComposition(state, [...hand, upcard]),
       hand,
       upcard,
       trueCount: state.trueCount,
@@ -106,7 +106,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
       handsAtSpot: splitsAtSpot(state, h.spot) + 1,
       index: prefs.indexPlays && source?.plays && indexCount !== undefined ? { plays: source.plays, count: indexCount } : null,
     });
-  }, [state, seen, enabled, prefs.indexPlays, chartVersion, source, indexCount]);
+  }, [state, enabled, prefs.indexPlays, chartVersion, source, indexCount]);
 
   const judge = useCallback(
     (chosen: PlayerAction): Verdict | null => {
@@ -152,7 +152,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
       const correct = take === shouldTake;
       const hands = state.playerHands.map((h) => h.cards.map(cardValue));
       // Every card on the table is seen except the hole card, which stays in the unseen shoe.
-      const ev = insuranceEv(knownComposition(seen, state, []));
+      const ev = insuranceEv(knownComposition(state, []));
       const stake = state.playerHands.reduce((a, h) => a + h.bet / 2, 0);
       const cost = insuranceChoiceCost(ev, stake, take);
       setInsurance({ took: take, shouldTake, trueCount: state.trueCount, byIndex, ev, stake, cost });
@@ -172,7 +172,7 @@ export function useCoach(state: VisibleGameState | null, seen: SeenCards, prefs:
         bet: Math.round(state.playerHands.reduce((a, h) => a + h.bet, 0)),
       });
     },
-    [state, seen, enabled, prefs.indexPlays, record, source, indexCount],
+    [state, enabled, prefs.indexPlays, record, source, indexCount],
   );
 
   return { advice, verdict, totals, judge, insurance, judgeInsurance };
