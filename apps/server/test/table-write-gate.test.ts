@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyCredit, ledgerSum, listTransactions } from '../src/modules/ledger/index.ts';
 import type { TableHooks } from '../src/modules/table/index.ts';
+import { listReveals } from '../src/modules/table/reveals.ts';
+import { TABLE_SHOE_HISTORY_MAX } from '@card-counter/shared';
 import { buildTestApp } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
 import { directTableClient } from './support/table.ts';
@@ -182,5 +184,30 @@ forEachDatabase('table write gate', (t) => {
     expect(res.json()).toEqual(copyAnswer);
     expect(res.json()).toMatchObject({ error: { code: 'INSUFFICIENT_CREDITS' } });
     expect((await table.load()).version).toBe(version);
+  });
+
+  it(`keeps the newest ${TABLE_SHOE_HISTORY_MAX} replaced shoes, the newest first (the write's bound, with its own insert out of its snapshot)`, async () => {
+    const p = await signUpPlayer(app, 'gate-shoes');
+    const table = directTableClient(t.db, p.id, {});
+    await table.act({ type: 'setConfig', rules: { numDecks: 1, shufflePoint: 0.9 } });
+    await table.act({ type: 'bet', amount: 10 });
+    const commitments: string[] = [];
+    for (let round = 0; round < 200 && commitments.length < TABLE_SHOE_HISTORY_MAX + 3; round++) {
+      let s = await table.act({ type: 'deal' });
+      const c = s.state.deck?.commitment;
+      if (c && commitments.at(-1) !== c) commitments.push(c);
+      for (let guard = 0; guard < 10 && s.state.gameInProgress; guard++)
+        s = await table.act(s.state.gamePhase === 'insurance' ? { type: 'insurance', take: false } : { type: 'stand' });
+    }
+    expect(commitments).toHaveLength(TABLE_SHOE_HISTORY_MAX + 3);
+    // Every shoe but the one in play was replaced; only the newest MAX are kept.
+    const kept = await listReveals(t.db.kysely, p.id);
+    expect(kept.map((r) => r.commitment)).toEqual(commitments.slice(0, -1).reverse().slice(0, TABLE_SHOE_HISTORY_MAX));
+    const { count } = await t.db.kysely
+      .selectFrom('game_shoe_reveals')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(TABLE_SHOE_HISTORY_MAX);
   });
 });

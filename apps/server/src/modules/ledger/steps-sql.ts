@@ -55,8 +55,10 @@ export interface LedgerStepsSql {
   ctes: RawBuilder<unknown>;
   /** An expression answering the rows written as JSON ([] when none), for the caller's RETURNING. */
   rows: RawBuilder<unknown>;
-  /** The balance after the last step (creditsBefore when there are none). */
-  balanceAfter: number;
+  /** The balance after each step, in order (the rows' balance_after). */
+  running: number[];
+  /** Whether `lg_prof` updates the profile (a step, or `touch`): the caller's gate counts on it. */
+  touched: boolean;
 }
 
 /** Largest number of steps in one statement (the table writes at most two: stakes, payout). */
@@ -76,12 +78,12 @@ export function ledgerStepsSql(input: LedgerStepsInput): LedgerStepsSql {
     if (balance < 0) throw new AppError('INSUFFICIENT_CREDITS');
     running.push(balance);
   }
-  const touch = input.touch || steps.length > 0;
+  const touched = input.touch || steps.length > 0;
   const col = <T>(pick: (s: LedgerStep) => T): T[] => steps.map(pick);
   const ctes = sql`lg_prof as (
       update profiles set credits = credits + ${balance - creditsBefore}::integer,
         last_updated = ${now}::timestamptz, ${input.alsoSet}
-      where user_id = ${userId} and credits = ${creditsBefore}::integer and ${touch}::boolean and ${input.gate}
+      where user_id = ${userId} and credits = ${creditsBefore}::integer and ${touched}::boolean and ${input.gate}
       returning credits
     ),
     lg_rows as (
@@ -98,23 +100,21 @@ export function ledgerStepsSql(input: LedgerStepsInput): LedgerStepsSql {
   const rows = sql`(select coalesce(json_agg(json_build_object('id', id::text, 'amount', amount,
       'balance', balance_after, 'key', idempotency_key) order by id), '[]'::json) from lg_rows
     where (select count(*) from lg_notice) = (select count(*) from lg_prof))`;
-  return { ctes, rows, balanceAfter: balance };
+  return { ctes, rows, running, touched };
 }
 
 /**
  * The rows `ledgerStepsSql` wrote, checked against the steps: one per step, in order, each
- * with the balance it was computed to leave. Answers the balance after them.
+ * with its amount, key and the balance it was computed to leave. Answers the balance after them.
  */
-export function checkLedgerSteps(sqlOf: LedgerStepsSql, steps: readonly LedgerStep[], written: unknown): number {
+export function checkLedgerSteps(sqlOf: LedgerStepsSql, steps: readonly LedgerStep[], creditsBefore: number, written: unknown): number {
   const rows = written as { amount: number; balance: number; key: string }[];
   if (!Array.isArray(rows) || rows.length !== steps.length)
     throw new Error(`ledger invariant: ${steps.length} steps, ${Array.isArray(rows) ? rows.length : 'no'} rows written`);
-  let balance = sqlOf.balanceAfter - steps.reduce((a, s) => a + s.amount, 0);
   steps.forEach((step, i) => {
-    balance += step.amount;
     const row = rows[i];
-    if (row?.amount !== step.amount || row.balance !== balance || row.key !== step.idempotencyKey)
+    if (row?.amount !== step.amount || row.balance !== sqlOf.running[i] || row.key !== step.idempotencyKey)
       throw new Error('ledger invariant: a written row differs from its step');
   });
-  return balance;
+  return sqlOf.running.at(-1) ?? creditsBefore;
 }

@@ -46,7 +46,6 @@ import {
 } from '@card-counter/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
-import type { LiveTopic } from '../../live/topics.ts';
 import type { LedgerStep } from '../ledger/index.ts';
 import { answerCrosses, finishAward, pendingAward, wouldCross, type Additions } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
@@ -209,7 +208,7 @@ async function applyOnce(
   // write open a transaction, the statement and the payments in it.
   if (award !== null && wouldCross(award, row.counters)) {
     const written = await db.transaction().execute(async (trx) => {
-      const w = await writeAction(trx, saved, save.notices);
+      const w = await writeAction(trx, saved);
       if (w === null) return null;
       await payRewards(ctx, trx, userId, req.actionId, answer, award, w.counters);
       return w;
@@ -217,7 +216,7 @@ async function applyOnce(
     if (written === null) return null;
     return settle(ctx, userId, answer, save.state, written.balance);
   }
-  const written = await writeAction(db, saved, save.notices);
+  const written = await writeAction(db, saved);
   if (written === null) return null;
   // The read's counters were stale (another event of this player moved them since): the crossing
   // is paid at once, idempotently (each reward has its own ledger key), in its own transaction.
@@ -276,7 +275,6 @@ interface Decision {
     award: Additions | null;
     /** The shoe this action replaced: its reveal is published with the save. */
     replacedShoe: ShoeState | null;
-    notices: LiveTopic[];
   } | null;
 }
 
@@ -298,7 +296,7 @@ function decide(
   if (version !== state.version)
     return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current()));
 
-  const unchanged = { ledger: [], roundStats: null, award: null, replacedShoe: null, notices: ['table'] as LiveTopic[] };
+  const unchanged = { ledger: [], roundStats: null, award: null, replacedShoe: null };
   if (action.type === 'setCounting') {
     if (state.gameInProgress)
       return refused(
@@ -365,8 +363,8 @@ function decide(
       metadata: { table: row.tableId, version: next.version },
       idempotencyKey: `table:${row.tableId}:v${next.version}:payout`,
     });
+  // Below 0 is refused by the ledger's steps (ledgerStepsSql), the engine having refused it first.
   const balance = credits - move.debit + move.credit;
-  if (balance < 0) throw new Error('table money invariant: a step the balance cannot cover was accepted');
   next.balance = balance;
 
   // The decision judged against basic strategy, on the state the player saw (shoe-play.ts).
@@ -395,11 +393,9 @@ function decide(
     award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
     if (award === null) throw new Error('rewards: a settled round must be plain additions');
   }
-  // Every accepted action changes the table: the player's other tabs follow it. A change of the
-  // profile row (credits, statistics) is announced by the ledger's steps (steps-sql.ts).
   return {
     answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, shoePlay, ledger, roundStats, award, replacedShoe, notices: ['table'] },
+    save: { state: next, patterns, shoePlay, ledger, roundStats, award, replacedShoe },
   };
 }
 

@@ -11,7 +11,7 @@ import type { ShoePlay } from './shoe-play.ts';
 import type { RoundStats } from './stats.ts';
 import { additionsSql, type Additions } from '../rewards/index.ts';
 import { checkLedgerSteps, ledgerStepsSql, type LedgerStep } from '../ledger/index.ts';
-import { LIVE_TOPICS, assertLiveKey, type LiveTopic } from '../../live/topics.ts';
+import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
 import type { DB } from '../../db/index.ts';
 
 export interface TableRow {
@@ -193,7 +193,8 @@ export interface WriteResult {
  * Writes an accepted action in ONE statement, atomic without a transaction of its own (ADR 0025):
  * the table's new state and version, the ledger's steps and the round's statistics (one update
  * of the profile), the reward counters, a replaced shoe's reveal, the answer under its action
- * id, the retention of old answers, and the live notices (delivered at commit).
+ * id, the retention of old answers, and the table's live notice (delivered at commit; the
+ * player's other tabs follow it; the ledger's steps announce a change of the profile).
  *
  * The gate: the table row is locked (FOR UPDATE, which re-reads a row changed since this
  * statement's snapshot) and must still have `readVersion`; the profile must still hold
@@ -204,12 +205,11 @@ export interface WriteResult {
 export async function writeAction(
   db: Kysely<DB>,
   a: SavedAction,
-  notices: readonly LiveTopic[],
 ): Promise<WriteResult | null> {
   assertLiveKey(a.user_id);
   const st = a.roundStats;
   // A settled round's statistics, a money move, or reward counters (locked after the profile).
-  const touch = st !== null || a.ledger.length > 0 || a.award !== null;
+  const touch = st !== null || a.award !== null;
   const ledger = ledgerStepsSql({
     userId: a.user_id,
     creditsBefore: a.readCredits,
@@ -225,7 +225,6 @@ export async function writeAction(
         biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer)`,
   });
   const rewards = additionsSql(a.user_id, a.award, a.created_at, sql<boolean>`exists (select 1 from saved)`);
-  const channels = notices.map((t) => LIVE_TOPICS[t]);
   const shoe = a.replacedShoe;
   const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
     with cur as (
@@ -242,7 +241,7 @@ export async function writeAction(
           betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
           shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb
       where user_id = ${a.user_id} and exists (select 1 from cur)
-        and (select count(*) from lg_prof) = ${touch ? 1 : 0}
+        and (select count(*) from lg_prof) = ${ledger.touched ? 1 : 0}
       returning user_id
     ),
     ${rewards.ctes},
@@ -266,19 +265,17 @@ export async function writeAction(
       where user_id = ${a.user_id} and exists (select 1 from saved)
         and table_version < ${a.forgetBefore ?? 0}::integer
     ),
-    notice as (
-      select pg_notify(channel, saved.user_id) from saved, unnest(${channels}::text[]) as channel
-    )
+    notice as (select pg_notify(${LIVE_TOPICS.table}, saved.user_id) from saved)
     insert into game_table_actions (user_id, action_id, request_hash, table_version, status, response, created_at)
     select saved.user_id, ${a.action_id}::text, ${a.request_hash}::text, ${a.table_version}::integer,
            ${a.status}::integer, ${a.response}::json, ${a.created_at}::timestamptz
     from saved
-    where (select count(*) from notice) = ${channels.length} and exists (select 1 from async_commit)
+    where exists (select 1 from notice) and exists (select 1 from async_commit)
     returning ${rewards.answer} as counters, ${ledger.rows} as ledger`.execute(db);
   if (rows.length === 0) return null;
   const row = rows[0];
   if (rows.length !== 1 || row === undefined) throw new Error('table write answered several rows');
-  return { counters: row.counters, balance: checkLedgerSteps(ledger, a.ledger, row.ledger) };
+  return { counters: row.counters, balance: checkLedgerSteps(ledger, a.ledger, a.readCredits, row.ledger) };
 }
 
 /**
