@@ -39,7 +39,8 @@ async function loadPglite(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: new Blob([tar]) });
 }
 
-async function createPostgresDatabase(): Promise<string> {
+/** A fresh, migrated PostgreSQL database copied from the run's template; its URL. */
+export async function createPostgresDatabase(): Promise<string> {
   const tpl = inject('postgresTemplate');
   if (tpl === null) throw new Error('PostgreSQL is not available');
   const name = `cc_t_${tpl.runId}_${runId()}`;
@@ -63,7 +64,7 @@ async function createPostgresDatabase(): Promise<string> {
   return databaseUrl(tpl.baseUrl, name);
 }
 
-async function dropPostgresDatabase(url: string): Promise<void> {
+export async function dropPostgresDatabase(url: string): Promise<void> {
   const tpl = inject('postgresTemplate');
   if (tpl === null) return;
   const admin = new pg.Client({ connectionString: adminUrl(tpl.baseUrl) });

@@ -201,6 +201,10 @@ export interface WriteResult {
  * `readCredits` when the action touches it. If either moved since the read, NOTHING is written
  * and this answers null: read again and decide again. Lock order: the table row, the profile,
  * the reward counters (as everywhere, ADR 0009).
+ *
+ * Durable before it answers: the statement commits synchronously (the session's default), so
+ * what the answer shows survives a crash of this process or of PostgreSQL (ADR 0025, amended:
+ * an asynchronous commit let a restarted table deal a round its player had already seen).
  */
 export async function writeAction(
   db: Kysely<DB>,
@@ -229,10 +233,6 @@ export async function writeAction(
   const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
     with cur as (
       select version from game_tables where user_id = ${a.user_id} and version = ${a.readVersion}::integer for update
-    ),
-    async_commit as (
-      -- This statement's own transaction commits without waiting for the disk (ADR 0025).
-      select set_config('synchronous_commit', 'off', true)
     ),
     ${ledger.ctes},
     saved as (
@@ -270,7 +270,7 @@ export async function writeAction(
     select saved.user_id, ${a.action_id}::text, ${a.request_hash}::text, ${a.table_version}::integer,
            ${a.status}::integer, ${a.response}::json, ${a.created_at}::timestamptz
     from saved
-    where exists (select 1 from notice) and exists (select 1 from async_commit)
+    where exists (select 1 from notice)
     returning ${rewards.answer} as counters, ${ledger.rows} as ledger`.execute(db);
   if (rows.length === 0) return null;
   const row = rows[0];
