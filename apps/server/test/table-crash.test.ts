@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
+import { TableSnapshotSchema, type TableAction, type TableCard, type TableSnapshot } from '@card-counter/shared';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ownClusterUnavailable, startOwnCluster, type OwnCluster } from './support/own-cluster.ts';
@@ -53,11 +53,10 @@ function freePort(): Promise<number> {
   });
 }
 
-type Card = { rank: string; suit: string };
-const key = (c: Card) => `${c.rank}/${c.suit}`;
+const key = (c: TableCard) => `${c.rank}/${c.suit}`;
 
 function faceUp(s: TableSnapshot): string[] {
-  return [...s.state.playerHands.flatMap((h) => h.cards), ...s.state.dealerCards.filter((c): c is Card => c !== null)].map(key);
+  return [...s.state.playerHands.flatMap((h) => h.cards), ...s.state.dealerCards.filter((c): c is TableCard => c !== null)].map(key);
 }
 
 /** A player over real HTTP against whichever server process is up now. */
