@@ -137,6 +137,25 @@ export {
   type UpcardKey,
 } from './analysis/index.ts';
 
+// The table's coach: the advice for a hand from the cards seen, and the grade of a decision
+// (the browser's coach and the server's record use the same functions, so they agree).
+export {
+  adviseHand,
+  evCost,
+  gradeDecision,
+  indexSourceFor,
+  insuranceChoiceCost,
+  insuranceEv,
+  knownComposition,
+  roundCredits,
+  type CoachAdvice,
+  type CoachInput,
+  type DecisionChoice,
+  type DecisionFacts,
+  type DecisionGrade,
+  type IndexSource,
+} from './coach/index.ts';
+
 // The simulator (browser-safe part; the pools are the two other entry points).
 export {
   CHUNK_ROUNDS,

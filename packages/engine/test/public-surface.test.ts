@@ -18,6 +18,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'createGame', 'createShoe', 'currentHand', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
   'fullShoe', 'generateIndices', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'indexPlaysOf', 'indexTableFor', 'initialRunningCount', 'insuranceIndexOf', 'legalActions', 'legalPlays',
   'optimalRamp', 'estimatePlayer', 'handKind',
+  'adviseHand', 'evCost', 'gradeDecision', 'indexSourceFor', 'insuranceChoiceCost', 'insuranceEv', 'knownComposition', 'roundCredits',
   'parseCard', 'parseCardValue', 'parseRules', 'precomputedIndices', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
   'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
   'shouldTakeInsurance', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',

@@ -1,4 +1,4 @@
-import { fullShoe, type VisibleGameState } from '@card-counter/engine';
+import { knownComposition as engineKnownComposition, type Composition, type VisibleGameState } from '@card-counter/engine';
 
 // What the player knows of the shoe. The table itself counts the cards shown since the shuffle
 // (VisibleShoe.seen, from the engine's visible(): the server's table and a guest's alike), so
@@ -28,12 +28,8 @@ export function nextHistory(prev: ShoeHistory, state: VisibleGameState): ShoeHis
 /**
  * The shoe's composition as the player knows it: a full shoe minus every card shown since the
  * shuffle, except `keep` (the hand being decided and the upcard, which the analyser removes
- * itself).
+ * itself). The engine's knownComposition, which the server's record grades with too.
  */
-export function knownComposition(state: VisibleGameState, keep: readonly number[]): Int32Array {
-  const comp = fullShoe(state.config.numDecks);
-  const remove = state.deck?.seen.slice() ?? new Array<number>(11).fill(0);
-  for (const v of keep) remove[v] = (remove[v] ?? 0) - 1;
-  for (let v = 1; v <= 10; v++) comp[v] = Math.max(0, (comp[v] ?? 0) - Math.max(0, remove[v] ?? 0));
-  return comp;
+export function knownComposition(state: VisibleGameState, keep: readonly number[]): Composition {
+  return engineKnownComposition(state.config.numDecks, state.deck?.seen ?? new Array<number>(11).fill(0), keep);
 }

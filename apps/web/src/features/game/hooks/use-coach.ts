@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cardValue, currentHand, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '../../../shared/record/play-record.ts';
-import { adviseHand, evCost, indexSourceFor, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
+import { adviseHand, evCost, indexSourceFor, insuranceChoiceCost, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
 import { splitsAtSpot } from './legal-moves.ts';
 import { knownComposition } from './shoe-knowledge.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
@@ -35,11 +35,7 @@ export interface InsuranceVerdict {
   cost: number;
 }
 
-/** Credits given away by an insurance choice: taking at a negative EV, or declining a positive one. */
-export function insuranceChoiceCost(ev: number, stake: number, took: boolean): number {
-  const lost = took ? Math.max(0, -ev) : Math.max(0, ev);
-  return Math.round(lost * stake * 100) / 100;
-}
+export { insuranceChoiceCost };
 
 export interface CoachTotals {
   decisions: number;

@@ -1,0 +1,80 @@
+// The verdict on one decision at the table, from the facts the server kept when the player made
+// it (what the player could see then, and what they chose). The browser's coach shows the same
+// verdict from the same functions (table-coach.ts), so the record and the table agree.
+
+import type { PlayerAction } from '../analysis/hand-ev.ts';
+import type { CountingOptions } from '../game/types.ts';
+import type { Rules } from '../rules.ts';
+import { adviseHand, evCost, indexSourceFor, insuranceChoiceCost, insuranceEv, knownComposition, roundCredits } from './table-coach.ts';
+
+export type DecisionChoice = PlayerAction | 'insure' | 'noInsurance';
+
+/** Everything a decision is graded on: public information at the moment it was made. */
+export interface DecisionFacts {
+  rules: Rules;
+  counting: CountingOptions;
+  /** The player's coach applies index plays (a table setting). */
+  indexPlays: boolean;
+  /** VisibleShoe.seen before the decision: the values shown since the shuffle (index 1..10). */
+  seen: readonly number[];
+  /** The hand decided (values 1..10); for insurance, the first hand. */
+  hand: readonly number[];
+  upcard: number;
+  fromSplit: boolean;
+  splitAces: boolean;
+  /** Hands at the hand's spot, this one included. */
+  handsAtSpot: number;
+  runningCount: number;
+  /** The decision count: true count for balanced systems, running count for KO and Red 7. */
+  trueCount: number;
+  chosen: DecisionChoice;
+  /** The hand's stake in credits; for insurance, the stakes of every hand (insurance is half). */
+  bet: number;
+}
+
+export interface DecisionGrade {
+  /** The coach's recommendation: the index play when index plays are on and one applies, else basic strategy. */
+  best: DecisionChoice;
+  /** Credits given away in expectation against the best play by exact EV (0 when it is the best). */
+  evCost: number;
+  correct: boolean;
+}
+
+/**
+ * Grades a decision. `chart` is the rules' basic strategy table (computeStrategy(rules).table);
+ * it is required: a decision is never graded against a guess.
+ */
+export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrade {
+  const source = indexSourceFor(f.rules, f.counting);
+  const indexCount = source.countKind === 'running' ? f.runningCount : f.trueCount;
+  if (f.chosen === 'insure' || f.chosen === 'noInsurance') {
+    // Basic strategy never insures; the index insures at its threshold and above.
+    const byIndex = f.indexPlays && source.insuranceIndex !== null;
+    const shouldTake = byIndex && indexCount >= (source.insuranceIndex as number);
+    // Every card on the table is seen but the hole card, which stays in the unseen shoe.
+    const ev = insuranceEv(knownComposition(f.rules.numDecks, f.seen, []));
+    const cost = insuranceChoiceCost(ev, f.bet / 2, f.chosen === 'insure');
+    const best = shouldTake ? 'insure' : 'noInsurance';
+    return { best, evCost: cost, correct: f.chosen === best };
+  }
+  const advice = adviseHand(
+    {
+      rules: f.rules,
+      shoe: knownComposition(f.rules.numDecks, f.seen, [...f.hand, f.upcard]),
+      hand: f.hand,
+      upcard: f.upcard,
+      trueCount: f.trueCount,
+      fromSplit: f.fromSplit,
+      splitAces: f.splitAces,
+      handsAtSpot: f.handsAtSpot,
+      index: f.indexPlays && source.plays ? { plays: source.plays, count: indexCount } : null,
+    },
+    chart,
+  );
+  if (advice.evs[f.chosen] === null) throw new RangeError(`${f.chosen} is not allowed for this hand: it cannot be a decision.`);
+  return {
+    best: advice.recommended,
+    evCost: roundCredits(evCost(advice.evs, f.chosen) * f.bet),
+    correct: f.chosen === advice.recommended,
+  };
+}

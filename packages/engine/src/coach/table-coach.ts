@@ -1,0 +1,139 @@
+// The table's coach: the advice for a hand and the verdict on a decision, from what the player
+// has seen (the table's VisibleShoe.seen), never from the shoe's order. One code for the
+// browser's coach (the advice shown while the player decides) and the server's record (the
+// grade that ranks and pays, docs/decisions/0026-server-graded-record.md): the two must give the
+// same numbers for the same decision, so neither computes them its own way.
+
+import { COUNTING_SYSTEMS } from '../counting/index.ts';
+import type { CountingOptions } from '../game/types.ts';
+import { INSURANCE_INDEX, bestPlay, indexPlays, indexPlaysOf, insuranceIndexOf, precomputedIndices, type IndexPlay } from '../indices/index.ts';
+import { chartPlay } from '../analysis/coach.ts';
+import { fullShoe, type Composition } from '../analysis/composition.ts';
+import { bestAction, handEvs, type ActionEvs, type PlayerAction } from '../analysis/hand-ev.ts';
+import type { Rules } from '../rules.ts';
+
+/** The index plays for the player's count and rules, and the count they are read against. */
+export interface IndexSource {
+  /** null: no table for this count and these rules (the coach then gives basic strategy). */
+  plays: readonly IndexPlay[] | null;
+  /** Take insurance at or above this count; null without a table. */
+  insuranceIndex: number | null;
+  /** Balanced counts read their indices at the true count, KO and Red 7 at the running count. */
+  countKind: 'true' | 'running';
+  /** What the coach applies, in words (the settings show it). */
+  label: string;
+}
+
+/**
+ * The coach's index plays: for Hi-Lo the published Illustrious 18 and Fab 4 (what the trainer's
+ * strategy drills and most books teach); for another count, the table generated for these rules,
+ * count and true-count convention when one ships with the engine; else none, said so, rather
+ * than Hi-Lo numbers read against another count's scale.
+ */
+export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSource {
+  const sys = COUNTING_SYSTEMS[counting.system];
+  if (counting.system === 'hi-lo')
+    return {
+      plays: indexPlays(rules),
+      insuranceIndex: INSURANCE_INDEX,
+      countKind: 'true',
+      label: `Hi-Lo Illustrious 18 + Fab 4 (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
+    };
+  const trueCount = { resolution: counting.resolution, rounding: counting.rounding };
+  const table = precomputedIndices({ rules, count: counting.system, trueCount });
+  if (table === null)
+    return { plays: null, insuranceIndex: null, countKind: 'true', label: `No index table for ${sys.name} with these rules yet: basic strategy only` };
+  return { plays: indexPlaysOf(table), insuranceIndex: insuranceIndexOf(table), countKind: table.countKind, label: `${sys.name} indices generated for these rules` };
+}
+
+export interface CoachInput {
+  rules: Rules;
+  /** The composition before this hand and the upcard were dealt, as the player knows it. */
+  shoe: Composition;
+  hand: readonly number[];
+  upcard: number;
+  trueCount: number;
+  fromSplit: boolean;
+  splitAces: boolean;
+  handsAtSpot: number;
+  /** The index plays to apply and the count to read them at (indexSourceFor); null: basic strategy only. */
+  index: { plays: readonly IndexPlay[]; count: number } | null;
+}
+
+export interface CoachAdvice {
+  evs: ActionEvs;
+  /** The basic-strategy play (null while the chart is still being computed). */
+  basic: PlayerAction | null;
+  /** The index play for this hand, when one exists: its threshold and the play at this count. */
+  index: { id: string; threshold: number; action: PlayerAction } | null;
+  /** What the coach recommends: the index play when on and applicable, else basic strategy. */
+  recommended: PlayerAction;
+}
+
+/**
+ * The advice for a hand. `chart` is the rules' basic strategy table (computeStrategy(rules).table,
+ * built off the main thread); null while it is being built: the advice then falls back on the
+ * best play by EV and names no basic or index play.
+ */
+export function adviseHand(input: CoachInput, chart: Uint8Array | null): CoachAdvice {
+  const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot });
+  const basic = chart ? chartPlay(input.rules, input.hand, input.upcard, evs, chart) : null;
+  let index: CoachAdvice['index'] = null;
+  if (input.index && basic) {
+    const play = bestPlay({
+      hand: input.hand,
+      upcard: input.upcard,
+      trueCount: input.index.count,
+      plays: input.index.plays,
+      rules: input.rules,
+      basicAction: basic,
+      fromSplit: input.fromSplit,
+      splitAllowed: evs.split !== null,
+    });
+    if (play.index) index = { id: play.index.id, threshold: play.index.index, action: play.action };
+  }
+  const recommended = index?.action ?? basic ?? bestAction(evs).action;
+  return { evs, basic, index, recommended };
+}
+
+/** EV given away by `chosen`, in units of the bet (0 for the best play by EV). */
+export function evCost(evs: ActionEvs, chosen: PlayerAction): number {
+  const ev = evs[chosen];
+  return ev === null ? 0 : Math.max(0, bestAction(evs).ev - ev);
+}
+
+/**
+ * EV of insurance per unit of the insurance bet: it pays 2:1 when the hole card is a ten, so
+ * EV = 2·P(ten) − (1 − P(ten)) = 3·P(ten) − 1. `unseen` is the shoe as the player knows it
+ * (every card seen removed, the hole card still in it); never the shoe itself.
+ */
+export function insuranceEv(unseen: Composition): number {
+  let total = 0;
+  for (let v = 1; v <= 10; v++) total += unseen[v] ?? 0;
+  if (total <= 0) return -1;
+  return (3 * (unseen[10] ?? 0)) / total - 1;
+}
+
+/** Credits given away by an insurance choice: taking at a negative EV, or declining a positive one. */
+export function insuranceChoiceCost(ev: number, stake: number, took: boolean): number {
+  const lost = took ? Math.max(0, -ev) : Math.max(0, ev);
+  return roundCredits(lost * stake);
+}
+
+/** Credits to the cent, as the coach shows and the record keeps them. */
+export function roundCredits(credits: number): number {
+  return Math.round(credits * 100) / 100;
+}
+
+/**
+ * The shoe's composition as the player knows it: a full shoe minus every card shown since the
+ * shuffle (`seen`, by value: index 1 = ace .. 10 = tens), except `keep` (the hand being
+ * decided and the upcard, which the analyser removes itself).
+ */
+export function knownComposition(numDecks: number, seen: readonly number[], keep: readonly number[]): Composition {
+  const comp = fullShoe(numDecks);
+  const remove = seen.slice();
+  for (const v of keep) remove[v] = (remove[v] ?? 0) - 1;
+  for (let v = 1; v <= 10; v++) comp[v] = Math.max(0, (comp[v] ?? 0) - Math.max(0, remove[v] ?? 0));
+  return comp;
+}
