@@ -27,6 +27,7 @@ import { MODULES } from './modules/index.ts';
 import type { ModuleDeps } from './modules/module.ts';
 import { profileHooks } from './modules/profiles/index.ts';
 import type { TableHooks } from './modules/table/index.ts';
+import { RecordGrader } from './modules/record/index.ts';
 import { webRoutes } from './web-app.ts';
 
 export interface BuildAppOptions {
@@ -88,12 +89,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const live = new LiveHub(db, { maxClients: config.sseClientsMax }, app.log);
+  // Grades the table's decisions after their write (ADR 0026); decisions a crash left ungraded at start.
+  const grader = new RecordGrader(db, app.log);
+  grader.poke();
   const sessions = new SessionWatch(db, options.streamSessionCheck_ms ?? 2000, app.log);
   sessions.start();
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => {
     sessions.stop();
     await live.stop();
+    await grader.close();
   });
 
   const deps: ModuleDeps = {
@@ -102,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     live,
     sessions,
+    grader,
     streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000,
     ...(options.table ? { table: options.table } : {}),
   };

@@ -56,13 +56,16 @@ forEachDatabase('admin views', (t) => {
   it("a user's detail: profile, sessions (no token), providers, record and drill statistics", async () => {
     const p = await signUpPlayer(app, 'detail', 'Dee Tail');
     const at = new Date('2026-01-02T03:04:05Z');
-    for (const [i, kind, correct, cost] of [
-      [1, 'decision', true, 0],
-      [2, 'decision', false, 12.5],
-      [3, 'countCheck', true, 0],
+    // The server's graded entries count; a browser's posted history (source 'client') does not (ADR 0026).
+    for (const [i, kind, correct, cost, source] of [
+      [1, 'decision', true, 0, 'table'],
+      [2, 'decision', false, 12.5, 'table'],
+      [3, 'countCheck', true, 0, 'table'],
+      [4, 'decision', true, 0, 'client'],
+      [5, 'countCheck', true, 0, 'client'],
     ] as const) {
-      await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at)
-        values (${p.id}, ${`e${i}`}, ${kind}, ${correct}, ${cost}, 10, '{}'::jsonb, ${at})`.execute(
+      await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at, source)
+        values (${p.id}, ${`e${i}`}, ${kind}, ${correct}, ${cost}, 10, '{}'::jsonb, ${at}, ${source})`.execute(
         t.db.kysely,
       );
     }

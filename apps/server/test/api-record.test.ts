@@ -6,6 +6,7 @@ import {
   type CountCheckEntry,
   type DecisionEntry,
   type RecordEntry,
+  type RecordPageEntry,
 } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,7 +38,10 @@ function countCheck(over: Partial<CountCheckEntry> = {}): CountCheckEntry {
   return { entryId: randomUUID(), kind: 'countCheck', at: nextAt(), asked: 'runningCount', expected: 3, answered: 2, ...over };
 }
 
-async function readAll(p: Player, query = ''): Promise<RecordEntry[]> {
+/** An entry a browser posted, as the record lists it: history (source 'client', ADR 0026). */
+const posted = (e: RecordEntry) => ({ ...e, source: 'client' });
+
+async function readAll(p: Player, query = ''): Promise<RecordPageEntry[]> {
   const res = await p.call('GET', `/api/me/record${query}`);
   expect(res.statusCode).toBe(200);
   return RecordPageSchema.parse(res.json()).entries;
@@ -73,10 +77,10 @@ forEachDatabase('api /api/me/record', (t) => {
     const post = await p.call('POST', '/api/me/record', { entries });
     expect(post.statusCode).toBe(200);
     expect(post.json()).toEqual({ stored: 4 });
-    expect(await readAll(p)).toEqual(entries);
-    expect(await readAll(p, '?kind=countCheck')).toEqual([entries[1], entries[3]]);
-    expect(await readAll(p, '?kind=decision&limit=1')).toEqual([entries[2]]);
-    expect(await readAll(p, '?limit=2')).toEqual(entries.slice(2));
+    expect(await readAll(p)).toEqual(entries.map(posted));
+    expect(await readAll(p, '?kind=countCheck')).toEqual([entries[1], entries[3]].map((e) => posted(e as RecordEntry)));
+    expect(await readAll(p, '?kind=decision&limit=1')).toEqual([posted(entries[2] as RecordEntry)]);
+    expect(await readAll(p, '?limit=2')).toEqual(entries.slice(2).map(posted));
     // The columns the skill board filters on follow the entry.
     const rows = await t.db.kysely
       .selectFrom('play_record')
@@ -117,7 +121,7 @@ forEachDatabase('api /api/me/record', (t) => {
     expect((await p.call('POST', '/api/me/record', { entries: [shared, decision()] })).json()).toEqual({ stored: 2 });
     expect(await readAll(q)).toEqual([]);
     expect((await q.call('POST', '/api/me/record', { entries: [shared] })).json()).toEqual({ stored: 1 });
-    expect(await readAll(q)).toEqual([shared]);
+    expect(await readAll(q)).toEqual([posted(shared)]);
     expect(await readAll(p)).toHaveLength(2);
   });
 
@@ -131,8 +135,8 @@ forEachDatabase('api /api/me/record', (t) => {
     expect(await addRecordEntries(t.db, p.id, pEntries.slice(0, 4), max)).toBe(4);
     expect(await addRecordEntries(t.db, p.id, pEntries.slice(4), max)).toBe(4);
     const kept = await listRecordEntries(t.db, p.id, { limit: 100 });
-    expect(kept).toEqual(pEntries.slice(-max));
-    expect(await listRecordEntries(t.db, q.id, { limit: 100 })).toEqual(qEntries);
+    expect(kept).toEqual(pEntries.slice(-max).map(posted));
+    expect(await listRecordEntries(t.db, q.id, { limit: 100 })).toEqual(qEntries.map(posted));
   });
 
   it('bounds through the route at RECORD_ENTRIES_PER_USER_MAX', async () => {
@@ -148,7 +152,7 @@ forEachDatabase('api /api/me/record', (t) => {
     expect((await p.call('POST', '/api/me/record', { entries: [last] })).json()).toEqual({ stored: 1 });
     const all = await readAll(p, `?limit=${RECORD_ENTRIES_PER_USER_MAX}`);
     expect(all).toHaveLength(RECORD_ENTRIES_PER_USER_MAX);
-    expect(all.at(-1)).toEqual(last);
+    expect(all.at(-1)).toEqual(posted(last));
     expect(all.some((e) => e.entryId === first.entryId)).toBe(false);
   });
 

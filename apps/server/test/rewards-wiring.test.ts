@@ -28,7 +28,7 @@ forEachDatabase('rewards wiring', (t) => {
   const unlocked = (p: ProgressResponse, id: string) =>
     p.achievements.find((a) => a.id === id)?.unlockedAt !== null;
 
-  it('a correct count check in the record unlocks count_check_first once; a retried batch pays nothing more', async () => {
+  it('a correct count check posted to the record unlocks nothing: only a check the table asked pays (ADR 0026)', async () => {
     const p = await signUpPlayer(app, 'rw-count');
     const body = {
       entries: [
@@ -42,14 +42,12 @@ forEachDatabase('rewards wiring', (t) => {
         },
       ],
     };
+    const before = await progressOf(p);
     expect((await p.call('POST', '/api/me/record', body)).statusCode).toBe(200);
     const after = await progressOf(p);
-    expect(unlocked(after, 'count_check_first')).toBe(true);
-    const credits = ((await p.call('GET', '/api/me')).json() as { credits: number }).credits;
-    expect(credits).toBe(10_000 + 500);
-    expect((await p.call('POST', '/api/me/record', body)).statusCode).toBe(200);
-    expect((await progressOf(p)).xp).toBe(after.xp);
-    expect(((await p.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(credits);
+    expect(unlocked(after, 'count_check_first')).toBe(false);
+    expect(after.xp).toBe(before.xp);
+    expect(((await p.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(10_000);
   });
 
   it('a wrong count check earns nothing', async () => {

@@ -8,6 +8,9 @@
  * test parses real engine states with them so the two cannot drift apart unnoticed.
  */
 import { z } from 'zod';
+import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer } from './table-training.ts';
+
+export * from './table-training.ts';
 
 /**
  * The bet limits per spot, in credits: the server refuses a bet outside them (409
@@ -159,6 +162,8 @@ export const TableSnapshotSchema = z.strictObject({
   /** Increases by one with every applied action (optimistic concurrency). */
   version: z.number().int().nonnegative(),
   state: VisibleTableStateSchema,
+  /** The coach's standard and the count checks (table-training.ts). */
+  training: TableTrainingSchema,
 });
 export type TableSnapshot = z.infer<typeof TableSnapshotSchema>;
 
@@ -180,6 +185,10 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('reset') }),
   z.strictObject({ type: z.literal('setConfig'), rules: TableRulesSchema.partial() }),
   z.strictObject({ type: z.literal('setCounting'), counting: CountingOptionsSchema }),
+  /** The coach's standard and when count checks are asked; any time, applies from the next decision. */
+  z.strictObject({ type: z.literal('setTraining'), settings: TableTrainingSettingsSchema.partial() }),
+  /** The answer to the open count check `id` (TableTraining.countCheck). */
+  z.strictObject({ type: z.literal('countCheck'), id: z.uuid(), answer: countAnswer }),
 ]);
 export type TableAction = z.infer<typeof TableActionSchema>;
 
@@ -195,7 +204,7 @@ export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
  * Why the table refused an action (`details.reason` of a 409): the engine's refusal codes
  * (packages/engine REFUSAL_CODES, mirrored here by hand; a server test checks they match) and
  * the server's own: STALE_VERSION (the request's version is not the table's), BET_OUT_OF_LIMITS
- * (a spot bet outside TABLE_LIMITS).
+ * (a spot bet outside TABLE_LIMITS), NO_COUNT_CHECK (an answer to a count check that is not open).
  */
 export const TableRefusalReasonSchema = z.enum([
   'WRONG_PHASE',
@@ -214,6 +223,7 @@ export const TableRefusalReasonSchema = z.enum([
   'UNKNOWN_ACTION',
   'STALE_VERSION',
   'BET_OUT_OF_LIMITS',
+  'NO_COUNT_CHECK',
 ]);
 export type TableRefusalReason = z.infer<typeof TableRefusalReasonSchema>;
 

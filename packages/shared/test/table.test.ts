@@ -7,6 +7,9 @@ import {
   TableSnapshotSchema,
   VisibleTableStateSchema,
 } from '../src/table.ts';
+import { DEFAULT_TRAINING_SETTINGS, TableTrainingSchema } from '../src/table-training.ts';
+
+const training = { settings: DEFAULT_TRAINING_SETTINGS, countCheck: null, lastCountCheck: null };
 
 const RULES = {
   numDecks: 6,
@@ -89,7 +92,7 @@ function playingState() {
 
 describe('the visible table state', () => {
   it('accepts a round in play with the hole card face down (null)', () => {
-    expect(TableSnapshotSchema.parse({ version: 3, state: playingState() }).state.dealerCards[1]).toBeNull();
+    expect(TableSnapshotSchema.parse({ version: 3, state: playingState(), training }).state.dealerCards[1]).toBeNull();
   });
 
   it('refuses a shoe that carries its order or undealt cards', () => {
@@ -150,8 +153,14 @@ describe('table actions', () => {
 });
 
 describe('table errors and shoe reveals', () => {
+  it('an open count check carries what is asked, never the answer', () => {
+    const id = '7d4f3c1e-2b8a-4c6d-9e0f-1a2b3c4d5e6f';
+    expect(TableTrainingSchema.safeParse({ ...training, countCheck: { id, asked: 'runningCount' } }).success).toBe(true);
+    expect(TableTrainingSchema.safeParse({ ...training, countCheck: { id, asked: 'runningCount', expected: 3 } }).success).toBe(false);
+  });
+
   it('a 409 carries the reason and the table as it stands, and nothing else', () => {
-    const details = { reason: 'STALE_VERSION', table: { version: 3, state: playingState() } };
+    const details = { reason: 'STALE_VERSION', table: { version: 3, state: playingState(), training } };
     expect(TableErrorDetailsSchema.parse(details)).toEqual(details);
     expect(TableErrorDetailsSchema.safeParse({ ...details, reason: 'NOPE' }).success).toBe(false);
     expect(TableErrorDetailsSchema.safeParse({ ...details, shoe: [1, 2] }).success).toBe(false);

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import type { SessionWatch } from '../http/session-watch.ts';
 import type { LiveHub } from '../live/live-hub.ts';
+import type { RecordGrader } from './record/grader.ts';
 import type { TableHooks } from './table/hooks.ts';
 
 export interface ModuleDeps {
@@ -20,6 +21,8 @@ export interface ModuleDeps {
   live: LiveHub;
   /** Ends live streams whose session ended or expired. */
   sessions: SessionWatch;
+  /** Grades the table's decisions after their write (record/grader.ts, ADR 0026). */
+  grader: RecordGrader;
   /** Heartbeat period of the live streams. */
   streamHeartbeat_ms: number;
   /** Test-only injections of the table module (a seeded shuffle, a stacked first shoe); unset in play. */

@@ -1,9 +1,12 @@
 /**
  * The player's record: every decision at the table (with the coach's verdict) and every
- * count check. The browser computes the coach's numbers (from seen cards only) and posts them
- * here in batches; the trainer re-deals the mistakes, the simulator replays the player's real
- * game, and the skill leaderboard ranks accuracy and edge given away from it.
- * Bounded per player (RECORD_ENTRIES_PER_USER_MAX, oldest dropped first).
+ * count check. A signed-in player's table entries are the server's (source 'table'): it
+ * records each decision from the table action that made it and grades it with the engine's
+ * coach, and it asks and grades the count checks (ADR 0026). Entries a browser posts here
+ * (`POST /api/me/record`, e.g. a guest's history kept on sign-in) are source 'client': kept as
+ * history, they never rank or pay. The trainer re-deals the mistakes, the simulator replays the
+ * player's real game, and the skill leaderboard ranks accuracy and edge given away from the
+ * table's entries. Bounded per player (RECORD_ENTRIES_PER_USER_MAX, oldest dropped first).
  */
 import { z } from 'zod';
 import { isoDate } from './iso-date.ts';
@@ -74,11 +77,22 @@ export type RecordPostBody = z.infer<typeof RecordPostBodySchema>;
 export const RecordPostResponseSchema = z.strictObject({ stored: z.number().int().nonnegative() });
 export type RecordPostResponse = z.infer<typeof RecordPostResponseSchema>;
 
-/** `GET /api/me/record?limit=&kind=`: newest last (the order they happened in). */
+/** Who made an entry: the server, from the table's own actions ('table'), or a browser's post ('client'). */
+export const RecordSourceSchema = z.enum(['table', 'client']);
+export type RecordSource = z.infer<typeof RecordSourceSchema>;
+
+/** A stored entry as `GET /api/me/record` answers it. */
+export const RecordPageEntrySchema = z.discriminatedUnion('kind', [
+  DecisionEntrySchema.extend({ source: RecordSourceSchema }),
+  CountCheckEntrySchema.extend({ source: RecordSourceSchema }),
+]);
+export type RecordPageEntry = z.infer<typeof RecordPageEntrySchema>;
+
+/** `GET /api/me/record?limit=&kind=`: newest last (the order they happened in); graded entries only. */
 export const RecordQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(RECORD_LIMIT_MAX).default(RECORD_LIMIT_DEFAULT),
   kind: z.enum(['decision', 'countCheck']).optional(),
 });
 export type RecordQuery = z.infer<typeof RecordQuerySchema>;
-export const RecordPageSchema = z.strictObject({ entries: z.array(RecordEntrySchema) });
+export const RecordPageSchema = z.strictObject({ entries: z.array(RecordPageEntrySchema) });
 export type RecordPage = z.infer<typeof RecordPageSchema>;

@@ -89,7 +89,7 @@ export async function recordStats(db: Database, userId: string): Promise<AdminRe
        count(*) filter (where kind = 'countCheck' and correct) as count_checks_correct,
        coalesce(sum(ev_cost_credits), 0) as ev_cost,
        max(at) as last_at
-     from play_record where user_id = ${userId}`.execute(db.kysely);
+     from play_record where user_id = ${userId} and source = 'table' and graded`.execute(db.kysely);
   const row = r.rows[0];
   return {
     decisions: int(row?.decisions),

@@ -1,6 +1,7 @@
 /**
- * The skill board: ranks the coach's verdicts in the player's record (`play_record`, written by
- * the table) instead of credits, which mostly measure purchases. Over each player's last
+ * The skill board: ranks the coach's verdicts in the player's record (`play_record`) instead of
+ * credits, which mostly measure purchases. Only the server's graded entries of the table's own
+ * decisions rank (source 'table', ADR 0026): what a browser posts is history, never a rank. Over each player's last
  * SKILL_WINDOW_DECISIONS decisions: edge given away = sum(ev_cost_credits) / sum(bet_credits)
  * (lower ranks first), then accuracy = correct / decisions (higher first). Players with fewer
  * than SKILL_MIN_DECISIONS decisions, or hidden from the leaderboard, are not on it.
@@ -55,7 +56,7 @@ export async function readSkillPage(
     with recent as (
       select user_id, correct, ev_cost_credits, bet_credits, at,
         row_number() over (partition by user_id order by id desc) as n
-      from play_record where kind = 'decision'
+      from play_record where kind = 'decision' and source = 'table' and graded
     ), stats as (
       select user_id, count(*)::int as decisions,
         avg(case when correct then 1.0 else 0.0 end)::float8 as accuracy,

@@ -1,26 +1,30 @@
 /**
  * The player's record (contract: packages/shared/src/api/record.ts): decisions at the table
- * with the coach's verdict, and count checks. The browser posts them in batches; the same
- * entryId is stored once per player (UNIQUE (user_id, entry_id)), and each player keeps at most
- * RECORD_ENTRIES_PER_USER_MAX entries, the oldest dropped first.
+ * with the coach's verdict, and count checks. The table's own entries (source 'table') are
+ * written by the table's write statement (table-entries.ts) and graded by grader.ts; what a
+ * browser posts here is source 'client': history only, it never ranks or pays (ADR 0026). The
+ * same entryId is stored once per player (UNIQUE (user_id, entry_id)), and each player keeps at
+ * most RECORD_ENTRIES_PER_USER_MAX entries, the oldest dropped first.
  */
 import {
   RECORD_ENTRIES_PER_USER_MAX,
-  RecordEntrySchema,
+  RecordPageEntrySchema,
   type RecordEntry,
+  type RecordPageEntry,
   type RecordQuery,
 } from '@card-counter/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
-import { COUNT_CHECKS_PER_EVENT_MAX, awardProgress } from '../rewards/index.ts';
 
 function isCorrect(entry: RecordEntry): boolean {
   return entry.kind === 'decision' ? entry.chosen === entry.best : entry.answered === entry.expected;
 }
 
 /**
- * Stores a batch; answers how many entries were new. Entries already stored (a retried batch,
- * a duplicate inside the batch) are skipped, so a retry changes nothing.
+ * Stores a browser's batch as history (source 'client'); answers how many entries were new.
+ * Entries already stored (a retried batch, a duplicate inside the batch) are skipped, so a
+ * retry changes nothing. Nothing here pays a reward or reaches the skill board: the browser's
+ * word grades nothing (ADR 0026).
  */
 export async function addRecordEntries(
   db: Database,
@@ -53,18 +57,6 @@ export async function addRecordEntries(
       .returning(['entry_id'])
       .execute();
     if (inserted.length > 0) await trimRecord(trx, userId, maxPerUser);
-    // Each newly stored count check counts once for rewards (docs/rewards.md); a retried batch
-    // adds none. One event for a posted batch (one profile lock), its answers in the batch's
-    // order, which is the order they were answered in (the streak depends on it). Only callers
-    // inside the server pass more than a post's worth; they get one event per post's worth.
-    const stored = new Set(inserted.map((r) => r.entry_id));
-    const answers = unique.flatMap((e) =>
-      e.kind === 'countCheck' && stored.has(e.entryId) ? [isCorrect(e)] : [],
-    );
-    for (let from = 0; from < answers.length; from += COUNT_CHECKS_PER_EVENT_MAX) {
-      const part = answers.slice(from, from + COUNT_CHECKS_PER_EVENT_MAX);
-      await awardProgress(trx, userId, { type: 'count_checks_answered', answers: part });
-    }
     return inserted.length;
   });
 }
@@ -84,16 +76,17 @@ async function trimRecord(trx: Transaction<DB>, userId: string, maxPerUser: numb
   await trx.deleteFrom('play_record').where('user_id', '=', userId).where('id', '<=', cut.id).execute();
 }
 
-/** The newest `limit` entries of one player (optionally of one kind), oldest first. */
+/** The newest `limit` graded entries of one player (optionally of one kind), oldest first. */
 export async function listRecordEntries(
   db: Database,
   userId: string,
   query: RecordQuery,
-): Promise<RecordEntry[]> {
+): Promise<RecordPageEntry[]> {
   let q = db.kysely
     .selectFrom('play_record')
-    .select(['entry'])
+    .select(['entry', 'source'])
     .where('user_id', '=', userId)
+    .where('graded', '=', true)
     .orderBy('id', 'desc')
     .limit(query.limit);
   if (query.kind !== undefined) q = q.where('kind', '=', query.kind);
@@ -101,7 +94,7 @@ export async function listRecordEntries(
   // Stored entries were validated on the way in; parsing again keeps the answer to the contract
   // even if a row was edited by hand (such a row is skipped rather than failing the page).
   return rows.reverse().flatMap((r) => {
-    const parsed = RecordEntrySchema.safeParse(r.entry);
+    const parsed = RecordPageEntrySchema.safeParse({ ...r.entry, source: r.source });
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -13,8 +13,14 @@ export interface PlayRecordTable {
   /** decision only: credits given away and the hand's stake; 0 for count checks. */
   ev_cost_credits: number;
   bet_credits: number;
-  /** The whole entry as posted (RecordEntrySchema). */
-  entry: ColumnType<Record<string, unknown>, string, never>;
+  /** The whole entry (RecordEntrySchema): as posted ('client'), or as graded ('table'); null until graded. */
+  entry: ColumnType<Record<string, unknown> | null, string | null, string>;
+  /** 'table': recorded and graded by the server from the table's own actions (ranks, pays); 'client': posted by a browser (history only). */
+  source: ColumnType<'table' | 'client', 'table' | 'client' | undefined, never>;
+  /** False while a table decision waits for its grade (record/grader.ts); its `facts` are then set. */
+  graded: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A table decision's facts (the engine's DecisionFacts), what it is graded from. */
+  facts: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
   /** The entry's own `at`. */
   at: Timestamp;
   created_at: Timestamp;

@@ -22,20 +22,10 @@ export interface RoundSettledEvent {
   cleanShoe: boolean;
 }
 
-/** A count check answered (at the table or in the trainer). */
+/** A count check the table asked and graded (ADR 0026: never a browser's report). */
 export interface CountCheckAnsweredEvent {
   type: 'count_check_answered';
   correct: boolean;
-}
-
-/**
- * Count checks answered, in the order answered (the record's batch: one event per batch, so
- * the profile is locked once). Pays exactly what one count_check_answered per answer would.
- */
-export interface CountChecksAnsweredEvent {
-  type: 'count_checks_answered';
-  /** Whether each answer was right, oldest first. 1..COUNT_CHECKS_PER_EVENT_MAX. */
-  answers: readonly boolean[];
 }
 
 /** A count drill finished in the trainer. */
@@ -68,7 +58,6 @@ export interface PurchaseCompletedEvent {
 export type ProgressEvent =
   | RoundSettledEvent
   | CountCheckAnsweredEvent
-  | CountChecksAnsweredEvent
   | DrillFinishedEvent
   | SimulationRunEvent
   | SignedUpEvent

@@ -17,11 +17,9 @@ export type {
   ProgressEvent,
   RoundSettledEvent,
   CountCheckAnsweredEvent,
-  CountChecksAnsweredEvent,
   DrillFinishedEvent,
   SimulationRunEvent,
 } from './events.ts';
-export { COUNT_CHECKS_PER_EVENT_MAX } from './metrics.ts';
 export { getProgress } from './progress.ts';
 export { rewardsRoutes as rewardsModule } from './routes.ts';
 export type { RewardsTables, RewardProgressTable } from './tables.ts';

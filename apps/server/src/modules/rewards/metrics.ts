@@ -2,7 +2,7 @@
  * What each event does to the counters (pure): increments, and the count-check streak, which
  * is set, not added. Experience per event comes from the shared XP table (docs/rewards.md).
  */
-import { ACHIEVEMENTS, RECORD_ENTRIES_PER_POST_MAX, XP, type RewardMetric } from '@card-counter/shared';
+import { ACHIEVEMENTS, XP, type RewardMetric } from '@card-counter/shared';
 import type { ProgressEvent } from './events.ts';
 
 export type CounterChange =
@@ -14,12 +14,9 @@ export type CounterChange =
 
 /** Hands one round can settle: 8 spots x 4 split hands, with room. Larger is a caller bug. */
 const HANDS_PER_ROUND_MAX = 64;
-/** Answers one count_checks_answered event may carry: the record's batch. */
-export const COUNT_CHECKS_PER_EVENT_MAX = RECORD_ENTRIES_PER_POST_MAX;
-
-// A batch of count checks moves the streak up and down inside one event, and awards compare
-// a counter only before and after the event, so they could miss a peak of the streak itself.
-// Achievements therefore watch the best streak (which only rises), never the streak.
+// Awards compare a counter only before and after an event, and the streak goes up and down;
+// the best streak only rises, so achievements watch it, never the streak (an event that moved
+// the streak more than one step could otherwise step over a target).
 if (ACHIEVEMENTS.some((a) => (a.metric as RewardMetric) === 'count_check_streak'))
   throw new Error(
     'an achievement on count_check_streak would be missed in a batch: use count_check_streak_best',
@@ -55,9 +52,6 @@ export function changesFor(event: ProgressEvent): CounterChange[] {
     }
     case 'count_check_answered':
       return countCheckChanges([event.correct]);
-    case 'count_checks_answered':
-      assertCount('answers', event.answers.length, COUNT_CHECKS_PER_EVENT_MAX);
-      return countCheckChanges(event.answers);
     case 'drill_finished': {
       assertCount('duration_ms', event.duration_ms, DRILL_DURATION_MAX_ms);
       assertCount('target_ms', event.target_ms, DRILL_DURATION_MAX_ms);

@@ -15,6 +15,8 @@ export interface TableHooks {
    * the table there to see the write's gate refuse and the action decided again.
    */
   beforeWrite?: (userId: string) => Promise<void>;
+  /** Whether a settled round is followed by a count check in 'random' mode (< 1/5 asks); the OS's CSPRNG otherwise. */
+  countCheckRandom?: () => number;
   /** Sees the secret state each accepted action saved (the leak capture checks answers against it). */
   onSaved?: (userId: string, state: GameState) => void;
 }

@@ -47,11 +47,13 @@ import {
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import type { LedgerStep } from '../ledger/index.ts';
-import { answerCrosses, finishAward, pendingAward, wouldCross, type Additions } from '../rewards/index.ts';
+import { countCheckRow, decisionRow, type TableRecordRow } from '../record/index.ts';
+import { answerCrosses, awardProgress, finishAward, pendingAward, wouldCross, type Additions } from '../rewards/index.ts';
 import type { TableHooks } from './hooks.ts';
 import { movementOf } from './money.ts';
 import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
 import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
+import { answerCheck, cryptoUnit, decisionFactsOf, trainingAfter, trainingOf, visibleTraining, type Training } from './training.ts';
 import {
   newTableState,
   patchSavedAnswer,
@@ -75,15 +77,21 @@ export interface PlayContext {
   now: Date;
   hooks: TableHooks;
   rng: Rng;
+  /** Told after a write that recorded a decision (record/grader.ts grades it); absent: graded later by a sweep. */
+  grader?: { poke(): void };
 }
 
 export function defaultRng(hooks: TableHooks): Rng {
   return hooks.rng ?? cryptoRng();
 }
 
-function snapshotOf(state: GameState, credits: number): TableSnapshot {
+function snapshotOf(state: GameState, credits: number, training: Training): TableSnapshot {
   // The balance shown is the credit balance now (a bonus or purchase may have moved it since).
-  return { version: state.version, state: { ...visible(state), balance: credits } as TableSnapshot['state'] };
+  return {
+    version: state.version,
+    state: { ...visible(state), balance: credits } as TableSnapshot['state'],
+    training: visibleTraining(training),
+  };
 }
 
 /** GET /api/table: the stored table, or the fresh one the first action will create. */
@@ -92,7 +100,7 @@ export async function readSnapshot(db: Database, userId: string): Promise<TableS
     readTable(db.kysely, userId),
     readCredits(db.kysely, userId),
   ]);
-  return snapshotOf(row?.state ?? newTableState(credits), credits);
+  return snapshotOf(row?.state ?? newTableState(credits), credits, row?.training ?? trainingOf(null));
 }
 
 function refusal(
@@ -173,7 +181,7 @@ async function applyOnce(
       );
     return { status: prior.status, body: prior.response } as TableAnswer;
   }
-  const { answer, save } = decide(ctx, userId, row, req.version, req.action as GameAction | SetCounting);
+  const { answer, save } = decide(ctx, userId, row, req.version, req.action as TableStep);
   const stored = {
     user_id: userId,
     action_id: req.actionId,
@@ -199,9 +207,29 @@ async function applyOnce(
     replacedShoe: save.replacedShoe,
     forgetBefore:
       save.state.version % RETENTION_EVERY_VERSIONS === 0 ? save.state.version - ACTION_ANSWERS_KEPT_VERSIONS : null,
+    training: save.training,
+    record: save.record,
   };
   await ctx.hooks.beforeWrite?.(userId);
+  if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
   const award = save.award;
+  // A count check answered: its rewards (experience, the streak achievements) are paid in the
+  // transaction that records it, so each answer counts once (docs/rewards.md). Rare.
+  const check = save.countCheck;
+  if (check !== null) {
+    const written = await db.transaction().execute(async (trx) => {
+      const w = await writeAction(trx, saved);
+      if (w === null) return null;
+      const paid = await awardProgress(trx, userId, { type: 'count_check_answered', correct: check.correct }, ctx.now);
+      if (paid.credited > 0) {
+        answer.body.state.balance += paid.credited;
+        await patchSavedAnswer(trx, userId, req.actionId, JSON.stringify(answer.body));
+      }
+      return w;
+    });
+    if (written === null) return null;
+    return settle(ctx, userId, answer, save.state, written.balance);
+  }
   // Achievements and levels are paid in the transaction that moves their counters, so each
   // counts once and a crash cannot lose one (docs/rewards.md). The read's counters say whether
   // this round is likely to cross one (rare: a first blackjack, a new level): only then does the
@@ -259,6 +287,8 @@ function settle(
 }
 
 type SetCounting = { type: 'setCounting'; counting: CountingOptions };
+type TrainingAction = Extract<TableActionRequest['action'], { type: 'setTraining' | 'countCheck' }>;
+type TableStep = GameAction | SetCounting | TrainingAction;
 
 interface Decision {
   answer: TableAnswer;
@@ -275,6 +305,11 @@ interface Decision {
     award: Additions | null;
     /** The shoe this action replaced: its reveal is published with the save. */
     replacedShoe: ShoeState | null;
+    training: Training;
+    /** The record's entries this action made (ADR 0026). */
+    record: TableRecordRow[];
+    /** A count check this action answered (its rewards are paid with the write). */
+    countCheck: { correct: boolean } | null;
   } | null;
 }
 
@@ -286,26 +321,29 @@ function decide(
   userId: string,
   row: ActionTable,
   version: number,
-  action: GameAction | SetCounting,
+  action: TableStep,
 ): Decision {
   const credits = row.credits;
   const state: GameState = { ...row.state, balance: credits };
   // The table as it stands, for a refusal's details: built only when refusing (visible() is
   // not free, and an accepted action answers with the next state instead).
-  const current = (): TableSnapshot => snapshotOf(state, credits);
+  const current = (): TableSnapshot => snapshotOf(state, credits, row.training);
   if (version !== state.version)
     return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current()));
 
-  const unchanged = { ledger: [], roundStats: null, award: null, replacedShoe: null };
+  const unchanged = { ledger: [], roundStats: null, award: null, replacedShoe: null, record: [], countCheck: null };
+  if (action.type === 'setTraining' || action.type === 'countCheck') return decideTraining(ctx, row, state, action, current);
   if (action.type === 'setCounting') {
     if (state.gameInProgress)
       return refused(
         refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current()),
       );
     const next = withCounting(state, action.counting);
+    // The count changed: an open check (asked in the old count) lapses.
+    const training = { ...row.training, check: null };
     return {
-      answer: { status: 200, body: snapshotOf(next, credits) },
-      save: { ...unchanged, state: next, patterns: row.patterns, shoePlay: row.shoePlay },
+      answer: { status: 200, body: snapshotOf(next, credits, training) },
+      save: { ...unchanged, state: next, patterns: row.patterns, shoePlay: row.shoePlay, training },
     };
   }
   if (
@@ -337,6 +375,8 @@ function decide(
       ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}),
     };
   }
+  // The decision this action makes, as the player saw the table (graded later: ADR 0026).
+  const facts = decisionFactsOf(state, action, row.training.settings);
   const result = step(input, action, ctx.rng);
   if (!result.ok) {
     if (result.code === 'INSUFFICIENT_BALANCE')
@@ -393,9 +433,51 @@ function decide(
     award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
     if (award === null) throw new Error('rewards: a settled round must be plain additions');
   }
+  const training = trainingAfter(row.training, action.type, input, next, ctx.hooks.countCheckRandom ?? cryptoUnit, ctx.now);
   return {
-    answer: { status: 200, body: snapshotOf(next, balance) },
-    save: { state: next, patterns, shoePlay, ledger, roundStats, award, replacedShoe },
+    answer: { status: 200, body: snapshotOf(next, balance, training) },
+    save: {
+      state: next,
+      patterns,
+      shoePlay,
+      ledger,
+      roundStats,
+      award,
+      replacedShoe,
+      training,
+      record: facts === null ? [] : [decisionRow(facts, ctx.now)],
+      countCheck: null,
+    },
+  };
+}
+
+/**
+ * The training actions (ADR 0026): `setTraining` changes the coach's standard and when checks
+ * are asked, from the next decision on; `countCheck` answers the open check, graded here against
+ * the count the server kept when it asked. Each is a step of the table (its version moves).
+ */
+function decideTraining(
+  ctx: PlayContext,
+  row: ActionTable,
+  state: GameState,
+  action: TrainingAction,
+  current: () => TableSnapshot,
+): Decision {
+  const next: GameState = { ...state, version: state.version + 1 };
+  const common = { ledger: [], roundStats: null, award: null, replacedShoe: null, patterns: row.patterns, shoePlay: row.shoePlay };
+  if (action.type === 'setTraining') {
+    const training = { ...row.training, settings: { ...row.training.settings, ...action.settings } };
+    return {
+      answer: { status: 200, body: snapshotOf(next, row.credits, training) },
+      save: { ...common, state: next, training, record: [], countCheck: null },
+    };
+  }
+  if (row.training.check === null || row.training.check.id !== action.id)
+    return refused(refusal('TABLE_ACTION_REFUSED', 'NO_COUNT_CHECK', 'That count check is not open: it was answered, or it lapsed when the next round was dealt.', current()));
+  const { training, result } = answerCheck(row.training, action.answer);
+  return {
+    answer: { status: 200, body: snapshotOf(next, row.credits, training) },
+    save: { ...common, state: next, training, record: [countCheckRow(result, ctx.now)], countCheck: { correct: result.correct } },
   };
 }
 

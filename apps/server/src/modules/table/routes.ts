@@ -27,7 +27,7 @@ export const TABLE_STREAM_CLIENTS_PER_USER_MAX = 5;
 
 export const tableRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, live } = deps;
+  const { db, clock, live, grader } = deps;
   const hooks = deps.table ?? {};
   const rng = defaultRng(hooks);
   // The default rules' chart, built on its worker before the first decision needs it
@@ -51,7 +51,7 @@ export const tableRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const answer = await applyTableAction({ db, now: clock(), hooks, rng }, request.userId(), request.body);
+      const answer = await applyTableAction({ db, now: clock(), hooks, rng, grader }, request.userId(), request.body);
       return reply.status(answer.status).send(answer.body);
     },
   );

@@ -11,6 +11,8 @@ import type { ShoePlay } from './shoe-play.ts';
 import type { RoundStats } from './stats.ts';
 import { additionsSql, type Additions } from '../rewards/index.ts';
 import { checkLedgerSteps, ledgerStepsSql, type LedgerStep } from '../ledger/index.ts';
+import { tableRecordSql, type TableRecordRow } from '../record/index.ts';
+import { trainingOf, type Training } from './training.ts';
 import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
 import type { DB } from '../../db/index.ts';
 
@@ -19,6 +21,8 @@ export interface TableRow {
   version: number;
   state: GameState;
   patterns: BettingPatterns;
+  /** The training settings and the open count check (training.ts). Secret: the expected count. */
+  training: Training;
 }
 
 export function restoreState(raw: Record<string, unknown>): GameState {
@@ -41,7 +45,7 @@ export async function readCredits(db: Kysely<DB>, userId: string): Promise<numbe
 export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRow | null> {
   const row = await db
     .selectFrom('game_tables')
-    .select(['table_id', 'version', 'state', 'betting_patterns'])
+    .select(['table_id', 'version', 'state', 'betting_patterns', 'training'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (row === undefined) return null;
@@ -50,6 +54,7 @@ export async function readTable(db: Kysely<DB>, userId: string): Promise<TableRo
     version: row.version,
     state: restoreState(row.state),
     patterns: row.betting_patterns as BettingPatterns,
+    training: trainingOf(row.training),
   };
 }
 
@@ -60,6 +65,7 @@ interface ActionRow {
   state: Record<string, unknown> | null;
   betting_patterns: unknown;
   shoe_play: unknown;
+  training: unknown;
   credits: number;
   request_hash: string | null;
   status: number | null;
@@ -93,7 +99,7 @@ export async function readForAction(db: Kysely<DB>, userId: string, now: Date, a
   const select = async () =>
     (
       await sql<ActionRow>`
-        select t.table_id, t.version, t.state, t.betting_patterns, t.shoe_play, p.credits,
+        select t.table_id, t.version, t.state, t.betting_patterns, t.shoe_play, t.training, p.credits,
                a.request_hash, a.status, a.response,
                (select json_object_agg(metric, value::text) from reward_progress
                 where user_id = p.user_id and metric = any(${ROUND_COUNTERS}::text[])) as counters
@@ -128,6 +134,7 @@ export async function readForAction(db: Kysely<DB>, userId: string, now: Date, a
     version: row.version,
     state: restoreState(row.state),
     patterns: row.betting_patterns as BettingPatterns,
+    training: trainingOf(row.training),
     credits: row.credits,
     shoePlay: row.shoe_play as ShoePlay | null,
     prior:
@@ -178,8 +185,11 @@ export interface SavedAction extends StoredAnswer {
   award: Additions | null;
   /** The shoe this action replaced, published for its player to verify (reveals.ts). */
   replacedShoe: ShoeState | null;
-  /** Answers of this player's actions older than this table version are forgotten (or null). */
+  /** Answers of this player's actions older than this table version are forgotten (or null); the record is trimmed then too. */
   forgetBefore: number | null;
+  training: Training;
+  /** The record's entries this action made (record/table-entries.ts): a decision, a count check. */
+  record: readonly TableRecordRow[];
 }
 
 export interface WriteResult {
@@ -191,10 +201,11 @@ export interface WriteResult {
 
 /**
  * Writes an accepted action in ONE statement, atomic without a transaction of its own (ADR 0025):
- * the table's new state and version, the ledger's steps and the round's statistics (one update
- * of the profile), the reward counters, a replaced shoe's reveal, the answer under its action
- * id, the retention of old answers, and the table's live notice (delivered at commit; the
- * player's other tabs follow it; the ledger's steps announce a change of the profile).
+ * the table's new state, version and training, the ledger's steps and the round's statistics
+ * (one update of the profile), the reward counters, the record's entries (ADR 0026), a replaced
+ * shoe's reveal, the answer under its action id, the retention of old answers and record
+ * entries, and the table's live notice (delivered at commit; the player's other tabs follow it;
+ * the ledger's steps announce a change of the profile).
  *
  * The gate: the table row is locked (FOR UPDATE, which re-reads a row changed since this
  * statement's snapshot) and must still have `readVersion`; the profile must still hold
@@ -229,6 +240,7 @@ export async function writeAction(
         biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer)`,
   });
   const rewards = additionsSql(a.user_id, a.award, a.created_at, sql<boolean>`exists (select 1 from saved)`);
+  const record = tableRecordSql(a.user_id, a.record, sql<boolean>`exists (select 1 from saved)`, a.forgetBefore !== null);
   const shoe = a.replacedShoe;
   const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
     with cur as (
@@ -239,12 +251,14 @@ export async function writeAction(
       update game_tables
       set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::json,
           betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
-          shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb
+          shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb,
+          training = ${JSON.stringify(a.training)}::jsonb
       where user_id = ${a.user_id} and exists (select 1 from cur)
         and (select count(*) from lg_prof) = ${ledger.touched ? 1 : 0}
       returning user_id
     ),
     ${rewards.ctes},
+    ${record},
     reveal as (
       insert into game_shoe_reveals (user_id, commitment, reveal, replaced_at)
       select saved.user_id, ${shoe?.commitment ?? ''}::text, ${shoe === null ? null : JSON.stringify(revealShoe(shoe))}::jsonb,

@@ -18,6 +18,8 @@ export interface GameTablesTable {
   betting_patterns: Json<Record<string, unknown>>;
   /** The current shoe's decisions judged against basic strategy (shoe-play.ts); null before the first. */
   shoe_play: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The training settings and the open count check (training.ts); null before the first action after this release. Secret (the expected count). */
+  training: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

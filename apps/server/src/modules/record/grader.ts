@@ -1,0 +1,186 @@
+/**
+ * Grades the table's decisions (ADR 0026). The table's write stores each decision's facts
+ * ungraded (table-entries.ts), durable with the action; this grades them afterwards with the
+ * engine's coach on a worker thread (grader-worker.ts) and writes the verdict, so the action
+ * itself never waits for an exact EV. Only graded entries are listed, ranked or shown.
+ *
+ * Any process grades any ungraded row: grading is a pure function of the stored facts, so two
+ * processes grading the same row write the same verdict (the update is also gated on `not
+ * graded`). A process is poked after each write that recorded a decision, at start, and every
+ * SWEEP_ms (rows left by a process that died before grading them).
+ */
+import type { Worker } from 'node:worker_threads';
+import type { DecisionFacts, DecisionGrade } from '@card-counter/engine';
+import { startTsWorker } from '@card-counter/engine/sim/node';
+import type { DecisionEntry } from '@card-counter/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/index.ts';
+
+/** Rows graded per round trip to the worker and per update statement. */
+export const GRADE_BATCH_MAX = 64;
+/** Batches per pass before yielding to the next poke (a pass is bounded; the next one goes on). */
+const PASS_BATCHES_MAX = 50;
+/** Ungraded rows left by another process are picked up at most this late. */
+const SWEEP_ms = 30_000;
+const WORKER_URL = new URL('./grader-worker.ts', import.meta.url);
+
+interface Job {
+  id: string;
+  entry_id: string;
+  at: Date | string;
+  facts: DecisionFacts;
+}
+
+type Grades = { id: string; grade?: DecisionGrade; error?: string }[];
+
+interface Logger {
+  warn(obj: unknown, msg: string): void;
+  error(obj: unknown, msg: string): void;
+}
+
+export class RecordGrader {
+  private worker: Worker | undefined;
+  private pending: { resolve: (grades: Grades) => void; reject: (e: Error) => void } | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private readonly sweep: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {
+    this.sweep = setInterval(() => this.poke(), SWEEP_ms);
+    this.sweep.unref();
+  }
+
+  /** Grades what is waiting, soon; a poke during a pass runs one more pass after it. */
+  poke(): void {
+    if (this.closed) return;
+    if (this.running !== null) {
+      this.again = true;
+      return;
+    }
+    this.running = this.passes()
+      .catch((e: unknown) => this.log.error({ err: e }, 'grading the record failed; the next poke tries again'))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** Resolves once nothing is waiting (tests; the start). */
+  async drain(): Promise<void> {
+    for (let i = 0; i < 1000 && !this.closed; i++) {
+      this.poke();
+      await this.running;
+      if (!(await this.anyWaiting())) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweep);
+    await this.running;
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private async passes(): Promise<void> {
+    do {
+      this.again = false;
+      for (let b = 0; b < PASS_BATCHES_MAX && !this.closed; b++) {
+        if ((await this.gradeBatch()) < GRADE_BATCH_MAX) break;
+      }
+    } while (this.again && !this.closed);
+  }
+
+  private async anyWaiting(): Promise<boolean> {
+    const r = await sql<{ n: number }>`select count(*)::int as n from play_record where not graded`.execute(this.db.kysely);
+    return (r.rows[0]?.n ?? 0) > 0;
+  }
+
+  /** One batch: read, grade on the worker, write. Answers how many rows it read. */
+  private async gradeBatch(): Promise<number> {
+    const { rows } = await sql<Job>`
+      select id::text as id, entry_id, at, facts from play_record
+      where not graded order by id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
+    if (rows.length === 0) return 0;
+    const grades = await this.grade(rows.map((r) => ({ id: r.id, facts: r.facts })));
+    const byId = new Map(grades.map((g) => [g.id, g]));
+    const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry }[] = [];
+    const broken: string[] = [];
+    for (const job of rows) {
+      const g = byId.get(job.id);
+      if (g?.grade === undefined) {
+        // Facts the coach cannot grade are no decision (never expected: the table records only
+        // accepted plays); dropped, said in the log, rather than retried forever.
+        this.log.warn({ id: job.id, error: g?.error }, 'a table decision could not be graded; dropped');
+        broken.push(job.id);
+        continue;
+      }
+      const f = job.facts;
+      graded.push({
+        id: job.id,
+        correct: g.grade.correct,
+        ev_cost: g.grade.evCost,
+        entry: {
+          entryId: job.entry_id,
+          kind: 'decision',
+          at: new Date(job.at).toISOString(),
+          hand: [...f.hand],
+          upcard: f.upcard,
+          trueCount: f.trueCount,
+          chosen: f.chosen,
+          best: g.grade.best,
+          evCost: g.grade.evCost,
+          bet: f.bet,
+        },
+      });
+    }
+    await sql`
+      update play_record p
+      set graded = true, correct = g.correct, ev_cost_credits = g.ev_cost, entry = g.entry::jsonb
+      from json_to_recordset(${JSON.stringify(graded)}::json) as g(id bigint, correct boolean, ev_cost float8, entry json)
+      where p.id = g.id and not p.graded`.execute(this.db.kysely);
+    if (broken.length > 0)
+      await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(this.db.kysely);
+    return rows.length;
+  }
+
+  private grade(jobs: { id: string; facts: DecisionFacts }[]): Promise<Grades> {
+    const worker = this.spawn();
+    // One batch in flight at a time (passes run one after another): one pending answer.
+    if (this.pending !== null) throw new Error('grader: a batch is already in flight');
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      worker.ref();
+      worker.postMessage({ jobs });
+    });
+  }
+
+  private spawn(): Worker {
+    if (this.worker !== undefined) return this.worker;
+    const worker = startTsWorker(WORKER_URL);
+    const settle = (outcome: { grades: Grades } | { error: Error }) => {
+      const pending = this.pending;
+      this.pending = null;
+      worker.unref();
+      if (pending === null) return;
+      if ('grades' in outcome) pending.resolve(outcome.grades);
+      else pending.reject(outcome.error);
+    };
+    worker.on('message', ({ grades }: { grades: Grades }) => settle({ grades }));
+    worker.on('error', (e: unknown) => {
+      if (this.worker === worker) this.worker = undefined;
+      settle({ error: e instanceof Error ? e : new Error(String(e)) });
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = undefined;
+      settle({ error: new Error(`record grader worker exited with code ${code}`) });
+    });
+    // An idle grader must not keep the process alive; grade() holds it while a batch is out.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The record's entries made by the server from the table's own actions (source 'table', ADR
+ * 0026), written as a piece of the table's one write statement (ADR 0025): a decision with its
+ * facts, graded afterwards by grader.ts; a count check graded at once (the table knew the count).
+ * The record module owns play_record: the table composes these pieces, it does not write the
+ * table itself.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DecisionFacts } from '@card-counter/engine';
+import { RECORD_ENTRIES_PER_USER_MAX, type CountCheckEntry, type CountCheckResult } from '@card-counter/shared';
+import { sql, type RawBuilder } from 'kysely';
+
+/** One row the table's write adds to play_record. */
+export interface TableRecordRow {
+  entryId: string;
+  kind: 'decision' | 'countCheck';
+  at: Date;
+  graded: boolean;
+  correct: boolean;
+  evCostCredits: number;
+  betCredits: number;
+  /** The graded entry (RecordEntrySchema); null for a decision until graded. */
+  entry: CountCheckEntry | null;
+  facts: DecisionFacts | null;
+}
+
+/** A decision, to be graded (grader.ts). */
+export function decisionRow(facts: DecisionFacts, at: Date): TableRecordRow {
+  return { entryId: randomUUID(), kind: 'decision', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet, entry: null, facts };
+}
+
+/** A count check the table asked and graded. */
+export function countCheckRow(result: CountCheckResult, at: Date): TableRecordRow {
+  const entry: CountCheckEntry = {
+    entryId: result.id,
+    kind: 'countCheck',
+    at: at.toISOString(),
+    asked: 'runningCount',
+    expected: result.expected,
+    answered: result.answered,
+  };
+  return { entryId: result.id, kind: 'countCheck', at, graded: true, correct: result.correct, evCostCredits: 0, betCredits: 0, entry, facts: null };
+}
+
+/**
+ * CTEs for the caller's statement: `rec_add` inserts `rows` when `gate` holds (one statement
+ * text whatever the rows: none inserts nothing); `rec_trim`, when `trim` and `gate`, drops the
+ * player's entries beyond RECORD_ENTRIES_PER_USER_MAX (amortised: the caller trims now and then;
+ * the rows this statement inserts are not in its snapshot, so the bound is kept to within a few).
+ */
+export function tableRecordSql(userId: string, rows: readonly TableRecordRow[], gate: RawBuilder<boolean>, trim: boolean): RawBuilder<unknown> {
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      entry_id: r.entryId,
+      kind: r.kind,
+      at: r.at.toISOString(),
+      graded: r.graded,
+      correct: r.correct,
+      ev_cost_credits: r.evCostCredits,
+      bet_credits: r.betCredits,
+      entry: r.entry,
+      facts: r.facts,
+    })),
+  );
+  return sql`rec_add as (
+      insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded)
+      select ${userId}, r.entry_id, r.kind, r.correct, r.ev_cost_credits, r.bet_credits, r.entry::jsonb, r.facts, r.at, 'table', r.graded
+      from json_to_recordset(${json}::json) as r(entry_id text, kind text, at timestamptz, graded boolean, correct boolean,
+                                                ev_cost_credits float8, bet_credits integer, entry json, facts json)
+      where ${gate}
+      returning kind
+    ),
+    rec_trim as (
+      delete from play_record
+      where user_id = ${userId} and ${trim}::boolean and ${gate}
+        and id <= coalesce((select id from play_record where user_id = ${userId}
+                            order by id desc offset ${RECORD_ENTRIES_PER_USER_MAX}::integer limit 1), 0)
+    )`;
+}
