@@ -56,7 +56,7 @@ forEachDatabase('admin views', (t) => {
   it("a user's detail: profile, sessions (no token), providers, record and drill statistics", async () => {
     const p = await signUpPlayer(app, 'detail', 'Dee Tail');
     const at = new Date('2026-01-02T03:04:05Z');
-    // The server's graded entries count; a browser's posted history (source 'client') does not (ADR 0026).
+    // The server's graded entries count; a browser's posted history (source 'client') does not (ADR 0028).
     for (const [i, kind, correct, cost, source] of [
       [1, 'decision', true, 0, 'table'],
       [2, 'decision', false, 12.5, 'table'],

@@ -38,7 +38,7 @@ function countCheck(over: Partial<CountCheckEntry> = {}): CountCheckEntry {
   return { entryId: randomUUID(), kind: 'countCheck', at: nextAt(), asked: 'runningCount', expected: 3, answered: 2, ...over };
 }
 
-/** An entry a browser posted, as the record lists it: history (source 'client', ADR 0026). */
+/** An entry a browser posted, as the record lists it: history (source 'client', ADR 0028). */
 const posted = (e: RecordEntry) => ({ ...e, source: 'client' });
 
 async function readAll(p: Player, query = ''): Promise<RecordPageEntry[]> {

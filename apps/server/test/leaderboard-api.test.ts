@@ -269,7 +269,7 @@ forEachDatabase('api /api/leaderboard', (t) => {
     );
     const record = async (userId: string, decisions: { correct: boolean; cost: number }[]) => {
       for (const d of decisions)
-        // The server's graded table entries (ADR 0026): what the board ranks.
+        // The server's graded table entries (ADR 0028): what the board ranks.
         await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at, source)
           values (${userId}, ${randomUUID()}, 'decision', ${d.correct}, ${d.cost}, 100, '{}'::jsonb, now(), 'table')`.execute(
           t.db.kysely,

@@ -3,7 +3,7 @@
  * decisions (chosen = best, evCost 0, bet 5,000) and 100 made-up count checks (answered =
  * expected) without playing a hand: it ranked 1 on the skill board with 100% accuracy and its
  * balance rose from 10,000 to 13,500 (three count-check achievements and two level ups).
- * Now what a browser posts is history (source 'client'): it neither ranks nor pays (ADR 0026).
+ * Now what a browser posts is history (source 'client'): it neither ranks nor pays (ADR 0028).
  */
 import { randomUUID } from 'node:crypto';
 import {

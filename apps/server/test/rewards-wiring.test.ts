@@ -28,7 +28,7 @@ forEachDatabase('rewards wiring', (t) => {
   const unlocked = (p: ProgressResponse, id: string) =>
     p.achievements.find((a) => a.id === id)?.unlockedAt !== null;
 
-  it('a correct count check posted to the record unlocks nothing: only a check the table asked pays (ADR 0026)', async () => {
+  it('a correct count check posted to the record unlocks nothing: only a check the table asked pays (ADR 0028)', async () => {
     const p = await signUpPlayer(app, 'rw-count');
     const body = {
       entries: [

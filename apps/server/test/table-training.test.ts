@@ -1,5 +1,5 @@
 /**
- * The record is the server's (ADR 0026): a decision made at the table is recorded from the table
+ * The record is the server's (ADR 0028): a decision made at the table is recorded from the table
  * action that made it and graded by the server with the engine's coach; a count check is asked
  * by the server after a round, answered through the table and graded against the count of the
  * cards it dealt, and only then pays. Through the HTTP API, from stacked shoes.

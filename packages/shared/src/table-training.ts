@@ -1,6 +1,6 @@
 /**
  * What the signed-in player's table trains besides the game: the coach's standard (index plays
- * on or off) and count checks. Both are the server's (ADR 0026): a count check is asked by the
+ * on or off) and count checks. Both are the server's (ADR 0028): a count check is asked by the
  * server at a moment it picks, answered through `POST /api/table/actions` (`countCheck`) and
  * graded against the count of the cards it dealt; decisions are graded from the table's own
  * actions. The expected count of an open check never leaves the server.

@@ -21,7 +21,7 @@ export interface ModuleDeps {
   live: LiveHub;
   /** Ends live streams whose session ended or expired. */
   sessions: SessionWatch;
-  /** Grades the table's decisions after their write (record/grader.ts, ADR 0026). */
+  /** Grades the table's decisions after their write (record/grader.ts, ADR 0028). */
   grader: RecordGrader;
   /** Heartbeat period of the live streams. */
   streamHeartbeat_ms: number;

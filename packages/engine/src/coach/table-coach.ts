@@ -1,7 +1,7 @@
 // The table's coach: the advice for a hand and the verdict on a decision, from what the player
 // has seen (the table's VisibleShoe.seen), never from the shoe's order. One code for the
 // browser's coach (the advice shown while the player decides) and the server's record (the
-// grade that ranks and pays, docs/decisions/0026-server-graded-record.md): the two must give the
+// grade that ranks and pays, docs/decisions/0028-server-graded-record.md): the two must give the
 // same numbers for the same decision, so neither computes them its own way.
 
 import { COUNTING_SYSTEMS } from '../counting/index.ts';

@@ -2,7 +2,7 @@
  * The player's record: every decision at the table (with the coach's verdict) and every
  * count check. A signed-in player's table entries are the server's (source 'table'): it
  * records each decision from the table action that made it and grades it with the engine's
- * coach, and it asks and grades the count checks (ADR 0026). Entries a browser posts here
+ * coach, and it asks and grades the count checks (ADR 0028). Entries a browser posts here
  * (`POST /api/me/record`, e.g. a guest's history kept on sign-in) are source 'client': kept as
  * history, they never rank or pay. The trainer re-deals the mistakes, the simulator replays the
  * player's real game, and the skill leaderboard ranks accuracy and edge given away from the

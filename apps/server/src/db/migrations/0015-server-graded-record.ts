@@ -1,5 +1,5 @@
 /**
- * The record becomes the server's (ADR 0026): a signed-in player's decisions are recorded by the
+ * The record becomes the server's (ADR 0028): a signed-in player's decisions are recorded by the
  * table's write from the action that made them and graded afterwards (record/grader.ts), count
  * checks are asked and graded by the table. `source` tells the server's entries ('table', which
  * rank and pay) from a browser's posts ('client', history only: every row before this release,

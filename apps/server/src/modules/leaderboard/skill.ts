@@ -1,7 +1,7 @@
 /**
  * The skill board: ranks the coach's verdicts in the player's record (`play_record`) instead of
  * credits, which mostly measure purchases. Only the server's graded entries of the table's own
- * decisions rank (source 'table', ADR 0026): what a browser posts is history, never a rank. Over each player's last
+ * decisions rank (source 'table', ADR 0028): what a browser posts is history, never a rank. Over each player's last
  * SKILL_WINDOW_DECISIONS decisions: edge given away = sum(ev_cost_credits) / sum(bet_credits)
  * (lower ranks first), then accuracy = correct / decisions (higher first). Players with fewer
  * than SKILL_MIN_DECISIONS decisions, or hidden from the leaderboard, are not on it.

@@ -1,5 +1,5 @@
 /**
- * Grades the table's decisions (ADR 0026). The table's write stores each decision's facts
+ * Grades the table's decisions (ADR 0028). The table's write stores each decision's facts
  * ungraded (table-entries.ts), durable with the action; this grades them afterwards with the
  * engine's coach on a worker thread (grader-worker.ts) and writes the verdict, so the action
  * itself never waits for an exact EV. Only graded entries are listed, ranked or shown.

@@ -1,4 +1,4 @@
-/** The player's record: decisions with the coach's verdict and count checks, per signed-in player (ADR 0026). */
+/** The player's record: decisions with the coach's verdict and count checks, per signed-in player (ADR 0028). */
 export { addRecordEntries, listRecordEntries } from './record.ts';
 export { RecordGrader } from './grader.ts';
 export { countCheckRow, decisionRow, tableRecordSql, type TableRecordRow } from './table-entries.ts';

@@ -2,7 +2,7 @@
  * The player's record (contract: packages/shared/src/api/record.ts): decisions at the table
  * with the coach's verdict, and count checks. The table's own entries (source 'table') are
  * written by the table's write statement (table-entries.ts) and graded by grader.ts; what a
- * browser posts here is source 'client': history only, it never ranks or pays (ADR 0026). The
+ * browser posts here is source 'client': history only, it never ranks or pays (ADR 0028). The
  * same entryId is stored once per player (UNIQUE (user_id, entry_id)), and each player keeps at
  * most RECORD_ENTRIES_PER_USER_MAX entries, the oldest dropped first.
  */
@@ -24,7 +24,7 @@ function isCorrect(entry: RecordEntry): boolean {
  * Stores a browser's batch as history (source 'client'); answers how many entries were new.
  * Entries already stored (a retried batch, a duplicate inside the batch) are skipped, so a
  * retry changes nothing. Nothing here pays a reward or reaches the skill board: the browser's
- * word grades nothing (ADR 0026).
+ * word grades nothing (ADR 0028).
  */
 export async function addRecordEntries(
   db: Database,

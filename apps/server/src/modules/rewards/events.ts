@@ -22,7 +22,7 @@ export interface RoundSettledEvent {
   cleanShoe: boolean;
 }
 
-/** A count check the table asked and graded (ADR 0026: never a browser's report). */
+/** A count check the table asked and graded (ADR 0028: never a browser's report). */
 export interface CountCheckAnsweredEvent {
   type: 'count_check_answered';
   correct: boolean;

@@ -306,7 +306,7 @@ interface Decision {
     /** The shoe this action replaced: its reveal is published with the save. */
     replacedShoe: ShoeState | null;
     training: Training;
-    /** The record's entries this action made (ADR 0026). */
+    /** The record's entries this action made (ADR 0028). */
     record: TableRecordRow[];
     /** A count check this action answered (its rewards are paid with the write). */
     countCheck: { correct: boolean } | null;
@@ -375,7 +375,7 @@ function decide(
       ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}),
     };
   }
-  // The decision this action makes, as the player saw the table (graded later: ADR 0026).
+  // The decision this action makes, as the player saw the table (graded later: ADR 0028).
   const facts = decisionFactsOf(state, action, row.training.settings);
   const result = step(input, action, ctx.rng);
   if (!result.ok) {
@@ -452,7 +452,7 @@ function decide(
 }
 
 /**
- * The training actions (ADR 0026): `setTraining` changes the coach's standard and when checks
+ * The training actions (ADR 0028): `setTraining` changes the coach's standard and when checks
  * are asked, from the next decision on; `countCheck` answers the open check, graded here against
  * the count the server kept when it asked. Each is a step of the table (its version moves).
  */

@@ -202,7 +202,7 @@ export interface WriteResult {
 /**
  * Writes an accepted action in ONE statement, atomic without a transaction of its own (ADR 0025):
  * the table's new state, version and training, the ledger's steps and the round's statistics
- * (one update of the profile), the reward counters, the record's entries (ADR 0026), a replaced
+ * (one update of the profile), the reward counters, the record's entries (ADR 0028), a replaced
  * shoe's reveal, the answer under its action id, the retention of old answers and record
  * entries, and the table's live notice (delivered at commit; the player's other tabs follow it;
  * the ledger's steps announce a change of the profile).

@@ -1,5 +1,5 @@
 /**
- * What the table trains besides the game, decided by the server from its own state (ADR 0026):
+ * What the table trains besides the game, decided by the server from its own state (ADR 0028):
  * the facts of each decision (graded later by record/grader.ts with the engine's coach) and
  * the count checks (asked at a moment the server picks, graded against the count of the cards
  * it dealt). Pure: play.ts `decide` calls these and the write stores what they answer. Kept
