@@ -1,6 +1,6 @@
 /**
  * The record's entries made by the server from the table's own actions (source 'table', ADR
- * 0026), written as a piece of the table's one write statement (ADR 0025): a decision with its
+ * 0028), written as a piece of the table's one write statement (ADR 0025): a decision with its
  * facts, graded afterwards by grader.ts; a count check graded at once (the table knew the count).
  * The record module owns play_record: the table composes these pieces, it does not write the
  * table itself.
