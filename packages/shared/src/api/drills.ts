@@ -46,7 +46,7 @@ export const DrillAnswerSchema = z.strictObject({
 });
 export type DrillAnswer = z.infer<typeof DrillAnswerSchema>;
 
-/** `POST /api/me/drills/answers`: a batch; answers already stored (same answerId) are skipped. */
+/** `POST /api/me/drills/answers`: a batch; answers already stored (same answerId) are skipped. Stored for progress only: pays nothing. */
 export const DrillAnswersPostBodySchema = z.strictObject({
   answers: z.array(DrillAnswerSchema).min(1).max(DRILL_ANSWERS_PER_POST_MAX),
 });
