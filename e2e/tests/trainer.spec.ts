@@ -2,7 +2,9 @@
 // one-deck countdown by keyboard (the count kept here with the engine's own Hi-Lo tags), misses
 // a basic strategy hand on purpose (the chart's play worked out here with the engine) and is
 // dealt the same cell again in the session, then finds both in the progress view (the server's
-// record). Screenshots of every drill at 1280x800 and 390x844, with no sideways scroll on a phone.
+// record). A signed-in countdown is the server's (ADR 0027): the screen shows the cards of its
+// deal, its verdict and time, and the answer is stored and paid by the server alone.
+// Screenshots of every drill at 1280x800 and 390x844, with no sideways scroll on a phone.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   DEFAULT_RULES,
@@ -147,6 +149,80 @@ test('a one-deck countdown by keyboard, a missed strategy cell dealt again, and 
   await expect(page.getByRole('cell', { name: `${rowLabel} v ${up}: 50% of 2` })).toBeVisible();
   await expect(page.getByRole('img', { name: /Accuracy and median time per day, 1 days/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/trainer-progress-1280.png', fullPage: true });
+});
+
+test("a signed-in player's countdown is the server's: its cards on screen, its verdict and time, paid once", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpViaApi(page, newAccount('trainer-deal'));
+  // Every answer the browser posts itself (stops, other drills): the countdown's is not one of them.
+  const uploaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/me/drills/answers') {
+      const body = request.postDataJSON() as { answers: { item: string }[] };
+      uploaded.push(...body.answers.map((a) => a.item));
+    }
+  });
+  await gotoApp(page, '/?mode=drills&drill=runningCount');
+  await expect(page.getByText('Dealt, checked and timed by the server')).toBeVisible();
+  await page.getByLabel('Cards at a time').selectOption('2');
+
+  const dealt = page.waitForResponse((r) => r.url().endsWith('/api/me/drills/deals') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /Start countdown/ }).click();
+  const dealResponse = await dealt;
+  expect(dealResponse.status()).toBe(200);
+  const deal = (await dealResponse.json()) as { dealId: string; item: string; cards: Card[] } & Record<string, unknown>;
+  expect(deal.item).toBe('rc:1d:2c');
+  // The deal carries the cards, never their count.
+  expect(Object.keys(deal).sort()).toEqual(['cards', 'dealId', 'dealtAt', 'decks', 'drill', 'expiresAt', 'item', 'perFlash', 'system']);
+
+  const total = deal.cards.length;
+  const progress = page.getByText(/^\d+ \/ \d+ cards$/);
+  const felt = page.getByRole('region', { name: 'Countdown' });
+  const hilo = getCountingSystem('hi-lo');
+  let count = 0;
+  for (let flash = 0; flash * 2 < total; flash++) {
+    const shown = Math.min(total, (flash + 1) * 2);
+    await expect(progress).toHaveText(`${shown} / ${total} cards`);
+    // The screen shows the server's cards, in the server's order.
+    const cards = await cardsIn(felt);
+    expect(cards).toEqual(deal.cards.slice(flash * 2, shown));
+    for (const card of cards) count += tagOf(hilo, card);
+    if (flash === 10) await page.screenshot({ path: 'test-results/trainer-countdown-server-1280.png' });
+    await page.keyboard.press('Space');
+  }
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/me/drills/deals/${deal.dealId}/answer`));
+  await expect(page.getByRole('textbox', { name: 'Running count' })).toBeFocused();
+  await page.keyboard.type(String(count));
+  await page.keyboard.press('Enter');
+  const verdict = (await (await answered).json()) as { correct: boolean; expected: number; time_ms: number; target_ms: number };
+  expect(verdict).toMatchObject({ correct: true, expected: count, target_ms: 45_000 });
+  await expect(page.getByText(`Right: ${count > 0 ? `+${count}` : count}`)).toBeVisible();
+  await expect(
+    page.getByText(`Checked and timed by the server, from the deal to your answer: ${(verdict.time_ms / 1000).toFixed(1)} s`),
+  ).toBeVisible();
+  await expect(page.getByLabel('Time')).toHaveText(`${(verdict.time_ms / 1000).toFixed(1)} s`);
+  await page.screenshot({ path: 'test-results/trainer-countdown-server-result-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/trainer-countdown-server-result-390.png', fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Paid by the server, once: a finished drill, and the speed reward when within 45 s.
+  const fast = verdict.time_ms <= verdict.target_ms;
+  const paid = (await (await page.request.get('/api/me/progress')).json()) as {
+    xp: number;
+    achievements: { id: string; unlockedAt: string | null }[];
+  };
+  expect(paid.xp).toBe(fast ? 20 : 10);
+  expect(paid.achievements.find((a) => a.id === 'drill_under_target')?.unlockedAt !== null).toBe(fast);
+  // The progress view has the server's one answer; the browser never uploaded it.
+  await page.waitForTimeout(2000); // longer than the answer store's 1.5 s batching
+  expect(uploaded.filter((item) => item.startsWith('rc:') && !item.endsWith(':stop'))).toEqual([]);
+  const drills = (await (await page.request.get('/api/me/drills')).json()) as { drills: { drill: string; answers: number; medianTime_ms: number | null }[] };
+  expect(drills.drills.find((d) => d.drill === 'runningCount')).toMatchObject({ answers: 1, medianTime_ms: verdict.time_ms });
 });
 
 test('every drill fits a phone (390x844) with no sideways scroll', async ({ page }) => {

@@ -52,6 +52,8 @@ forEachDatabase('CSRF guard on every state-changing route', (t) => {
       expect.arrayContaining([
         { method: 'PATCH', url: '/api/me' },
         { method: 'POST', url: '/api/me/daily-bonus' },
+        { method: 'POST', url: '/api/me/drills/deals' },
+        { method: 'POST', url: '/api/me/drills/deals/:dealId/answer' },
         { method: 'POST', url: '/api/auth/*' },
       ]),
     );

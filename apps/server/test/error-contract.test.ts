@@ -88,6 +88,9 @@ forEachDatabase('error contract', (t) => {
       'GET /api/me/transactions',
       'POST /api/me/daily-bonus',
       'GET /api/me/stream',
+      'POST /api/me/drills/answers',
+      'POST /api/me/drills/deals',
+      'POST /api/me/drills/deals/:dealId/answer',
       ...PUBLIC,
     ]) {
       expect(names).toContain(known);

@@ -75,6 +75,10 @@ export const ERRORS = {
     status: 409,
     message: 'This request id was already used for a different change.',
   },
+  /** A server-dealt drill answered after DRILL_ANSWER_TIME_MAX_ms (docs/decisions/0027-server-dealt-drills.md). */
+  DRILL_DEAL_EXPIRED: { status: 410, message: 'This drill has expired. Start a new one.' },
+  /** A server-dealt drill already answered with another answer: the first answer stands. */
+  DRILL_DEAL_ANSWERED: { status: 409, message: 'This drill was already answered. Start a new one.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,9 +2,12 @@
  * The trainer's drill answers and the progress read back from them. Every answer a signed-in
  * player gives in a drill is posted here in batches (a guest keeps them in the browser and
  * posts them on sign-up); `GET /api/me/drills` summarises them per drill for the progress view.
- * Bounded per player (DRILL_ANSWERS_PER_USER_MAX, oldest dropped first).
+ * Bounded per player (DRILL_ANSWERS_PER_USER_MAX, oldest dropped first). Posted answers are the
+ * browser's word: they feed progress and spaced repetition and pay nothing. A drill that pays
+ * is dealt, graded and timed by the server: the deals below (docs/decisions/0027-server-dealt-drills.md).
  */
 import { z } from 'zod';
+import { CardSchema, CountingOptionsSchema } from '../table.ts';
 import { isoDate } from './iso-date.ts';
 
 export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
@@ -43,7 +46,7 @@ export const DrillAnswerSchema = z.strictObject({
 });
 export type DrillAnswer = z.infer<typeof DrillAnswerSchema>;
 
-/** `POST /api/me/drills/answers`: a batch; answers already stored (same answerId) are skipped. */
+/** `POST /api/me/drills/answers`: a batch; answers already stored (same answerId) are skipped. Stored for progress only: pays nothing. */
 export const DrillAnswersPostBodySchema = z.strictObject({
   answers: z.array(DrillAnswerSchema).min(1).max(DRILL_ANSWERS_PER_POST_MAX),
 });
@@ -95,3 +98,75 @@ export type DrillSummary = z.infer<typeof DrillSummarySchema>;
 /** `GET /api/me/drills`: one summary per drill, in DRILL_IDS order (a drill never answered has zeros). */
 export const DrillsProgressSchema = z.strictObject({ drills: z.array(DrillSummarySchema) });
 export type DrillsProgress = z.infer<typeof DrillsProgressSchema>;
+
+// ----- Server-dealt drills (docs/decisions/0027-server-dealt-drills.md) ----------------------
+
+/** Deals a player holds (open, answered or expired); a new deal drops the oldest past this. */
+export const DRILL_DEALS_PER_USER_MAX = 5;
+/** Decks and cards at a time a countdown offers. */
+export const COUNTDOWN_DECKS_MAX = 8;
+export const COUNTDOWN_PER_FLASH_MAX = 3;
+/** Cards kept back at the end of a countdown (1 to this), so its count is not the full decks' sum. */
+export const COUNTDOWN_HELD_BACK_MAX = 5;
+/** The published benchmark of a deck counted down: under 45 s a deck is casino ready. */
+export const COUNTDOWN_TARGET_PER_DECK_ms = 45_000;
+/** Largest running count a player may answer (a countdown of 8 decks stays far inside it). */
+export const COUNTDOWN_ANSWER_ABS_MAX = 1000;
+const CARDS_PER_DECK = 52;
+
+/** 'rc:2d:1c': the item of a countdown of 2 decks, 1 card at a time. */
+export function countdownItem(decks: number, perFlash: number): string {
+  return `rc:${decks}d:${perFlash}c`;
+}
+
+/** `POST /api/me/drills/deals`: deal a countdown with the player's options and counting system. */
+export const DrillDealPostBodySchema = z.strictObject({
+  drill: z.literal('runningCount'),
+  decks: z.number().int().min(1).max(COUNTDOWN_DECKS_MAX),
+  /** Cards shown at a time: the item names it; the server deals the same cards either way. */
+  perFlash: z.number().int().min(1).max(COUNTDOWN_PER_FLASH_MAX),
+  system: CountingOptionsSchema.shape.system,
+});
+export type DrillDealPostBody = z.infer<typeof DrillDealPostBodySchema>;
+
+/** A deal as the player gets it: the cards to count, in order, and never their count. */
+export const DrillDealSchema = z.strictObject({
+  dealId: z.uuid(),
+  drill: z.literal('runningCount'),
+  item: DrillItemSchema,
+  decks: z.number().int().min(1).max(COUNTDOWN_DECKS_MAX),
+  perFlash: z.number().int().min(1).max(COUNTDOWN_PER_FLASH_MAX),
+  system: CountingOptionsSchema.shape.system,
+  cards: z
+    .array(CardSchema)
+    .min(CARDS_PER_DECK - COUNTDOWN_HELD_BACK_MAX)
+    .max(COUNTDOWN_DECKS_MAX * CARDS_PER_DECK - 1),
+  dealtAt: isoDate,
+  /** Past this the deal is refused (DRILL_DEAL_EXPIRED): dealtAt + DRILL_ANSWER_TIME_MAX_ms. */
+  expiresAt: isoDate,
+});
+export type DrillDeal = z.infer<typeof DrillDealSchema>;
+
+export const DrillDealParamsSchema = z.strictObject({ dealId: z.uuid() });
+
+/** `POST /api/me/drills/deals/:dealId/answer`: the running count after the last card dealt. */
+export const DrillDealAnswerBodySchema = z.strictObject({
+  runningCount: z.number().finite().min(-COUNTDOWN_ANSWER_ABS_MAX).max(COUNTDOWN_ANSWER_ABS_MAX),
+});
+export type DrillDealAnswerBody = z.infer<typeof DrillDealAnswerBodySchema>;
+
+/** The server's verdict: graded against the cards it dealt, timed by its own clock. A retry of the same answer gets the same verdict. */
+export const DrillDealVerdictSchema = z.strictObject({
+  dealId: z.uuid(),
+  item: DrillItemSchema,
+  correct: z.boolean(),
+  /** The count of the dealt cards (shown only once answered). */
+  expected: z.number(),
+  answered: z.number(),
+  /** From the deal to the answer's arrival, on the server's clock. */
+  time_ms: z.number().int().min(0).max(DRILL_ANSWER_TIME_MAX_ms),
+  /** Correct within this counts for drill_under_target: decks x COUNTDOWN_TARGET_PER_DECK_ms. */
+  target_ms: z.number().int().positive(),
+  answeredAt: isoDate,
+});
+export type DrillDealVerdict = z.infer<typeof DrillDealVerdictSchema>;

@@ -20,6 +20,7 @@ import { migration0010 } from './0010-drill-answers.ts';
 import { migration0011 } from './0011-admin.ts';
 import { migration0012 } from './0012-table-shoe-play.ts';
 import { migration0013 } from './0013-table-json-columns.ts';
+import { migration0014 } from './0014-drill-deals.ts';
 import { migration0015 } from './0015-server-graded-record.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-admin': migration0011,
   '0012-table-shoe-play': migration0012,
   '0013-table-json-columns': migration0013,
+  '0014-drill-deals': migration0014,
   '0015-server-graded-record': migration0015,
 };
 

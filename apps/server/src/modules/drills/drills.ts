@@ -2,11 +2,15 @@
  * Storing and reading a player's drill answers. A batch is inserted in one statement; an
  * answer already stored (same answerId) is skipped; past DRILL_ANSWERS_PER_USER_MAX the oldest
  * rows go, in the same transaction, so a player's rows stay bounded.
+ *
+ * Posted answers are the browser's word (whether right, how fast): they feed progress and
+ * spaced repetition and pay nothing, for any drill, and so does a guest's history uploaded at
+ * sign-in. Only a drill the server dealt and timed pays (deals.ts; ADR 0027).
  */
 import { DRILL_ANSWERS_PER_USER_MAX, type DrillAnswer, type DrillsProgress } from '@card-counter/shared';
 import { summarizeDrills } from '@card-counter/shared/drills';
-import type { Database } from '../../db/open.ts';
-import { awardProgress } from '../rewards/index.ts';
+import type { Kysely } from 'kysely';
+import type { Database, DB } from '../../db/index.ts';
 import { fsrsDueOf } from './schedule.ts';
 
 export async function storeDrillAnswers(
@@ -15,49 +19,48 @@ export async function storeDrillAnswers(
   answers: readonly DrillAnswer[],
   keep = DRILL_ANSWERS_PER_USER_MAX,
 ): Promise<number> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('drill_answer')
-      .values(
-        answers.map((a) => ({
-          user_id: userId,
-          answer_id: a.answerId,
-          drill: a.drill,
-          item: a.item,
-          correct: a.correct,
-          time_ms: a.time_ms,
-          answered_at: a.answeredAt,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'answer_id']).doNothing())
-      .returning(['id', 'drill', 'item', 'correct', 'time_ms'])
-      .execute();
-    // A finished countdown counts for rewards once (docs/rewards.md), against the published
-    // benchmark of a deck in 45 s; other drills' answers are single items, not finished drills.
-    for (const row of inserted) {
-      const decks = row.drill === 'runningCount' ? countdownDecksOf(row.item) : null;
-      if (decks === null) continue;
-      await awardProgress(trx, userId, {
-        type: 'drill_finished',
-        correct: row.correct,
-        duration_ms: row.time_ms,
-        target_ms: decks * COUNTDOWN_TARGET_PER_DECK_MS,
-      });
-    }
-    // The newest `keep` rows stay: find the keep-th newest id and drop everything older.
-    const cut = await trx
-      .selectFrom('drill_answer')
-      .select('id')
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .offset(keep - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (cut !== undefined) {
-      await trx.deleteFrom('drill_answer').where('user_id', '=', userId).where('id', '<', cut.id).execute();
-    }
-    return inserted.length;
-  });
+  return db.kysely.transaction().execute((trx) => insertDrillAnswers(trx, userId, answers, keep));
+}
+
+/** Inserts answers (skipping ids already stored) and drops the player's oldest past `keep`, in the caller's transaction. */
+export async function insertDrillAnswers(
+  trx: Kysely<DB>,
+  userId: string,
+  answers: readonly DrillAnswer[],
+  keep = DRILL_ANSWERS_PER_USER_MAX,
+): Promise<number> {
+  if (!trx.isTransaction) throw new Error('insertDrillAnswers needs an open transaction');
+  if (!Number.isInteger(keep) || keep < 1) throw new RangeError(`keep must be a positive integer, got ${keep}`);
+  if (answers.length === 0) return 0;
+  const inserted = await trx
+    .insertInto('drill_answer')
+    .values(
+      answers.map((a) => ({
+        user_id: userId,
+        answer_id: a.answerId,
+        drill: a.drill,
+        item: a.item,
+        correct: a.correct,
+        time_ms: a.time_ms,
+        answered_at: a.answeredAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'answer_id']).doNothing())
+    .returning('id')
+    .execute();
+  // The newest `keep` rows stay: find the keep-th newest id and drop everything older.
+  const cut = await trx
+    .selectFrom('drill_answer')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (cut !== undefined) {
+    await trx.deleteFrom('drill_answer').where('user_id', '=', userId).where('id', '<', cut.id).execute();
+  }
+  return inserted.length;
 }
 
 export async function drillProgress(db: Database, userId: string): Promise<DrillsProgress> {
@@ -76,13 +79,4 @@ export async function drillProgress(db: Database, userId: string): Promise<Drill
     answeredAt: new Date(r.answered_at).toISOString(),
   }));
   return summarizeDrills(answers, fsrsDueOf);
-}
-
-/** The published benchmark for counting down a deck (issue 16: "a deck in under 45 s"). */
-const COUNTDOWN_TARGET_PER_DECK_MS = 45_000;
-
-/** The decks of a countdown item ('rc:2d:1c' -> 2), or null for another item. */
-export function countdownDecksOf(item: string): number | null {
-  const m = /^rc:([1-8])d:/.exec(item);
-  return m ? Number(m[1]) : null;
 }

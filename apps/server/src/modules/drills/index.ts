@@ -1,5 +1,6 @@
-/** The trainer's module: drill answers per player and the progress summary read from them. */
+/** The trainer's module: drill answers per player, the progress summary read from them, and the server-dealt drills that pay. */
 export { drillRoutes as drillsModule } from './routes.ts';
-export { drillProgress, storeDrillAnswers } from './drills.ts';
+export { drillProgress, insertDrillAnswers, storeDrillAnswers } from './drills.ts';
+export { answerDeal, countdownCards, dealCountdown } from './deals.ts';
 export { fsrsDueOf } from './schedule.ts';
-export type { DrillsTables, DrillAnswerTable } from './tables.ts';
+export type { DrillsTables, DrillAnswerTable, DrillDealTable } from './tables.ts';

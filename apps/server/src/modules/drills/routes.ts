@@ -1,23 +1,48 @@
 /** The trainer's routes under /api/me/drills, behind requireUser (contract: packages/shared/src/api/drills.ts). */
+import { cryptoRng } from '@card-counter/engine';
 import {
   DrillAnswersPostBodySchema,
   DrillAnswersPostResponseSchema,
+  DrillDealAnswerBodySchema,
+  DrillDealParamsSchema,
+  DrillDealPostBodySchema,
+  DrillDealSchema,
+  DrillDealVerdictSchema,
   DrillsProgressSchema,
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
+import { answerDeal, dealCountdown } from './deals.ts';
 import { drillProgress, storeDrillAnswers } from './drills.ts';
 
 export const drillRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, clock } = deps;
   // onRequest: an anonymous request is 401 before its body is even parsed or validated.
   const auth = { onRequest: app.requireUser };
+  // The server's own shuffle (Web Crypto), never the browser's (ADR 0004, ADR 0027).
+  const rng = cryptoRng();
 
+  // Stored for progress and spaced repetition; pays nothing (ADR 0027).
   r.post(
     '/api/me/drills/answers',
     { ...auth, schema: { body: DrillAnswersPostBodySchema, response: { 200: DrillAnswersPostResponseSchema } } },
     async (request) => ({ stored: await storeDrillAnswers(db, request.userId(), request.body.answers) }),
+  );
+
+  r.post(
+    '/api/me/drills/deals',
+    { ...auth, schema: { body: DrillDealPostBodySchema, response: { 200: DrillDealSchema } } },
+    async (request) => dealCountdown(db, request.userId(), request.body, clock(), rng),
+  );
+
+  r.post(
+    '/api/me/drills/deals/:dealId/answer',
+    {
+      ...auth,
+      schema: { params: DrillDealParamsSchema, body: DrillDealAnswerBodySchema, response: { 200: DrillDealVerdictSchema } },
+    },
+    async (request) => answerDeal(db, request.userId(), request.params.dealId, request.body.runningCount, clock()),
   );
 
   r.get('/api/me/drills', { ...auth, schema: { response: { 200: DrillsProgressSchema } } }, async (request) =>

@@ -1,6 +1,9 @@
-/** The trainer's drill answers (created by db/migrations/0010-drill-answers.ts); contract in packages/shared/src/api/drills.ts. */
+/**
+ * The trainer's drill answers (created by db/migrations/0010-drill-answers.ts) and the
+ * server-dealt drills (0014-drill-deals.ts); contract in packages/shared/src/api/drills.ts.
+ */
 import type { ColumnType } from 'kysely';
-import type { Timestamp } from '../../db/column-types.ts';
+import type { Json, Timestamp, TimestampNullable } from '../../db/column-types.ts';
 
 export interface DrillAnswerTable {
   /** bigint identity, the order answers were stored in; read as text. */
@@ -15,6 +18,29 @@ export interface DrillAnswerTable {
   created_at: Timestamp;
 }
 
+/** One server-dealt drill (docs/decisions/0027-server-dealt-drills.md). */
+export interface DrillDealTable {
+  /** A random UUID, made by the server. */
+  id: string;
+  user_id: string;
+  drill: 'runningCount';
+  item: string;
+  /** The counting system the cards are counted with (an engine CountingSystemId). */
+  counting_system: string;
+  /** Card codes 0..51 (the engine's), in the order dealt. Never sent before the deal is answered, except as the cards themselves. */
+  cards: Json<number[]>;
+  /** The running count after the last card, with the system's initial count for the decks. */
+  expected_count: number;
+  target_ms: number;
+  dealt_at: Timestamp;
+  /** The answer columns: all null until answered, then all set (a check constraint). */
+  answered_at: TimestampNullable;
+  answered_count: number | null;
+  correct: boolean | null;
+  time_ms: number | null;
+}
+
 export interface DrillsTables {
   drill_answer: DrillAnswerTable;
+  drill_deal: DrillDealTable;
 }

@@ -28,7 +28,10 @@ export interface CountCheckAnsweredEvent {
   correct: boolean;
 }
 
-/** A count drill finished in the trainer. */
+/**
+ * A count drill finished in the trainer: only a drill the server dealt, graded and timed
+ * (drills/deals.ts, ADR 0027); never an answer the browser describes.
+ */
 export interface DrillFinishedEvent {
   type: 'drill_finished';
   /** Whether the drill's final answer was right. */

@@ -14,6 +14,9 @@ import { fsrsDueOf } from '../model/fsrs.ts';
 // history; a guest's whole progress); a signed-in player's also go to the server in batches,
 // which is the record the progress view reads. A guest's answers are uploaded when a
 // signed-in player next opens the trainer in this browser (the guest signed up), then removed.
+// Uploaded answers feed progress and spaced repetition and pay nothing; a signed-in player's
+// countdown is dealt, graded and stored by the server (drill-deals.ts; ADR 0027), so its answer
+// is only kept here (`keep`), never uploaded again.
 
 /** Answers kept in this browser per player; the oldest go first. */
 export const LOCAL_ANSWERS_MAX = 5000;
@@ -64,9 +67,14 @@ export class DrillAnswerStore {
     return readLocalAnswers(answersKey(this.owner));
   }
 
-  add(answer: DrillAnswer): void {
+  /** Keeps an answer in this browser only: one the server already stored (a server-dealt drill). */
+  keep(answer: DrillAnswer): void {
     const key = answersKey(this.owner);
     writeLocalAnswers(key, [...readLocalAnswers(key), answer]);
+  }
+
+  add(answer: DrillAnswer): void {
+    this.keep(answer);
     if (!this.signedIn) return;
     this.pending.push(answer);
     if (this.pending.length > PENDING_MAX) this.pending.splice(0, this.pending.length - PENDING_MAX);

@@ -1,10 +1,13 @@
 import { getCountingSystem } from '@card-counter/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../../../shared/lib/api-error.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { answerCountdown, dealCountdown } from '../api/drill-deals.ts';
 import { useDrillSession } from '../hooks/use-drill-session.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
 import {
   COUNTDOWN_BENCHMARK_s,
+  countdownOf,
   countdownRunningCount,
   flashCards,
   makeCountdown,
@@ -20,14 +23,27 @@ import { SessionBar } from './session-bar.tsx';
 // The deck countdown: 1-8 decks, 1-3 cards at a time, self-paced (Space for the next cards) or
 // at a set speed, the count asked at the end or also at random stops. Time per deck is set
 // against the published benchmarks (under 45 s a deck; 25 s for an expert).
+//
+// A signed-in player's countdown is the server's (ADR 0027): it deals the cards, keeps their
+// count, grades the final answer and times it from the deal to the answer's arrival, and only
+// then is it stored and paid. The screen shows the server's cards at the player's pace and the
+// server's verdict and time. A guest's countdown is shuffled and graded here and pays nothing.
+// Stops are practice checks graded here either way (posted like any answer: they pay nothing).
 
 type Phase =
   | { kind: 'setup' }
+  | { kind: 'dealing' }
+  | { kind: 'dealFailed'; message: string }
   | { kind: 'running' }
   | { kind: 'stop'; expected: number; resume: number }
   | { kind: 'stopResult'; expected: number; answered: number; resume: number }
   | { kind: 'final'; expected: number; ended: number }
-  | { kind: 'done'; expected: number; answered: number; elapsed_ms: number };
+  | { kind: 'checking'; answered: number; ended: number }
+  | { kind: 'answerFailed'; answered: number; ended: number; message: string; canResend: boolean }
+  | { kind: 'done'; expected: number; answered: number; elapsed_ms: number; judge: Judge };
+
+/** Who graded and timed the answer: the server (a signed-in player's deal, target in ms) or this browser (a guest). */
+type Judge = { by: 'server'; target_ms: number } | { by: 'browser' };
 
 interface Setup {
   decks: number;
@@ -39,9 +55,20 @@ interface Setup {
 
 const DEFAULT_SETUP: Setup = { decks: 1, perFlash: 1, paced: false, flash_ms: 700, stops: false };
 
+/** The player's words for a failed request: the catalogue's message, or the generic one. */
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE;
+}
+
+/** An answer lost on the way (no answer, or a server failure) may be sent again; a refusal may not. */
+function canResend(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.code === 'RATE_LIMITED');
+}
+
 export function CountdownDrill({ trainer }: { trainer: Trainer }) {
   const system = trainer.settings.counting.system;
   const sys = getCountingSystem(system);
+  const served = trainer.store.signedIn;
   const session = useDrillSession('runningCount', trainer.store, null);
   const [setup, setSetup] = useState<Setup>(DEFAULT_SETUP);
   const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
@@ -53,16 +80,41 @@ export function CountdownDrill({ trainer }: { trainer: Trainer }) {
   const paused_ms = useRef(0);
   const stopShownAt = useRef(0);
   const [now, setNow] = useState(0);
+  /** The server's deal being counted (signed in). */
+  const dealId = useRef<string | null>(null);
+  /** Requests in flight: only the latest one's answer is shown. */
+  const request = useRef(0);
+
+  const begin = useCallback(
+    (c: Countdown) => {
+      stops.current = setup.stops ? randomStops(session.rng, c.flashes) : [];
+      setCountdown(c);
+      setFlash(0);
+      paused_ms.current = 0;
+      started.current = performance.now();
+      setPhase({ kind: 'running' });
+    },
+    [session.rng, setup.stops],
+  );
 
   const start = useCallback(() => {
-    const c = makeCountdown(session.rng, setup.decks, setup.perFlash);
-    stops.current = setup.stops ? randomStops(session.rng, c.flashes) : [];
-    setCountdown(c);
-    setFlash(0);
-    paused_ms.current = 0;
-    started.current = performance.now();
-    setPhase({ kind: 'running' });
-  }, [session.rng, setup]);
+    if (!served) {
+      begin(makeCountdown(session.rng, setup.decks, setup.perFlash));
+      return;
+    }
+    const mine = ++request.current;
+    dealId.current = null;
+    setPhase({ kind: 'dealing' });
+    dealCountdown({ drill: 'runningCount', decks: setup.decks, perFlash: setup.perFlash, system })
+      .then((deal) => {
+        if (mine !== request.current) return;
+        dealId.current = deal.dealId;
+        begin(countdownOf(deal.decks, deal.perFlash, deal.cards));
+      })
+      .catch((error: unknown) => {
+        if (mine === request.current) setPhase({ kind: 'dealFailed', message: messageOf(error) });
+      });
+  }, [begin, served, session.rng, setup.decks, setup.perFlash, system]);
 
   const advance = useCallback(() => {
     if (countdown === null || phase.kind !== 'running') return;
@@ -111,7 +163,7 @@ export function CountdownDrill({ trainer }: { trainer: Trainer }) {
       } else if (phase.kind === 'stopResult' && (e.key === ' ' || e.key === 'Enter')) {
         e.preventDefault();
         resume(phase.resume);
-      } else if ((phase.kind === 'setup' || phase.kind === 'done') && e.key === 'Enter' && target?.tagName !== 'BUTTON') {
+      } else if ((phase.kind === 'setup' || phase.kind === 'done' || phase.kind === 'dealFailed') && e.key === 'Enter' && target?.tagName !== 'BUTTON') {
         e.preventDefault();
         start();
       }
@@ -125,21 +177,66 @@ export function CountdownDrill({ trainer }: { trainer: Trainer }) {
     session.record(`${countdown.key}:stop`, answered === phase.expected, performance.now() - stopShownAt.current);
     setPhase({ kind: 'stopResult', expected: phase.expected, answered, resume: phase.resume });
   };
+  /** Sends the final answer to the server, which grades, times, stores and pays it; the same answer may be sent again. */
+  const sendAnswer = (answered: number, ended: number) => {
+    const deal = dealId.current;
+    if (countdown === null || deal === null) return;
+    const mine = ++request.current;
+    setPhase({ kind: 'checking', answered, ended });
+    answerCountdown(deal, answered)
+      .then((verdict) => {
+        if (mine !== request.current) return;
+        session.recordServed(verdict.item, verdict.correct, verdict.time_ms, verdict.answeredAt);
+        setPhase({
+          kind: 'done',
+          expected: verdict.expected,
+          answered: verdict.answered,
+          elapsed_ms: verdict.time_ms,
+          judge: { by: 'server', target_ms: verdict.target_ms },
+        });
+      })
+      .catch((error: unknown) => {
+        if (mine === request.current) setPhase({ kind: 'answerFailed', answered, ended, message: messageOf(error), canResend: canResend(error) });
+      });
+  };
   const answerFinal = (answered: number) => {
     if (phase.kind !== 'final' || countdown === null) return;
+    if (served) {
+      sendAnswer(answered, phase.ended);
+      return;
+    }
     const elapsed_ms = phase.ended - started.current - paused_ms.current;
     session.record(countdown.key, answered === phase.expected, elapsed_ms);
-    setPhase({ kind: 'done', expected: phase.expected, answered, elapsed_ms });
+    setPhase({ kind: 'done', expected: phase.expected, answered, elapsed_ms, judge: { by: 'browser' } });
   };
 
-  const elapsed_s = phase.kind === 'running' ? Math.max(0, (now - started.current - paused_ms.current) / 1000) : 0;
+  // On screen: the running time while counting, frozen at the last card while the answer is typed and checked.
+  const counted_ms = (until: number) => Math.max(0, until - started.current - paused_ms.current);
+  const elapsed_s =
+    phase.kind === 'running'
+      ? counted_ms(now) / 1000
+      : phase.kind === 'final' || phase.kind === 'checking' || phase.kind === 'answerFailed'
+        ? counted_ms(phase.ended) / 1000
+        : 0;
   const shown = countdown ? Math.min(countdown.cards.length, (flash + 1) * countdown.options.perFlash) : 0;
   const step = sys.scale === 2 ? 0.5 : 1;
 
-  if (phase.kind === 'setup' || countdown === null) {
+  if (phase.kind === 'setup' || phase.kind === 'dealing' || phase.kind === 'dealFailed' || countdown === null) {
     return (
       <div className="flex flex-col gap-4">
-        <CountdownSetup setup={setup} onChange={setSetup} systemName={sys.name} onStart={start} />
+        <CountdownSetup
+          setup={setup}
+          onChange={setSetup}
+          systemName={sys.name}
+          onStart={start}
+          served={served}
+          dealing={phase.kind === 'dealing'}
+        />
+        {phase.kind === 'dealFailed' ? (
+          <p role="alert" className="rounded-lg bg-rose-950/60 px-4 py-3 text-sm text-rose-200 ring-1 ring-rose-800">
+            The countdown could not be dealt: {phase.message}
+          </p>
+        ) : null}
         <SessionBar stats={session.stats} />
       </div>
     );
@@ -187,6 +284,24 @@ export function CountdownDrill({ trainer }: { trainer: Trainer }) {
           </>
         ) : null}
         {phase.kind === 'final' ? <CountInput key="final" label="Running count" step={step} onSubmit={answerFinal} /> : null}
+        {phase.kind === 'checking' ? (
+          <p className="text-slate-300">
+            You said <strong className="tabular-nums text-white">{signed(phase.answered)}</strong>. Checking with the server…
+          </p>
+        ) : null}
+        {phase.kind === 'answerFailed' ? (
+          <div role="alert" className="flex flex-col items-center gap-3 text-center">
+            <p className="text-rose-200">
+              Your answer {signed(phase.answered)} was not checked: {phase.message}
+            </p>
+            <div className="flex gap-2">
+              {phase.canResend ? <Button onClick={() => sendAnswer(phase.answered, phase.ended)}>Send again</Button> : null}
+              <Button variant={phase.canResend ? 'secondary' : 'primary'} onClick={start}>
+                New countdown
+              </Button>
+            </div>
+          </div>
+        ) : null}
         {phase.kind === 'done' ? <CountdownResult phase={phase} decksShown={countdown.cards.length} onAgain={start} onSetup={() => setPhase({ kind: 'setup' })} /> : null}
       </div>
       <SessionBar stats={session.stats} />
@@ -217,6 +332,12 @@ function CountdownResult({
       <p className="text-slate-200">
         <span className="text-2xl font-bold tabular-nums">{perDeck.toFixed(1)} s</span> per deck · {verdict}
       </p>
+      {phase.judge.by === 'server' ? (
+        <p className="text-center text-xs text-slate-400">
+          Checked and timed by the server, from the deal to your answer: {(phase.elapsed_ms / 1000).toFixed(1)} s
+          {right ? (phase.elapsed_ms <= phase.judge.target_ms ? ` · within the ${phase.judge.target_ms / 1000} s target` : ` · over the ${phase.judge.target_ms / 1000} s target`) : ''}
+        </p>
+      ) : null}
       <div className="relative h-3 w-full rounded-full bg-slate-800" aria-label={`${perDeck.toFixed(1)} seconds per deck; benchmarks 45 and 25 seconds`} role="img">
         <div className="absolute inset-y-0 left-0 rounded-full bg-emerald-500" style={{ width: `${Math.min(100, (100 * perDeck) / scale)}%` }} />
         {[COUNTDOWN_BENCHMARK_s.expert, COUNTDOWN_BENCHMARK_s.good].map((b) => (
@@ -240,7 +361,21 @@ function CountdownResult({
   );
 }
 
-function CountdownSetup({ setup, onChange, systemName, onStart }: { setup: Setup; onChange: (s: Setup) => void; systemName: string; onStart: () => void }) {
+function CountdownSetup({
+  setup,
+  onChange,
+  systemName,
+  onStart,
+  served,
+  dealing,
+}: {
+  setup: Setup;
+  onChange: (s: Setup) => void;
+  systemName: string;
+  onStart: () => void;
+  served: boolean;
+  dealing: boolean;
+}) {
   const field = 'flex flex-col gap-1 text-sm text-slate-300';
   const input = 'h-10 rounded-md bg-slate-950 px-3 py-2 text-slate-100 ring-1 ring-slate-700 focus:outline-none focus:ring-2 focus:ring-emerald-400';
   return (
@@ -248,11 +383,17 @@ function CountdownSetup({ setup, onChange, systemName, onStart }: { setup: Setup
       className="grid gap-4 rounded-2xl bg-slate-900/70 p-5 ring-1 ring-slate-800 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
-        onStart();
+        if (!dealing) onStart();
       }}
+      aria-busy={dealing}
     >
       <p className="text-slate-200 sm:col-span-2">
         Count down a deck with <strong>{systemName}</strong>. A deck in under 45 s is casino ready; 25 s is expert pace.
+      </p>
+      <p className="-mt-2 text-xs text-slate-400 sm:col-span-2">
+        {served
+          ? 'Dealt, checked and timed by the server: your time runs from the deal to your answer, and a finished countdown counts toward experience and achievements.'
+          : 'Practice in this browser. Sign in to have countdowns checked by the server and count toward experience and achievements.'}
       </p>
       <label className={field}>
         Decks
@@ -299,8 +440,14 @@ function CountdownSetup({ setup, onChange, systemName, onStart }: { setup: Setup
         Also ask the count at random stops
       </label>
       <div className="sm:col-span-2">
-        <Button type="submit" className="w-full py-3 text-base sm:w-auto">
-          Start countdown <kbd className="ml-1 rounded bg-black/20 px-1.5 text-xs">Enter</kbd>
+        <Button type="submit" disabled={dealing} className="w-full py-3 text-base sm:w-auto">
+          {dealing ? (
+            'Shuffling…'
+          ) : (
+            <>
+              Start countdown <kbd className="ml-1 rounded bg-black/20 px-1.5 text-xs">Enter</kbd>
+            </>
+          )}
         </Button>
       </div>
     </form>

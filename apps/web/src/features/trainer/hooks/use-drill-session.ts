@@ -1,4 +1,4 @@
-import type { DrillAnswer, DrillId } from '@card-counter/shared';
+import { DRILL_ANSWER_TIME_MAX_ms, type DrillAnswer, type DrillId } from '@card-counter/shared';
 import { cryptoRng, type Rng } from '@card-counter/engine';
 import { useCallback, useMemo, useState } from 'react';
 import type { DrillAnswerStore } from '../api/answer-store.ts';
@@ -23,6 +23,8 @@ export interface DrillSession {
   stats: SessionStats;
   /** Stores one answer (browser, server when signed in) and feeds the scheduler. */
   record(item: string, correct: boolean, time_ms: number): void;
+  /** Counts an answer the server graded and stored (a server-dealt drill): kept in this browser, never uploaded. */
+  recordServed(item: string, correct: boolean, time_ms: number, answeredAt: string): void;
 }
 
 /** One drill's session: its scheduler over `pool` (seeded from this browser's history) and its stats. */
@@ -36,17 +38,18 @@ export function useDrillSession(drill: DrillId, store: DrillAnswerStore, pool: r
     [drill, store, rng, poolKey],
   );
   const [stats, setStats] = useState<SessionStats>(EMPTY);
-  const record = useCallback(
-    (item: string, correct: boolean, time_ms: number) => {
+  const count = useCallback(
+    (item: string, correct: boolean, time_ms: number, answeredAt: string, served: boolean) => {
       const answer: DrillAnswer = {
         answerId: crypto.randomUUID(),
         drill,
         item,
         correct,
-        time_ms: Math.max(0, Math.min(3_600_000, Math.round(time_ms))),
-        answeredAt: new Date().toISOString(),
+        time_ms: Math.max(0, Math.min(DRILL_ANSWER_TIME_MAX_ms, Math.round(time_ms))),
+        answeredAt,
       };
-      store.add(answer);
+      if (served) store.keep(answer);
+      else store.add(answer);
       scheduler?.record(answer);
       setStats((s) => {
         const streak = correct ? s.streak + 1 : 0;
@@ -61,7 +64,15 @@ export function useDrillSession(drill: DrillId, store: DrillAnswerStore, pool: r
     },
     [drill, store, scheduler],
   );
-  return { rng, scheduler, stats, record };
+  const record = useCallback(
+    (item: string, correct: boolean, time_ms: number) => count(item, correct, time_ms, new Date().toISOString(), false),
+    [count],
+  );
+  const recordServed = useCallback(
+    (item: string, correct: boolean, time_ms: number, answeredAt: string) => count(item, correct, time_ms, answeredAt, true),
+    [count],
+  );
+  return { rng, scheduler, stats, record, recordServed };
 }
 
 export function medianOf(values: readonly number[]): number | null {

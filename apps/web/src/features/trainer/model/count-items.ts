@@ -8,6 +8,7 @@ import {
   type DeckResolution,
   type Rng,
 } from '@card-counter/engine';
+import { COUNTDOWN_DECKS_MAX, COUNTDOWN_HELD_BACK_MAX, COUNTDOWN_PER_FLASH_MAX, countdownItem } from '@card-counter/shared';
 import { randInt, shuffledDecks } from './random.ts';
 
 // The counting drills: the deck countdown (the engine's running count of what was shown), the
@@ -37,15 +38,22 @@ export interface Countdown {
 }
 
 export function countdownKey(decks: number, perFlash: number): string {
-  return `rc:${decks}d:${perFlash}c`;
+  return countdownItem(decks, perFlash);
 }
 
+/** A countdown over `cards` (this browser's shuffle for a guest, the server's deal for a signed-in player). */
+export function countdownOf(decks: number, perFlash: number, cards: readonly Card[]): Countdown {
+  if (!Number.isInteger(decks) || decks < 1 || decks > COUNTDOWN_DECKS_MAX) throw new RangeError(`1 to ${COUNTDOWN_DECKS_MAX} decks`);
+  if (!Number.isInteger(perFlash) || perFlash < 1 || perFlash > COUNTDOWN_PER_FLASH_MAX) throw new RangeError(`1 to ${COUNTDOWN_PER_FLASH_MAX} cards at a time`);
+  const heldBack = decks * CARDS_PER_DECK - cards.length;
+  if (heldBack < 1 || heldBack > COUNTDOWN_HELD_BACK_MAX) throw new RangeError(`a countdown holds back 1 to ${COUNTDOWN_HELD_BACK_MAX} cards, not ${heldBack}`);
+  return { options: { decks, perFlash, heldBack }, cards: [...cards], flashes: Math.ceil(cards.length / perFlash), key: countdownKey(decks, perFlash) };
+}
+
+/** A guest's countdown, shuffled in this browser (it pays nothing: ADR 0027). */
 export function makeCountdown(rng: Rng, decks: number, perFlash: number): Countdown {
-  if (!Number.isInteger(decks) || decks < 1 || decks > 8) throw new RangeError('1 to 8 decks');
-  if (!Number.isInteger(perFlash) || perFlash < 1 || perFlash > 3) throw new RangeError('1 to 3 cards at a time');
-  const heldBack = randInt(rng, 1, 5);
-  const cards = shuffledDecks(rng, decks).slice(0, decks * CARDS_PER_DECK - heldBack);
-  return { options: { decks, perFlash, heldBack }, cards, flashes: Math.ceil(cards.length / perFlash), key: countdownKey(decks, perFlash) };
+  const heldBack = randInt(rng, 1, COUNTDOWN_HELD_BACK_MAX);
+  return countdownOf(decks, perFlash, shuffledDecks(rng, decks).slice(0, decks * CARDS_PER_DECK - heldBack));
 }
 
 export function flashCards(c: Countdown, flash: number): Card[] {

@@ -1,0 +1,186 @@
+/**
+ * Server-dealt drills: the only drills that pay (ADR 0027, docs/decisions/0027-server-dealt-drills.md).
+ * The server shuffles with the engine's cryptoRng, deals a countdown, keeps the cards and their
+ * count, and sends the cards only. The answer is graded against the cards it dealt and timed
+ * from the deal to the answer's arrival on the server's clock; in one transaction it marks the
+ * deal answered, stores the drill_answer row (progress, spaced repetition) and pays
+ * drill_finished. A deal is answered once (the same answer again gets the same verdict and
+ * pays nothing; another answer is DRILL_DEAL_ANSWERED), belongs to its player (anyone else's
+ * id is 404), expires after DRILL_ANSWER_TIME_MAX_ms (DRILL_DEAL_EXPIRED) and a player holds at
+ * most DRILL_DEALS_PER_USER_MAX deals (a new one drops the oldest).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  cardFromCode,
+  createShoe,
+  getCountingSystem,
+  runningCountOf,
+  type CountingSystemId,
+  type Rng,
+} from '@card-counter/engine';
+import {
+  AppError,
+  COUNTDOWN_HELD_BACK_MAX,
+  COUNTDOWN_TARGET_PER_DECK_ms,
+  DRILL_ANSWER_TIME_MAX_ms,
+  DRILL_DEALS_PER_USER_MAX,
+  countdownItem,
+  type DrillDeal,
+  type DrillDealPostBody,
+  type DrillDealVerdict,
+} from '@card-counter/shared';
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/index.ts';
+import { awardProgress } from '../rewards/index.ts';
+import { insertDrillAnswers } from './drills.ts';
+import type { DrillDealTable } from './tables.ts';
+
+const CARDS_PER_DECK = 52;
+const TWO_POW_32 = 0x1_0000_0000;
+
+/** An unbiased integer in [1, n] (rejection sampling: the incomplete top bucket is redrawn). */
+function oneTo(rng: Rng, n: number): number {
+  const limit = TWO_POW_32 - (TWO_POW_32 % n);
+  for (let i = 0; i < 1000; i++) {
+    const x = rng.nextUint32();
+    if (x < limit) return 1 + (x % n);
+  }
+  throw new Error('the RNG rejected 1000 draws in a row; it is broken');
+}
+
+/** The deal's cards (codes) and their count: full decks shuffled, a few held back at the end. */
+export function countdownCards(rng: Rng, decks: number, system: CountingSystemId): { codes: number[]; expected: number } {
+  // createShoe: Fisher-Yates with unbiased integers over `decks` full decks (engine, ADR 0004).
+  const shoe = createShoe(decks, rng);
+  const heldBack = oneTo(rng, COUNTDOWN_HELD_BACK_MAX);
+  const codes = shoe.cards.slice(0, decks * CARDS_PER_DECK - heldBack);
+  const expected = runningCountOf(getCountingSystem(system), codes.map(cardFromCode), decks);
+  if (!Number.isFinite(expected)) throw new Error(`a countdown's count must be finite, got ${expected}`);
+  return { codes, expected };
+}
+
+export async function dealCountdown(
+  db: Database,
+  userId: string,
+  body: DrillDealPostBody,
+  now: Date,
+  rng: Rng,
+): Promise<DrillDeal> {
+  const { codes, expected } = countdownCards(rng, body.decks, body.system);
+  const dealId = randomUUID();
+  const item = countdownItem(body.decks, body.perFlash);
+  await db.kysely.transaction().execute(async (trx) => {
+    // One deal at a time per player, so the bound holds exactly under concurrent deals.
+    await sql`select pg_advisory_xact_lock(hashtext(${`drill_deal:${userId}`}))`.execute(trx);
+    const keep = trx
+      .selectFrom('drill_deal')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('dealt_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(DRILL_DEALS_PER_USER_MAX - 1);
+    await trx.deleteFrom('drill_deal').where('user_id', '=', userId).where('id', 'not in', keep).execute();
+    await trx
+      .insertInto('drill_deal')
+      .values({
+        id: dealId,
+        user_id: userId,
+        drill: body.drill,
+        item,
+        counting_system: body.system,
+        cards: JSON.stringify(codes),
+        expected_count: expected,
+        target_ms: body.decks * COUNTDOWN_TARGET_PER_DECK_ms,
+        dealt_at: now,
+      })
+      .execute();
+  });
+  return {
+    dealId,
+    drill: body.drill,
+    item,
+    decks: body.decks,
+    perFlash: body.perFlash,
+    system: body.system,
+    cards: codes.map(cardFromCode),
+    dealtAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + DRILL_ANSWER_TIME_MAX_ms).toISOString(),
+  };
+}
+
+type AnsweredDeal = Selectable<DrillDealTable> & {
+  answered_at: Date;
+  answered_count: number;
+  correct: boolean;
+  time_ms: number;
+};
+
+function verdictOf(row: AnsweredDeal): DrillDealVerdict {
+  return {
+    dealId: row.id,
+    item: row.item,
+    correct: row.correct,
+    expected: Number(row.expected_count),
+    answered: Number(row.answered_count),
+    time_ms: row.time_ms,
+    target_ms: row.target_ms,
+    answeredAt: new Date(row.answered_at).toISOString(),
+  };
+}
+
+function isAnswered(row: Selectable<DrillDealTable>): row is AnsweredDeal {
+  return row.answered_at !== null && row.answered_count !== null && row.correct !== null && row.time_ms !== null;
+}
+
+export async function answerDeal(
+  db: Database,
+  userId: string,
+  dealId: string,
+  runningCount: number,
+  now: Date,
+): Promise<DrillDealVerdict> {
+  return db.kysely.transaction().execute(async (trx) => {
+    // Locked: two answers of one deal queue here, and the second sees the first's verdict.
+    const row = await trx
+      .selectFrom('drill_deal')
+      .selectAll()
+      .where('id', '=', dealId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    // Another player's deal is no different from none: nothing about it is told.
+    if (row === undefined) throw new AppError('NOT_FOUND', 'No such drill of yours. Start a new one.');
+    // Answered first, expired second: a retry of an answer keeps its verdict after the deal expires.
+    if (isAnswered(row)) {
+      if (Number(row.answered_count) !== runningCount) throw new AppError('DRILL_DEAL_ANSWERED');
+      return verdictOf(row);
+    }
+    const elapsed_ms = now.getTime() - new Date(row.dealt_at).getTime();
+    if (elapsed_ms > DRILL_ANSWER_TIME_MAX_ms) throw new AppError('DRILL_DEAL_EXPIRED');
+    // Below 0 only when another process dealt it with a clock ahead of this one's.
+    const time_ms = Math.max(0, Math.round(elapsed_ms));
+    const correct = runningCount === Number(row.expected_count);
+    const answered = await trx
+      .updateTable('drill_deal')
+      .set({ answered_at: now, answered_count: runningCount, correct, time_ms })
+      .where('id', '=', dealId)
+      .where('answered_at', 'is', null)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!isAnswered(answered)) throw new Error('the deal was just answered: its answer columns are set');
+    // The answer's row for progress and spaced repetition: a fresh id the browser cannot know,
+    // so nothing it posted to /api/me/drills/answers can stand in for it.
+    await insertDrillAnswers(trx, userId, [
+      {
+        answerId: randomUUID(),
+        drill: row.drill,
+        item: row.item,
+        correct,
+        time_ms,
+        answeredAt: now.toISOString(),
+      },
+    ]);
+    await awardProgress(trx, userId, { type: 'drill_finished', correct, duration_ms: time_ms, target_ms: row.target_ms }, now);
+    return verdictOf(answered);
+  });
+}
