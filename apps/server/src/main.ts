@@ -7,9 +7,11 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase, pgliteDir } from './db/open.ts';
+import { markRunning, markStopped, previousRun } from './db/run-marker.ts';
 import { migrateDatabase } from './migrate.ts';
 import { repairSignupsAtStart } from './startup-repair.ts';
+import { withdrawShoesAfterLoss } from './modules/table/index.ts';
 
 /** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
 const SHUTDOWN_TIMEOUT_ms = 10_000;
@@ -45,6 +47,16 @@ async function main(): Promise<void> {
   const applied = await migrateDatabase(db);
   log.info({ applied }, 'migrations done');
   await repairSignupsAtStart(db, log);
+  if (db.kind === 'pglite') {
+    // PGlite never forces a commit to disk: if the machine went down while it was open, answers
+    // may be lost, and no shoe may deal again from what they showed (ADR 0025).
+    const previous = previousRun(config.dataDir);
+    if (previous.mayHaveLostCommits) {
+      const report = await withdrawShoesAfterLoss(db, new Date());
+      log.warn({ previous: previous.marker, ...report }, 'the machine stopped with the database open: every shoe was withdrawn');
+    }
+    markRunning(config.dataDir);
+  }
   if (config.missing.length > 0)
     log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
 
@@ -63,6 +75,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => db.close())
       .then(() => {
+        if (db.kind === 'pglite') markStopped(config.dataDir, pgliteDir(config.dataDir));
         log.info('stopped');
         process.exit(0);
       })

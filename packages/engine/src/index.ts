@@ -39,6 +39,7 @@ export {
   legalPlays,
   step,
   visible,
+  withdrawShoe,
   type CountingOptions,
   type CreateGameOptions,
   type GameAction,

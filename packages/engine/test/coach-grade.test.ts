@@ -41,7 +41,7 @@ describe('gradeDecision', () => {
     const g = gradeDecision(facts({}), chart);
     expect(g.best).toBe('hit');
     expect(g.correct).toBe(false);
-    expect(g.evCost).toBeCloseTo(((evs.hit as number) - evs.stand) * 100, 2);
+    expect(g.evCost).toBeCloseTo(((evs.hit as number) - (evs.stand as number)) * 100, 2);
     expect(g.evCost).toBeGreaterThan(0);
     expect(gradeDecision(facts({ chosen: 'hit' }), chart)).toEqual({ best: 'hit', evCost: 0, correct: true });
   });
@@ -58,7 +58,7 @@ describe('gradeDecision', () => {
     shoe[10] = (shoe[10] as number) - 40;
     const evs = handEvs(noSurrender, shoe, [10, 6], 10, { isSplitHand: false, handsAtSpot: 1 });
     const g = gradeDecision(facts({ seen }), chart);
-    expect(g.evCost).toBeCloseTo(((evs.hit as number) - evs.stand) * 100, 2);
+    expect(g.evCost).toBeCloseTo(((evs.hit as number) - (evs.stand as number)) * 100, 2);
   });
 
   it('insurance: EV 3·P(ten) − 1 from the unseen cards, the hole card among them', () => {

@@ -22,7 +22,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'parseCard', 'parseCardValue', 'parseRules', 'precomputedIndices', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
   'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
   'shouldTakeInsurance', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',
-  'validateRules', 'verifyShoeReveal', 'visible',
+  'validateRules', 'verifyShoeReveal', 'visible', 'withdrawShoe',
 ];
 
 /** Source files under dir (TypeScript and JavaScript), skipping dependencies and build output. */

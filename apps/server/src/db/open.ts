@@ -50,11 +50,16 @@ export async function notifyInTransaction(trx: Kysely<DB>, channel: string, payl
   await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
 }
 
+/** The embedded database's own directory under DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options);
   let pglite = options.pglite;
   if (pglite === undefined) {
-    const dir = path.join(options.dataDir, 'pglite');
+    const dir = pgliteDir(options.dataDir);
     mkdirSync(dir, { recursive: true });
     pglite = await openPgliteDir(dir);
   }

@@ -51,11 +51,13 @@ export function tableClient(player: Player): TableClient {
 }
 
 /** Hooks that deal each listed player's first shoe from the given top cards. */
-export function stackedShoes(): { hooks: TableHooks; stack(userId: string, top: string[]): void } {
+export function stackedShoes(): { hooks: TableHooks; stack(userId: string, top: string[]): void; unstack(userId: string): void } {
   const stacks = new Map<string, string[]>();
   return {
     hooks: { firstShoe: (userId, numDecks) => (stacks.has(userId) ? stackedShoe(numDecks, stacks.get(userId)!) : null) },
     stack: (userId, top) => void stacks.set(userId, top),
+    /** Later shoes of this player are shuffled as usual. */
+    unstack: (userId) => void stacks.delete(userId),
   };
 }
 

@@ -6,4 +6,5 @@ export * from './create.ts';
 export * from './reducer.ts';
 export * from './visible.ts';
 export * from './legal-plays.ts';
+export { WITHDRAWN_STATUS, withdrawShoe } from './withdraw.ts';
 export { REFUSAL_CODES, type RefusalCode } from './refusal.ts';

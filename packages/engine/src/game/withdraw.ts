@@ -1,0 +1,37 @@
+// The house withdraws the shoe: after a crash that may have lost answers the player already saw
+// (the embedded database's commits are not forced to disk: ADR 0025), no card may be dealt from
+// a position such an answer showed. The round in progress is called off (the caller returns its
+// stakes), the shoe is revealed (no card of it is in play any more) and the next deal shuffles a
+// new one. The count starts again with the new shoe.
+
+import { revealShoe } from '../shoe.ts';
+import { resetCount } from './dealing.ts';
+import type { GameState } from './types.ts';
+
+export const WITHDRAWN_STATUS = 'The shoe was withdrawn after the server restarted: any round in play was called off and its stakes returned. A new shoe is shuffled at the next deal.';
+
+/** A new state: the round (if any) called off, the shoe revealed and gone; one version more. */
+export function withdrawShoe(state: GameState): GameState {
+  const s = structuredClone(state);
+  if (s.deck !== null) s.lastShoeReveal = revealShoe(s.deck);
+  s.deck = null;
+  s.cardsDealtFromShoe = 0;
+  s.roundStartPosition = 0;
+  s.gamePhase = 'betting';
+  s.gameInProgress = false;
+  s.playerHands = [];
+  s.dealerCards = [];
+  s.holeCardRevealed = false;
+  s.currentHandIndex = 0;
+  s.insuranceBet = 0;
+  s.insuranceOffered = false;
+  s.canTakeInsurance = false;
+  s.totalHandsFromSplits = 0;
+  s.lastResult = null;
+  s.currentBet = s.handBets.reduce((a, b) => a + b, 0);
+  resetCount(s);
+  s.runningCountAtBet = s.runningCount;
+  s.gameStatus = WITHDRAWN_STATUS;
+  s.version = state.version + 1;
+  return s;
+}
