@@ -18,6 +18,7 @@ import { LiveHub } from './live/live-hub.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { installNoStore } from './http/no-store.ts';
 import { installRetryAfter } from './http/retry-after.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   recordRouteTable(app);
   // Before every route and plugin: its hook must cover all of them (input-guard.ts).
   installInputGuard(app);
+  installNoStore(app);
   // Headers first, so even the CSRF guard's refusals carry them.
   await installSecurityHeaders(app, { appUrl: config.appUrl, stripe: config.stripe !== undefined });
   installCsrfGuard(app, config.appUrl);
