@@ -526,6 +526,26 @@ forEachDatabase('payments with the demo provider', (t) => {
     });
   });
 
+  it("only the intent's owner may confirm it: another player with its client secret changes nothing", async () => {
+    const owner = await signUpPlayer(app, 'demo-owner');
+    const thief = await signUpPlayer(app, 'demo-thief');
+    const { clientSecret, paymentIntentId } = await intent(owner);
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002']) {
+      expectCode(await confirm(thief, clientSecret, card), 'PAYMENT_FAILED', 'No such payment intent.');
+    }
+    const row = await t.db.kysely
+      .selectFrom('demo_payment_intents')
+      .select(['status', 'last_error'])
+      .where('id', '=', paymentIntentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'requires_payment_method', last_error: null });
+    const payments = (await owner.call('GET', '/api/me/payments')).json() as { items: Record<string, unknown>[] };
+    expect(payments.items[0]).toMatchObject({ status: 'requires_payment_method', failureMessage: null });
+    // The owner confirms it as usual.
+    const r = await confirm(owner, clientSecret, '4242 4242 4242 4242');
+    expect(r.json()).toEqual({ paymentIntent: { id: paymentIntentId, status: 'succeeded' } });
+  });
+
   it('the demo provider takes no webhooks', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule, ModuleDeps } from '../module.ts';
 import { FulfilRefused, fulfilPayment, recordIntentStatus, refreshIntentStatus } from './fulfil.ts';
 import { createPaymentIntent, listPayments, verifyPayment } from './payments.ts';
-import { confirmDemoPayment, createDemoProvider } from './providers/demo-provider.ts';
+import { DemoCardDeclined, confirmDemoPayment, createDemoProvider } from './providers/demo-provider.ts';
 import { WebhookEventInvalid, WebhookSignatureError, type PaymentProvider } from './providers/provider.ts';
 import { createStripeProvider } from './providers/stripe-provider.ts';
 
@@ -135,14 +135,13 @@ export const paymentsRoutes: AppModule = async (app, deps) => {
         throw new AppError('NOT_FOUND', 'The demo payment provider is not in use.');
       const now = clock();
       try {
-        const result = await confirmDemoPayment(db, request.body, now);
+        const result = await confirmDemoPayment(db, request.userId(), request.body, now);
         await recordIntentStatus(db, result.paymentIntent.id, result.paymentIntent.status, null, now);
         return result;
       } catch (e) {
-        if (e instanceof AppError && e.code === 'PAYMENT_FAILED') {
-          const id = request.body.clientSecret.split('_secret_')[0] ?? '';
-          await recordIntentStatus(db, id, 'requires_payment_method', e.message, now);
-        }
+        // Only a refusal of the caller's own intent is recorded on it.
+        if (e instanceof DemoCardDeclined)
+          await recordIntentStatus(db, e.intentId, 'requires_payment_method', e.message, now);
         throw e;
       }
     },
