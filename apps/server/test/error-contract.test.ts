@@ -317,6 +317,18 @@ forEachDatabase('error contract', (t) => {
           }),
         'NUL_CHARACTER',
       ],
+      // The auth library reads form bodies too.
+      [
+        'sign-up email, form',
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-up/email',
+            headers: { origin: TEST_APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: `email=a%00${encodeURIComponent(uniqueEmail('nul'))}&password=correct-horse-9&name=Nul`,
+          }),
+        'NUL_CHARACTER',
+      ],
     ];
     // Every answer collected first, so a failure lists every case that is not a 400.
     const got: string[] = [];

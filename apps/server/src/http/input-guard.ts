@@ -88,6 +88,9 @@ export function findInputProblem(root: unknown, rootPath: string): InputProblem 
   }
 }
 
+/** What the auth library (better-call) parses as JSON: application/json and any `+json`. */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+
 /**
  * The body as the walk sees it. The app's JSON parser gives a parsed value; the auth routes
  * (a string) and the webhook (a Buffer, kept for its signature) get their bytes raw, so JSON
@@ -97,8 +100,8 @@ function bodyValue(request: FastifyRequest): unknown {
   const body: unknown = request.body;
   if (!Buffer.isBuffer(body) && typeof body !== 'string') return body;
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-  const type = String(request.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith('application/json') || type.includes('+json')) {
+  const type = String(request.headers['content-type'] ?? '');
+  if (JSON_TYPE.test(type)) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
