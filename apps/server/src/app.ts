@@ -17,6 +17,8 @@ import { installErrorHandler } from './error-handler.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
+import { installNoStore } from './http/no-store.ts';
 import { installRetryAfter } from './http/retry-after.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -72,6 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   recordRouteTable(app);
+  // Before every route and plugin: its hook must cover all of them (input-guard.ts).
+  installInputGuard(app);
+  installNoStore(app);
   // Headers first, so even the CSRF guard's refusals carry them.
   await installSecurityHeaders(app, { appUrl: config.appUrl, stripe: config.stripe !== undefined });
   installCsrfGuard(app, config.appUrl);

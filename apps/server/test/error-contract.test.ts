@@ -3,9 +3,12 @@
 // routes are walked from the app itself, so a new route is checked without editing this file.
 import { ERRORS, ErrorBodySchema } from '@card-counter/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BODY_LIMIT_bytes } from '../src/app.ts';
+import type { DB } from '../src/db/index.ts';
+import { JSON_DEPTH_MAX } from '../src/http/input-guard.ts';
 import { browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
 import { buildAppWithAdmin } from './support/admin.ts';
 import { TEST_APP_URL } from './support/app.ts';
@@ -18,6 +21,8 @@ function expectError(res: LightMyRequestResponse, code: keyof typeof ERRORS, wha
   const parsed = ErrorBodySchema.safeParse(json);
   expect(parsed.success, `${what}: ${res.body}`).toBe(true);
   expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+  // An error can carry a player's state (a table, a next claim time): never kept by a cache.
+  expect(res.headers['cache-control'], `${what}: cache-control`).toBe('no-store');
   if (!parsed.success) throw new Error('unreachable');
   expect(parsed.data.error.code, `${what}: ${res.body}`).toBe(code);
   expect(res.statusCode, `${what}: status of ${code}`).toBe(ERRORS[code].status);
@@ -51,6 +56,39 @@ const SELF_AUTHENTICATED = new Map<string, 'WEBHOOK_SIGNATURE_INVALID' | 'PURCHA
   ['POST /api/payments/verify', 'PURCHASE_NOT_AUTHENTICATED'],
   ['POST /api/payments/demo/confirm', 'PURCHASE_NOT_AUTHENTICATED'],
 ]);
+
+/**
+ * Tables a background refresher rewrites from other tables shortly after a change (the
+ * leaderboard's, from profiles): a change made before a test could land during it.
+ */
+const DERIVED_TABLES: ReadonlySet<string> = new Set(['leaderboard_entries', 'leaderboard_buckets']);
+
+/** One digest per table of the app's schema: any row written, changed or deleted changes it. */
+async function databaseDigest(db: Kysely<DB>): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(db);
+  expect(tables.rows.length).toBeGreaterThan(10);
+  const digest: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    if (DERIVED_TABLES.has(name)) continue;
+    const r = await sql<{ d: string | null }>`
+      select md5(string_agg(t::text, '|' order by t::text)) as d from ${sql.table(name)} t`.execute(db);
+    digest[name] = r.rows[0]?.d ?? 'empty';
+  }
+  return digest;
+}
+
+/** Concrete paths for the auth library's wildcard route, which takes any path under it. */
+const AUTH_PATHS = [
+  ['POST', '/api/auth/sign-up/email'],
+  ['POST', '/api/auth/sign-in/email'],
+  ['POST', '/api/auth/update-user'],
+  ['GET', '/api/auth/get-session'],
+] as const;
+
+/** A JSON body nested `levels` deep in arrays, under the key "zz". */
+const deepBody = (levels: number) => `{"zz":${'['.repeat(levels)}${']'.repeat(levels)}}`;
 
 forEachDatabase('error contract', (t) => {
   let app: FastifyInstance;
@@ -104,6 +142,28 @@ forEachDatabase('error contract', (t) => {
     }
   });
 
+  it('every API answer carries Cache-Control: no-store, signed in or not', async () => {
+    const gets = app.routeTable.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes('*') && !r.url.endsWith('/stream'),
+    );
+    expect(gets.length).toBeGreaterThan(10);
+    const missing: string[] = [];
+    for (const { url } of gets) {
+      const path = url.replace(/:[A-Za-z]+/g, player.id);
+      const signedIn = await player.call('GET', path);
+      const anonymous = await app.inject({ method: 'GET', url: path });
+      for (const [who, res] of [['signed in', signedIn], ['signed out', anonymous]] as const) {
+        if (res.headers['cache-control'] !== 'no-store')
+          missing.push(`${who} GET ${path} ${res.statusCode}: ${String(res.headers['cache-control'])}`);
+      }
+    }
+    // The auth library's answers too: a session is the most private answer there is.
+    const session = await player.call('GET', '/api/auth/get-session');
+    expect(session.statusCode).toBe(200);
+    if (session.headers['cache-control'] !== 'no-store') missing.push('GET /api/auth/get-session');
+    expect(missing).toEqual([]);
+  });
+
   it('every body-taking API route refuses malformed JSON, a wrong content type and a body too large', async () => {
     const withBody = routesOf(app).filter(
       (r) => r.url.startsWith('/api/') && !r.url.includes('*') && ['POST', 'PATCH', 'PUT'].includes(r.method),
@@ -123,6 +183,166 @@ forEachDatabase('error contract', (t) => {
       const big = JSON.stringify({ displayName: 'x'.repeat(BODY_LIMIT_bytes) });
       expectError(await send(method, url, big), 'PAYLOAD_TOO_LARGE', `${method} ${url} large`);
     }
+  });
+
+  it('every route refuses a NUL, a lone surrogate and a deep body in query, params and body: 400, nothing changed', async () => {
+    const routes = app.routeTable
+      .filter((r) => r.method !== 'HEAD')
+      .flatMap((r): { method: string; url: string }[] =>
+        r.url === '/api/auth/*'
+          ? AUTH_PATHS.filter(([m]) => m === r.method).map(([method, url]) => ({ method, url }))
+          : [r],
+      );
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    for (const known of ['PUT /api/simulator/runs/:runId/result', 'POST /api/payments/webhook', 'GET /api/leaderboard'])
+      expect(names).toContain(known);
+    const before = await databaseDigest(t.db.kysely);
+    const balanceBefore = ((await player.call('GET', '/api/me')).json() as { credits: number }).credits;
+    const cases: { method: string; url: string; body?: string; code: 'VALIDATION_FAILED' | 'MALFORMED_URL'; reason?: string }[] = [];
+    for (const { method, url } of routes) {
+      const path = url.replace(/:[A-Za-z]+/g, 'x');
+      cases.push({ method, url: `${path}?zz=a%00b`, code: 'VALIDATION_FAILED', reason: 'NUL_CHARACTER' });
+      // The UTF-8 bytes of U+D800: the only way a lone surrogate can be written in a URL.
+      cases.push({ method, url: `${path}?zz=a%ED%A0%80b`, code: 'MALFORMED_URL' });
+      if (url.includes(':')) {
+        const nul = url.replace(/:[A-Za-z]+/g, 'a%00b');
+        cases.push({ method, url: nul, code: 'VALIDATION_FAILED', reason: 'NUL_CHARACTER' });
+        cases.push({ method, url: url.replace(/:[A-Za-z]+/g, 'a%ED%A0%80b'), code: 'MALFORMED_URL' });
+      }
+      if (['POST', 'PATCH', 'PUT'].includes(method)) {
+        for (const [body, reason] of [
+          ['{"zz":"a\\u0000b"}', 'NUL_CHARACTER'],
+          ['{"zz":{"a\\u0000b":1}}', 'NUL_CHARACTER'],
+          ['{"zz":["ok","a\\ud800b"]}', 'LONE_SURROGATE'],
+          ['{"zz":{"\\udc00":1}}', 'LONE_SURROGATE'],
+          [deepBody(5000), 'NESTED_TOO_DEEP'],
+          [deepBody(JSON_DEPTH_MAX), 'NESTED_TOO_DEEP'],
+        ] as const)
+          cases.push({ method, url: path, body, code: 'VALIDATION_FAILED', reason });
+      }
+    }
+    for (const c of cases) {
+      const what = `${c.method} ${c.url} ${c.body?.slice(0, 40) ?? ''}`;
+      const res = await app.inject({
+        method: c.method as 'POST',
+        url: c.url,
+        headers: {
+          origin: TEST_APP_URL,
+          cookie: player.cookie(),
+          ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(c.body === undefined ? {} : { payload: c.body }),
+      });
+      const body = expectError(res, c.code, what);
+      if (c.reason !== undefined) expect(body.error.details, what).toEqual({ reason: c.reason });
+    }
+    expect(cases.length).toBeGreaterThan(150);
+    expect(((await player.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(balanceBefore);
+    expect(await databaseDigest(t.db.kysely)).toEqual(before);
+  });
+
+  it('a body just within the nesting bound reaches validation as before', async () => {
+    const res = await send('PATCH', '/api/me', deepBody(JSON_DEPTH_MAX - 1));
+    const body = expectError(res, 'VALIDATION_FAILED', 'within the bound');
+    expect(body.error.details).toBeUndefined();
+    expect(body.error.message).toMatch(/^body/);
+  });
+
+  it('NUL and lone surrogates where they reach the database answer 400, not 500 (the issue\'s list)', async () => {
+    const p = await signUpPlayer(app, 'errors-nul');
+    const settings = {
+      rules: {},
+      count: 'hi-lo',
+      trueCount: { resolution: 'exact', rounding: 'floor' },
+      spread: { '-inf': 1 },
+      indices: 'none',
+      insurance: 'never',
+      wongIn: null,
+      bankroll_units: 0,
+      rounds: 10_000,
+      seed: 1,
+      csm: false,
+      threads: 1,
+    };
+    const runId = randomUUID();
+    expect((await p.call('POST', '/api/simulator/runs', { runId, settings })).statusCode).toBe(200);
+    const result = { rounds: 10_000, ev: 0, evStdErr: 0, perTrueCount: [] };
+    const intent = await p.call('POST', '/api/payments/create-payment-intent', {
+      userId: p.id,
+      amount: 99,
+      creditAmount: 10_000,
+      packageName: 'starter',
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const before = await databaseDigest(t.db.kysely);
+    const balance = ((await p.call('GET', '/api/me')).json() as { credits: number }).credits;
+    // JSON text, so a lone surrogate travels as the escape a client would send.
+    const json = (v: unknown) => JSON.stringify(v).replaceAll('SURROGATE', '\\ud800').replaceAll('NUL', '\\u0000');
+    const cases: [string, () => Promise<LightMyRequestResponse>, string][] = [
+      ['leaderboard after', () => p.call('GET', '/api/leaderboard?after=100:a%00b'), 'NUL_CHARACTER'],
+      ['leaderboard before', () => p.call('GET', '/api/leaderboard?before=100:a%00b'), 'NUL_CHARACTER'],
+      ['admin q', () => player.call('GET', '/api/admin/users?q=a%00b'), 'NUL_CHARACTER'],
+      ['admin user id', () => player.call('GET', '/api/admin/users/a%00b'), 'NUL_CHARACTER'],
+      ['admin ledger id', () => player.call('GET', '/api/admin/users/a%00b/transactions'), 'NUL_CHARACTER'],
+      [
+        'simulator rules key',
+        () => p.call('POST', '/api/simulator/runs', json({ runId: randomUUID(), settings: { ...settings, rules: { aNUL: 1 } } })),
+        'NUL_CHARACTER',
+      ],
+      [
+        'simulator rules value',
+        () => p.call('POST', '/api/simulator/runs', json({ runId: randomUUID(), settings: { ...settings, rules: { a: 'xSURROGATE' } } })),
+        'LONE_SURROGATE',
+      ],
+      [
+        'simulator result',
+        () => p.call('PUT', `/api/simulator/runs/${runId}/result`, json({ result: { ...result, note: 'aNUL' } })),
+        'NUL_CHARACTER',
+      ],
+      [
+        'simulator result nested 5,000 deep',
+        () => p.call('PUT', `/api/simulator/runs/${runId}/result`, `{"result":{"rounds":1,"ev":0,"evStdErr":0,"perTrueCount":[],"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`),
+        'NESTED_TOO_DEEP',
+      ],
+      [
+        'demo confirm clientSecret',
+        () => p.call('POST', '/api/payments/demo/confirm', json({ clientSecret: 'demo_pi_xNUL', cardNumber: '4242424242424242', postalCode: '10001' })),
+        'NUL_CHARACTER',
+      ],
+      [
+        'sign-up email',
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-up/email',
+            headers: { origin: TEST_APP_URL, 'content-type': 'application/json' },
+            payload: json({ email: `aNUL${uniqueEmail('nul')}`, password: 'correct-horse-9', name: 'Nul' }),
+          }),
+        'NUL_CHARACTER',
+      ],
+      // The auth library reads form bodies too.
+      [
+        'sign-up email, form',
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-up/email',
+            headers: { origin: TEST_APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: `email=a%00${encodeURIComponent(uniqueEmail('nul'))}&password=correct-horse-9&name=Nul`,
+          }),
+        'NUL_CHARACTER',
+      ],
+    ];
+    // Every answer collected first, so a failure lists every case that is not a 400.
+    const got: string[] = [];
+    for (const [what, call] of cases) {
+      const res = await call();
+      const body = res.json() as { error?: { code?: string; details?: { reason?: string } } };
+      got.push(`${what}: ${res.statusCode} ${body.error?.code} ${body.error?.details?.reason}`);
+    }
+    expect(got).toEqual(cases.map(([what, , reason]) => `${what}: 400 VALIDATION_FAILED ${reason}`));
+    expect(((await p.call('GET', '/api/me')).json() as { credits: number }).credits).toBe(balance);
+    expect(await databaseDigest(t.db.kysely)).toEqual(before);
   });
 
   it('validation failures are 400 VALIDATION_FAILED naming the field', async () => {

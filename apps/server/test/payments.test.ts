@@ -41,6 +41,18 @@ function event(
   return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
+/** A signed event of any shape (the signature covers the bytes, whatever they say). */
+function signedRaw(body: object, secret = WEBHOOK_SECRET): { payload: string; signature: string } {
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    api_version: '2025-08-27.basil',
+    created: Math.floor(Date.now() / 1000),
+    ...body,
+  });
+  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
 async function balance(p: Player): Promise<number> {
   return ((await p.call('GET', '/api/me')).json() as { credits: number }).credits;
 }
@@ -279,6 +291,103 @@ forEachDatabase('payments with Stripe', (t) => {
     );
   });
 
+  it('a signed event without data, with metadata: null or without an intent id is 400 and credits nothing', async () => {
+    const p = await signUpPlayer(app, 'pay-shapes');
+    const id = await paid(p);
+    stripe.setStatus(id, 'succeeded');
+    const intent = stripe.intents.get(id) ?? {};
+    const got: string[] = [];
+    for (const [what, body] of [
+      ['no data', { type: 'payment_intent.succeeded' }],
+      ['data null', { type: 'payment_intent.succeeded', data: null }],
+      ['no object', { type: 'payment_intent.succeeded', data: {} }],
+      ['metadata null', { type: 'payment_intent.succeeded', data: { object: { ...intent, metadata: null } } }],
+      ['no id', { type: 'payment_intent.succeeded', data: { object: { ...intent, id: undefined } } }],
+      ['failed, metadata null', { type: 'payment_intent.payment_failed', data: { object: { ...intent, metadata: null } } }],
+    ] as const) {
+      const e = signedRaw(body);
+      const res = await webhook(e.payload, e.signature);
+      got.push(`${what}: ${res.statusCode} ${(res.json() as { error?: { code: string } }).error?.code}`);
+    }
+    expect(got).toEqual([
+      'no data: 400 VALIDATION_FAILED',
+      'data null: 400 VALIDATION_FAILED',
+      'no object: 400 VALIDATION_FAILED',
+      'metadata null: 400 VALIDATION_FAILED',
+      'no id: 400 VALIDATION_FAILED',
+      'failed, metadata null: 400 VALIDATION_FAILED',
+    ]);
+    expect(await balance(p)).toBe(INITIAL_CREDITS);
+    // An event type the app does not act on is acknowledged whatever its data.
+    const other = signedRaw({ type: 'charge.refunded' });
+    expect((await webhook(other.payload, other.signature)).statusCode).toBe(200);
+  });
+
+  it('the webhook credits only a payment the server created: an intent made on the provider alone credits nothing', async () => {
+    const p = await signUpPlayer(app, 'pay-foreign');
+    // Made straight on the provider's account (another product, a console), naming our player and pack.
+    const id = 'pi_madeelsewhere0001';
+    stripe.intents.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: 399,
+      currency: 'usd',
+      status: 'succeeded',
+      client_secret: `${id}_secret_x`,
+      metadata: { userId: p.id, packId: 'popular', credits: '50000' },
+      last_payment_error: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    });
+    const e = event('payment_intent.succeeded', stripe.intents.get(id) ?? {});
+    const res = await webhook(e.payload, e.signature);
+    // Acknowledged (the provider stops retrying), logged, and nothing credited or recorded.
+    expect(res.statusCode, res.body).toBe(200);
+    expectCode(await p.call('POST', '/api/payments/verify', { paymentIntentId: id }), 'PAYMENT_VERIFICATION_FAILED');
+    expect(await balance(p)).toBe(INITIAL_CREDITS);
+    expect((await p.call('GET', '/api/me/payments')).json()).toEqual({ items: [] });
+  });
+
+  it('the webhook reads the intent back before crediting: the event body alone is not believed', async () => {
+    const p = await signUpPlayer(app, 'pay-readback');
+    const id = await paid(p);
+    const stale = { ...stripe.intents.get(id), status: 'succeeded' };
+    // The provider says the intent is still waiting for a card, whatever the event says.
+    const seen = stripe.requests.length;
+    const e = event('payment_intent.succeeded', stale);
+    expect((await webhook(e.payload, e.signature)).statusCode).toBe(200);
+    expect(stripe.requests.slice(seen)).toContain(`GET /v1/payment_intents/${id}`);
+    expect(await balance(p)).toBe(INITIAL_CREDITS);
+
+    // The provider's intent names another player than our row: not credited to anyone.
+    const other = await signUpPlayer(app, 'pay-readback-other');
+    stripe.setStatus(id, 'succeeded');
+    stripe.patch(id, { metadata: { userId: other.id, packId: 'popular', credits: '50000' } });
+    expect((await webhook(e.payload, e.signature)).statusCode).toBe(200);
+    expect(await balance(p)).toBe(INITIAL_CREDITS);
+    expect(await balance(other)).toBe(INITIAL_CREDITS);
+
+    // Once the provider's intent is succeeded and matches the row, the same event credits once.
+    stripe.patch(id, { metadata: { userId: p.id, packId: 'popular', credits: '50000' } });
+    expect((await webhook(e.payload, e.signature)).statusCode).toBe(200);
+    expect((await webhook(e.payload, e.signature)).statusCode).toBe(200);
+    expect(await balance(p)).toBe(INITIAL_CREDITS + 50_000 + REWARD_FIRST_PURCHASE);
+  });
+
+  it('a webhook the provider cannot be asked about is not acknowledged (500, retried), and credits on the retry', async () => {
+    const p = await signUpPlayer(app, 'pay-provider-down');
+    const id = await paid(p, STARTER);
+    stripe.setStatus(id, 'succeeded');
+    const e = event('payment_intent.succeeded', stripe.intents.get(id) ?? {});
+    // 400: an answer the SDK does not retry itself.
+    stripe.failNextRetrieve(400);
+    const down = await webhook(e.payload, e.signature);
+    expectCode(down, 'UNEXPECTED');
+    expect(await balance(p)).toBe(INITIAL_CREDITS);
+    expect((await webhook(e.payload, e.signature)).statusCode).toBe(200);
+    expect(await balance(p)).toBe(INITIAL_CREDITS + 10_000 + REWARD_FIRST_PURCHASE);
+  });
+
   it("a failed payment event records the provider's message and credits nothing", async () => {
     const p = await signUpPlayer(app, 'pay-failed-event');
     const id = await paid(p);
@@ -415,6 +524,26 @@ forEachDatabase('payments with the demo provider', (t) => {
       bonusCredits: 0,
       balance: INITIAL_CREDITS + 100_000 + REWARD_FIRST_PURCHASE,
     });
+  });
+
+  it("only the intent's owner may confirm it: another player with its client secret changes nothing", async () => {
+    const owner = await signUpPlayer(app, 'demo-owner');
+    const thief = await signUpPlayer(app, 'demo-thief');
+    const { clientSecret, paymentIntentId } = await intent(owner);
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002']) {
+      expectCode(await confirm(thief, clientSecret, card), 'PAYMENT_FAILED', 'No such payment intent.');
+    }
+    const row = await t.db.kysely
+      .selectFrom('demo_payment_intents')
+      .select(['status', 'last_error'])
+      .where('id', '=', paymentIntentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'requires_payment_method', last_error: null });
+    const payments = (await owner.call('GET', '/api/me/payments')).json() as { items: Record<string, unknown>[] };
+    expect(payments.items[0]).toMatchObject({ status: 'requires_payment_method', failureMessage: null });
+    // The owner confirms it as usual.
+    const r = await confirm(owner, clientSecret, '4242 4242 4242 4242');
+    expect(r.json()).toEqual({ paymentIntent: { id: paymentIntentId, status: 'succeeded' } });
   });
 
   it('the demo provider takes no webhooks', async () => {

@@ -10,7 +10,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'MALFORMED_URL' : 'VALIDATION_FAILED';
-  void reply.status(ERRORS[code].status).send(errorBody(code));
+  // Answered before routing, so the root onSend hooks (no-store.ts) do not run: set it here.
+  void reply.status(ERRORS[code].status).header('cache-control', 'no-store').send(errorBody(code));
 }
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
@@ -30,6 +31,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
       'Connection: close\r\n' +
       'Content-Type: application/json; charset=utf-8\r\n' +
+      'Cache-Control: no-store\r\n' +
       'X-Content-Type-Options: nosniff\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );

@@ -2,7 +2,8 @@
  * A small fake of Stripe's HTTP API for the payment intents the server uses (create,
  * retrieve), so the real `stripe` SDK is tested offline (STACK.md: no Stripe mock on the
  * registry). Point the app at it with STRIPE_API_URL. Tests move intents on with `setStatus`
- * (what Stripe.js's confirmation does on Stripe's side) and tamper with `patch`.
+ * (what Stripe.js's confirmation does on Stripe's side), tamper with `patch`, and make the
+ * next create or retrieve fail with `failNextCreate` / `failNextRetrieve`.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -28,6 +29,8 @@ export interface FakeStripe {
   requests: string[];
   /** The next create answers this HTTP status with a Stripe error body. */
   failNextCreate(status: number): void;
+  /** The next retrieve answers this HTTP status with a Stripe error body. */
+  failNextRetrieve(status: number): void;
   setStatus(id: string, status: string, lastError?: string): void;
   patch(id: string, fields: Partial<FakeIntent>): void;
   close(): Promise<void>;
@@ -59,6 +62,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const requests: string[] = [];
   let failCreate: number | null = null;
+  let failRetrieve: number | null = null;
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -99,6 +103,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m?.[1] !== undefined) {
+        if (failRetrieve !== null) {
+          const status = failRetrieve;
+          failRetrieve = null;
+          return send(status, { error: { type: 'api_error', message: 'Something went wrong on Stripe' } });
+        }
         const intent = intents.get(m[1]);
         if (intent === undefined) {
           return send(404, {
@@ -127,6 +136,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     failNextCreate(status) {
       failCreate = status;
+    },
+    failNextRetrieve(status) {
+      failRetrieve = status;
     },
     setStatus(id, status, lastError) {
       const intent = get(id);

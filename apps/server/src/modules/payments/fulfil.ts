@@ -1,24 +1,26 @@
 /**
  * Fulfilment: the one function that turns a succeeded payment into credits, called by verify,
- * by the webhook and by their retries, in any order and at the same time (ADR 0017).
- * One transaction:
- * 1. records the attempt if our table has not seen it (a webhook may beat the create call's
- *    insert on another process) and locks its `payments` row, so fulfilments of one intent queue;
- * 2. checks the provider's intent against the pack: status succeeded, amount, currency, user;
- * 3. if `fulfilled_at` is set, answers the earlier result (nothing is credited again);
- * 4. credits the pack (ledger 'purchase', key `purchase:<intent>`), then, under the profile's
- *    lock, the first-purchase bonus once per account ever (ledger 'bonus', key
- *    `first-purchase:<user>`, and has_received_first_purchase_bonus), then the rewards event;
- * 5. sets `fulfilled_at`.
- * The ledger keys are a second guard: even a replayed transaction credits once.
+ * by the webhook and by their retries, in any order and at the same time (ADR 0017). It is
+ * given an intent id, never an intent: what it credits comes from our own `payments` row and
+ * from the provider asked again now, never from a request or an event body (ADR 0026).
+ * 1. reads our `payments` row: no row, no credit (only a payment this server created, for the
+ *    caller when there is one); a fulfilled row answers the earlier result at once;
+ * 2. retrieves the intent from the provider and checks it against the row: status succeeded,
+ *    amount, currency, and metadata (user, pack, credits) all equal, the pack still priced so;
+ * 3. in one transaction locks the row (`FOR UPDATE`, so fulfilments of one intent queue), and
+ *    if `fulfilled_at` is still null credits the pack (ledger 'purchase', key
+ *    `purchase:<intent>`), then, under the profile's lock, the first-purchase bonus once per
+ *    account ever (ledger 'bonus', key `first-purchase:<user>`), the rewards event, and sets
+ *    `fulfilled_at`. The ledger keys are a second guard: even a replayed transaction credits once.
  */
 import { REWARD_FIRST_PURCHASE, findCreditPack, priceInCents, type CreditPack } from '@card-counter/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import { awardProgress } from '../rewards/index.ts';
 import type { PaymentProvider, ProviderIntent } from './providers/provider.ts';
+import type { PaymentsTable } from './tables.ts';
 
 export interface FulfilResult {
   credits: number;
@@ -31,11 +33,25 @@ export interface FulfilResult {
 /** Why an intent cannot be fulfilled; the caller maps it to its own answer. */
 export class FulfilRefused extends Error {
   constructor(
-    readonly reason: 'not-succeeded' | 'mismatch' | 'unknown-user',
+    /**
+     * unknown-payment: no row of ours (for this caller), or the provider has no such intent;
+     * mismatch: the provider's intent differs from our row; not-succeeded: not paid (yet).
+     */
+    readonly reason: 'unknown-payment' | 'mismatch' | 'not-succeeded',
     message: string,
+    /** The provider's intent, when it was read (not-succeeded: its status and error). */
+    readonly intent?: ProviderIntent,
   ) {
     super(message);
     this.name = 'FulfilRefused';
+  }
+}
+
+/** The provider could not be asked (network, outage): nothing is decided, try again later. */
+export class ProviderUnavailable extends Error {
+  constructor(readonly intentId: string, cause: unknown) {
+    super(`the payment provider could not be asked about ${intentId}`, { cause });
+    this.name = 'ProviderUnavailable';
   }
 }
 
@@ -50,99 +66,105 @@ export function packOfIntent(intent: ProviderIntent): CreditPack | null {
   return ok ? pack : null;
 }
 
-async function ensurePaymentRow(
-  trx: Kysely<DB>,
-  intent: ProviderIntent,
-  pack: CreditPack,
-  userId: string,
-  provider: PaymentProvider['name'],
-  now: Date,
-): Promise<void> {
-  await trx
-    .insertInto('payments')
-    .values({
-      payment_intent_id: intent.id,
-      user_id: userId,
-      pack_id: pack.id,
-      amount_cents: intent.amount_cents,
-      currency: intent.currency.toLowerCase(),
-      credits: pack.credits,
-      status: intent.status,
-      provider,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('payment_intent_id').doNothing())
-    .execute();
+type PaymentRow = Selectable<PaymentsTable>;
+
+/** The provider's intent is the one our row records: same user, pack, amount, currency, credits. */
+function matchesRow(intent: ProviderIntent, row: PaymentRow): boolean {
+  const pack = packOfIntent(intent);
+  return (
+    pack !== null &&
+    pack.id === row.pack_id &&
+    intent.id === row.payment_intent_id &&
+    intent.metadata.userId === row.user_id &&
+    intent.metadata.packId === row.pack_id &&
+    intent.metadata.credits === String(row.credits) &&
+    intent.amount_cents === row.amount_cents &&
+    intent.currency.toLowerCase() === row.currency
+  );
 }
 
+async function readPaymentRow(db: Database, intentId: string): Promise<PaymentRow | undefined> {
+  return db.kysely
+    .selectFrom('payments')
+    .selectAll()
+    .where('payment_intent_id', '=', intentId)
+    .executeTakeFirst();
+}
+
+async function earlierResult(kysely: Kysely<DB>, row: PaymentRow): Promise<FulfilResult> {
+  const profile = await kysely
+    .selectFrom('profiles')
+    .select('credits')
+    .where('user_id', '=', row.user_id)
+    .executeTakeFirstOrThrow();
+  return { credits: row.credits, bonusCredits: row.bonus_credits, balance: profile.credits, applied: false };
+}
+
+/** The provider's intent now; throws ProviderUnavailable when it cannot be asked. */
+async function askProvider(provider: PaymentProvider, intentId: string): Promise<ProviderIntent | null> {
+  try {
+    return await provider.retrieveIntent(intentId);
+  } catch (e) {
+    throw new ProviderUnavailable(intentId, e);
+  }
+}
+
+/**
+ * Credits the intent `intentId` once, when our row and the provider agree that it is paid
+ * (see the file comment). `payer`: the signed-in caller (verify); another player's intent
+ * is refused like a missing one. Throws FulfilRefused or ProviderUnavailable.
+ */
 export async function fulfilPayment(
   db: Database,
   provider: PaymentProvider,
-  intent: ProviderIntent,
+  intentId: string,
   now: Date,
   log: FastifyBaseLogger,
+  payer?: string,
 ): Promise<FulfilResult> {
-  const userId = intent.metadata.userId;
-  const pack = packOfIntent(intent);
-  if (userId === undefined || userId === '' || pack === null) {
+  const known = await readPaymentRow(db, intentId);
+  if (known === undefined || (payer !== undefined && known.user_id !== payer)) {
+    log.warn({ paymentIntentId: intentId, payer }, 'fulfil refused: not a payment this server created for this user');
+    throw new FulfilRefused('unknown-payment', `no payment ${intentId} of ours`);
+  }
+  if (known.fulfilled_at !== null) return earlierResult(db.kysely, known);
+
+  const intent = await askProvider(provider, intentId);
+  if (intent === null) throw new FulfilRefused('unknown-payment', `the provider has no intent ${intentId}`);
+  if (!matchesRow(intent, known)) {
     log.warn(
-      { paymentIntentId: intent.id, metadata: intent.metadata, amount: intent.amount_cents },
-      'payment intent does not match a pack',
+      { paymentIntentId: intentId, row: known, metadata: intent.metadata, amount: intent.amount_cents },
+      'fulfil refused: the provider\'s intent differs from our payment row',
     );
-    throw new FulfilRefused('mismatch', `intent ${intent.id} does not match a credit pack`);
+    throw new FulfilRefused('mismatch', `intent ${intentId} differs from the recorded payment`, intent);
   }
-  if (intent.status !== 'succeeded') {
-    throw new FulfilRefused('not-succeeded', `intent ${intent.id} is ${intent.status}`);
-  }
-  const user = await db.kysely
-    .selectFrom('profiles')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (user === undefined)
-    throw new FulfilRefused('unknown-user', `intent ${intent.id} names an unknown user`);
+  if (intent.status !== 'succeeded')
+    throw new FulfilRefused('not-succeeded', `intent ${intentId} is ${intent.status}`, intent);
+  const userId = known.user_id;
+  const pack = packOfIntent(intent);
+  if (pack === null) throw new Error(`fulfil invariant: ${intentId} matched its row without a pack`);
 
   return db.kysely.transaction().execute(async (trx) => {
-    await ensurePaymentRow(trx, intent, pack, userId, provider.name, now);
+    // Locked: a fulfilment of the same intent that got here first has committed or waits.
     const row = await trx
       .selectFrom('payments')
       .selectAll()
-      .where('payment_intent_id', '=', intent.id)
+      .where('payment_intent_id', '=', intentId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (row.user_id !== userId || row.pack_id !== pack.id || row.amount_cents !== intent.amount_cents) {
-      log.warn(
-        { paymentIntentId: intent.id, row, metadata: intent.metadata },
-        'payment intent differs from our record',
-      );
-      throw new FulfilRefused('mismatch', `intent ${intent.id} differs from the recorded payment`);
-    }
-    if (row.fulfilled_at !== null) {
-      const profile = await trx
-        .selectFrom('profiles')
-        .select('credits')
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return {
-        credits: row.credits,
-        bonusCredits: row.bonus_credits,
-        balance: profile.credits,
-        applied: false,
-      };
-    }
+    if (row.fulfilled_at !== null) return earlierResult(trx, row);
 
     const purchase = await applyCreditInTransaction(trx, {
       userId,
       type: 'purchase',
       amount: pack.credits,
       description: `Purchased ${pack.credits} credits`,
-      metadata: { packageId: pack.id, paymentIntentId: intent.id },
-      idempotencyKey: `purchase:${intent.id}`,
+      metadata: { packageId: pack.id, paymentIntentId: intentId },
+      idempotencyKey: `purchase:${intentId}`,
       now,
     });
     if (!purchase.applied)
-      throw new Error(`fulfilment invariant: ${intent.id} credited but not marked fulfilled`);
+      throw new Error(`fulfilment invariant: ${intentId} credited but not marked fulfilled`);
     let balance = purchase.balance;
 
     // The profile row is locked by the purchase above: two purchases at once queue here.
@@ -158,7 +180,7 @@ export async function fulfilPayment(
         type: 'bonus',
         amount: REWARD_FIRST_PURCHASE,
         description: 'First purchase bonus',
-        metadata: { kind: 'first-purchase', paymentIntentId: intent.id },
+        metadata: { kind: 'first-purchase', paymentIntentId: intentId },
         idempotencyKey: `first-purchase:${userId}`,
         now,
       });
@@ -184,7 +206,7 @@ export async function fulfilPayment(
         bonus_credits: bonusCredits,
         failure_message: null,
       })
-      .where('payment_intent_id', '=', intent.id)
+      .where('payment_intent_id', '=', intentId)
       .execute();
     return { credits: pack.credits, bonusCredits, balance, applied: true };
   });
@@ -205,4 +227,21 @@ export async function recordIntentStatus(
     // A fulfilled payment stays succeeded whatever late event arrives.
     .where('fulfilled_at', 'is', null)
     .execute();
+}
+
+/**
+ * A failed-payment event: records what the provider says about a payment of ours now (not
+ * what the event says), unless it is fulfilled or has since succeeded (fulfilment's to note).
+ */
+export async function refreshIntentStatus(
+  db: Database,
+  provider: PaymentProvider,
+  intentId: string,
+  now: Date,
+): Promise<void> {
+  const known = await readPaymentRow(db, intentId);
+  if (known === undefined || known.fulfilled_at !== null) return;
+  const intent = await askProvider(provider, intentId);
+  if (intent === null || intent.status === 'succeeded') return;
+  await recordIntentStatus(db, intentId, intent.status, intent.lastError, now);
 }

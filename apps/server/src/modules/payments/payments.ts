@@ -14,7 +14,7 @@ import {
 } from '@card-counter/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/index.ts';
-import { FulfilRefused, fulfilPayment, packOfIntent, recordIntentStatus } from './fulfil.ts';
+import { FulfilRefused, fulfilPayment, recordIntentStatus } from './fulfil.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 
 export async function createPaymentIntent(
@@ -84,6 +84,12 @@ export async function createPaymentIntent(
   return { clientSecret: created.clientSecret, paymentIntentId: created.id, provider: provider.name };
 }
 
+/**
+ * The browser's "my payment went through": fulfils through the same read-back as the webhook
+ * (fulfil.ts). Another player's intent, one this server did not create, or one the provider
+ * does not know answers PAYMENT_VERIFICATION_FAILED alike, revealing nothing; an unpaid one
+ * records the provider's status and answers PAYMENT_NOT_COMPLETED.
+ */
 export async function verifyPayment(
   db: Database,
   provider: PaymentProvider,
@@ -92,35 +98,16 @@ export async function verifyPayment(
   now: Date,
   log: FastifyBaseLogger,
 ): Promise<VerifyPaymentResponse> {
-  let intent: Awaited<ReturnType<PaymentProvider['retrieveIntent']>>;
   try {
-    intent = await provider.retrieveIntent(paymentIntentId);
-  } catch (e) {
-    log.error({ err: e, paymentIntentId }, 'payment provider could not be asked about an intent');
-    throw new AppError('PAYMENT_VERIFICATION_FAILED');
-  }
-  // Another player's intent answers like a missing one: nothing about it is revealed.
-  if (intent === null || intent.metadata.userId !== userId) {
-    log.warn({ paymentIntentId, userId }, 'verify refused: no such intent for this user');
-    throw new AppError('PAYMENT_VERIFICATION_FAILED');
-  }
-  if (packOfIntent(intent) === null) {
-    log.warn(
-      { paymentIntentId, userId, amount: intent.amount_cents, currency: intent.currency },
-      'verify refused: intent does not match its pack',
-    );
-    throw new AppError('PAYMENT_VERIFICATION_FAILED');
-  }
-  if (intent.status !== 'succeeded') {
-    await recordIntentStatus(db, intent.id, intent.status, intent.lastError, now);
-    throw new AppError('PAYMENT_NOT_COMPLETED');
-  }
-  try {
-    const r = await fulfilPayment(db, provider, intent, now, log);
+    const r = await fulfilPayment(db, provider, paymentIntentId, now, log, userId);
     return { verified: true, credits: r.credits, bonusCredits: r.bonusCredits, balance: r.balance };
   } catch (e) {
+    if (e instanceof FulfilRefused && e.reason === 'not-succeeded' && e.intent !== undefined) {
+      await recordIntentStatus(db, paymentIntentId, e.intent.status, e.intent.lastError, now);
+      throw new AppError('PAYMENT_NOT_COMPLETED');
+    }
     if (e instanceof FulfilRefused) throw new AppError('PAYMENT_VERIFICATION_FAILED');
-    log.error({ err: e, paymentIntentId }, 'crediting a verified payment failed');
+    log.error({ err: e, paymentIntentId }, 'verifying a payment failed');
     throw new AppError('PAYMENT_VERIFICATION_FAILED');
   }
 }

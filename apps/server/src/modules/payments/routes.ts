@@ -17,10 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule, ModuleDeps } from '../module.ts';
-import { FulfilRefused, fulfilPayment, recordIntentStatus } from './fulfil.ts';
+import { FulfilRefused, fulfilPayment, recordIntentStatus, refreshIntentStatus } from './fulfil.ts';
 import { createPaymentIntent, listPayments, verifyPayment } from './payments.ts';
-import { confirmDemoPayment, createDemoProvider } from './providers/demo-provider.ts';
-import { WebhookSignatureError, type PaymentProvider } from './providers/provider.ts';
+import { DemoCardDeclined, confirmDemoPayment, createDemoProvider } from './providers/demo-provider.ts';
+import { WebhookEventInvalid, WebhookSignatureError, type PaymentProvider } from './providers/provider.ts';
 import { createStripeProvider } from './providers/stripe-provider.ts';
 
 /**
@@ -60,25 +60,29 @@ async function webhookRoute(app: FastifyInstance, deps: ModuleDeps, provider: Pa
       try {
         event = provider.readWebhook(raw, typeof signature === 'string' ? signature : undefined);
       } catch (e) {
+        if (e instanceof WebhookEventInvalid) {
+          // Signed, so the provider sent it: 400 keeps it failing in its dashboard until looked at.
+          request.log.warn({ reason: e.message }, 'webhook refused: a signed event we cannot read');
+          throw new AppError('VALIDATION_FAILED', e.message);
+        }
         if (!(e instanceof WebhookSignatureError)) throw e;
         request.log.warn({ reason: e.message }, 'webhook refused: signature does not verify');
         throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }
       const now = deps.clock();
+      // The event only says which intent to look at: fulfilment asks the provider (ADR 0026).
       if (event.type === 'payment_intent.succeeded') {
         try {
-          await fulfilPayment(deps.db, provider, event.intent, now, request.log);
+          await fulfilPayment(deps.db, provider, event.intentId, now, request.log);
         } catch (e) {
-          // Not ours to fulfil (another product's intent on the same account, a tampered
-          // amount): acknowledged so the provider stops retrying; logged for support.
+          // Not ours to fulfil (no payment of ours, another product's intent on the same
+          // account, a mismatch, not paid after all): acknowledged so the provider stops
+          // retrying; logged for support. A provider that cannot be asked is a 500: retried.
           if (!(e instanceof FulfilRefused)) throw e;
-          request.log.warn(
-            { reason: e.reason, paymentIntentId: event.intent.id },
-            'webhook intent not fulfilled',
-          );
+          request.log.warn({ reason: e.reason, paymentIntentId: event.intentId }, 'webhook intent not fulfilled');
         }
       } else if (event.type === 'payment_intent.payment_failed') {
-        await recordIntentStatus(deps.db, event.intent.id, event.intent.status, event.intent.lastError, now);
+        await refreshIntentStatus(deps.db, provider, event.intentId, now);
       }
       return { received: true as const };
     },
@@ -131,14 +135,13 @@ export const paymentsRoutes: AppModule = async (app, deps) => {
         throw new AppError('NOT_FOUND', 'The demo payment provider is not in use.');
       const now = clock();
       try {
-        const result = await confirmDemoPayment(db, request.body, now);
+        const result = await confirmDemoPayment(db, request.userId(), request.body, now);
         await recordIntentStatus(db, result.paymentIntent.id, result.paymentIntent.status, null, now);
         return result;
       } catch (e) {
-        if (e instanceof AppError && e.code === 'PAYMENT_FAILED') {
-          const id = request.body.clientSecret.split('_secret_')[0] ?? '';
-          await recordIntentStatus(db, id, 'requires_payment_method', e.message, now);
-        }
+        // Only a refusal of the caller's own intent is recorded on it.
+        if (e instanceof DemoCardDeclined)
+          await recordIntentStatus(db, e.intentId, 'requires_payment_method', e.message, now);
         throw e;
       }
     },

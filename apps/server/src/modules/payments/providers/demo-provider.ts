@@ -70,22 +70,36 @@ const CARD_OUTCOMES: Readonly<Record<string, { status: PaymentIntentStatus } | {
   [DEMO_CARDS.insufficientFunds]: { decline: 'Your card has insufficient funds.' },
 };
 
+/** A card the demo provider refused on the caller's own intent (the route records it there). */
+export class DemoCardDeclined extends AppError {
+  constructor(
+    readonly intentId: string,
+    message: string,
+  ) {
+    super('PAYMENT_FAILED', message);
+  }
+}
+
 /**
  * The card confirmation: answers like Stripe.js (`{ paymentIntent: { id, status } }`), or
- * throws PAYMENT_FAILED carrying the provider's message. Only an intent still waiting for a
- * card can be confirmed; a succeeded one answers as it is (a retried confirmation).
+ * throws PAYMENT_FAILED carrying the provider's message. Only the intent's owner (the user its
+ * metadata names, written by the server at creation) may confirm it: for anyone else, holding
+ * the client secret, it answers like a missing intent and changes nothing. Only an intent
+ * still waiting for a card can be confirmed; a succeeded one answers as it is (a retry).
  */
 export async function confirmDemoPayment(
   db: Database,
+  userId: string,
   input: { clientSecret: string; cardNumber: string; postalCode: string },
   now: Date,
 ): Promise<DemoConfirmResponse> {
   const intent = await db.kysely
     .selectFrom('demo_payment_intents')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'metadata'])
     .where('client_secret', '=', input.clientSecret)
     .executeTakeFirst();
-  if (intent === undefined) throw new AppError('PAYMENT_FAILED', 'No such payment intent.');
+  if (intent === undefined || intent.metadata.userId !== userId)
+    throw new AppError('PAYMENT_FAILED', 'No such payment intent.');
   if (intent.status === 'succeeded' || intent.status === 'requires_action') {
     return { paymentIntent: { id: intent.id, status: intent.status } };
   }
@@ -101,7 +115,7 @@ export async function confirmDemoPayment(
       .set({ last_error: declineMessage, updated_at: now })
       .where('id', '=', intent.id)
       .execute();
-    throw new AppError('PAYMENT_FAILED', declineMessage ?? 'Payment failed');
+    throw new DemoCardDeclined(intent.id, declineMessage ?? 'Payment failed');
   }
   await db.kysely
     .updateTable('demo_payment_intents')

@@ -32,10 +32,13 @@ export interface CreateIntentInput {
   description: string;
 }
 
-/** A verified provider event the payments module acts on; others are acknowledged and ignored. */
+/**
+ * A verified provider event the payments module acts on; others are acknowledged and ignored.
+ * It names the intent only: an event is a notice to ask the provider again (retrieveIntent),
+ * never a statement of what to credit (ADR 0026).
+ */
 export type ProviderEvent =
-  | { type: 'payment_intent.succeeded'; intent: ProviderIntent }
-  | { type: 'payment_intent.payment_failed'; intent: ProviderIntent }
+  | { type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; intentId: string }
   | { type: 'ignored'; eventType: string };
 
 export interface PaymentProvider {
@@ -48,7 +51,8 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
    * Checks the signature over the raw body and reads the event; throws WebhookSignatureError
-   * when it does not verify (or the provider sends no webhooks).
+   * when it does not verify (or the provider sends no webhooks), WebhookEventInvalid when a
+   * verified event the module acts on is not shaped like one (no data, no intent id, ...).
    */
   readWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }
@@ -57,5 +61,13 @@ export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A correctly signed event of a type we act on whose body is not shaped as that type's is. */
+export class WebhookEventInvalid extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookEventInvalid';
   }
 }

@@ -2,10 +2,12 @@
  * Stripe through the official SDK (stripe 18.5.0, API version 2025-08-27.basil, pinned: ADR
  * 0010). `apiUrl` points the SDK elsewhere (tests run a fake Stripe HTTP server).
  */
-import { STRIPE_API_VERSION } from '@card-counter/shared';
+import { PaymentIntentIdSchema, STRIPE_API_VERSION } from '@card-counter/shared';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { PaymentIntentStatus } from '../tables.ts';
 import {
+  WebhookEventInvalid,
   WebhookSignatureError,
   type CreateIntentInput,
   type PaymentProvider,
@@ -31,14 +33,40 @@ function hostOptions(apiUrl: string | undefined): Stripe.StripeConfig {
 }
 
 function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  // Typed as always present; read defensively all the same (a null would be a 500 below).
+  const metadata = (pi.metadata as Stripe.Metadata | null) ?? {};
   return {
     id: pi.id,
     amount_cents: pi.amount,
     currency: pi.currency,
     status: pi.status as PaymentIntentStatus,
-    metadata: { userId: pi.metadata.userId, packId: pi.metadata.packId, credits: pi.metadata.credits },
+    metadata: { userId: metadata.userId, packId: metadata.packId, credits: metadata.credits },
     lastError: pi.last_payment_error?.message ?? null,
   };
+}
+
+/**
+ * What we read of a payment intent event of the pinned API version: its object is a
+ * payment_intent with an id and a metadata object. Nothing else of the body is used.
+ */
+const IntentEventSchema = z.object({
+  data: z.object({
+    object: z.object({
+      object: z.literal('payment_intent'),
+      id: PaymentIntentIdSchema,
+      metadata: z.record(z.string(), z.string()),
+    }),
+  }),
+});
+
+function intentIdOf(event: Stripe.Event): string {
+  const parsed = IntentEventSchema.safeParse(event);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined ? 'event' : ['event', ...issue.path.map(String)].join('.');
+    throw new WebhookEventInvalid(`${where}: ${issue?.message ?? 'is invalid'}`);
+  }
+  return parsed.data.data.object.id;
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -83,7 +111,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         throw new WebhookSignatureError(e instanceof Error ? e.message : String(e));
       }
       if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        return { type: event.type, intent: toProviderIntent(event.data.object) };
+        return { type: event.type, intentId: intentIdOf(event) };
       }
       return { type: 'ignored', eventType: event.type };
     },
