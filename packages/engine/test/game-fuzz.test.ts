@@ -214,8 +214,12 @@ function commitmentOf(reveal: ShoeReveal): string {
 }
 
 /** The reveal rules after one accepted step; the first one broken as a message, or null. */
-function brokenReveal(w: RevealWatch, s: GameState, published: readonly { commitment: string; reveal: ShoeReveal }[]): string | null {
+function brokenReveal(w: RevealWatch, s: GameState, action: GameAction, published: readonly { commitment: string; reveal: ShoeReveal }[]): string | null {
   const hidden = s.dealerCards.length > 1 && !s.holeCardRevealed;
+  // Only a deal may publish and leave a card face down (the shoe it replaced before dealing).
+  // Any other step starts and ends with the hole card down: a shoe it made and ran out at once
+  // would not be among the shoes seen between steps, so this catches that too.
+  if (hidden && action.type !== 'deal' && published.length > 0) return 'a shoe published during a round with the hole card face down';
   if (!hidden) w.holeShoes.clear();
   else for (const c of aliveOf(s)) w.holeShoes.add(c);
   for (const p of published) {
@@ -270,7 +274,7 @@ function runSequence(seed: number, kind: SequenceKind = RANDOM, watch?: (w: Reve
     }
     expect(r.state.version, `seed ${seed} step ${i}: an accepted step adds one to the version`).toBe(s.version + 1);
     s = r.state;
-    const broken = brokenInvariant(s, startBalance) ?? brokenReveal(w, s, r.published);
+    const broken = brokenInvariant(s, startBalance) ?? brokenReveal(w, s, action, r.published);
     expect(broken, `seed ${seed} step ${i} after ${JSON.stringify(action)}`).toBeNull();
   }
   watch?.(w);
