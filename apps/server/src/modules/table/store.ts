@@ -195,9 +195,10 @@ export interface WriteResult {
 /**
  * Writes an accepted action in ONE statement, atomic without a transaction of its own (ADR 0025):
  * the table's new state and version, the ledger's steps and the round's statistics (one update
- * of the profile), the reward counters, the shoes' reveals the engine published, the answer under its action
- * id, the retention of old answers, and the table's live notice (delivered at commit; the
- * player's other tabs follow it; the ledger's steps announce a change of the profile).
+ * of the profile), the reward counters, the reveals of the shoes the engine published, the
+ * answer under its action id, the retention of old answers, and the table's live notice
+ * (delivered at commit; the player's other tabs follow it; the ledger's steps announce a change
+ * of the profile).
  *
  * The gate: the table row is locked (FOR UPDATE, which re-reads a row changed since this
  * statement's snapshot) and must still have `readVersion`; the profile must still hold
