@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stackedShoe, type VisibleGameState } from '@card-counter/engine';
 import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
 import { useShoeHistory } from '../src/features/game/hooks/use-shoe-history.ts';
-import { EMPTY_HISTORY, knownComposition, nextHistory } from '../src/features/game/hooks/shoe-knowledge.ts';
+import { EARLIER_SHOES_KEPT, EMPTY_HISTORY, knownComposition, nextHistory } from '../src/features/game/hooks/shoe-knowledge.ts';
 
 // Round 1: player 10♥ 8♣, dealer 9♠ + 7♦ draws 10♠. Round 2 starts with 5♥ 2♣ v 4♦ (hole 6♠).
 const SHOE = ['10h', '9s', '8c', '7d', '10s', '5h', '4d', '2c', '6s'];
@@ -59,14 +59,25 @@ describe('the shoe as the player knows it', () => {
 });
 
 describe('the shoes this browser was shown', () => {
-  it('keeps the previous shoe it checks the reveal against', async () => {
+  it('keeps the earlier shoes it checks a reveal against, newest first, a bounded few', async () => {
     const [r1] = await playRounds(1);
     if (!r1) throw new Error('one round expected');
-    const older = { commitment: 'the previous shoe', previousCommitment: 'older still' };
+    const older = { commitment: 'the previous shoe', earlier: ['older still', 'older', 'oldest'] };
     const next = nextHistory(older, r1.over);
-    expect(next).toEqual({ commitment: r1.over.deck?.commitment, previousCommitment: 'the previous shoe' });
+    // A reveal can come after the next shoe is on the table (a shoe run out mid-round is
+    // published when the round ends): the shoes before the previous one are kept too.
+    expect(next).toEqual({ commitment: r1.over.deck?.commitment, earlier: ['the previous shoe', 'older still', 'older'] });
+    expect(next.earlier).toHaveLength(EARLIER_SHOES_KEPT);
     expect(nextHistory(next, r1.dealt)).toBe(next);
-    expect(nextHistory(EMPTY_HISTORY, r1.over).previousCommitment).toBeNull();
+    expect(nextHistory(EMPTY_HISTORY, r1.over).earlier).toEqual([]);
+  });
+
+  it('reads a history stored before several earlier shoes were kept', async () => {
+    const [r1] = await playRounds(1);
+    if (!r1) throw new Error('one round expected');
+    localStorage.setItem('test:old-shoes', JSON.stringify({ commitment: r1.over.deck?.commitment, previousCommitment: 'f'.repeat(64) }));
+    const hook = renderHook(({ state }) => useShoeHistory(state, 'test:old-shoes'), { initialProps: { state: r1.over } });
+    expect(hook.result.current).toEqual({ commitment: r1.over.deck?.commitment, earlier: ['f'.repeat(64)] });
   });
 
   it("a tab that missed the shuffle goes on from the history the player's other tab stored", async () => {
@@ -77,7 +88,7 @@ describe('the shoes this browser was shown', () => {
     acting.rerender({ state: r1.over });
     // Opened after the shuffle: it never saw the previous shoe itself.
     const following = renderHook(({ state }) => useShoeHistory(state, 'test:shoes'), { initialProps: { state: r1.over } });
-    expect(following.result.current).toEqual({ commitment: r1.over.deck?.commitment, previousCommitment: 'e'.repeat(64) });
+    expect(following.result.current).toEqual({ commitment: r1.over.deck?.commitment, earlier: ['e'.repeat(64)] });
     expect(following.result.current).toEqual(acting.result.current);
   });
 });

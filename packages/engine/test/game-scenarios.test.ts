@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, legalActions, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
-import { cardValue } from '../src/cards.ts';
+import { RANKS, SUITS, cardValue } from '../src/cards.ts';
 import type { Rng } from '../src/rng.ts';
 import { seededRng } from '../src/rng.ts';
+import { revealShoe, stackedShoe, verifyShoeReveal } from '../src/shoe.ts';
 import { DEAL, DOUBLE, HIT, SPLIT, STAND, SURRENDER, bet, ok, play, refused, stackedGame } from './game-helpers.ts';
 
 describe('naturals and payouts', () => {
@@ -316,5 +317,61 @@ describe('shoe, count, visibility, reset', () => {
   it('a refused step returns the very same object', () => {
     const s = createGame();
     expect(step(s, HIT).state).toBe(s);
+  });
+});
+
+describe('a shoe that runs out mid-round (decision record 0004: revealed only when no card dealt from it is hidden)', () => {
+  /** A one-deck game whose shoe has only `last` left (player, dealer up, player, hole). */
+  function lastCardsGame(last: string[]): GameState {
+    const suit = { spades: 's', hearts: 'h', diamonds: 'd', clubs: 'c' } as const;
+    const all = SUITS.flatMap((s) => RANKS.map((r) => `${r}${suit[s]}`));
+    const shoe = stackedShoe(1, [...all.filter((c) => !last.includes(c)), ...last]);
+    return createGame({ rules: { numDecks: 1, shufflePoint: 0 }, shoe: { ...shoe, position: shoe.cards.length - last.length } });
+  }
+
+  it('is held back while the hole card is face down, and published with the round that turns it', () => {
+    // 2 + 3 cannot bust on a hit: the hit draws from a new shoe and the round goes on.
+    const dealt = play(lastCardsGame(['2s', '9h', '3d', '7c']), [bet(100), DEAL]);
+    const old = dealt.deck!;
+    const hit = step(dealt, HIT, seededRng(3));
+    if (!hit.ok) throw new Error(hit.reason);
+    const s = hit.state;
+    expect(s.deck?.commitment).not.toBe(old.commitment);
+    expect([s.gamePhase, s.holeCardRevealed]).toEqual(['playing', false]);
+    // Nothing published: the old shoe's order would show the face-down 7 of clubs at position 51.
+    expect(hit.published).toEqual([]);
+    expect(s.lastShoeReveal).toBeNull();
+    expect(s.heldShoes.map((h) => h.commitment)).toEqual([old.commitment]);
+    expect(visible(s)).not.toHaveProperty('heldShoes');
+    expect(JSON.stringify(visible(s))).not.toContain(old.salt);
+
+    const stood = step(s, STAND, seededRng(4));
+    if (!stood.ok) throw new Error(stood.reason);
+    expect(stood.state.gamePhase).toBe('roundOver');
+    expect(stood.state.heldShoes).toEqual([]);
+    expect(stood.published).toEqual([{ commitment: old.commitment, reveal: revealShoe(old) }]);
+    expect(stood.state.lastShoeReveal).toEqual(revealShoe(old));
+    expect(verifyShoeReveal(old.commitment, stood.state.lastShoeReveal!)).toBe(true);
+  });
+
+  it('a shoe that runs out once the hole card is turned (the dealer drawing) is published at once', () => {
+    // Player 10 + 9 stands; the dealer's 6 + 7 = 13 draws from the next shoe.
+    const dealt = play(lastCardsGame(['10s', '6h', '9d', '7c']), [bet(100), DEAL]);
+    const stood = step(dealt, STAND, seededRng(5));
+    if (!stood.ok) throw new Error(stood.reason);
+    expect(stood.state.dealerCards.length).toBeGreaterThan(2);
+    expect(stood.published.map((p) => p.commitment)).toEqual([dealt.deck!.commitment]);
+    expect(stood.state.heldShoes).toEqual([]);
+  });
+
+  it('shoes held back are published in the order they left play, the newest as lastShoeReveal', () => {
+    const dealt = play(lastCardsGame(['2s', '9h', '3d', '7c']), [bet(100), DEAL]);
+    const hit = ok(dealt, HIT, seededRng(3));
+    // A second shoe run out in the same round (possible with many spots and splits), held too.
+    const second = { ...stackedShoe(1, [], seededRng(6), 'second'), position: 52 };
+    const stood = step({ ...hit, heldShoes: [...hit.heldShoes, second] }, STAND, seededRng(4));
+    if (!stood.ok) throw new Error(stood.reason);
+    expect(stood.published.map((p) => p.commitment)).toEqual([dealt.deck!.commitment, second.commitment]);
+    expect(stood.state.lastShoeReveal).toEqual(revealShoe(second));
   });
 });

@@ -20,7 +20,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'optimalRamp', 'estimatePlayer', 'handKind',
   'adviseHand', 'evCost', 'gradeDecision', 'indexSourceFor', 'insuranceChoiceCost', 'insuranceEv', 'knownComposition', 'roundCredits',
   'parseCard', 'parseCardValue', 'parseRules', 'precomputedIndices', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
-  'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
+  'restoreGameState', 'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
   'shouldTakeInsurance', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',
   'validateRules', 'verifyShoeReveal', 'visible', 'withdrawShoe',
 ];

@@ -105,7 +105,10 @@ export const RoundResultSchema = z.strictObject({
   runningCountAtBet: z.number(),
 });
 
-/** The previous shoe's order and salt, published when it was replaced (opens its commitment). */
+/**
+ * A replaced shoe's order and salt (they open its commitment), published only once no card dealt
+ * from it is hidden: a shoe that runs out mid-round is published when that round ends.
+ */
 export const ShoeRevealSchema = z.strictObject({
   numDecks: z.number().int().min(1).max(8),
   cards: z.array(z.number().int().min(0).max(51)),
@@ -246,7 +249,10 @@ export const TABLE_SHOE_HISTORY_MAX = 20;
 export const ShoeRevealRecordSchema = z.strictObject({
   commitment: VisibleShoeSchema.shape.commitment,
   reveal: ShoeRevealSchema,
-  /** When the shoe was replaced (ISO 8601). */
+  /**
+   * When the shoe's reveal was published (ISO 8601): when it was replaced, or, for a shoe that
+   * ran out with the hole card face down, when that round ended.
+   */
   replacedAt: z.iso.datetime({ offset: true }),
 });
 export type ShoeRevealRecord = z.infer<typeof ShoeRevealRecordSchema>;

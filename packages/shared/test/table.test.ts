@@ -102,6 +102,8 @@ describe('the visible table state', () => {
 
   it('refuses any field the projection does not have (a leak of server state)', () => {
     expect(VisibleTableStateSchema.safeParse({ ...playingState(), holeCard: { rank: 'A', suit: 'spades' } }).success).toBe(false);
+    // The shoes whose reveal waits for the hole card (engine GameState.heldShoes, ADR 0004).
+    expect(VisibleTableStateSchema.safeParse({ ...playingState(), heldShoes: [] }).success).toBe(false);
   });
 
   it('refuses a commitment that is not a SHA-256 hex digest', () => {

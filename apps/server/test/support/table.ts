@@ -67,7 +67,8 @@ export function stackedShoes(): { hooks: TableHooks; stack(userId: string, top: 
  * the HTTP layer (covered by the other table tests) would only multiply the run time.
  */
 export function directTableClient(db: Database, userId: string, hooks: TableHooks = {}): TableClient {
-  const rng = cryptoRng();
+  // The hooks' shuffle when given (a seeded fuzz replays), as the routes do (play.ts defaultRng).
+  const rng = hooks.rng ?? cryptoRng();
   let last: TableSnapshot | undefined;
   const client: TableClient = {
     snapshot() {

@@ -57,6 +57,7 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     dealerCards: [],
     holeCardRevealed: false,
     deck: shoe,
+    heldShoes: [],
     roundStartPosition: shoe?.position ?? 0,
     currentBet: 0,
     handBets: new Array<number>(config.numInitialHands).fill(0),

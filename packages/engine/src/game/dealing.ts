@@ -5,9 +5,10 @@ import { CARDS_PER_DECK, type Card } from '../cards.ts';
 import { countCard, initialRunningCount, runningCountOf } from '../counting/running-count.ts';
 import { getCountingSystem } from '../counting/systems.ts';
 import { decisionCount } from '../counting/true-count.ts';
-import { cardsRemaining, drawCard, makeSalt, revealShoe, stackedShoe } from '../shoe.ts';
+import { cardsRemaining, drawCard, makeSalt, stackedShoe } from '../shoe.ts';
 import type { StepDraft } from './draft.ts';
 import { refuse } from './refusal.ts';
+import { retireShoe } from './reveal.ts';
 import type { GameState } from './types.ts';
 
 /** Recomputes the decision count after the running count or the cards remaining changed. */
@@ -41,13 +42,14 @@ export function tableCards(state: GameState, visibleOnly: boolean): Card[] {
 
 /**
  * The shoe ran out mid-round: reshuffle every card not on the table. The new shoe lists the
- * table cards first (already dealt) so that dealt + remaining still equals the whole shoe.
+ * table cards first (already dealt) so that dealt + remaining still equals the whole shoe. The
+ * old shoe holds the hole card while it is face down: retireShoe holds its reveal back until then.
  */
 function reshuffleMidRound(draft: StepDraft): void {
   const { state, rng } = draft;
   if (!rng) refuse('RNG_REQUIRED', 'The shoe ran out and must be reshuffled: no random source was given.');
   const onTable = tableCards(state, false);
-  if (state.deck) state.lastShoeReveal = revealShoe(state.deck);
+  if (state.deck) retireShoe(draft, state.deck);
   const shoe = stackedShoe(state.config.numDecks, onTable, rng, makeSalt(rng));
   state.deck = { ...shoe, position: onTable.length };
   state.roundStartPosition = 0;

@@ -1,6 +1,7 @@
 // The reducer edits a copy of the state (one copy per accepted action) through a StepDraft.
 
 import type { Rng } from '../rng.ts';
+import type { PublishedShoe } from './reveal.ts';
 import type { GameState, PlayerHand } from './types.ts';
 
 export interface StepDraft {
@@ -8,6 +9,8 @@ export interface StepDraft {
   state: GameState;
   /** Present only when the caller gave one; needed only to shuffle. */
   rng: Rng | undefined;
+  /** The shoes this step revealed, oldest first (reveal.ts publishHeldShoes). */
+  published: PublishedShoe[];
 }
 
 /** A copy deep enough that editing hands, cards, bets and stats cannot touch the input state. */
@@ -17,9 +20,10 @@ export function draftOf(input: GameState, rng: Rng | undefined): StepDraft {
     playerHands: input.playerHands.map((h) => ({ ...h, cards: h.cards.slice() })),
     dealerCards: input.dealerCards.slice(),
     handBets: input.handBets.slice(),
+    heldShoes: input.heldShoes.slice(),
     sessionStats: { ...input.sessionStats },
   };
-  return { state, rng };
+  return { state, rng, published: [] };
 }
 
 /** The hand the player is acting on. */

@@ -6,12 +6,12 @@
 import { cardValue, handTotal } from '../cards.ts';
 import type { Rng } from '../rng.ts';
 import { validateRules } from '../rules.ts';
-import { revealShoe } from '../shoe.ts';
 import { resetCount, draw } from './dealing.ts';
 import { type StepDraft, currentHand, draftOf } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { INITIAL_GAME_STATUS } from './create.ts';
 import { Refusal, refuse } from './refusal.ts';
+import { publishHeldShoes, retireShoe } from './reveal.ts';
 import { afterInsurance, advance, insuranceCost, splitsAtSpot, startRound } from './round.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from './rule-predicates.ts';
 import type { GameAction, GameState, StepResult } from './types.ts';
@@ -20,8 +20,10 @@ export function step(state: GameState, action: GameAction, rng?: Rng): StepResul
   try {
     const draft = draftOf(state, rng);
     apply(draft, action);
+    // The one place a held shoe is published: after the step, when its hidden card is turned.
+    publishHeldShoes(draft);
     draft.state.version = state.version + 1;
-    return { ok: true, state: draft.state };
+    return { ok: true, state: draft.state, published: draft.published };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, code: e.code, reason: e.message, state };
     throw e;
@@ -70,7 +72,7 @@ function apply(draft: StepDraft, action: GameAction): void {
     case 'reset':
       return reset(state);
     case 'setConfig':
-      return setConfig(state, action.rules);
+      return setConfig(draft, action.rules);
     default:
       refuse('UNKNOWN_ACTION', `Unknown action ${JSON.stringify((action as { type?: unknown }).type)}.`);
   }
@@ -190,7 +192,8 @@ function reset(state: GameState): void {
   state.lastResult = null;
 }
 
-function setConfig(state: GameState, input: unknown): void {
+function setConfig(draft: StepDraft, input: unknown): void {
+  const state = draft.state;
   if (state.gameInProgress) refuse('WRONG_PHASE', 'Rules can only change between rounds.');
   const v = validateRules(input);
   if (!v.ok) refuse('INVALID_RULES', v.message);
@@ -198,7 +201,7 @@ function setConfig(state: GameState, input: unknown): void {
   state.config = v.rules;
   if (v.rules.numDecks !== old.numDecks) {
     // A different shoe: publish the old one, shuffle a new one at the next deal.
-    if (state.deck) state.lastShoeReveal = revealShoe(state.deck);
+    if (state.deck) retireShoe(draft, state.deck);
     state.deck = null;
     state.cardsDealtFromShoe = 0;
     state.roundStartPosition = 0;

@@ -1,11 +1,12 @@
 // The round from the deal to the end of the players' turns.
 
 import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
-import { createShoe, needsShuffle, revealShoe } from '../shoe.ts';
+import { createShoe, needsShuffle } from '../shoe.ts';
 import { draw, resetCount } from './dealing.ts';
 import { type StepDraft, currentHand } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { refuse } from './refusal.ts';
+import { retireShoe } from './reveal.ts';
 import { canSplitPair, dealerPeeksUnder } from './rule-predicates.ts';
 import { dealerNatural, dealerPlayAndSettle, revealHole, settleRound } from './settle.ts';
 import type { GameState, PlayerHand } from './types.ts';
@@ -32,7 +33,7 @@ export function startRound(draft: StepDraft): void {
   const rules = state.config;
   if (!state.deck || needsShuffle(state.deck, rules)) {
     if (!draft.rng) refuse('RNG_REQUIRED', 'The shoe needs a shuffle: no random source was given.');
-    if (state.deck) state.lastShoeReveal = revealShoe(state.deck);
+    if (state.deck) retireShoe(draft, state.deck);
     state.deck = createShoe(rules.numDecks, draft.rng);
     state.cardsDealtFromShoe = 0;
     resetCount(state);

@@ -8,6 +8,7 @@ import type { CountingSystemId } from '../counting/systems.ts';
 import type { Rules } from '../rules.ts';
 import type { RefusalCode } from './refusal.ts';
 import type { ShoeReveal, ShoeState } from '../shoe.ts';
+import type { PublishedShoe } from './reveal.ts';
 
 /** 'playing' covers the players' turns; the dealer plays inside the action that ends them. */
 export type GamePhase = 'betting' | 'insurance' | 'playing' | 'roundOver';
@@ -93,6 +94,12 @@ export interface GameState {
   holeCardRevealed: boolean;
   /** The shoe; null until the first deal shuffles one. Server-side only. */
   deck: ShoeState | null;
+  /**
+   * Shoes replaced while a card dealt from them is still hidden (the shoe ran out with the hole
+   * card face down), oldest first: their reveal waits until it is turned (reveal.ts, decision
+   * record 0004). Server-side only, like `deck`; empty between rounds.
+   */
+  heldShoes: ShoeState[];
   /** Shoe position at the start of this round's deal (to account for the round's cards). */
   roundStartPosition: number;
   /** Sum of the spot bets placed for the round. */
@@ -113,7 +120,10 @@ export interface GameState {
   counting: CountingOptions;
   gameStatus: string;
   lastResult: RoundResult | null;
-  /** The previous shoe's order and salt, published when it was replaced. */
+  /**
+   * The newest published shoe's order and salt: published when it was replaced, or, for a shoe
+   * that ran out with the hole card face down, when the round that held it back is over.
+   */
   lastShoeReveal: ShoeReveal | null;
   sessionStats: SessionStats;
 }
@@ -132,6 +142,10 @@ export type GameAction =
   | { type: 'setConfig'; rules: unknown };
 
 export type StepResult =
-  | { ok: true; state: GameState }
+  /**
+   * Accepted. `published`: the shoes this step revealed, oldest first (the last one is
+   * `state.lastShoeReveal`); a server records exactly these.
+   */
+  | { ok: true; state: GameState; published: PublishedShoe[] }
   /** Refused: `state` is the input state object itself; `code` is stable, `reason` is for the player. */
   | { ok: false; code: RefusalCode; reason: string; state: GameState };

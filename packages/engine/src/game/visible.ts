@@ -37,14 +37,15 @@ function seenByValue(state: GameState, deck: ShoeState): number[] {
   return seen;
 }
 
-export interface VisibleGameState extends Omit<GameState, 'deck' | 'dealerCards'> {
+export interface VisibleGameState extends Omit<GameState, 'deck' | 'heldShoes' | 'dealerCards'> {
   /** The dealer's cards; null stands for the face-down hole card. */
   dealerCards: (Card | null)[];
   deck: VisibleShoe | null;
 }
 
 export function visible(state: GameState): VisibleGameState {
-  const { deck, dealerCards, ...rest } = state;
+  // heldShoes: shoes whose reveal waits for the hole card (reveal.ts), as secret as `deck`.
+  const { deck, heldShoes: _held, dealerCards, ...rest } = state;
   return {
     ...rest,
     // Fresh arrays and objects for everything a holder could mutate; the rest is immutable data.

@@ -6,14 +6,23 @@
 
 import { revealShoe } from '../shoe.ts';
 import { resetCount } from './dealing.ts';
+import type { PublishedShoe } from './reveal.ts';
 import type { GameState } from './types.ts';
 
 export const WITHDRAWN_STATUS = 'The shoe was withdrawn after the server restarted: any round in play was called off and its stakes returned. A new shoe is shuffled at the next deal.';
 
-/** A new state: the round (if any) called off, the shoe revealed and gone; one version more. */
-export function withdrawShoe(state: GameState): GameState {
+/**
+ * A new state: the round (if any) called off, the shoe and any shoe held back revealed and gone;
+ * one version more. `published`: the shoes revealed, oldest first (as step() answers them).
+ */
+export function withdrawShoe(state: GameState): { state: GameState; published: PublishedShoe[] } {
   const s = structuredClone(state);
-  if (s.deck !== null) s.lastShoeReveal = revealShoe(s.deck);
+  // The round is called off, so no card is hidden: every shoe of it may be revealed (ADR 0004).
+  const shoes = [...s.heldShoes, ...(s.deck === null ? [] : [s.deck])];
+  const published = shoes.map((shoe) => ({ commitment: shoe.commitment, reveal: revealShoe(shoe) }));
+  const newest = published.at(-1);
+  if (newest !== undefined) s.lastShoeReveal = newest.reveal;
+  s.heldShoes = [];
   s.deck = null;
   s.cardsDealtFromShoe = 0;
   s.roundStartPosition = 0;
@@ -33,5 +42,5 @@ export function withdrawShoe(state: GameState): GameState {
   s.runningCountAtBet = s.runningCount;
   s.gameStatus = WITHDRAWN_STATUS;
   s.version = state.version + 1;
-  return s;
+  return { state: s, published };
 }

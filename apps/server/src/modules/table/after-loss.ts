@@ -7,7 +7,7 @@
  * shuffles a new one. Runs at start only, so nothing races it; each table in its own transaction,
  * gated on its version, so a second run after a crash in the middle finishes the rest.
  */
-import { revealShoe, withdrawShoe } from '@card-counter/engine';
+import { withdrawShoe } from '@card-counter/engine';
 import { sql, type Kysely } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
@@ -50,9 +50,8 @@ export async function withdrawShoesAfterLoss(db: Database, now: Date): Promise<W
       .execute();
     for (const row of rows) {
       const state = restoreState(row.state);
-      if (state.deck === null && !state.gameInProgress) continue;
-      const next = withdrawShoe(state);
-      const old = state.deck;
+      if (state.deck === null && state.heldShoes.length === 0 && !state.gameInProgress) continue;
+      const { state: next, published } = withdrawShoe(state);
       await db.kysely.transaction().execute(async (trx) => {
         const refund = state.gameInProgress ? await roundStakes(trx, row.user_id, row.table_id) : 0;
         if (refund > 0) {
@@ -74,10 +73,11 @@ export async function withdrawShoesAfterLoss(db: Database, now: Date): Promise<W
           .where('version', '=', row.version)
           .executeTakeFirst();
         if (moved.numUpdatedRows !== 1n) throw new Error(`table of ${row.user_id} moved during the start-up withdrawal`);
-        if (old !== null)
+        // Oldest first, as the table's write records a step's reveals (ids in publication order).
+        for (const shoe of published)
           await trx
             .insertInto('game_shoe_reveals')
-            .values({ user_id: row.user_id, commitment: old.commitment, reveal: JSON.stringify(revealShoe(old)), replaced_at: now })
+            .values({ user_id: row.user_id, commitment: shoe.commitment, reveal: JSON.stringify(shoe.reveal), replaced_at: now })
             .execute();
         report.tables += 1;
         if (state.gameInProgress) report.roundsCalledOff += 1;

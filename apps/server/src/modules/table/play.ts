@@ -10,8 +10,8 @@
  *    under the action id, nothing else changes;
  * 5. accepted: ONE statement writes the new state and version, the ledger's debit of the stakes
  *    (and fee) and credit of the payout (keys per table version, so nothing is charged twice),
- *    the profile statistics and betting patterns of a settled round, the reward counters, a
- *    replaced shoe's reveal and the answer under (user, action id), if the table's version and
+ *    the profile statistics and betting patterns of a settled round, the reward counters, the
+ *    shoes the engine revealed and the answer under (user, action id), if the table's version and
  *    the balance are still those read in 1; else nothing is written and the action starts
  *    again from 1 (bounded), as the table then stands.
  * Answers carry only visible(): never the hole card before it is turned, the shoe order or the salt.
@@ -29,8 +29,8 @@ import {
   type GameAction,
   type BettingPatterns,
   type GameState,
+  type PublishedShoe,
   type Rng,
-  type ShoeState,
 } from '@card-counter/engine';
 import {
   AppError,
@@ -204,7 +204,7 @@ async function applyOnce(
     ledger: save.ledger,
     roundStats: save.roundStats,
     award: save.award,
-    replacedShoe: save.replacedShoe,
+    reveals: save.reveals,
     forgetBefore:
       save.state.version % RETENTION_EVERY_VERSIONS === 0 ? save.state.version - ACTION_ANSWERS_KEPT_VERSIONS : null,
     training: save.training,
@@ -303,8 +303,11 @@ interface Decision {
     roundStats: RoundStats | null;
     /** The reward counters the save moves (a settled round, a clean shoe). */
     award: Additions | null;
-    /** The shoe this action replaced: its reveal is published with the save. */
-    replacedShoe: ShoeState | null;
+    /**
+     * The shoes the engine revealed in this step (ADR 0004): recorded with the save, exactly
+     * what the state's lastShoeReveal publishes, never merely a shoe that was replaced.
+     */
+    reveals: readonly PublishedShoe[];
     training: Training;
     /** The record's entries this action made (ADR 0028). */
     record: TableRecordRow[];
@@ -331,7 +334,7 @@ function decide(
   if (version !== state.version)
     return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current()));
 
-  const unchanged = { ledger: [], roundStats: null, award: null, replacedShoe: null, record: [], countCheck: null };
+  const unchanged = { ledger: [], roundStats: null, award: null, reveals: [], record: [], countCheck: null };
   if (action.type === 'setTraining' || action.type === 'countCheck') return decideTraining(ctx, row, state, action, current);
   if (action.type === 'setCounting') {
     if (state.gameInProgress)
@@ -408,12 +411,11 @@ function decide(
   next.balance = balance;
 
   // The decision judged against basic strategy, on the state the player saw (shoe-play.ts).
+  // A shoe that left play ends its tally whether or not its reveal waits for the round.
   let shoePlay = nextShoePlay(row.shoePlay, input, action);
   let cleanShoe = false;
-  let replacedShoe: ShoeState | null = null;
   const old = input.deck;
   if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
-    replacedShoe = old;
     cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
     shoePlay = null;
   }
@@ -443,7 +445,7 @@ function decide(
       ledger,
       roundStats,
       award,
-      replacedShoe,
+      reveals: result.published,
       training,
       record: facts === null ? [] : [decisionRow(facts, ctx.now)],
       countCheck: null,
@@ -464,7 +466,7 @@ function decideTraining(
   current: () => TableSnapshot,
 ): Decision {
   const next: GameState = { ...state, version: state.version + 1 };
-  const common = { ledger: [], roundStats: null, award: null, replacedShoe: null, patterns: row.patterns, shoePlay: row.shoePlay };
+  const common = { ledger: [], roundStats: null, award: null, reveals: [], patterns: row.patterns, shoePlay: row.shoePlay };
   if (action.type === 'setTraining') {
     const training = { ...row.training, settings: { ...row.training.settings, ...action.settings } };
     return {

@@ -4,7 +4,7 @@
  * commitment) and leaves the server only through visible().
  */
 import { randomUUID } from 'node:crypto';
-import { createGame, restoreShoe, revealShoe, type BettingPatterns, type GameState, type ShoeState } from '@card-counter/engine';
+import { createGame, restoreGameState, type BettingPatterns, type GameState, type PublishedShoe } from '@card-counter/engine';
 import { AppError, TABLE_SHOE_HISTORY_MAX, type TableSnapshot } from '@card-counter/shared';
 import { sql, type Kysely } from 'kysely';
 import type { ShoePlay } from './shoe-play.ts';
@@ -26,8 +26,7 @@ export interface TableRow {
 }
 
 export function restoreState(raw: Record<string, unknown>): GameState {
-  const state = raw as unknown as GameState;
-  return { ...state, deck: state.deck ? restoreShoe(state.deck) : null };
+  return restoreGameState(raw);
 }
 
 /** A brand-new table: the engine's defaults, the player's credits as its balance. */
@@ -183,8 +182,12 @@ export interface SavedAction extends StoredAnswer {
   roundStats: RoundStats | null;
   /** The reward counters this action moves (a settled round, a clean shoe), or null. */
   award: Additions | null;
-  /** The shoe this action replaced, published for its player to verify (reveals.ts). */
-  replacedShoe: ShoeState | null;
+  /**
+   * The shoes the engine revealed in this action (StepResult.published, oldest first), recorded
+   * for their player to verify (reveals.ts): exactly what the state's lastShoeReveal publishes,
+   * never a shoe merely replaced (one that ran out mid-round waits for the round: ADR 0004).
+   */
+  reveals: readonly PublishedShoe[];
   /** Answers of this player's actions older than this table version are forgotten (or null); the record is trimmed then too. */
   forgetBefore: number | null;
   training: Training;
@@ -202,10 +205,10 @@ export interface WriteResult {
 /**
  * Writes an accepted action in ONE statement, atomic without a transaction of its own (ADR 0025):
  * the table's new state, version and training, the ledger's steps and the round's statistics
- * (one update of the profile), the reward counters, the record's entries (ADR 0028), a replaced
- * shoe's reveal, the answer under its action id, the retention of old answers and record
- * entries, and the table's live notice (delivered at commit; the player's other tabs follow it;
- * the ledger's steps announce a change of the profile).
+ * (one update of the profile), the reward counters, the record's entries (ADR 0028), the
+ * reveals of the shoes the engine published, the answer under its action id, the retention of
+ * old answers and record entries, and the table's live notice (delivered at commit; the
+ * player's other tabs follow it; the ledger's steps announce a change of the profile).
  *
  * The gate: the table row is locked (FOR UPDATE, which re-reads a row changed since this
  * statement's snapshot) and must still have `readVersion`; the profile must still hold
@@ -241,7 +244,7 @@ export async function writeAction(
   });
   const rewards = additionsSql(a.user_id, a.award, a.created_at, sql<boolean>`exists (select 1 from saved)`);
   const record = tableRecordSql(a.user_id, a.record, sql<boolean>`exists (select 1 from saved)`, a.forgetBefore !== null);
-  const shoe = a.replacedShoe;
+  if (a.reveals.length >= TABLE_SHOE_HISTORY_MAX) throw new Error('table: more shoes revealed in one action than the history keeps');
   const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
     with cur as (
       select version from game_tables where user_id = ${a.user_id} and version = ${a.readVersion}::integer for update
@@ -260,19 +263,21 @@ export async function writeAction(
     ${rewards.ctes},
     ${record},
     reveal as (
+      -- Oldest first, so ids follow the order the shoes were published (the newest is the
+      -- state's lastShoeReveal).
       insert into game_shoe_reveals (user_id, commitment, reveal, replaced_at)
-      select saved.user_id, ${shoe?.commitment ?? ''}::text, ${shoe === null ? null : JSON.stringify(revealShoe(shoe))}::jsonb,
-             ${a.created_at}::timestamptz
-      from saved where ${shoe !== null}::boolean
+      select saved.user_id, r.item->>'commitment', r.item->'reveal', ${a.created_at}::timestamptz
+      from saved, jsonb_array_elements(${JSON.stringify(a.reveals)}::jsonb) with ordinality as r(item, n)
+      order by r.n
       returning id
     ),
     reveal_bound as (
-      -- Only the newest TABLE_SHOE_HISTORY_MAX stay: the one inserted above (not in this
-      -- statement's snapshot) and the newest MAX - 1 before it.
+      -- Only the newest TABLE_SHOE_HISTORY_MAX stay: the ones inserted above (not in this
+      -- statement's snapshot) and the newest MAX - inserted before them.
       delete from game_shoe_reveals
       where user_id = ${a.user_id} and exists (select 1 from reveal)
         and id < coalesce((select id from game_shoe_reveals where user_id = ${a.user_id}
-                           order by id desc offset ${TABLE_SHOE_HISTORY_MAX - 2}::integer limit 1), 0)
+                           order by id desc offset ${TABLE_SHOE_HISTORY_MAX - 1 - a.reveals.length}::integer limit 1), 0)
     ),
     forget as (
       delete from game_table_actions

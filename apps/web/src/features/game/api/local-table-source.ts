@@ -4,7 +4,7 @@ import {
   cryptoRng,
   decisionCount,
   getCountingSystem,
-  restoreShoe,
+  restoreGameState,
   runningCountOf,
   step,
   visible,
@@ -107,8 +107,7 @@ function restore(key: string): Stored | null {
   try {
     const parsed = JSON.parse(raw) as Stored;
     if (!Number.isInteger(parsed.version) || typeof parsed.state !== 'object' || parsed.state === null) return null;
-    const deck = parsed.state.deck ? restoreShoe(parsed.state.deck) : null;
-    return { version: parsed.version, state: { ...parsed.state, deck } };
+    return { version: parsed.version, state: restoreGameState(parsed.state) };
   } catch {
     return null;
   }

@@ -7,8 +7,8 @@ export interface CountPanelProps {
   state: VisibleGameState;
   prefs: TablePrefs;
   onPrefs: (patch: Partial<TablePrefs>) => void;
-  /** The shoe before this one, whose published reveal can be checked. */
-  previousCommitment: string | null;
+  /** The shoes before this one, newest first: a published reveal is checked against them. */
+  earlierCommitments: readonly string[];
   loadLastShoe: ShoeProofProps['loadLastShoe'];
 }
 
@@ -37,7 +37,7 @@ function Metric(props: { label: string; short: string; value: string; shown: boo
 }
 
 /** The count as the table knows it; each figure can be hidden, which is how a counter practises. */
-export function CountPanel({ state, prefs, onPrefs, previousCommitment, loadLastShoe }: CountPanelProps) {
+export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLastShoe }: CountPanelProps) {
   const system = getCountingSystem(state.counting.system);
   const total = state.deck?.totalCards ?? state.config.numDecks * 52;
   const remaining = state.deck?.cardsRemaining ?? total;
@@ -66,7 +66,7 @@ export function CountPanel({ state, prefs, onPrefs, previousCommitment, loadLast
           {prefs.showDiscardTray ? 'Hide discard tray' : 'Show discard tray'}
         </button>
       </div>
-      <ShoeProof commitment={state.deck?.commitment ?? null} previousCommitment={previousCommitment} reveal={state.lastShoeReveal} loadLastShoe={loadLastShoe} />
+      <ShoeProof commitment={state.deck?.commitment ?? null} earlierCommitments={earlierCommitments} reveal={state.lastShoeReveal} loadLastShoe={loadLastShoe} />
     </section>
   );
 }

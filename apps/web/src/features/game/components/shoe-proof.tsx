@@ -4,9 +4,13 @@ import type { PublishedShoe } from '../api/table-source.ts';
 
 export interface ShoeProofProps {
   commitment: string | null;
-  /** The last shoe's commitment as this page saw it at the shuffle (null if it did not see it). */
-  previousCommitment: string | null;
-  /** The last shoe's order and salt, published in the table when the shoe was replaced. */
+  /** The commitments of the shoes before this one as this page saw them, newest first (none: it did not see them). */
+  earlierCommitments: readonly string[];
+  /**
+   * The last published shoe's order and salt. Published when no card dealt from it is hidden: a
+   * shoe that ran out mid-round is published when the round ends, so it may be one of the
+   * earlier shoes, not the one just before this one.
+   */
   reveal: ShoeReveal | null;
   /** The dealer's own record of the last shoe (the server's), if it keeps one. */
   loadLastShoe: () => Promise<PublishedShoe | null>;
@@ -19,35 +23,37 @@ function short(hash: string): string {
 }
 
 /**
- * Checks the published reveal against the commitment shown at the shuffle: the one this page
- * saw when it can, else the one the dealer published then. When both exist they must agree.
+ * Checks the published reveal against a commitment shown at a shuffle: one this page saw when it
+ * saw any, else the one the dealer published. When both exist the dealer's must be one this page saw.
  */
-export async function checkLastShoe(previousCommitment: string | null, reveal: ShoeReveal, loadLastShoe: () => Promise<PublishedShoe | null>): Promise<Result> {
+export async function checkLastShoe(earlier: readonly string[], reveal: ShoeReveal, loadLastShoe: () => Promise<PublishedShoe | null>): Promise<Result> {
   const published = await loadLastShoe();
   if (published !== null) {
-    if (previousCommitment !== null && published.commitment !== previousCommitment) {
+    if (earlier.length > 0 && !earlier.includes(published.commitment)) {
       return { ok: false, message: 'The published commitment is NOT the one shown at the shuffle.' };
     }
     if (JSON.stringify(published.reveal) !== JSON.stringify(reveal)) {
       return { ok: false, message: 'The published reveal does NOT match the one the table gave.' };
     }
   }
-  const commitment = previousCommitment ?? published?.commitment ?? null;
+  // Without the dealer's record: the earlier shoe this reveal opens (if none, the check fails on the newest).
+  const commitment = published?.commitment ?? earlier.find((c) => verifyShoeReveal(c, reveal)) ?? earlier[0] ?? null;
   if (commitment === null) return { ok: false, message: 'The commitment of the last shoe is not known here.' };
   return verifyShoeReveal(commitment, reveal) ? { ok: true, commitment } : { ok: false, message: 'The last shoe does NOT match its commitment.' };
 }
 
 /**
- * The fairness proof: each shoe's hash is shown from its shuffle on, and when it is replaced
- * its order and salt are published, so the player can check the deal was fixed in advance.
+ * The fairness proof: each shoe's hash is shown from its shuffle on, and once it is replaced and
+ * no card dealt from it is hidden its order and salt are published, so the player can check the
+ * deal was fixed in advance.
  */
-export function ShoeProof({ commitment, previousCommitment, reveal, loadLastShoe }: ShoeProofProps) {
+export function ShoeProof({ commitment, earlierCommitments, reveal, loadLastShoe }: ShoeProofProps) {
   const [result, setResult] = useState<Result | null>(null);
   const [checking, setChecking] = useState(false);
   const verify = () => {
     if (reveal === null) return;
     setChecking(true);
-    checkLastShoe(previousCommitment, reveal, loadLastShoe)
+    checkLastShoe(earlierCommitments, reveal, loadLastShoe)
       .then(setResult, () => setResult({ ok: false, message: 'The published shoe could not be loaded. Try again.' }))
       .finally(() => setChecking(false));
   };

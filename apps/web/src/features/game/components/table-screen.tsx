@@ -172,7 +172,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           <CountCheck check={check} />
           <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
-          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} previousCommitment={shoes.previousCommitment} loadLastShoe={loadLastShoe} />
+          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />
         </aside>
       </div>

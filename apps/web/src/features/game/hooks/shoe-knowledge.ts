@@ -3,17 +3,24 @@ import { knownComposition as engineKnownComposition, type Composition, type Visi
 // What the player knows of the shoe. The table itself counts the cards shown since the shuffle
 // (VisibleShoe.seen, from the engine's visible(): the server's table and a guest's alike), so
 // the coach's EVs start from every card the player saw, on this device or another, and never
-// from the hole card while it is face down. The browser keeps only which shoe came before this
-// one, to check its published reveal against the commitment this browser was shown.
+// from the hole card while it is face down. The browser keeps only the commitments of the shoes
+// before this one, to check a published reveal against the commitment this browser was shown.
+
+/**
+ * Commitments kept before the current one. A reveal can come after the next shoe is on the
+ * table (a shoe that runs out mid-round is revealed when the round ends, decision record 0004),
+ * and up to two shoes can run out in one round: the newest reveal opens one of the last three.
+ */
+export const EARLIER_SHOES_KEPT = 3;
 
 export interface ShoeHistory {
   /** The shoe on the table when last seen here. */
   commitment: string | null;
-  /** The shoe before it: its reveal (published at the shuffle) is checked against this. */
-  previousCommitment: string | null;
+  /** The shoes before it, newest first (at most EARLIER_SHOES_KEPT): a reveal is checked against these. */
+  earlier: string[];
 }
 
-export const EMPTY_HISTORY: ShoeHistory = { commitment: null, previousCommitment: null };
+export const EMPTY_HISTORY: ShoeHistory = { commitment: null, earlier: [] };
 
 /**
  * The history after seeing `state`: a new commitment pushes the current one back. A table with
@@ -22,7 +29,8 @@ export const EMPTY_HISTORY: ShoeHistory = { commitment: null, previousCommitment
 export function nextHistory(prev: ShoeHistory, state: VisibleGameState): ShoeHistory {
   const commitment = state.deck?.commitment ?? null;
   if (commitment === prev.commitment) return prev;
-  return { commitment, previousCommitment: prev.commitment ?? prev.previousCommitment };
+  const earlier = prev.commitment === null ? prev.earlier : [prev.commitment, ...prev.earlier];
+  return { commitment, earlier: earlier.slice(0, EARLIER_SHOES_KEPT) };
 }
 
 /**

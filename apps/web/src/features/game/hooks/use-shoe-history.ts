@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { VisibleGameState } from '@card-counter/engine';
 import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
-import { EMPTY_HISTORY, nextHistory, type ShoeHistory } from './shoe-knowledge.ts';
+import { EARLIER_SHOES_KEPT, EMPTY_HISTORY, nextHistory, type ShoeHistory } from './shoe-knowledge.ts';
 
 function load(key: string): ShoeHistory {
   try {
-    const parsed = JSON.parse(readStorage(key) ?? 'null') as Partial<ShoeHistory> | null;
+    // `previousCommitment`: a history stored before several earlier shoes were kept.
+    const parsed = JSON.parse(readStorage(key) ?? 'null') as (Partial<ShoeHistory> & { previousCommitment?: unknown }) | null;
     if (parsed === null || typeof parsed !== 'object') return EMPTY_HISTORY;
     const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-    return { commitment: text(parsed.commitment), previousCommitment: text(parsed.previousCommitment) };
+    const list = Array.isArray(parsed.earlier) ? parsed.earlier : [parsed.previousCommitment];
+    const earlier = list.filter((c): c is string => typeof c === 'string').slice(0, EARLIER_SHOES_KEPT);
+    return { commitment: text(parsed.commitment), earlier };
   } catch {
     return EMPTY_HISTORY;
   }
