@@ -76,7 +76,7 @@ forEachDatabase('table rounds', (t) => {
     expect(first.statusCode, first.body).toBe(200);
     const again = await table.post({ type: 'deal' }, { actionId, version: before.version });
     expect(again.statusCode, again.body).toBe(200);
-    // The stored answer was patched with the rewards paid after the save (store.ts patchSavedAnswer).
+    // The stored answer was patched with the rewards paid after the save (write-action.ts patchSavedAnswer).
     expect(again.json()).toEqual(first.json());
     expect(await rewardsOf(id)).toBe(1_000);
     await expectReconciled(id, table, 10_140);

@@ -6,7 +6,8 @@
  * creates). Each action writes its audit entry in the same transaction.
  */
 import { AppError, type AdminAccountActionResponse } from '@card-counter/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { deleteSessionsOf } from '../../auth/auth-rows.ts';
 import type { AccountGate } from '../../auth/types.ts';
 import type { Database, DB } from '../../db/index.ts';
 import { writeAudit } from './audit.ts';
@@ -17,13 +18,6 @@ interface ActionInput {
   targetUserId: string;
   reason: string;
   now: Date;
-}
-
-async function deleteSessions(trx: Kysely<DB>, userId: string): Promise<number> {
-  const r = await sql<{
-    id: string;
-  }>`delete from auth_session where "userId" = ${userId} returning id`.execute(trx);
-  return r.rows.length;
 }
 
 async function isBlockedIn(kysely: Kysely<DB>, userId: string): Promise<boolean> {
@@ -38,7 +32,7 @@ async function isBlockedIn(kysely: Kysely<DB>, userId: string): Promise<boolean>
 export async function revokeSessions(db: Database, input: ActionInput): Promise<AdminAccountActionResponse> {
   return db.kysely.transaction().execute(async (trx) => {
     await assertUserExists(trx, input.targetUserId);
-    const revoked = await deleteSessions(trx, input.targetUserId);
+    const revoked = await deleteSessionsOf(trx, input.targetUserId);
     await writeAudit(trx, {
       adminUserId: input.adminUserId,
       action: 'sessions.revoke',
@@ -74,7 +68,7 @@ export async function blockAccount(db: Database, input: ActionInput): Promise<Ad
       .execute();
     // After the block row: a sign-in racing this transaction either sees the block or has its
     // session deleted here.
-    const revoked = await deleteSessions(trx, input.targetUserId);
+    const revoked = await deleteSessionsOf(trx, input.targetUserId);
     await writeAudit(trx, {
       adminUserId: input.adminUserId,
       action: 'account.block',

@@ -13,6 +13,7 @@ import { AppError, CreditTransactionTypeSchema, type CreditTransaction } from '@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
+import { creditsUpdate } from '../profiles/sql.ts';
 
 /** Largest single change; far above any pack (500,000) and far below integer overflow. */
 export const CREDIT_AMOUNT_MAX = 100_000_000;
@@ -144,12 +145,14 @@ export async function applyCreditInTransaction(
              idempotency_key, created_at
       from credit_transactions where ${key}::text is not null and idempotency_key = ${key}
     ),
-    upd as (
-      update profiles set credits = ${balance}::integer, last_updated = ${now}::timestamptz
-      where user_id = ${input.userId} and credits = ${credits} and ${balance}::bigint >= 0
-        and not exists (select 1 from prior)
-      returning credits
-    ),
+    upd as (${creditsUpdate({
+      userId: input.userId,
+      before: credits,
+      delta: input.amount,
+      now,
+      when: sql<boolean>`${balance}::bigint >= 0 and not exists (select 1 from prior)`,
+      also: null,
+    })}),
     ins as (
       insert into credit_transactions
         (user_id, type, amount, balance_after, description, metadata, idempotency_key, created_at)

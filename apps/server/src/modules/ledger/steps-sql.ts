@@ -18,6 +18,7 @@
 import { AppError } from '@card-counter/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
+import { creditsUpdate } from '../profiles/sql.ts';
 import { validateCreditInput } from './ledger.ts';
 
 export interface LedgerStep {
@@ -40,9 +41,10 @@ export interface LedgerStepsInput {
   gate: RawBuilder<boolean>;
   /**
    * Other columns of the profile row, set by the same update (PostgreSQL changes a row once per
-   * statement). A constant text whatever the values, so the statement stays one prepared text.
+   * statement): a piece of profiles/sql.ts. A constant text whatever the values, so the
+   * statement stays one prepared text. Null: none.
    */
-  alsoSet: RawBuilder<unknown>;
+  alsoSet: RawBuilder<unknown> | null;
   /**
    * Lock and update the profile row even without a step (the caller's statistics, or its lock
    * order: the profile before the reward counters). Always true when there are steps.
@@ -80,12 +82,15 @@ export function ledgerStepsSql(input: LedgerStepsInput): LedgerStepsSql {
   }
   const touched = input.touch || steps.length > 0;
   const col = <T>(pick: (s: LedgerStep) => T): T[] => steps.map(pick);
-  const ctes = sql`lg_prof as (
-      update profiles set credits = credits + ${balance - creditsBefore}::integer,
-        last_updated = ${now}::timestamptz, ${input.alsoSet}
-      where user_id = ${userId} and credits = ${creditsBefore}::integer and ${touched}::boolean and ${input.gate}
-      returning credits
-    ),
+  const update = creditsUpdate({
+    userId,
+    before: creditsBefore,
+    delta: balance - creditsBefore,
+    now,
+    when: sql<boolean>`${touched}::boolean and ${input.gate}`,
+    also: input.alsoSet,
+  });
+  const ctes = sql`lg_prof as (${update}),
     lg_rows as (
       insert into credit_transactions
         (user_id, type, amount, balance_after, description, metadata, idempotency_key, created_at)

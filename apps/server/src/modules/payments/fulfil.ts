@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
+import { markFirstPurchaseBonus } from '../profiles/sql.ts';
 import { awardProgress } from '../rewards/index.ts';
 import type { PaymentProvider, ProviderIntent } from './providers/provider.ts';
 import type { PaymentsTable } from './tables.ts';
@@ -184,11 +185,7 @@ export async function fulfilPayment(
         idempotencyKey: `first-purchase:${userId}`,
         now,
       });
-      await trx
-        .updateTable('profiles')
-        .set({ has_received_first_purchase_bonus: true })
-        .where('user_id', '=', userId)
-        .execute();
+      await markFirstPurchaseBonus(trx, userId);
       if (bonus.applied) {
         bonusCredits = REWARD_FIRST_PURCHASE;
         balance = bonus.balance;

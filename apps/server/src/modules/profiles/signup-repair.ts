@@ -14,6 +14,7 @@
  *   to it: no ledger row but the welcome grant.
  */
 import { sql } from 'kysely';
+import { deleteUsersWithoutAccount } from '../../auth/auth-rows.ts';
 import { GOOGLE_PROVIDER_ID } from '../../auth/types.ts';
 import type { Database } from '../../db/index.ts';
 import { ensureProfile } from './profiles.ts';
@@ -90,17 +91,8 @@ export async function repairCutShortSignups(
   let profilesCreated = 0;
   for (const row of missing) if (await createMissingProfile(db, row, now)) profilesCreated += 1;
 
-  const removed = await sql<{ id: string }>`
-    delete from auth_user u
-    where u.id in (
-      select v.id from auth_user v
-      where not exists (select 1 from auth_account a where a."userId" = v.id)
-        and not exists (select 1 from credit_transactions t where t.user_id = v.id and t.type <> 'signup')
-        and v."createdAt" < ${options.createdBefore}
-      limit ${REPAIR_BATCH_MAX}
-    )
-    returning u.id`.execute(db.kysely);
-  const usersRemoved = removed.rows.length;
+  const removed = await deleteUsersWithoutAccount(db.kysely, options.createdBefore, REPAIR_BATCH_MAX);
+  const usersRemoved = removed.length;
   return {
     profilesCreated,
     usersRemoved,

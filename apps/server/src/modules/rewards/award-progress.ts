@@ -23,6 +23,7 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
+import { addAchievement } from '../profiles/sql.ts';
 import type { ProgressEvent } from './events.ts';
 import { changesFor, type CounterChange } from './metrics.ts';
 
@@ -256,14 +257,7 @@ async function grantAchievement(
   });
   if (!result.applied) return false;
   // The profile's `achievements` list (the product's field) gains the id once.
-  await trx
-    .updateTable('profiles')
-    .set({
-      achievements: sql`case when achievements @> ${JSON.stringify([achievement.id])}::jsonb then achievements
-        else achievements || ${JSON.stringify([achievement.id])}::jsonb end`,
-    })
-    .where('user_id', '=', userId)
-    .execute();
+  await addAchievement(trx, userId, achievement.id);
   return true;
 }
 

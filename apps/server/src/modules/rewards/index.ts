@@ -1,6 +1,8 @@
 /**
  * Rewards: achievements and levels (docs/rewards.md). Other modules call `awardProgress`
- * (award-progress.ts) with an event of `ProgressEvent` (events.ts); nothing else pays rewards.
+ * (award-progress.ts) with an event of `ProgressEvent` (events.ts); the table's settled round
+ * composes `pendingAward`/`additionsSql`/`finishAward` into its one write (docs/rewards.md,
+ * "Two ways in, one set of rules"). Nothing outside this module pays rewards.
  */
 export {
   awardProgress,

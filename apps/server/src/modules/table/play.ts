@@ -54,16 +54,8 @@ import { movementOf } from './money.ts';
 import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
 import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
 import { answerCheck, cryptoUnit, decisionFactsOf, trainingAfter, trainingOf, visibleTraining, type Training } from './training.ts';
-import {
-  newTableState,
-  patchSavedAnswer,
-  readCredits,
-  readForAction,
-  readTable,
-  storeRefusal,
-  writeAction,
-  type ActionTable,
-} from './store.ts';
+import { newTableState, readCredits, readForAction, readTable, type ActionTable } from './store.ts';
+import { patchSavedAnswer, storeRefusal, writeAction } from './write-action.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
 export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;

@@ -1,7 +1,7 @@
 /**
  * Replaced shoes: kept per player (newest TABLE_SHOE_HISTORY_MAX) so a player can check each
  * against its commitment. Written with the action whose step the engine published it in
- * (store.ts writeAction): when the shoe is replaced, or, for a shoe that ran out with the hole
+ * (write-action.ts writeAction): when the shoe is replaced, or, for a shoe that ran out with the hole
  * card face down, when the round turns it (ADR 0004).
  */
 import { TABLE_SHOE_HISTORY_MAX, type ShoeRevealRecord } from '@card-counter/shared';

@@ -1,7 +1,7 @@
 /**
  * After a round settles: the profile's lifetime statistics (spec section 3: totalHandsPlayed,
  * totalHandsWon, totalWinnings; winRate is derived from them when read; bestStreak and
- * biggestWin only ever raised; written with the table's save, store.ts) and the betting
+ * biggestWin only ever raised; written with the table's save, write-action.ts with profiles/sql.ts) and the betting
  * patterns per running count (count_{value}).
  * The session stats are the engine's own (state.sessionStats), kept in the table state.
  */
