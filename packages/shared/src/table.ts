@@ -4,9 +4,10 @@
  * (null in dealerCards), the shoe order or the undealt cards: `deck` holds only counts and
  * the shoe's public commitment. Actions are the engine's actions as they are.
  *
- * The schemas mirror the engine's types by hand (this package depends on zod only); a web
- * test parses real engine states with them so the two cannot drift apart unnoticed.
+ * The schemas are checked against the engine's own types at compile time (the end of this
+ * file): a drift fails the build. A web test also parses real engine states with them.
  */
+import type { Card, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleShoe } from '@card-counter/engine';
 import { z } from 'zod';
 import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer } from './table-training.ts';
 
@@ -205,7 +206,8 @@ export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
 
 /**
  * Why the table refused an action (`details.reason` of a 409): the engine's refusal codes
- * (packages/engine REFUSAL_CODES, mirrored here by hand; a server test checks they match) and
+ * (packages/engine REFUSAL_CODES, listed here and checked against the engine's type at the end of
+ * this file) and
  * the server's own: STALE_VERSION (the request's version is not the table's), BET_OUT_OF_LIMITS
  * (a spot bet outside TABLE_LIMITS), NO_COUNT_CHECK (an answer to a count check that is not open).
  */
@@ -284,3 +286,22 @@ export type TableStreamEvent = z.infer<typeof TableStreamEventSchema>;
 /** `GET /api/table/patterns`: the player's bets per running count at the bet, keyed `count_{value}`. */
 export const BettingPatternsSchema = z.record(z.string().regex(/^count_-?\d+(\.\d+)?$/), BettingPatternEntrySchema);
 export type BettingPatternsRecord = z.infer<typeof BettingPatternsSchema>;
+
+// The contract IS the engine's shapes (type-only imports: nothing of the engine runs here).
+// Each line below fails the build when a schema and the engine's type drift apart, in either
+// direction (each must be assignable to the other: a field missing, added or of another type on
+// either side fails); the server and the web app then need no cast between them.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type TableContractMatchesEngine = [
+  Assert<Same<z.infer<typeof CardSchema>, Card>>,
+  Assert<Same<z.infer<typeof TableRulesSchema>, Rules>>,
+  Assert<Same<z.infer<typeof CountingOptionsSchema>, CountingOptions>>,
+  Assert<Same<z.infer<typeof PlayerHandSchema>, PlayerHand>>,
+  Assert<Same<z.infer<typeof SessionStatsSchema>, SessionStats>>,
+  Assert<Same<z.infer<typeof RoundResultSchema>, RoundResult>>,
+  Assert<Same<z.infer<typeof ShoeRevealSchema>, ShoeReveal>>,
+  Assert<Same<z.infer<typeof VisibleShoeSchema>, VisibleShoe>>,
+  Assert<Same<z.infer<typeof VisibleTableStateSchema>, VisibleGameState>>,
+  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK'>, RefusalCode>>,
+];

@@ -81,7 +81,7 @@ function snapshotOf(state: GameState, credits: number, training: Training): Tabl
   // The balance shown is the credit balance now (a bonus or purchase may have moved it since).
   return {
     version: state.version,
-    state: { ...visible(state), balance: credits } as TableSnapshot['state'],
+    state: { ...visible(state), balance: credits },
     training: visibleTraining(training),
   };
 }
