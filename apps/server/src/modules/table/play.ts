@@ -17,52 +17,23 @@
  * Answers carry only visible(): never the hole card before it is turned, the shoe order or the salt.
  */
 import { createHash } from 'node:crypto';
-import {
-  cardFromCode,
-  cryptoRng,
-  decisionCount,
-  getCountingSystem,
-  runningCountOf,
-  step,
-  visible,
-  type CountingOptions,
-  type GameAction,
-  type BettingPatterns,
-  type GameState,
-  type PublishedShoe,
-  type Rng,
-} from '@card-counter/engine';
-import {
-  AppError,
-  CREDIT_COST_HAND,
-  TABLE_LIMITS,
-  errorBody,
-  type ErrorBody,
-  type ErrorCode,
-  type TableActionRequest,
-  type TableErrorDetails,
-  type TableRefusalReason,
-  type TableSnapshot,
-} from '@card-counter/shared';
+import { cryptoRng, type GameState, type Rng } from '@card-counter/engine';
+import { AppError, type TableActionRequest, type TableSnapshot } from '@card-counter/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
-import type { LedgerStep } from '../ledger/index.ts';
-import { countCheckRow, decisionRow, type TableRecordRow } from '../record/index.ts';
-import { answerCrosses, awardProgress, finishAward, pendingAward, wouldCross, type Additions } from '../rewards/index.ts';
+import { answerCrosses, awardProgress, finishAward, wouldCross, type Additions } from '../rewards/index.ts';
+import { decide, snapshotOf, type TableAnswer, type TableStep } from './decide.ts';
 import type { TableHooks } from './hooks.ts';
-import { movementOf } from './money.ts';
-import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
-import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
-import { answerCheck, cryptoUnit, decisionFactsOf, trainingAfter, trainingOf, visibleTraining, type Training } from './training.ts';
-import { newTableState, readCredits, readForAction, readTable, type ActionTable } from './store.ts';
+import { newTableState, readCredits, readForAction, readTable } from './store.ts';
+import { cryptoUnit, trainingOf } from './training.ts';
 import { patchSavedAnswer, storeRefusal, writeAction } from './write-action.ts';
+
+export { withCounting, type TableAnswer } from './decide.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
 export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
 /** Retention runs every this many versions (amortised: one DELETE per 100 actions). */
 const RETENTION_EVERY_VERSIONS = 100;
-
-export type TableAnswer = { status: 200; body: TableSnapshot } | { status: 409; body: ErrorBody };
 
 export interface PlayContext {
   db: Database;
@@ -77,15 +48,6 @@ export function defaultRng(hooks: TableHooks): Rng {
   return hooks.rng ?? cryptoRng();
 }
 
-function snapshotOf(state: GameState, credits: number, training: Training): TableSnapshot {
-  // The balance shown is the credit balance now (a bonus or purchase may have moved it since).
-  return {
-    version: state.version,
-    state: { ...visible(state), balance: credits },
-    training: visibleTraining(training),
-  };
-}
-
 /** GET /api/table: the stored table, or the fresh one the first action will create. */
 export async function readSnapshot(db: Database, userId: string): Promise<TableSnapshot> {
   const [row, credits] = await Promise.all([
@@ -93,16 +55,6 @@ export async function readSnapshot(db: Database, userId: string): Promise<TableS
     readCredits(db.kysely, userId),
   ]);
   return snapshotOf(row?.state ?? newTableState(credits), credits, row?.training ?? trainingOf(null));
-}
-
-function refusal(
-  code: ErrorCode,
-  reason: TableRefusalReason,
-  message: string | undefined,
-  table: TableSnapshot,
-): TableAnswer {
-  const details: TableErrorDetails = { reason, table };
-  return { status: 409, body: errorBody(code, message, details) };
 }
 
 /** Canonical JSON (sorted keys), so the same request hashes the same whatever its key order. */
@@ -173,7 +125,17 @@ async function applyOnce(
       );
     return { status: prior.status, body: prior.response } as TableAnswer;
   }
-  const { answer, save } = decide(ctx, userId, row, req.version, req.action as TableStep);
+  const { answer, save } = decide(
+    {
+      rng: ctx.rng,
+      now: ctx.now,
+      random: ctx.hooks.countCheckRandom ?? cryptoUnit,
+      firstShoe: ctx.hooks.firstShoe && ((numDecks) => ctx.hooks.firstShoe?.(userId, numDecks) ?? null),
+    },
+    row,
+    req.version,
+    req.action as TableStep,
+  );
   const stored = {
     user_id: userId,
     action_id: req.actionId,
@@ -276,219 +238,6 @@ function settle(
   if (ledgerBalance !== state.balance) throw new Error('table money invariant: the ledger moved a different amount');
   ctx.hooks.onSaved?.(userId, state);
   return answer;
-}
-
-type SetCounting = { type: 'setCounting'; counting: CountingOptions };
-type TrainingAction = Extract<TableActionRequest['action'], { type: 'setTraining' | 'countCheck' }>;
-type TableStep = GameAction | SetCounting | TrainingAction;
-
-interface Decision {
-  answer: TableAnswer;
-  /** What to save: null for a refusal (nothing changes). */
-  save: {
-    state: GameState;
-    patterns: BettingPatterns;
-    shoePlay: ShoePlay | null;
-    /** The credits the action moves: the stakes (and fee), then the payout. */
-    ledger: LedgerStep[];
-    /** A round settled: the profile's statistics take it with the save. */
-    roundStats: RoundStats | null;
-    /** The reward counters the save moves (a settled round, a clean shoe). */
-    award: Additions | null;
-    /**
-     * The shoes the engine revealed in this step (ADR 0004): recorded with the save, exactly
-     * what the state's lastShoeReveal publishes, never merely a shoe that was replaced.
-     */
-    reveals: readonly PublishedShoe[];
-    training: Training;
-    /** The record's entries this action made (ADR 0028). */
-    record: TableRecordRow[];
-    /** A count check this action answered (its rewards are paid with the write). */
-    countCheck: { correct: boolean } | null;
-  } | null;
-}
-
-const refused = (answer: TableAnswer): Decision => ({ answer, save: null });
-
-/** Pure: the engine's step and what it moves, from what readForAction read. */
-function decide(
-  ctx: PlayContext,
-  userId: string,
-  row: ActionTable,
-  version: number,
-  action: TableStep,
-): Decision {
-  const credits = row.credits;
-  const state: GameState = { ...row.state, balance: credits };
-  // The table as it stands, for a refusal's details: built only when refusing (visible() is
-  // not free, and an accepted action answers with the next state instead).
-  const current = (): TableSnapshot => snapshotOf(state, credits, row.training);
-  if (version !== state.version)
-    return refused(refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current()));
-
-  const unchanged = { ledger: [], roundStats: null, award: null, reveals: [], record: [], countCheck: null };
-  if (action.type === 'setTraining' || action.type === 'countCheck') return decideTraining(ctx, row, state, action, current);
-  if (action.type === 'setCounting') {
-    if (state.gameInProgress)
-      return refused(
-        refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current()),
-      );
-    const next = withCounting(state, action.counting);
-    // The count changed: an open check (asked in the old count) lapses.
-    const training = { ...row.training, check: null };
-    return {
-      answer: { status: 200, body: snapshotOf(next, credits, training) },
-      save: { ...unchanged, state: next, patterns: row.patterns, shoePlay: row.shoePlay, training },
-    };
-  }
-  if (
-    action.type === 'bet' &&
-    action.amount !== 0 &&
-    (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet)
-  ) {
-    return refused(
-      refusal(
-        'TABLE_ACTION_REFUSED',
-        'BET_OUT_OF_LIMITS',
-        `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`,
-        current(),
-      ),
-    );
-  }
-  let input = state;
-  let fee = 0;
-  if (action.type === 'deal') {
-    fee = CREDIT_COST_HAND * state.handBets.length;
-    if (state.handBets.every((b) => b > 0) && state.currentBet + fee > credits) {
-      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current()));
-    }
-    const stacked =
-      state.deck === null ? (ctx.hooks.firstShoe?.(userId, state.config.numDecks) ?? null) : null;
-    input = {
-      ...state,
-      balance: credits - fee,
-      ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}),
-    };
-  }
-  // The decision this action makes, as the player saw the table (graded later: ADR 0028).
-  const facts = decisionFactsOf(state, action, row.training.settings);
-  const result = step(input, action, ctx.rng);
-  if (!result.ok) {
-    if (result.code === 'INSUFFICIENT_BALANCE')
-      return refused(refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current()));
-    return refused(refusal('TABLE_ACTION_REFUSED', result.code, result.reason, current()));
-  }
-  const next = result.state;
-  const move = movementOf(action, fee, input.balance, next);
-  // Keys per table version: the version gate lets each be written once (ADR 0009, 0025).
-  const ledger: LedgerStep[] = [];
-  if (move.debit > 0)
-    ledger.push({
-      type: 'game',
-      amount: -move.debit,
-      description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${action.type}`,
-      metadata: { table: row.tableId, version: next.version, action: action.type, fee: move.fee },
-      idempotencyKey: `table:${row.tableId}:v${next.version}:stake`,
-    });
-  if (move.credit > 0)
-    ledger.push({
-      type: 'game',
-      amount: move.credit,
-      description: 'Blackjack: round payout',
-      metadata: { table: row.tableId, version: next.version },
-      idempotencyKey: `table:${row.tableId}:v${next.version}:payout`,
-    });
-  // Below 0 is refused by the ledger's steps (ledgerStepsSql), the engine having refused it first.
-  const balance = credits - move.debit + move.credit;
-  next.balance = balance;
-
-  // The decision judged against basic strategy, on the state the player saw (shoe-play.ts).
-  // A shoe that left play ends its tally whether or not its reveal waits for the round.
-  let shoePlay = nextShoePlay(row.shoePlay, input, action);
-  let cleanShoe = false;
-  const old = input.deck;
-  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
-    cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
-    shoePlay = null;
-  }
-
-  let patterns = row.patterns;
-  let roundStats: RoundStats | null = null;
-  if (move.settled && next.lastResult) {
-    roundStats = roundStatsOf(next.lastResult, next.sessionStats.currentStreak);
-    patterns = addRoundToPatterns(patterns, next.lastResult, next.handBets);
-  }
-  // Experience and achievement counters (docs/rewards.md), moved by the save: a settled round,
-  // and a shoe played by the book that this action replaced. What they cross is paid with it.
-  let award: Additions | null = null;
-  if ((move.settled && next.lastResult) || cleanShoe) {
-    const hands = move.settled && next.lastResult ? next.lastResult.hands : [];
-    const blackjacks = hands.filter((h) => h.outcome === 'blackjack').length;
-    award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
-    if (award === null) throw new Error('rewards: a settled round must be plain additions');
-  }
-  const training = trainingAfter(row.training, action.type, input, next, ctx.hooks.countCheckRandom ?? cryptoUnit, ctx.now);
-  return {
-    answer: { status: 200, body: snapshotOf(next, balance, training) },
-    save: {
-      state: next,
-      patterns,
-      shoePlay,
-      ledger,
-      roundStats,
-      award,
-      reveals: result.published,
-      training,
-      record: facts === null ? [] : [decisionRow(facts, ctx.now)],
-      countCheck: null,
-    },
-  };
-}
-
-/**
- * The training actions (ADR 0028): `setTraining` changes the coach's standard and when checks
- * are asked, from the next decision on; `countCheck` answers the open check, graded here against
- * the count the server kept when it asked. Each is a step of the table (its version moves).
- */
-function decideTraining(
-  ctx: PlayContext,
-  row: ActionTable,
-  state: GameState,
-  action: TrainingAction,
-  current: () => TableSnapshot,
-): Decision {
-  const next: GameState = { ...state, version: state.version + 1 };
-  const common = { ledger: [], roundStats: null, award: null, reveals: [], patterns: row.patterns, shoePlay: row.shoePlay };
-  if (action.type === 'setTraining') {
-    const training = { ...row.training, settings: { ...row.training.settings, ...action.settings } };
-    return {
-      answer: { status: 200, body: snapshotOf(next, row.credits, training) },
-      save: { ...common, state: next, training, record: [], countCheck: null },
-    };
-  }
-  if (row.training.check === null || row.training.check.id !== action.id)
-    return refused(refusal('TABLE_ACTION_REFUSED', 'NO_COUNT_CHECK', 'That count check is not open: it was answered, or it lapsed when the next round was dealt.', current()));
-  const { training, result } = answerCheck(row.training, action.answer);
-  return {
-    answer: { status: 200, body: snapshotOf(next, row.credits, training) },
-    save: { ...common, state: next, training, record: [countCheckRow(result, ctx.now)], countCheck: { correct: result.correct } },
-  };
-}
-
-/** A new counting system or convention, between rounds: every dealt card is face up, so the recount is exact. */
-export function withCounting(s: GameState, counting: CountingOptions): GameState {
-  const dealt = s.deck ? s.deck.cards.slice(0, s.deck.position).map(cardFromCode) : [];
-  const sys = getCountingSystem(counting.system);
-  const runningCount = runningCountOf(sys, dealt, s.config.numDecks);
-  const remaining = s.deck ? s.deck.cards.length - s.deck.position : s.config.numDecks * 52;
-  return {
-    ...s,
-    version: s.version + 1,
-    counting,
-    runningCount,
-    runningCountAtBet: runningCount,
-    trueCount: decisionCount(sys, runningCount, remaining, counting),
-  };
 }
 
 /** The betting patterns record (spec section 3) of a player. */

@@ -1,0 +1,233 @@
+/**
+ * What one table action does, decided without IO (ADR 0025: read, decide, one gated write):
+ * from the row the read brought, the engine's step and everything the write must store: the
+ * state, the ledger's steps, a settled round's statistics and reward counters, the shoes the
+ * engine published, the training (ADR 0028) and the record's entries. A refusal is an answer and
+ * nothing to save. Tested without a database (test/table-decide.test.ts).
+ */
+import {
+  cardFromCode,
+  decisionCount,
+  getCountingSystem,
+  runningCountOf,
+  step,
+  visible,
+  type BettingPatterns,
+  type CountingOptions,
+  type GameAction,
+  type GameState,
+  type PublishedShoe,
+  type Rng,
+  type ShoeState,
+} from '@card-counter/engine';
+import {
+  CREDIT_COST_HAND,
+  TABLE_LIMITS,
+  errorBody,
+  type ErrorBody,
+  type ErrorCode,
+  type TableActionRequest,
+  type TableErrorDetails,
+  type TableRefusalReason,
+  type TableSnapshot,
+} from '@card-counter/shared';
+import type { LedgerStep } from '../ledger/index.ts';
+import { countCheckRow, decisionRow, type TableRecordRow } from '../record/index.ts';
+import { pendingAward, type Additions } from '../rewards/index.ts';
+import { movementOf, type Movement } from './money.ts';
+import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
+import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
+import type { ActionTable } from './store.ts';
+import { answerCheck, decisionFactsOf, trainingAfter, visibleTraining, type Training } from './training.ts';
+
+export type TableAnswer = { status: 200; body: TableSnapshot } | { status: 409; body: ErrorBody };
+
+type SetCounting = { type: 'setCounting'; counting: CountingOptions };
+type TrainingAction = Extract<TableActionRequest['action'], { type: 'setTraining' | 'countCheck' }>;
+export type TableStep = GameAction | SetCounting | TrainingAction;
+
+/** What the write stores for an accepted action. */
+export interface Save {
+  state: GameState;
+  patterns: BettingPatterns;
+  shoePlay: ShoePlay | null;
+  /** The credits the action moves: the stakes (and fee), then the payout. */
+  ledger: LedgerStep[];
+  /** A round settled: the profile's statistics take it with the save. */
+  roundStats: RoundStats | null;
+  /** The reward counters the save moves (a settled round, a clean shoe). */
+  award: Additions | null;
+  /**
+   * The shoes the engine revealed in this step (ADR 0004): recorded with the save, exactly
+   * what the state's lastShoeReveal publishes, never merely a shoe that was replaced.
+   */
+  reveals: readonly PublishedShoe[];
+  training: Training;
+  /** The record's entries this action made (ADR 0028). */
+  record: TableRecordRow[];
+  /** A count check this action answered (its rewards are paid with the write). */
+  countCheck: { correct: boolean } | null;
+}
+
+export interface Decision {
+  answer: TableAnswer;
+  /** What to save: null for a refusal (nothing changes). */
+  save: Save | null;
+}
+
+/** Everything a decision depends on besides the row: the shuffle, the clock, the count-check draw. */
+export interface DecideContext {
+  rng: Rng;
+  now: Date;
+  /** A number in [0, 1) for the count-check draw (training.ts cryptoUnit in play). */
+  random: () => number;
+  /** Tests: a stacked shoe for a table that has none yet (hooks.ts firstShoe). */
+  firstShoe?: ((numDecks: number) => ShoeState | null) | undefined;
+}
+
+/** The answer a player sees: the visible state, the credit balance now, the visible training. */
+export function snapshotOf(state: GameState, credits: number, training: Training): TableSnapshot {
+  // The balance shown is the credit balance now (a bonus or purchase may have moved it since).
+  return { version: state.version, state: { ...visible(state), balance: credits }, training: visibleTraining(training) };
+}
+
+function refusal(code: ErrorCode, reason: TableRefusalReason, message: string | undefined, table: TableSnapshot): Decision {
+  const details: TableErrorDetails = { reason, table };
+  return { answer: { status: 409, body: errorBody(code, message, details) }, save: null };
+}
+
+/** See the file comment. `version` is the one the request was made against. */
+export function decide(ctx: DecideContext, row: ActionTable, version: number, action: TableStep): Decision {
+  const credits = row.credits;
+  const state: GameState = { ...row.state, balance: credits };
+  // The table as it stands, for a refusal's details: built only when refusing (visible() is
+  // not free, and an accepted action answers with the next state instead).
+  const current = (): TableSnapshot => snapshotOf(state, credits, row.training);
+  if (version !== state.version) return refusal('TABLE_VERSION_CONFLICT', 'STALE_VERSION', undefined, current());
+  if (action.type === 'setTraining' || action.type === 'countCheck') return decideTraining(ctx, row, state, action, current);
+  if (action.type === 'setCounting') {
+    if (state.gameInProgress) return refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current());
+    const next = withCounting(state, action.counting);
+    // The count changed: an open check (asked in the old count) lapses.
+    const training = { ...row.training, check: null };
+    return accepted(next, credits, { ...unchanged(row, next), training });
+  }
+  if (action.type === 'bet' && action.amount !== 0 && (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet))
+    return refusal('TABLE_ACTION_REFUSED', 'BET_OUT_OF_LIMITS', `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`, current());
+  // A deal takes the table fee first (10 credits a hand) and shuffles a first shoe if needed.
+  const fee = action.type === 'deal' ? CREDIT_COST_HAND * state.handBets.length : 0;
+  if (action.type === 'deal' && state.handBets.every((b) => b > 0) && state.currentBet + fee > credits)
+    return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
+  const stacked = action.type === 'deal' && state.deck === null ? (ctx.firstShoe?.(state.config.numDecks) ?? null) : null;
+  const input: GameState = action.type !== 'deal' ? state : { ...state, balance: credits - fee, ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}) };
+  // The decision this action makes, as the player saw the table (graded later: ADR 0028).
+  const facts = decisionFactsOf(state, action, row.training.settings);
+  const result = step(input, action, ctx.rng);
+  if (!result.ok) {
+    if (result.code === 'INSUFFICIENT_BALANCE') return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
+    return refusal('TABLE_ACTION_REFUSED', result.code, result.reason, current());
+  }
+  const next = result.state;
+  const move = movementOf(action, fee, input.balance, next);
+  // Below 0 is refused by the ledger's steps (ledgerStepsSql), the engine having refused it first.
+  next.balance = credits - move.debit + move.credit;
+  const round = roundOutcome(row, input, action, next, move);
+  return accepted(next, next.balance, {
+    state: next,
+    ...round,
+    ledger: ledgerStepsOf(row.tableId, action.type, next.version, move),
+    reveals: result.published,
+    training: trainingAfter(row.training, action.type, input, next, ctx.random, ctx.now),
+    record: facts === null ? [] : [decisionRow(facts, ctx.now)],
+    countCheck: null,
+  });
+}
+
+function accepted(next: GameState, credits: number, save: Save): Decision {
+  return { answer: { status: 200, body: snapshotOf(next, credits, save.training) }, save };
+}
+
+/** A step that moves nothing but the state (and what the caller adds). */
+function unchanged(row: ActionTable, next: GameState): Save {
+  return { state: next, patterns: row.patterns, shoePlay: row.shoePlay, ledger: [], roundStats: null, award: null, reveals: [], training: row.training, record: [], countCheck: null };
+}
+
+/** The ledger's steps of a move, keyed per table version: the version gate writes each once (ADR 0009, 0025). */
+function ledgerStepsOf(tableId: string, actionType: string, version: number, move: Movement): LedgerStep[] {
+  const steps: LedgerStep[] = [];
+  if (move.debit > 0)
+    steps.push({
+      type: 'game',
+      amount: -move.debit,
+      description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${actionType}`,
+      metadata: { table: tableId, version, action: actionType, fee: move.fee },
+      idempotencyKey: `table:${tableId}:v${version}:stake`,
+    });
+  if (move.credit > 0)
+    steps.push({
+      type: 'game',
+      amount: move.credit,
+      description: 'Blackjack: round payout',
+      metadata: { table: tableId, version },
+      idempotencyKey: `table:${tableId}:v${version}:payout`,
+    });
+  return steps;
+}
+
+/**
+ * What the step means beyond the state: the shoe's by-the-book tally (shoe-play.ts; a shoe that
+ * left play ends its tally whether or not its reveal waits for the round), a settled round's
+ * statistics and betting patterns, and the reward counters they move (docs/rewards.md).
+ */
+function roundOutcome(
+  row: ActionTable,
+  input: GameState,
+  action: GameAction,
+  next: GameState,
+  move: Movement,
+): Pick<Save, 'shoePlay' | 'patterns' | 'roundStats' | 'award'> {
+  let shoePlay = nextShoePlay(row.shoePlay, input, action);
+  let cleanShoe = false;
+  const old = input.deck;
+  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
+    cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
+    shoePlay = null;
+  }
+  const result = move.settled ? next.lastResult : null;
+  const roundStats = result ? roundStatsOf(result, next.sessionStats.currentStreak) : null;
+  const patterns = result ? addRoundToPatterns(row.patterns, result, next.handBets) : row.patterns;
+  let award: Additions | null = null;
+  if (result || cleanShoe) {
+    const hands = result ? result.hands : [];
+    const blackjacks = hands.filter((h) => h.outcome === 'blackjack').length;
+    award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
+    if (award === null) throw new Error('rewards: a settled round must be plain additions');
+  }
+  return { shoePlay, patterns, roundStats, award };
+}
+
+/**
+ * The training actions (ADR 0028): `setTraining` changes the coach's standard and when checks
+ * are asked, from the next decision on; `countCheck` answers the open check, graded here against
+ * the count the server kept when it asked. Each is a step of the table (its version moves).
+ */
+function decideTraining(ctx: DecideContext, row: ActionTable, state: GameState, action: TrainingAction, current: () => TableSnapshot): Decision {
+  const next: GameState = { ...state, version: state.version + 1 };
+  if (action.type === 'setTraining') {
+    const training = { ...row.training, settings: { ...row.training.settings, ...action.settings } };
+    return accepted(next, row.credits, { ...unchanged(row, next), training });
+  }
+  if (row.training.check === null || row.training.check.id !== action.id)
+    return refusal('TABLE_ACTION_REFUSED', 'NO_COUNT_CHECK', 'That count check is not open: it was answered, or it lapsed when the next round was dealt.', current());
+  const { training, result } = answerCheck(row.training, action.answer);
+  return accepted(next, row.credits, { ...unchanged(row, next), training, record: [countCheckRow(result, ctx.now)], countCheck: { correct: result.correct } });
+}
+
+/** A new counting system or convention, between rounds: every dealt card is face up, so the recount is exact. */
+export function withCounting(s: GameState, counting: CountingOptions): GameState {
+  const dealt = s.deck ? s.deck.cards.slice(0, s.deck.position).map(cardFromCode) : [];
+  const sys = getCountingSystem(counting.system);
+  const runningCount = runningCountOf(sys, dealt, s.config.numDecks);
+  const remaining = s.deck ? s.deck.cards.length - s.deck.position : s.config.numDecks * 52;
+  return { ...s, version: s.version + 1, counting, runningCount, runningCountAtBet: runningCount, trueCount: decisionCount(sys, runningCount, remaining, counting) };
+}
