@@ -31,7 +31,7 @@ export function CountCheck({ check }: { check: CountCheckState }) {
   };
 
   return (
-    <section ref={section} aria-label="Count check" className="rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
+    <section ref={section} aria-label="Count check" className="scroll-mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
       {asking ? (
         <form onSubmit={submit} className="flex flex-col gap-2">
           <label htmlFor={inputId} className="font-semibold text-amber-100">
