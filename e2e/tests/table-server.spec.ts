@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { handTotal, type Card, type Rank } from '@card-counter/engine';
 import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+import { APP_URL } from '../support/env.ts';
 
 const RANKS: Record<string, Rank> = {
   Ace: 'A',
@@ -153,12 +154,13 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
   await expectBalance(page, expected);
   await expect(page.getByTestId('last-result')).toBeVisible();
 
-  // The coach's verdicts reach the player's record on the server (sent in batches).
+  // The coach's verdicts reach the player's record on the server: the server records each stand
+  // from the table action itself and grades it shortly after (ADR 0028), so the test polls.
   await expect
     .poll(async () => {
       const res = await page.request.get('/api/me/record?kind=decision');
-      const entries = ((await res.json()) as { entries: { chosen: string; bet: number }[] }).entries;
-      return entries.filter((e) => e.chosen === 'stand').length;
+      const entries = ((await res.json()) as { entries: { chosen: string; source: string }[] }).entries;
+      return entries.filter((e) => e.chosen === 'stand' && e.source === 'table').length;
     })
     .toBeGreaterThanOrEqual(1);
 
@@ -209,6 +211,81 @@ test('settings change the rules of the next round on the server table', async ({
   }
   await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
 });
+
+/** One table action sent by the test itself, against the table's current version. */
+async function tableAction(page: Page, action: Record<string, unknown>): Promise<void> {
+  const table = (await (await page.request.get('/api/table')).json()) as { version: number };
+  const res = await page.request.post('/api/table/actions', {
+    data: { actionId: crypto.randomUUID(), version: table.version, action },
+    headers: { origin: APP_URL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function trainingOf(page: Page): Promise<{ settings: { countChecks: string } }> {
+  const table = (await (await page.request.get('/api/table')).json()) as {
+    training: { settings: { countChecks: string } };
+  };
+  return table.training;
+}
+
+for (const [screen, viewport] of [
+  ['a desktop', { width: 1280, height: 800 }],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`the server asks a count check at the shuffle point; the player answers it on ${screen} and sees the verdict`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await startSignedIn(page, 'table-check');
+    // One deck reshuffled at 90% left: a round deals at least four cards, so the second round at
+    // the latest ends past the shuffle point, where 'At the shuffle' always asks. (The panel offers
+    // no penetration that shallow: the test sets it on the table itself.)
+    await tableAction(page, { type: 'setConfig', rules: { numDecks: 1, shufflePoint: 0.9 } });
+    await page.reload();
+    await expect(page.getByTestId('rules-line')).toHaveText(/^1D .* 10% pen$/);
+    await page.getByRole('button', { name: 'Table settings' }).click();
+    await page.getByLabel('Count checks').selectOption('At the shuffle');
+    // The mode is the server's: the select sent setTraining.
+    await expect.poll(async () => (await trainingOf(page)).settings.countChecks).toBe('shoeEnd');
+    await page.getByRole('button', { name: 'Close settings' }).click();
+
+    const question = page.getByLabel('What is the running count?');
+    await page.getByRole('button', { name: '100', exact: true }).click();
+    for (let round = 0; round < 2 && !(await question.isVisible()); round++) {
+      await page.getByRole('button', { name: 'Deal' }).click();
+      await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+      await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+    }
+    // Asked where the player looks: on screen whole (the page brings it in if it must), beside the
+    // Deal button and the felt.
+    await expect(page.getByRole('region', { name: 'Count check' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Deal' })).toBeInViewport();
+    // The dealer's hand is still in sight, not scrolled under the sticky navigation bar (as it
+    // would be if the check sat below the chips, at the top of the side column).
+    const dealer = page.getByRole('group', { name: 'Dealer' });
+    await expect(dealer).toBeInViewport({ ratio: 1 });
+    const navBottom = await page.getByRole('banner').evaluate((nav) => nav.getBoundingClientRect().bottom);
+    expect((await dealer.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(navBottom);
+    await expect(page.getByRole('region', { name: 'Count check' })).not.toContainText('running count is');
+    // The player keeps the count from the count panel (its figure is the one the server keeps).
+    const count = Number((await page.getByTestId('running-count').innerText()).replace('+', ''));
+    await question.fill(String(count));
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'running count is' })).toHaveText(
+      `Correct: the running count is ${count}.`,
+    );
+    await expect(page.getByTestId('count-check-score')).toHaveText('Count checks: 1 of 1 right');
+    await expect(question).toBeHidden();
+
+    // The server graded it and keeps it in the player's record as its own entry.
+    const res = await page.request.get('/api/me/record?kind=countCheck');
+    const entries = (
+      (await res.json()) as { entries: { answered: number; expected: number; source: string }[] }
+    ).entries;
+    expect(entries).toEqual([expect.objectContaining({ answered: count, expected: count, source: 'table' })]);
+  });
+}
 
 test('a stale tab is told the table changed and shows the current table', async ({ page, context }) => {
   // This tab cannot hear the table stream (as on a network that drops it), so it still holds

@@ -1,7 +1,11 @@
 import { createGame, seededRng, stackedShoe, step, visible, type GameState } from '@card-counter/engine';
+import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type TableTrainingSettings } from '@card-counter/shared/table';
 
 // A fake fetch that plays the server table's contract: a real engine table behind it, actions
-// applied once per actionId, 409 with the table on a stale version or a refused move.
+// applied once per actionId, 409 with the table on a stale version or a refused move. Its
+// training follows the server's rules (apps/server/src/modules/table/training.ts): a check is
+// asked after a settled round (when `askAfterRound` in 'random' mode, always at the shuffle
+// point, never 'off'), lapses at the next deal, and its expected count stays in here.
 
 export interface Sent {
   url: string;
@@ -19,9 +23,23 @@ export class FakeTableServer {
   faults: (() => Promise<Response>)[] = [];
   /** Apply the action but lose the answer (the network dropped it after the server committed). */
   loseNextAnswer = false;
+  settings: TableTrainingSettings = { ...DEFAULT_TRAINING_SETTINGS };
+  /** The open check; `expected` never leaves the server. */
+  check: { id: string; expected: number } | null = null;
+  last: CountCheckResult | null = null;
+  /** The server's dice in 'random' mode: ask after every settled round (or never). */
+  askAfterRound = false;
 
   snapshot() {
-    return { version: this.version, state: visible(this.state) };
+    return {
+      version: this.version,
+      state: visible(this.state),
+      training: {
+        settings: { ...this.settings },
+        countCheck: this.check === null ? null : { id: this.check.id, asked: 'runningCount' as const },
+        lastCountCheck: this.last,
+      },
+    };
   }
 
   fetch = async (url: string, init?: RequestInit): Promise<Response> => {
@@ -58,9 +76,31 @@ export class FakeTableServer {
     }
     if (body.action.type === 'setCounting') {
       this.state = { ...this.state, counting: (body.action as unknown as { counting: GameState['counting'] }).counting };
+      this.check = null;
       this.version++;
       return { status: 200, body: this.snapshot() };
     }
+    if (body.action.type === 'setTraining') {
+      this.settings = { ...this.settings, ...(body.action as unknown as { settings: Partial<TableTrainingSettings> }).settings };
+      this.version++;
+      return { status: 200, body: this.snapshot() };
+    }
+    if (body.action.type === 'countCheck') {
+      const { id, answer } = body.action as unknown as { id: string; answer: number };
+      if (this.check === null || this.check.id !== id) {
+        const message = 'That count check is not open: it was answered, or it lapsed when the next round was dealt.';
+        return {
+          status: 409,
+          body: { error: { code: 'TABLE_ACTION_REFUSED', message, details: { reason: 'NO_COUNT_CHECK', table: this.snapshot() } } },
+        };
+      }
+      const { expected } = this.check;
+      this.last = { id, asked: 'runningCount', answered: answer, expected, correct: answer === expected };
+      this.check = null;
+      this.version++;
+      return { status: 200, body: this.snapshot() };
+    }
+    const before = this.state;
     const result = step(this.state, body.action as Parameters<typeof step>[1], seededRng(1));
     if (!result.ok) {
       return {
@@ -70,7 +110,17 @@ export class FakeTableServer {
     }
     this.state = result.state;
     this.version++;
+    this.trainAfter(body.action.type, before);
     return { status: 200, body: this.snapshot() };
+  }
+
+  private trainAfter(actionType: string, before: GameState): void {
+    if (['deal', 'setConfig', 'reset'].includes(actionType)) this.check = null;
+    const next = this.state;
+    if (before.gamePhase === 'roundOver' || next.gamePhase !== 'roundOver' || this.settings.countChecks === 'off') return;
+    const deck = next.deck;
+    const atShuffle = deck !== null && (deck.cards.length - deck.position) / deck.cards.length <= next.config.shufflePoint;
+    if (atShuffle || (this.settings.countChecks === 'random' && this.askAfterRound)) this.check = { id: crypto.randomUUID(), expected: next.runningCount };
   }
 }
 

@@ -1,13 +1,6 @@
-import { RECORD_ENTRIES_PER_POST_MAX, type CountCheckEntry, type DecisionEntry } from '@card-counter/shared';
+import { type CountCheckEntry, type DecisionEntry } from '@card-counter/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  LocalPlayRecord,
-  PENDING_MAX,
-  RETRY_DELAY_MS,
-  ServerPlayRecord,
-  localRecordKey,
-  playRecordFor,
-} from '../src/shared/record/play-record.ts';
+import { LocalPlayRecord, ServerPlayRecord, localRecordKey, playRecordFor } from '../src/shared/record/play-record.ts';
 
 const decision = (over: Partial<DecisionEntry> = {}): DecisionEntry => ({
   entryId: crypto.randomUUID(),
@@ -80,18 +73,16 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe('the server record (signed-in players)', () => {
-  let posts: { entries: { entryId: string }[] }[];
-  let answer: () => Promise<Response>;
+  let calls: string[];
+  let page: unknown;
   beforeEach(() => {
-    vi.useFakeTimers();
-    posts = [];
-    answer = () => Promise.resolve(jsonResponse(200, { stored: 1 }));
+    calls = [];
+    page = { entries: [] };
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
-        if (init?.method === 'POST') posts.push(JSON.parse(String(init.body)) as (typeof posts)[number]);
-        if (url.startsWith('/api/me/record?')) return Promise.resolve(jsonResponse(200, { entries: [] }));
-        return answer();
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        return Promise.resolve(jsonResponse(200, url.startsWith('/api/me/record?') ? page : { stored: 1 }));
       }),
     );
   });
@@ -100,84 +91,30 @@ describe('the server record (signed-in players)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('batches entries added together into one POST after a short delay', async () => {
-    const r = new ServerPlayRecord();
-    const a = decision();
-    const b = check();
-    r.add(a);
-    r.add(b);
-    expect(posts).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(posts).toEqual([{ entries: [a, b] }]);
-    expect(r.queued).toBe(0);
-  });
-
-  it('sends a full batch at once, and a large backlog in batches of the contract maximum', async () => {
-    const r = new ServerPlayRecord();
-    for (let i = 0; i < RECORD_ENTRIES_PER_POST_MAX + 5; i++) r.add(check());
-    await vi.advanceTimersByTimeAsync(0);
-    await r.flush();
-    expect(posts.map((p) => p.entries.length)).toEqual([RECORD_ENTRIES_PER_POST_MAX, 5]);
-  });
-
-  it('two flushes at once post the batch once (regression: both used to send the same batch)', async () => {
+  it('add() sends no request, now or later: the server records the table itself (ADR 0028)', async () => {
+    vi.useFakeTimers();
     const r = new ServerPlayRecord();
     r.add(decision());
-    await Promise.all([r.flush(), r.flush(), r.flush()]);
-    expect(posts).toHaveLength(1);
-  });
-
-  it('keeps a batch the server could not take and sends the same entries later', async () => {
-    const r = new ServerPlayRecord();
-    const e = decision();
-    answer = () => Promise.reject(new TypeError('Failed to fetch'));
-    r.add(e);
-    await r.flush();
-    expect(r.queued).toBe(1);
-    answer = () => Promise.resolve(jsonResponse(503, { error: { code: 'UNEXPECTED', message: 'down' } }));
-    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
-    expect(r.queued).toBe(1);
-    answer = () => Promise.resolve(jsonResponse(200, { stored: 1 }));
-    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
-    expect(r.queued).toBe(0);
-    expect(posts.map((p) => p.entries[0]?.entryId)).toEqual([e.entryId, e.entryId, e.entryId]);
-  });
-
-  it('drops a batch the server refuses for good (400) instead of retrying it forever (regression: it blocked the queue)', async () => {
-    const r = new ServerPlayRecord();
-    answer = () => Promise.resolve(jsonResponse(400, { error: { code: 'VALIDATION_FAILED', message: 'bad' } }));
-    r.add(decision());
-    await r.flush();
-    expect(r.queued).toBe(0);
-    answer = () => Promise.resolve(jsonResponse(200, { stored: 1 }));
     r.add(check());
-    await r.flush();
-    expect(posts).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([]);
   });
 
-  it('bounds the queue while the server is unreachable, dropping the oldest', async () => {
+  it("recent() reads the server, one kind when asked, with each entry's source", async () => {
     const r = new ServerPlayRecord();
-    answer = () => Promise.reject(new TypeError('offline'));
-    const first = check();
-    r.add(first);
-    await r.flush();
-    for (let i = 0; i < PENDING_MAX + 10; i++) r.add(check());
-    expect(r.queued).toBe(PENDING_MAX);
-    await r.flush(); // the send in flight since the queue filled
-    await r.flush(); // a new send from the queue as it is now
-    expect(posts.at(-1)?.entries.some((e) => e.entryId === first.entryId)).toBe(false);
-  });
-
-  it('recent() sends what is queued before reading the server', async () => {
-    const r = new ServerPlayRecord();
+    const mine = { ...decision(), source: 'table' };
+    const old = { ...decision({ chosen: 'hit' }), source: 'client' };
+    page = { entries: [old, mine] };
     r.add(decision());
-    const calls: string[] = [];
-    const f = vi.mocked(fetch);
-    f.mockImplementation((url, init) => {
-      calls.push(`${init?.method ?? 'GET'} ${String(url)}`);
-      return Promise.resolve(init?.method === 'POST' ? jsonResponse(200, { stored: 1 }) : jsonResponse(200, { entries: [] }));
-    });
-    expect(await r.recent(50, 'decision')).toEqual([]);
-    expect(calls).toEqual(['POST /api/me/record', 'GET /api/me/record?limit=50&kind=decision']);
+    expect(await r.recent(50, 'decision')).toEqual([old, mine]);
+    expect(calls).toEqual(['GET /api/me/record?limit=50&kind=decision']);
+  });
+
+  it('recent() refuses a page that breaks the contract (an entry without its source)', async () => {
+    const r = new ServerPlayRecord();
+    page = { entries: [decision()] };
+    await expect(r.recent(10)).rejects.toThrow();
   });
 });

@@ -122,4 +122,53 @@ describe('the server table source', () => {
     server.faults.push(() => json(200, { version: 0, state: { ...visible(server.state), shoeOrder: [1, 2, 3] } }));
     await expect(source.load()).rejects.toThrow();
   });
+
+  it("carries the server's training and sends setTraining and a count check's answer as table actions", async () => {
+    const source = make();
+    expect((await source.load()).training).toEqual({ settings: { indexPlays: false, countChecks: 'random' }, countCheck: null, lastCountCheck: null });
+    const set = await source.setTraining({ indexPlays: true });
+    expect(set.training?.settings).toEqual({ indexPlays: true, countChecks: 'random' });
+    server.check = { id: crypto.randomUUID(), expected: 4 };
+    const asked = await source.load();
+    // The question only: the answer stays on the server.
+    expect(asked.training?.countCheck).toEqual({ id: server.check.id, asked: 'runningCount' });
+    const answered = await source.answerCountCheck(server.check?.id ?? '', 3);
+    expect(answered.training?.countCheck).toBeNull();
+    expect(answered.training?.lastCountCheck).toMatchObject({ answered: 3, expected: 4, correct: false });
+    expect(server.sent.filter((s) => s.method === 'POST').map((p) => [p.body?.version, p.body?.action])).toEqual([
+      [0, { type: 'setTraining', settings: { indexPlays: true } }],
+      [1, { type: 'countCheck', id: answered.training?.lastCountCheck?.id, answer: 3 }],
+    ]);
+  });
+
+  it("retries a count check's lost answer with the same actionId: graded once", async () => {
+    const source = make();
+    server.check = { id: crypto.randomUUID(), expected: -1 };
+    const { id } = server.check;
+    await source.load();
+    server.loseNextAnswer = true;
+    const answered = await source.answerCountCheck(id, -1);
+    expect(answered.training?.lastCountCheck).toMatchObject({ id, correct: true });
+    const posts = server.sent.filter((s) => s.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.body).toEqual(posts[1]?.body);
+    expect(server.version).toBe(1);
+  });
+
+  it('an answer to a check that is not open is a TableRefusal with the table as it stands', async () => {
+    const source = make();
+    await source.load();
+    const refusal = await source.answerCountCheck(crypto.randomUUID(), 2).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(TableRefusal);
+    expect((refusal as TableRefusal).message).toMatch(/count check is not open/);
+    expect((refusal as TableRefusal).snapshot.training?.countCheck).toBeNull();
+  });
+
+  it("refuses a table whose open count check carries its answer: the browser must not know it before answering", async () => {
+    const source = make();
+    const snap = server.snapshot();
+    const leaked = { ...snap, training: { ...snap.training, countCheck: { id: crypto.randomUUID(), asked: 'runningCount', expected: 5 } } };
+    server.faults.push(() => json(200, leaked));
+    await expect(source.load()).rejects.toThrow();
+  });
 });

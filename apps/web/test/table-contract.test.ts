@@ -7,18 +7,22 @@ import { rulesSummary } from '../src/features/game/components/rules-summary.ts';
 import { DEFAULT_RULES } from '@card-counter/engine';
 
 // The local table answers exactly what the server contract allows: the visible projection.
+// Training (count checks, the coach's standard) is the server's and has no place here: the
+// local screen keeps its own (ADR 0028).
+const LocalSnapshotSchema = TableSnapshotSchema.omit({ training: true });
+
 describe('the local table source', () => {
   it('answers every action with a snapshot the shared contract accepts, hole card hidden until turned', async () => {
     const source = new LocalTableSource({ storageKey: 't', initialBalance: 10_000, shoe: stackedShoe(6, ['10h', '9s', '8c', '7d', '10s']) });
-    const first = TableSnapshotSchema.parse(await source.load());
+    const first = LocalSnapshotSchema.parse(await source.load());
     expect(first.version).toBe(0);
     await source.act({ type: 'bet', amount: 100, spot: 0 });
-    const dealt = TableSnapshotSchema.parse(await source.act({ type: 'deal' }));
+    const dealt = LocalSnapshotSchema.parse(await source.act({ type: 'deal' }));
     expect(dealt.version).toBe(2);
     expect(dealt.state.dealerCards).toEqual([{ rank: '9', suit: 'spades' }, null]);
     expect(JSON.stringify(dealt)).not.toContain('"salt"');
     expect(dealt.state.balance).toBe(10_000 - 100 - 10);
-    const settled = TableSnapshotSchema.parse(await source.act({ type: 'stand' }));
+    const settled = LocalSnapshotSchema.parse(await source.act({ type: 'stand' }));
     expect(settled.state.dealerCards[1]).toEqual({ rank: '7', suit: 'diamonds' });
     expect(settled.state.balance).toBe(10_090);
   });

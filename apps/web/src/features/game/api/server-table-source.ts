@@ -4,6 +4,7 @@ import {
   TableErrorDetailsSchema,
   TableSnapshotSchema,
   type TableAction,
+  type TableTrainingSettings,
 } from '@card-counter/shared/table';
 import { api, ApiError, apiRequest } from '../../../shared/lib/api-client.ts';
 import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource } from './table-source.ts';
@@ -49,7 +50,7 @@ function isTransient(error: unknown): boolean {
  */
 function toSnapshot(body: unknown): TableSnapshot {
   const parsed = TableSnapshotSchema.parse(body);
-  return { version: parsed.version, state: parsed.state as unknown as VisibleGameState };
+  return { version: parsed.version, state: parsed.state as unknown as VisibleGameState, training: parsed.training };
 }
 
 export class ServerTableSource implements TableSource {
@@ -86,6 +87,14 @@ export class ServerTableSource implements TableSource {
 
   setCounting(counting: CountingOptions): Promise<TableSnapshot> {
     return this.send({ type: 'setCounting', counting });
+  }
+
+  setTraining(settings: Partial<TableTrainingSettings>): Promise<TableSnapshot> {
+    return this.send({ type: 'setTraining', settings });
+  }
+
+  answerCountCheck(id: string, answer: number): Promise<TableSnapshot> {
+    return this.send({ type: 'countCheck', id, answer });
   }
 
   /** Follows the player's other tabs and devices until the returned function is called. */

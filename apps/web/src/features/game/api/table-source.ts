@@ -1,4 +1,5 @@
 import type { CountingOptions, GameAction, ShoeReveal, VisibleGameState } from '@card-counter/engine';
+import type { TableTraining, TableTrainingSettings } from '@card-counter/shared/table';
 
 // The one seam between the table screen and whoever deals: the browser's own engine (guests,
 // offline play) or, later, the server's API. The screen sees only what visible() shows: never
@@ -8,6 +9,11 @@ export interface TableSnapshot {
   /** Increases with every applied action; a server source sends it back for concurrency checks. */
   version: number;
   state: VisibleGameState;
+  /**
+   * The server's training (ADR 0028): the coach's standard, the open count check (the question,
+   * never its answer) and the last verdict. Absent on the local engine, whose screen keeps them.
+   */
+  training?: TableTraining;
 }
 
 /** An action the table refused, with the reason to show the player and the table as it stands. */
@@ -45,4 +51,11 @@ export interface TableSource {
    * function is called. Absent where nobody else can act (the local engine).
    */
   follow?(onSnapshot: (snapshot: TableSnapshot) => void): () => void;
+  /** Changes the server's index-plays switch or count-check mode (any time). Absent on the local engine. */
+  setTraining?(settings: Partial<TableTrainingSettings>): Promise<TableSnapshot>;
+  /**
+   * Answers the server's open count check `id`; the answer's `training.lastCountCheck` is the
+   * verdict. Rejects with TableRefusal (NO_COUNT_CHECK) when the check lapsed. Absent on the local engine.
+   */
+  answerCountCheck?(id: string, answer: number): Promise<TableSnapshot>;
 }

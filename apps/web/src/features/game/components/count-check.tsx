@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CountCheckState } from '../hooks/use-count-check.ts';
 
 /** 'What is the running count?': asked now and then, scored, and kept in the record. */
@@ -6,8 +6,16 @@ export function CountCheck({ check }: { check: CountCheckState }) {
   const inputId = useId();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const { expected, score, lastAnswer } = check;
-  if (expected === null && !lastAnswer) return null;
+  const { asking, answering, score, lastAnswer } = check;
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // A question the player cannot see is no question: bring it on screen when it is asked
+    // (a phone's screen ends at the Deal button). 'nearest' leaves a visible one where it is.
+    if (!asking) return;
+    const still = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    section.current?.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, [asking]);
+  if (!asking && !lastAnswer) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,8 +31,8 @@ export function CountCheck({ check }: { check: CountCheckState }) {
   };
 
   return (
-    <section aria-label="Count check" className="rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
-      {expected !== null ? (
+    <section ref={section} aria-label="Count check" className="scroll-mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
+      {asking ? (
         <form onSubmit={submit} className="flex flex-col gap-2">
           <label htmlFor={inputId} className="font-semibold text-amber-100">
             What is the running count?
@@ -40,7 +48,7 @@ export function CountCheck({ check }: { check: CountCheckState }) {
               aria-describedby={invalid ? `${inputId}-error` : undefined}
               className="w-24 rounded-md border border-slate-600 bg-slate-950 px-3 py-2 text-lg tabular-nums text-white"
             />
-            <button type="submit" className="rounded-md bg-amber-400 px-4 py-2 font-bold text-amber-950">
+            <button type="submit" disabled={answering} className="rounded-md bg-amber-400 px-4 py-2 font-bold text-amber-950 disabled:opacity-60">
               Check
             </button>
             <button type="button" onClick={check.dismiss} className="rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-slate-800">
@@ -55,8 +63,8 @@ export function CountCheck({ check }: { check: CountCheckState }) {
         </form>
       ) : (
         lastAnswer && (
-          <p role="status" className={lastAnswer.answered === lastAnswer.expected ? 'font-semibold text-emerald-300' : 'font-semibold text-rose-300'}>
-            {lastAnswer.answered === lastAnswer.expected
+          <p role="status" className={lastAnswer.correct ? 'font-semibold text-emerald-300' : 'font-semibold text-rose-300'}>
+            {lastAnswer.correct
               ? `Correct: the running count is ${lastAnswer.expected}.`
               : `Not quite: you said ${lastAnswer.answered}, the running count is ${lastAnswer.expected}.`}
           </p>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { COUNTING_SYSTEMS, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import type { TableTrainingSettings } from '@card-counter/shared/table';
 import { indexSourceFor } from '../api/coach-engine.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
@@ -13,6 +14,19 @@ export interface SettingsPanelProps {
   onApply: (rules: Rules, counting: CountingOptions) => void;
   onPrefs: (patch: Partial<TablePrefs>) => void;
   onClose: () => void;
+  /**
+   * A server table's training settings (ADR 0028): index plays and count checks are the
+   * server's, shown from the table and changed through it; absent on the local engine, whose
+   * switches are `prefs` like the rest.
+   */
+  training?: TrainingControl;
+}
+
+export interface TrainingControl {
+  settings: TableTrainingSettings;
+  onChange: (patch: Partial<TableTrainingSettings>) => void;
+  /** A change is on its way: the switches wait for the table's answer. */
+  busy: boolean;
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ value: from + i, label: String(from + i) }));
@@ -52,7 +66,7 @@ const CHECKS = [
 ] as const;
 
 /** Every rule of the game config, the count convention and the coach, in one panel. */
-export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose }: SettingsPanelProps) {
+export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose, training }: SettingsPanelProps) {
   const [draft, setDraft] = useState(rules);
   const [count, setCount] = useState(counting);
   const set = <K extends keyof Rules>(key: K) => (value: Rules[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -60,6 +74,8 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
     e.preventDefault();
     onApply(draft, count);
   };
+  const countChecks = training ? training.settings.countChecks : prefs.countCheck;
+  const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
   return (
     <section aria-labelledby="settings-heading" className="rounded-xl border border-slate-700 bg-slate-900 p-4 sm:p-5">
       <div className="mb-4 flex items-center justify-between">
@@ -101,17 +117,29 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
       <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
         <legend className="sr-only">Coach and display</legend>
         <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
-        <SelectField label="Count checks" value={prefs.countCheck} options={CHECKS} onChange={(countCheck) => onPrefs({ countCheck })} />
+        <SelectField
+          label="Count checks"
+          value={countChecks}
+          options={CHECKS}
+          disabled={training?.busy}
+          onChange={(countCheck) => (training ? training.onChange({ countChecks: countCheck }) : onPrefs({ countCheck }))}
+        />
         <CheckField
           label={
             <span>
               Index plays <span className="block text-xs text-slate-400">{indexSourceFor(rules, counting).label}</span>
             </span>
           }
-          checked={prefs.indexPlays}
-          onChange={(indexPlays) => onPrefs({ indexPlays })}
+          checked={indexPlays}
+          disabled={training?.busy}
+          onChange={(on) => (training ? training.onChange({ indexPlays: on }) : onPrefs({ indexPlays: on }))}
         />
         <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
+        {training && (
+          <p className="col-span-2 text-xs text-slate-400 sm:col-span-4">
+            Count checks and index plays are kept with your table and grade your record; the coach mode and shortcuts are kept in this browser.
+          </p>
+        )}
       </fieldset>
     </section>
   );

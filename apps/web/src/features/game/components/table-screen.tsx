@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { legalPlays, type CountingOptions, type PlayerAction, type Rules } from '@card-counter/engine';
 import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
 import { TABLE_LIMITS } from '@card-counter/shared/table';
@@ -6,11 +6,13 @@ import type { PlayRecord } from '../../../shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useCountCheck } from '../hooks/use-count-check.ts';
+import { useServerCountCheck } from '../hooks/use-server-count-check.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable } from '../hooks/use-table.ts';
 import { useTablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableShortcuts, type ShortcutAction } from '../hooks/use-table-shortcuts.ts';
+import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { canDeal } from '../hooks/legal-moves.ts';
 import { ActionBar } from './action-bar.tsx';
 import { ChipRack } from './chip-rack.tsx';
@@ -39,15 +41,36 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
   const onFollow = useCallback((s: TableSnapshot) => onBalance?.(s.state.balance), [onBalance]);
   const table = useTable(source, onFollow);
   const state = table.snapshot?.state ?? null;
-  const [prefs, setPrefs] = useTablePrefs();
+  const training = table.snapshot?.training ?? null;
+  const [localPrefs, setPrefs] = useTablePrefs();
+  // On a server table, index plays and count checks are the server's (ADR 0028): the coach
+  // advises by the standard the server grades against. The other prefs stay in this browser.
+  const prefs = useMemo(
+    () => (training === null ? localPrefs : { ...localPrefs, indexPlays: training.settings.indexPlays, countCheck: training.settings.countChecks }),
+    [localPrefs, training],
+  );
   const shoes = useShoeHistory(state, shoeHistoryKey);
   const coach = useCoach(state, prefs, record);
-  const check = useCountCheck(state, prefs.countCheck, record, random);
+  const { act, answerCountCheck } = table;
+  // The browser asks and grades only on its own engine; the server's table asks and grades itself.
+  const localCheck = useCountCheck(state, source.kind === 'server' ? 'off' : prefs.countCheck, record, random);
+  const sendCheck = useCallback(
+    async (id: string, answer: number) => {
+      const next = await answerCountCheck(id, answer);
+      // A right answer may pay a reward with the answer (docs/rewards.md).
+      if (next) onBalance?.(next.state.balance);
+    },
+    [answerCountCheck, onBalance],
+  );
+  const serverCheck = useServerCountCheck(training, sendCheck);
+  const check = source.kind === 'server' ? serverCheck : localCheck;
   const [spot, setSpot] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [warning, setWarning] = useState<{ chosen: PlayerAction; recommended: PlayerAction } | null>(null);
   const stepMs = useDealStep(state?.config.gameSpeed ?? 1);
-  const { act } = table;
+  // On a phone the felt and the Deal button fill the screen: the count check goes right under
+  // them (and scrolls into view when asked) instead of below the chips at the top of the side column.
+  const wide = useWideScreen();
   const loadLastShoe = useCallback(() => source.lastShoe(), [source]);
 
   const afterAct = useCallback(
@@ -136,6 +159,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
             onApply={applySettings}
             onPrefs={setPrefs}
             onClose={() => setSettingsOpen(false)}
+            training={training === null ? undefined : { settings: training.settings, onChange: (patch) => void table.setTraining(patch), busy: table.busy }}
           />
         </div>
       )}
@@ -159,6 +183,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
               {table.error}
             </p>
           )}
+          {!wide && <CountCheck check={check} />}
           {!state.gameInProgress && (
             <ChipRack
               canAdd={canAdd}
@@ -170,7 +195,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
           )}
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
-          <CountCheck check={check} />
+          {wide && <CountCheck check={check} />}
           <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={warning} onConfirm={() => warning && play(warning.chosen, true)} onCancel={() => setWarning(null)} />
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void act({ type: 'reset' })} />

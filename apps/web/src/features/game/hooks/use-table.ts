@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CountingOptions, GameAction } from '@card-counter/engine';
+import type { TableTrainingSettings } from '@card-counter/shared/table';
 import { errorMessage } from '../../../shared/lib/api-error.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from '../api/table-source.ts';
 
@@ -10,6 +11,10 @@ export interface TableHandle {
   busy: boolean;
   act: (action: GameAction) => Promise<TableSnapshot | null>;
   setCounting: (options: CountingOptions) => Promise<TableSnapshot | null>;
+  /** The server's training settings (null, and nothing sent, on a table without them: the local engine). */
+  setTraining: (settings: Partial<TableTrainingSettings>) => Promise<TableSnapshot | null>;
+  /** Answers the server's open count check (null, and nothing sent, on the local engine). */
+  answerCountCheck: (id: string, answer: number) => Promise<TableSnapshot | null>;
   /** Loads the table again (after a failed first load: the server could not be reached). */
   reload: () => void;
 }
@@ -69,9 +74,23 @@ export function useTable(source: TableSource, onFollow?: (snapshot: TableSnapsho
 
   const act = useCallback((action: GameAction) => run(() => source.act(action)), [run, source]);
   const setCounting = useCallback((options: CountingOptions) => run(() => source.setCounting(options)), [run, source]);
+  const setTraining = useCallback(
+    (settings: Partial<TableTrainingSettings>) => {
+      const send = source.setTraining?.bind(source);
+      return send ? run(() => send(settings)) : Promise.resolve(null);
+    },
+    [run, source],
+  );
+  const answerCountCheck = useCallback(
+    (id: string, answer: number) => {
+      const send = source.answerCountCheck?.bind(source);
+      return send ? run(() => send(id, answer)) : Promise.resolve(null);
+    },
+    [run, source],
+  );
   const reload = useCallback(() => {
     setError(null);
     setLoads((n) => n + 1);
   }, []);
-  return { snapshot, error, busy, act, setCounting, reload };
+  return { snapshot, error, busy, act, setCounting, setTraining, answerCountCheck, reload };
 }
