@@ -1,4 +1,4 @@
-import type { CountingOptions, GameAction, VisibleGameState } from '@card-counter/engine';
+import type { CountingOptions, GameAction } from '@card-counter/engine';
 import {
   ShoeRevealHistorySchema,
   TableErrorDetailsSchema,
@@ -46,11 +46,12 @@ function isTransient(error: unknown): boolean {
 
 /**
  * The contract's state is the engine's visible() projection, checked field by field by the
- * shared schema (strict: an extra field fails); the engine's type names the same shape.
+ * shared schema (strict: an extra field fails); the schema is typed from the engine's own type
+ * (packages/shared/src/table.ts), so no cast is needed between them.
  */
 function toSnapshot(body: unknown): TableSnapshot {
   const parsed = TableSnapshotSchema.parse(body);
-  return { version: parsed.version, state: parsed.state as unknown as VisibleGameState, training: parsed.training };
+  return { version: parsed.version, state: parsed.state, training: parsed.training };
 }
 
 export class ServerTableSource implements TableSource {
