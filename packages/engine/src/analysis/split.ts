@@ -34,23 +34,14 @@
 // have one or R hands exist, the sequence's probability times b N(a, b-1) for the hands that
 // got a non-pair card and X(a, b) for the hands still waiting when the limit was reached.
 // test/split-oracle.test.ts checks this to 1e-12 against playing out every card order.
-import type { Rules } from '../rules.ts';
-import { canDoubleTotal } from '../rules.ts';
-import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND } from './codes.ts';
-import type { UpcardAnalysis } from './upcard-analysis.ts';
+import { canDoubleTotal, type Rules } from '../rules.ts';
+import type { ChartValues } from './chart-values.ts';
+import type { HandValues } from './hand-values.ts';
+import { SIBLINGS_MAX } from './prefetch-planner.ts';
+import { ChartPolicy, PolicyValues, UnsplitDecider, type HandPolicy } from './split-policy.ts';
 
-/** A post-split playing policy: the action at each state of one hand. */
-export interface HandPolicy {
-  /** Names the policy (values are memoised under it). */
-  readonly key: string;
-  /** TABLE_STAND, TABLE_HIT or TABLE_DOUBLE for the hand as it stands. */
-  action(hard: number, ace: boolean, mayDouble: boolean): number;
-  /** The hand drew c / gave c back (a policy may follow the hand in its own analysis). */
-  drew(c: number): void;
-  returned(c: number): void;
-  /** About to ask action() after each next card (dasFirst: a split hand's second card). */
-  prefetch(hard: number, ace: boolean, dasFirst: boolean): void;
-}
+/** 'optimal': CDZ- post-split play, the best resplit limit; 'chart': the chart, always resplitting. */
+export type SplitMode = 'optimal' | 'chart';
 
 /** The most hands a fresh pair of p may become (1: no split allowed). */
 export function maxSplitHands(rules: Rules, p: number): number {
@@ -98,60 +89,61 @@ export function splitHandCounts(pairCardsLeft: number, cardsLeft: number, maxHan
   return result;
 }
 
-/** CDZ-: the unsplit hand's best action, from `decider` kept at exactly the hand's cards. */
-class UnsplitPolicy implements HandPolicy {
-  readonly key: string;
-  constructor(
-    private readonly decider: UpcardAnalysis,
-    das: boolean,
-  ) {
-    this.key = das ? 'cdz-das' : 'cdz';
-  }
-  action(hard: number, ace: boolean, mayDouble: boolean): number {
-    return this.decider.unsplitAction(hard, ace, mayDouble);
-  }
-  drew(c: number): void {
-    this.decider.draw(c);
-  }
-  returned(c: number): void {
-    this.decider.undraw(c);
-  }
-  prefetch(hard: number, ace: boolean, dasFirst: boolean): void {
-    this.decider.prefetchActions(hard, ace, dasFirst);
-  }
-}
+/**
+ * The splits of pairs from one analysis's shoe (`main`, the shoe before the split): the CDZ-
+ * decider and the sub-analyses of the shoe with more pair cards out, kept from one split to the
+ * next (their memos serve every split mode).
+ */
+export class PairSplits {
+  /** withPairCardsOut() results by p * 8 + count. */
+  private readonly subs = new Map<number, PolicyValues>();
+  private readonly decider: UnsplitDecider;
 
-/** The chart: a double only where allowed, and a 3+ card hand only hits or stands. */
-class ChartPolicy implements HandPolicy {
-  readonly key: string;
+  /** `chart`: the chart main plays, for the 'chart' mode (use() it first). */
   constructor(
-    private readonly chart: UpcardAnalysis,
-    das: boolean,
+    readonly main: HandValues,
+    private readonly chart: ChartValues,
   ) {
-    this.key = `${chart.chartKey()}${das ? '-das' : ''}`;
+    this.decider = new UnsplitDecider(main);
   }
-  action(hard: number, ace: boolean, mayDouble: boolean): number {
-    const a = this.chart.chartAction(hard, ace, mayDouble);
-    if (mayDouble && (a === TABLE_DOUBLE || a === TABLE_STAND)) return a;
-    return a === TABLE_HIT || mayDouble ? TABLE_HIT : TABLE_STAND;
+
+  /**
+   * U of splitting a pair of p (see the top of this file) into at most maxHands hands, each
+   * played by CDZ- ('optimal') or by the chart ('chart'). Leaves main's composition reset.
+   */
+  value(p: number, mode: SplitMode, das: boolean, maxHands: number): number {
+    const policy = mode === 'optimal' ? this.decider.policy(das) : new ChartPolicy(this.chart, das);
+    return splitValue(this, p, mode, policy, das, maxHands);
   }
-  drew(): void {}
-  returned(): void {}
-  prefetch(): void {}
+
+  /**
+   * The analysis of main's shoe with `count` more cards of value p out (cached). It shares
+   * main's dealer rows: its compositions recur there and in its siblings.
+   */
+  withPairCardsOut(p: number, count: number): PolicyValues {
+    const key = p * 8 + count;
+    let sub = this.subs.get(key);
+    if (!sub) {
+      sub = new PolicyValues(this.main.withCardsOut(new Array<number>(count).fill(p)));
+      this.subs.set(key, sub);
+    }
+    return sub;
+  }
 }
 
 /**
- * U of splitting a pair of p (see the top of this file). `main` is the analysis of the shoe
- * before the split; it decides CDZ- actions and must have useChart() set for 'chart'.
- * Leaves main's composition reset.
+ * U of splitting a pair of p (see the top of this file), each split hand played by `policy`.
+ * `splits.main` is the analysis of the shoe before the split. Leaves main's composition reset.
  */
-export function splitValue(
-  main: UpcardAnalysis,
+function splitValue(
+  splits: PairSplits,
   p: number,
-  mode: 'optimal' | 'chart',
+  mode: SplitMode,
+  policy: HandPolicy,
   das: boolean,
   maxHands: number,
 ): number {
+  const main = splits.main;
   const rules = main.rules;
   if (maxHands < 2) return NaN;
   if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
@@ -159,7 +151,6 @@ export function splitValue(
   const nP = main.cardsOf(p);
   const nO = main.cardsLeft() - nP;
   const bjAfterPair = 1 - main.noBlackjack();
-  const policy: HandPolicy = mode === 'optimal' ? new UnsplitPolicy(main, das) : new ChartPolicy(main, das);
   const oneCardAces = p === 1 && !rules.hitSplitAces;
 
   // X(a, 0) and N(a, 0) from an analysis of the shoe with 2 + a pair cards out.
@@ -176,31 +167,32 @@ export function splitValue(
     }
     const known = base[a];
     if (known) return known;
-    const sub = main.withPairCardsOut(p, 2 + a);
-    const later = [...needed].filter((b) => b > a && main.withPairCardsOut(p, 2 + b).sharesRowsWith(sub)).sort((x, y) => x - y);
-    sub.walkWithSiblings(p, later.slice(0, 4).map((b) => b - a));
+    const sub = splits.withPairCardsOut(p, 2 + a);
+    const hand = sub.hand;
+    const later = [...needed].filter((b) => b > a && splits.withPairCardsOut(p, 2 + b).hand.sharesRowsWith(hand)).sort((x, y) => x - y);
+    hand.walkWithSiblings(p, later.slice(0, SIBLINGS_MAX).map((b) => b - a));
     main.setRemoved([p]); // the decider holds the hand's own cards
-    const left = sub.cardsLeft();
-    const pairLeft = sub.cardsOf(p);
+    const left = hand.cardsLeft();
+    const pairLeft = hand.cardsOf(p);
     const values = { x: 0, n: 0 };
-    if (oneCardAces) sub.prefetchStands(p, true);
-    else sub.prefetchPolicy(p, p === 1, policy, das);
+    if (oneCardAces) hand.prefetchStands(p, true);
+    else sub.prefetch(p, p === 1, policy, das);
     for (let c = 1; c <= 10; c++) {
-      const k = sub.cardsOf(c);
+      const k = hand.cardsOf(c);
       if (k === 0) continue;
       const hard = p + c;
       const ace = p === 1 || c === 1;
-      sub.draw(c);
+      hand.draw(c);
       policy.drew(c);
       const total = ace && hard <= 11 ? hard + 10 : hard;
       const mayDouble = das && canDoubleTotal(rules, total, true) && !oneCardAces;
-      const v = oneCardAces ? sub.standValue(total) : sub.policyValue(hard, ace, mayDouble, policy);
+      const v = oneCardAces ? hand.standValue(total) : sub.value(hard, ace, mayDouble, policy);
       policy.returned(c);
-      sub.undraw(c);
+      hand.undraw(c);
       values.x += (k / left) * v;
       if (c !== p) values.n += (k / (left - pairLeft)) * v;
     }
-    sub.walkWithSiblings(0, []);
+    hand.walkWithSiblings(0, []);
     base[a] = values;
     return values;
   };
