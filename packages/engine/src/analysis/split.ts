@@ -112,8 +112,10 @@ export class PairSplits {
    * played by CDZ- ('optimal') or by the chart ('chart'). Leaves main's composition reset.
    */
   value(p: number, mode: SplitMode, das: boolean, maxHands: number): number {
-    const policy = mode === 'optimal' ? this.decider.policy(das) : new ChartPolicy(this.chart, das);
-    return splitValue(this, p, mode, policy, das, maxHands);
+    if (maxHands < 2) return NaN;
+    if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
+    const split = new PairSplit(this, p, mode === 'optimal' ? this.decider.policy(das) : new ChartPolicy(this.chart, das), das);
+    return split.best(mode === 'optimal' ? 2 : maxHands, maxHands);
   }
 
   /**
@@ -131,47 +133,89 @@ export class PairSplits {
   }
 }
 
-/**
- * U of splitting a pair of p (see the top of this file), each split hand played by `policy`.
- * `splits.main` is the analysis of the shoe before the split. Leaves main's composition reset.
- */
-function splitValue(
-  splits: PairSplits,
-  p: number,
-  mode: SplitMode,
-  policy: HandPolicy,
-  das: boolean,
-  maxHands: number,
-): number {
-  const main = splits.main;
-  const rules = main.rules;
-  if (maxHands < 2) return NaN;
-  if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
-  main.setRemoved([p, p]);
-  const nP = main.cardsOf(p);
-  const nO = main.cardsLeft() - nP;
-  const bjAfterPair = 1 - main.noBlackjack();
-  const oneCardAces = p === 1 && !rules.hitSplitAces;
+/** X(a, 0) and N(a, 0): a split hand's value, its second card any card / a non-pair card. */
+interface SecondCardValues {
+  x: number;
+  n: number;
+}
 
-  // X(a, 0) and N(a, 0) from an analysis of the shoe with 2 + a pair cards out.
-  const base: { x: number; n: number }[] = [];
-  // A first pass over the sums below finds which a they need (their control flow depends on
-  // the counts alone); the walks then run in order of a, each asking for the dealer rows of the
-  // later walks that share its rows (they stand on the same hands), so rows come in pairs.
-  let dryRun = true;
-  const needed = new Set<number>();
-  const baseAt = (a: number): { x: number; n: number } => {
-    if (dryRun) {
-      needed.add(a);
+/** One split of a pair of p: the sums at the top of this file. */
+class PairSplit {
+  private readonly main: HandValues;
+  /** Pair cards and other cards in T(0, 0), the shoe less the upcard and the pair. */
+  private readonly nP: number;
+  private readonly nO: number;
+  /** P(dealer blackjack) once the pair is out. */
+  private readonly bjAfterPair: number;
+  /** Split aces take one card each and stand. */
+  private readonly oneCardAces: boolean;
+  /** X(a, 0) and N(a, 0) by a, from an analysis of the shoe with 2 + a pair cards out. */
+  private readonly base: SecondCardValues[] = [];
+  /** X(a, b) and N(a, b) for b > 0 (handValue()). */
+  private readonly memo = new Map<number, number>();
+  /**
+   * A first pass over the sums (dryRun) finds which a they need (their control flow depends on
+   * the counts alone); the walks then run in order of a, each asking for the dealer rows of the
+   * later walks that share its rows (they stand on the same hands), so rows come in pairs.
+   */
+  private dryRun = true;
+  private readonly needed = new Set<number>();
+
+  constructor(
+    private readonly splits: PairSplits,
+    private readonly p: number,
+    private readonly policy: HandPolicy,
+    private readonly das: boolean,
+  ) {
+    const main = splits.main;
+    this.main = main;
+    main.setRemoved([p, p]);
+    this.nP = main.cardsOf(p);
+    this.nO = main.cardsLeft() - this.nP;
+    this.bjAfterPair = 1 - main.noBlackjack();
+    this.oneCardAces = p === 1 && !main.rules.hitSplitAces;
+  }
+
+  /** The split's U with the best resplit limit in lowest..maxHands; leaves main reset. */
+  best(lowest: number, maxHands: number): number {
+    for (let limit = lowest; limit <= maxHands; limit++) this.deals(limit, 2, 2, 0, 0, 1);
+    this.dryRun = false;
+    this.memo.clear();
+    for (const a of [...this.needed].sort((x, y) => x - y)) this.baseAt(a);
+    let best = -Infinity;
+    for (let limit = lowest; limit <= maxHands; limit++) {
+      best = Math.max(best, this.deals(limit, 2, 2, 0, 0, 1) - this.extraStakes(limit));
+    }
+    this.main.setRemoved([]);
+    if (!Number.isFinite(best)) throw new Error(`split value of ${this.p}s is ${best} (bug)`);
+    return best;
+  }
+
+  /** X(a, 0) and N(a, 0) (the dry run only notes that a is needed). */
+  private baseAt(a: number): SecondCardValues {
+    if (this.dryRun) {
+      this.needed.add(a);
       return { x: 0, n: 0 };
     }
-    const known = base[a];
+    const known = this.base[a];
     if (known) return known;
+    const { p, splits } = this;
     const sub = splits.withPairCardsOut(p, 2 + a);
+    const later = [...this.needed]
+      .filter((b) => b > a && splits.withPairCardsOut(p, 2 + b).hand.sharesRowsWith(sub.hand))
+      .sort((x, y) => x - y);
+    sub.hand.walkWithSiblings(p, later.slice(0, SIBLINGS_MAX).map((b) => b - a));
+    this.main.setRemoved([p]); // the decider holds the hand's own cards
+    const values = this.secondCards(sub);
+    sub.hand.walkWithSiblings(0, []);
+    this.base[a] = values;
+    return values;
+  }
+
+  /** The walk over a split hand's second card c in `sub`, then its play by the policy. */
+  private secondCards(sub: PolicyValues): SecondCardValues {
+    const { p, policy, das, oneCardAces } = this;
     const hand = sub.hand;
-    const later = [...needed].filter((b) => b > a && splits.withPairCardsOut(p, 2 + b).hand.sharesRowsWith(hand)).sort((x, y) => x - y);
-    hand.walkWithSiblings(p, later.slice(0, SIBLINGS_MAX).map((b) => b - a));
-    main.setRemoved([p]); // the decider holds the hand's own cards
     const left = hand.cardsLeft();
     const pairLeft = hand.cardsOf(p);
     const values = { x: 0, n: 0 };
@@ -185,72 +229,59 @@ function splitValue(
       hand.draw(c);
       policy.drew(c);
       const total = ace && hard <= 11 ? hard + 10 : hard;
-      const mayDouble = das && canDoubleTotal(rules, total, true) && !oneCardAces;
+      const mayDouble = das && canDoubleTotal(hand.rules, total, true) && !oneCardAces;
       const v = oneCardAces ? hand.standValue(total) : sub.value(hard, ace, mayDouble, policy);
       policy.returned(c);
       hand.undraw(c);
       values.x += (k / left) * v;
       if (c !== p) values.n += (k / (left - pairLeft)) * v;
     }
-    hand.walkWithSiblings(0, []);
-    base[a] = values;
     return values;
-  };
-  // F(a, b) from F(a, b-1) and F(a+1, b-1); v = chance that the unknown card is a pair card,
-  // among the cards of T(a, b-1) less the hand's own second card for N.
-  const memo = new Map<number, number>();
-  const value = (kind: 'x' | 'n', a: number, b: number): number => {
-    if (b === 0) return baseAt(a)[kind];
-    const key = (kind === 'x' ? 100 : 0) + 10 * a + b;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const pairs = nP - a;
-    const v = pairs / (pairs + nO - b + (kind === 'x' ? 1 : 0));
-    if (!(v >= 0 && v < 1))
-      throw new Error(`split: F(${a}, ${b}) needs a non-pair card the shoe lacks (bug)`);
-    const withPair = pairs > 0 ? v * value(kind, a + 1, b - 1) : 0;
-    const f = (value(kind, a, b - 1) - withPair) / (1 - v);
-    memo.set(key, f);
-    return f;
-  };
-  // The second-card deals, over the hands waiting for one (pending), up to `limit` hands.
-  const deals = (
-    limit: number,
-    hands: number,
-    pending: number,
-    a: number,
-    b: number,
-    prob: number,
-  ): number => {
-    if (prob === 0) return 0;
-    if (pending === 0) return prob * b * value('n', a, b - 1);
-    if (hands === limit) return prob * ((b > 0 ? b * value('n', a, b - 1) : 0) + pending * value('x', a, b));
-    const left = nP - a + nO - b;
-    if (left === 0) return 0; // the shoe ran out, which no analyser models: no value, no crash
-    const q = (nP - a) / left;
-    let u = deals(limit, hands, pending - 1, a, b + 1, prob * (1 - q));
-    if (q > 0) u += deals(limit, hands + 1, pending + 1, a + 1, b, prob * q);
-    return u;
-  };
-  // Stakes beyond the original bet that a dealer blackjack also takes ('all' only): given the
-  // blackjack, the hole card is known and out of the shoe.
-  const extraStakes = (limit: number): number => {
-    if (!main.losesAllStakesToBlackjack() || bjAfterPair === 0) return 0;
-    const hole = main.upcard === 1 ? 10 : 1;
-    const counts =
-      limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
-    return (counts.nonPair + counts.pair - 1) * bjAfterPair;
-  };
-  const lowest = mode === 'optimal' ? 2 : maxHands;
-  for (let limit = lowest; limit <= maxHands; limit++) deals(limit, 2, 2, 0, 0, 1);
-  dryRun = false;
-  memo.clear();
-  for (const a of [...needed].sort((x, y) => x - y)) baseAt(a);
-  let best = -Infinity;
-  for (let limit = lowest; limit <= maxHands; limit++) {
-    best = Math.max(best, deals(limit, 2, 2, 0, 0, 1) - extraStakes(limit));
   }
-  main.setRemoved([]);
-  if (!Number.isFinite(best)) throw new Error(`split value of ${p}s is ${best} (bug)`);
-  return best;
+
+  /**
+   * X(a, b) ('x') or N(a, b) ('n'): for b > 0 from F(a, b-1) and F(a+1, b-1); v = chance that
+   * the unknown card is a pair card, among the cards of T(a, b-1) less the hand's own second
+   * card for N.
+   */
+  private handValue(kind: 'x' | 'n', a: number, b: number): number {
+    if (b === 0) return this.baseAt(a)[kind];
+    const key = (kind === 'x' ? 100 : 0) + 10 * a + b;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const pairs = this.nP - a;
+    const v = pairs / (pairs + this.nO - b + (kind === 'x' ? 1 : 0));
+    if (!(v >= 0 && v < 1)) throw new Error(`split: F(${a}, ${b}) needs a non-pair card the shoe lacks (bug)`);
+    const withPair = pairs > 0 ? v * this.handValue(kind, a + 1, b - 1) : 0;
+    const f = (this.handValue(kind, a, b - 1) - withPair) / (1 - v);
+    this.memo.set(key, f);
+    return f;
+  }
+
+  /** The second-card deals, over the hands waiting for one (pending), up to `limit` hands. */
+  private deals(limit: number, hands: number, pending: number, a: number, b: number, prob: number): number {
+    if (prob === 0) return 0;
+    if (pending === 0) return prob * b * this.handValue('n', a, b - 1);
+    if (hands === limit) {
+      return prob * ((b > 0 ? b * this.handValue('n', a, b - 1) : 0) + pending * this.handValue('x', a, b));
+    }
+    const left = this.nP - a + this.nO - b;
+    if (left === 0) return 0; // the shoe ran out, which no analyser models: no value, no crash
+    const q = (this.nP - a) / left;
+    let u = this.deals(limit, hands, pending - 1, a, b + 1, prob * (1 - q));
+    if (q > 0) u += this.deals(limit, hands + 1, pending + 1, a + 1, b, prob * q);
+    return u;
+  }
+
+  /**
+   * Stakes beyond the original bet that a dealer blackjack also takes ('all' only): given the
+   * blackjack, the hole card is known and out of the shoe.
+   */
+  private extraStakes(limit: number): number {
+    if (!this.main.losesAllStakesToBlackjack() || this.bjAfterPair === 0) return 0;
+    const { p, nP, nO } = this;
+    const hole = this.main.upcard === 1 ? 10 : 1;
+    const counts = limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
+    return (counts.nonPair + counts.pair - 1) * this.bjAfterPair;
+  }
 }
