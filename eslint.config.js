@@ -56,6 +56,32 @@ export default tseslint.config(
     },
   },
   {
+    // The engine's analysis layer flows one way, analysis -> indices -> coach: the analyser knows
+    // neither the index plays nor the coaches, and the index plays (generated with the
+    // analyser) know no coach. The coaches use both (packages/engine/README.md, Layout).
+    files: ['packages/engine/src/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'packages/engine/src/analysis',
+              from: ['packages/engine/src/indices', 'packages/engine/src/coach'],
+              message: 'analysis/ is below the index plays and the coaches: pass in what it needs, or put the code above it.',
+            },
+            {
+              target: 'packages/engine/src/indices',
+              from: 'packages/engine/src/coach',
+              message: 'indices/ is below the coaches: put the code that needs a coach in coach/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app's code flows one way, shared -> features -> app: shared/ knows no feature
     // and not the app; a feature knows shared/ only, never another feature nor the app.
     files: [`${webSrc}/**/*.{ts,tsx}`],

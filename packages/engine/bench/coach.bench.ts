@@ -11,7 +11,7 @@
 // On a shared, loaded machine the wall time's worst case is mostly the scheduler (a 0.3 ms
 // answer preempted for 50 ms); the CPU time is the work the answer took.
 import { availableParallelism, loadavg } from 'node:os';
-import { coach, type CoachQuestion } from '../src/analysis/index.ts';
+import { coach, type CoachQuestion } from '../src/coach/index.ts';
 import { cardValue, type Card, RANKS, SUITS } from '../src/cards.ts';
 import { randomInt, seededRng, shuffleInPlace } from '../src/rng.ts';
 import { parseRules } from '../src/rules.ts';

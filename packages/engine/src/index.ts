@@ -110,13 +110,11 @@ export {
 } from './indices/index.ts';
 
 // Exact analysis: the basic strategy chart and its EV, the EV of every action of a hand, the
-// cost of a decision, the coach's answer from a round's public cards, the dealer's final-total probabilities. Shoes are compositions by value.
+// cost of a decision, the dealer's final-total probabilities. Shoes are compositions by value.
 export {
   PLAYER_ACTIONS,
   UPCARD_KEYS,
   bestAction,
-  chartPlay,
-  coach,
   computeStrategy,
   dealerProbabilities,
   decisionCost,
@@ -130,8 +128,6 @@ export {
   type Chart,
   type ChartCode,
   type ChartRow,
-  type CoachAnswer,
-  type CoachQuestion,
   type Composition,
   type DealerProbabilities,
   type HandOptions,
@@ -140,10 +136,13 @@ export {
   type UpcardKey,
 } from './analysis/index.ts';
 
-// The table's coach: the advice for a hand from the cards seen, and the grade of a decision
-// (the browser's coach and the server's record use the same functions, so they agree).
+// The coaches: the exact coach's answer from a round's public cards and the chart's play; the
+// table's advice for a hand from the cards seen, and the grade of a decision (the browser's
+// coach and the server's record use the same functions, so they agree).
 export {
   adviseHand,
+  chartPlay,
+  coach,
   evCost,
   gradeDecision,
   indexSourceFor,
@@ -152,7 +151,9 @@ export {
   knownComposition,
   roundCredits,
   type CoachAdvice,
+  type CoachAnswer,
   type CoachInput,
+  type CoachQuestion,
   type DecisionChoice,
   type DecisionFacts,
   type DecisionGrade,

@@ -33,7 +33,7 @@ function checkHand(hand: readonly number[], upcard: number): void {
  * Exact EV of every legal action for `hand` against `upcard`. `shoe` is the composition before
  * the hand and the upcard were dealt (both are removed here). Hit = hit once, then play
  * optimally (composition-dependent). Split = split.ts: CDZ- post-split play, the best resplit
- * limit. This is the coach's entry point (coach.ts builds the shoe from the seen cards): for a
+ * limit. This is the coaches' entry point (coach/ builds the shoe from the seen cards): for a
  * hand that came from a split pass isSplitHand and handsAtSpot; a hand of three or more cards
  * has stand and hit; cards at other spots are simply not in `shoe`.
  */

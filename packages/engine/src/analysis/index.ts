@@ -9,4 +9,3 @@ export * from './chart.ts';
 export * from './chart-table.ts';
 export * from './strategy.ts';
 export * from './hand-ev.ts';
-export * from './coach.ts';

@@ -34,23 +34,14 @@
 // have one or R hands exist, the sequence's probability times b N(a, b-1) for the hands that
 // got a non-pair card and X(a, b) for the hands still waiting when the limit was reached.
 // test/split-oracle.test.ts checks this to 1e-12 against playing out every card order.
-import type { Rules } from '../rules.ts';
-import { canDoubleTotal } from '../rules.ts';
-import { TABLE_DOUBLE, TABLE_HIT, TABLE_STAND } from './codes.ts';
-import type { UpcardAnalysis } from './upcard-analysis.ts';
+import { canDoubleTotal, type Rules } from '../rules.ts';
+import type { ChartValues } from './chart-values.ts';
+import type { HandValues } from './hand-values.ts';
+import { SIBLINGS_MAX } from './prefetch-planner.ts';
+import { ChartPolicy, PolicyValues, UnsplitDecider, type HandPolicy } from './split-policy.ts';
 
-/** A post-split playing policy: the action at each state of one hand. */
-export interface HandPolicy {
-  /** Names the policy (values are memoised under it). */
-  readonly key: string;
-  /** TABLE_STAND, TABLE_HIT or TABLE_DOUBLE for the hand as it stands. */
-  action(hard: number, ace: boolean, mayDouble: boolean): number;
-  /** The hand drew c / gave c back (a policy may follow the hand in its own analysis). */
-  drew(c: number): void;
-  returned(c: number): void;
-  /** About to ask action() after each next card (dasFirst: a split hand's second card). */
-  prefetch(hard: number, ace: boolean, dasFirst: boolean): void;
-}
+/** 'optimal': CDZ- post-split play, the best resplit limit; 'chart': the chart, always resplitting. */
+export type SplitMode = 'optimal' | 'chart';
 
 /** The most hands a fresh pair of p may become (1: no split allowed). */
 export function maxSplitHands(rules: Rules, p: number): number {
@@ -98,167 +89,199 @@ export function splitHandCounts(pairCardsLeft: number, cardsLeft: number, maxHan
   return result;
 }
 
-/** CDZ-: the unsplit hand's best action, from `decider` kept at exactly the hand's cards. */
-class UnsplitPolicy implements HandPolicy {
-  readonly key: string;
-  constructor(
-    private readonly decider: UpcardAnalysis,
-    das: boolean,
-  ) {
-    this.key = das ? 'cdz-das' : 'cdz';
-  }
-  action(hard: number, ace: boolean, mayDouble: boolean): number {
-    return this.decider.unsplitAction(hard, ace, mayDouble);
-  }
-  drew(c: number): void {
-    this.decider.draw(c);
-  }
-  returned(c: number): void {
-    this.decider.undraw(c);
-  }
-  prefetch(hard: number, ace: boolean, dasFirst: boolean): void {
-    this.decider.prefetchActions(hard, ace, dasFirst);
-  }
-}
-
-/** The chart: a double only where allowed, and a 3+ card hand only hits or stands. */
-class ChartPolicy implements HandPolicy {
-  readonly key: string;
-  constructor(
-    private readonly chart: UpcardAnalysis,
-    das: boolean,
-  ) {
-    this.key = `${chart.chartKey()}${das ? '-das' : ''}`;
-  }
-  action(hard: number, ace: boolean, mayDouble: boolean): number {
-    const a = this.chart.chartAction(hard, ace, mayDouble);
-    if (mayDouble && (a === TABLE_DOUBLE || a === TABLE_STAND)) return a;
-    return a === TABLE_HIT || mayDouble ? TABLE_HIT : TABLE_STAND;
-  }
-  drew(): void {}
-  returned(): void {}
-  prefetch(): void {}
-}
-
 /**
- * U of splitting a pair of p (see the top of this file). `main` is the analysis of the shoe
- * before the split; it decides CDZ- actions and must have useChart() set for 'chart'.
- * Leaves main's composition reset.
+ * The splits of pairs from one analysis's shoe (`main`, the shoe before the split): the CDZ-
+ * decider and the sub-analyses of the shoe with more pair cards out, kept from one split to the
+ * next (their memos serve every split mode).
  */
-export function splitValue(
-  main: UpcardAnalysis,
-  p: number,
-  mode: 'optimal' | 'chart',
-  das: boolean,
-  maxHands: number,
-): number {
-  const rules = main.rules;
-  if (maxHands < 2) return NaN;
-  if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
-  main.setRemoved([p, p]);
-  const nP = main.cardsOf(p);
-  const nO = main.cardsLeft() - nP;
-  const bjAfterPair = 1 - main.noBlackjack();
-  const policy: HandPolicy = mode === 'optimal' ? new UnsplitPolicy(main, das) : new ChartPolicy(main, das);
-  const oneCardAces = p === 1 && !rules.hitSplitAces;
+export class PairSplits {
+  /** withPairCardsOut() results by p * 8 + count. */
+  private readonly subs = new Map<number, PolicyValues>();
+  private readonly decider: UnsplitDecider;
 
-  // X(a, 0) and N(a, 0) from an analysis of the shoe with 2 + a pair cards out.
-  const base: { x: number; n: number }[] = [];
-  // A first pass over the sums below finds which a they need (their control flow depends on
-  // the counts alone); the walks then run in order of a, each asking for the dealer rows of the
-  // later walks that share its rows (they stand on the same hands), so rows come in pairs.
-  let dryRun = true;
-  const needed = new Set<number>();
-  const baseAt = (a: number): { x: number; n: number } => {
-    if (dryRun) {
-      needed.add(a);
+  /** `chart`: the chart main plays, for the 'chart' mode (use() it first). */
+  constructor(
+    readonly main: HandValues,
+    private readonly chart: ChartValues,
+  ) {
+    this.decider = new UnsplitDecider(main);
+  }
+
+  /**
+   * U of splitting a pair of p (see the top of this file) into at most maxHands hands, each
+   * played by CDZ- ('optimal') or by the chart ('chart'). Leaves main's composition reset.
+   */
+  value(p: number, mode: SplitMode, das: boolean, maxHands: number): number {
+    if (maxHands < 2) return NaN;
+    if (maxHands > 4) throw new RangeError(`at most 4 split hands (got ${maxHands}).`);
+    const split = new PairSplit(this, p, mode === 'optimal' ? this.decider.policy(das) : new ChartPolicy(this.chart, das), das);
+    return split.best(mode === 'optimal' ? 2 : maxHands, maxHands);
+  }
+
+  /**
+   * The analysis of main's shoe with `count` more cards of value p out (cached). It shares
+   * main's dealer rows: its compositions recur there and in its siblings.
+   */
+  withPairCardsOut(p: number, count: number): PolicyValues {
+    const key = p * 8 + count;
+    let sub = this.subs.get(key);
+    if (!sub) {
+      sub = new PolicyValues(this.main.withCardsOut(new Array<number>(count).fill(p)));
+      this.subs.set(key, sub);
+    }
+    return sub;
+  }
+}
+
+/** X(a, 0) and N(a, 0): a split hand's value, its second card any card / a non-pair card. */
+interface SecondCardValues {
+  x: number;
+  n: number;
+}
+
+/** One split of a pair of p: the sums at the top of this file. */
+class PairSplit {
+  private readonly main: HandValues;
+  /** Pair cards and other cards in T(0, 0), the shoe less the upcard and the pair. */
+  private readonly nP: number;
+  private readonly nO: number;
+  /** P(dealer blackjack) once the pair is out. */
+  private readonly bjAfterPair: number;
+  /** Split aces take one card each and stand. */
+  private readonly oneCardAces: boolean;
+  /** X(a, 0) and N(a, 0) by a, from an analysis of the shoe with 2 + a pair cards out. */
+  private readonly base: SecondCardValues[] = [];
+  /** X(a, b) and N(a, b) for b > 0 (handValue()). */
+  private readonly memo = new Map<number, number>();
+  /**
+   * A first pass over the sums (dryRun) finds which a they need (their control flow depends on
+   * the counts alone); the walks then run in order of a, each asking for the dealer rows of the
+   * later walks that share its rows (they stand on the same hands), so rows come in pairs.
+   */
+  private dryRun = true;
+  private readonly needed = new Set<number>();
+
+  constructor(
+    private readonly splits: PairSplits,
+    private readonly p: number,
+    private readonly policy: HandPolicy,
+    private readonly das: boolean,
+  ) {
+    const main = splits.main;
+    this.main = main;
+    main.setRemoved([p, p]);
+    this.nP = main.cardsOf(p);
+    this.nO = main.cardsLeft() - this.nP;
+    this.bjAfterPair = 1 - main.noBlackjack();
+    this.oneCardAces = p === 1 && !main.rules.hitSplitAces;
+  }
+
+  /** The split's U with the best resplit limit in lowest..maxHands; leaves main reset. */
+  best(lowest: number, maxHands: number): number {
+    for (let limit = lowest; limit <= maxHands; limit++) this.deals(limit, 2, 2, 0, 0, 1);
+    this.dryRun = false;
+    this.memo.clear();
+    for (const a of [...this.needed].sort((x, y) => x - y)) this.baseAt(a);
+    let best = -Infinity;
+    for (let limit = lowest; limit <= maxHands; limit++) {
+      best = Math.max(best, this.deals(limit, 2, 2, 0, 0, 1) - this.extraStakes(limit));
+    }
+    this.main.setRemoved([]);
+    if (!Number.isFinite(best)) throw new Error(`split value of ${this.p}s is ${best} (bug)`);
+    return best;
+  }
+
+  /** X(a, 0) and N(a, 0) (the dry run only notes that a is needed). */
+  private baseAt(a: number): SecondCardValues {
+    if (this.dryRun) {
+      this.needed.add(a);
       return { x: 0, n: 0 };
     }
-    const known = base[a];
+    const known = this.base[a];
     if (known) return known;
-    const sub = main.withPairCardsOut(p, 2 + a);
-    const later = [...needed].filter((b) => b > a && main.withPairCardsOut(p, 2 + b).sharesRowsWith(sub)).sort((x, y) => x - y);
-    sub.walkWithSiblings(p, later.slice(0, 4).map((b) => b - a));
-    main.setRemoved([p]); // the decider holds the hand's own cards
-    const left = sub.cardsLeft();
-    const pairLeft = sub.cardsOf(p);
+    const { p, splits } = this;
+    const sub = splits.withPairCardsOut(p, 2 + a);
+    const later = [...this.needed]
+      .filter((b) => b > a && splits.withPairCardsOut(p, 2 + b).hand.sharesRowsWith(sub.hand))
+      .sort((x, y) => x - y);
+    sub.hand.walkWithSiblings(p, later.slice(0, SIBLINGS_MAX).map((b) => b - a));
+    this.main.setRemoved([p]); // the decider holds the hand's own cards
+    const values = this.secondCards(sub);
+    sub.hand.walkWithSiblings(0, []);
+    this.base[a] = values;
+    return values;
+  }
+
+  /** The walk over a split hand's second card c in `sub`, then its play by the policy. */
+  private secondCards(sub: PolicyValues): SecondCardValues {
+    const { p, policy, das, oneCardAces } = this;
+    const hand = sub.hand;
+    const left = hand.cardsLeft();
+    const pairLeft = hand.cardsOf(p);
     const values = { x: 0, n: 0 };
-    if (oneCardAces) sub.prefetchStands(p, true);
-    else sub.prefetchPolicy(p, p === 1, policy, das);
+    if (oneCardAces) hand.prefetchStands(p, true);
+    else sub.prefetch(p, p === 1, policy, das);
     for (let c = 1; c <= 10; c++) {
-      const k = sub.cardsOf(c);
+      const k = hand.cardsOf(c);
       if (k === 0) continue;
       const hard = p + c;
       const ace = p === 1 || c === 1;
-      sub.draw(c);
+      hand.draw(c);
       policy.drew(c);
       const total = ace && hard <= 11 ? hard + 10 : hard;
-      const mayDouble = das && canDoubleTotal(rules, total, true) && !oneCardAces;
-      const v = oneCardAces ? sub.standValue(total) : sub.policyValue(hard, ace, mayDouble, policy);
+      const mayDouble = das && canDoubleTotal(hand.rules, total, true) && !oneCardAces;
+      const v = oneCardAces ? hand.standValue(total) : sub.value(hard, ace, mayDouble, policy);
       policy.returned(c);
-      sub.undraw(c);
+      hand.undraw(c);
       values.x += (k / left) * v;
       if (c !== p) values.n += (k / (left - pairLeft)) * v;
     }
-    sub.walkWithSiblings(0, []);
-    base[a] = values;
     return values;
-  };
-  // F(a, b) from F(a, b-1) and F(a+1, b-1); v = chance that the unknown card is a pair card,
-  // among the cards of T(a, b-1) less the hand's own second card for N.
-  const memo = new Map<number, number>();
-  const value = (kind: 'x' | 'n', a: number, b: number): number => {
-    if (b === 0) return baseAt(a)[kind];
-    const key = (kind === 'x' ? 100 : 0) + 10 * a + b;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const pairs = nP - a;
-    const v = pairs / (pairs + nO - b + (kind === 'x' ? 1 : 0));
-    if (!(v >= 0 && v < 1))
-      throw new Error(`split: F(${a}, ${b}) needs a non-pair card the shoe lacks (bug)`);
-    const withPair = pairs > 0 ? v * value(kind, a + 1, b - 1) : 0;
-    const f = (value(kind, a, b - 1) - withPair) / (1 - v);
-    memo.set(key, f);
-    return f;
-  };
-  // The second-card deals, over the hands waiting for one (pending), up to `limit` hands.
-  const deals = (
-    limit: number,
-    hands: number,
-    pending: number,
-    a: number,
-    b: number,
-    prob: number,
-  ): number => {
-    if (prob === 0) return 0;
-    if (pending === 0) return prob * b * value('n', a, b - 1);
-    if (hands === limit) return prob * ((b > 0 ? b * value('n', a, b - 1) : 0) + pending * value('x', a, b));
-    const left = nP - a + nO - b;
-    if (left === 0) return 0; // the shoe ran out, which no analyser models: no value, no crash
-    const q = (nP - a) / left;
-    let u = deals(limit, hands, pending - 1, a, b + 1, prob * (1 - q));
-    if (q > 0) u += deals(limit, hands + 1, pending + 1, a + 1, b, prob * q);
-    return u;
-  };
-  // Stakes beyond the original bet that a dealer blackjack also takes ('all' only): given the
-  // blackjack, the hole card is known and out of the shoe.
-  const extraStakes = (limit: number): number => {
-    if (!main.losesAllStakesToBlackjack() || bjAfterPair === 0) return 0;
-    const hole = main.upcard === 1 ? 10 : 1;
-    const counts =
-      limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
-    return (counts.nonPair + counts.pair - 1) * bjAfterPair;
-  };
-  const lowest = mode === 'optimal' ? 2 : maxHands;
-  for (let limit = lowest; limit <= maxHands; limit++) deals(limit, 2, 2, 0, 0, 1);
-  dryRun = false;
-  memo.clear();
-  for (const a of [...needed].sort((x, y) => x - y)) baseAt(a);
-  let best = -Infinity;
-  for (let limit = lowest; limit <= maxHands; limit++) {
-    best = Math.max(best, deals(limit, 2, 2, 0, 0, 1) - extraStakes(limit));
   }
-  main.setRemoved([]);
-  if (!Number.isFinite(best)) throw new Error(`split value of ${p}s is ${best} (bug)`);
-  return best;
+
+  /**
+   * X(a, b) ('x') or N(a, b) ('n'): for b > 0 from F(a, b-1) and F(a+1, b-1); v = chance that
+   * the unknown card is a pair card, among the cards of T(a, b-1) less the hand's own second
+   * card for N.
+   */
+  private handValue(kind: 'x' | 'n', a: number, b: number): number {
+    if (b === 0) return this.baseAt(a)[kind];
+    const key = (kind === 'x' ? 100 : 0) + 10 * a + b;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const pairs = this.nP - a;
+    const v = pairs / (pairs + this.nO - b + (kind === 'x' ? 1 : 0));
+    if (!(v >= 0 && v < 1)) throw new Error(`split: F(${a}, ${b}) needs a non-pair card the shoe lacks (bug)`);
+    const withPair = pairs > 0 ? v * this.handValue(kind, a + 1, b - 1) : 0;
+    const f = (this.handValue(kind, a, b - 1) - withPair) / (1 - v);
+    this.memo.set(key, f);
+    return f;
+  }
+
+  /** The second-card deals, over the hands waiting for one (pending), up to `limit` hands. */
+  private deals(limit: number, hands: number, pending: number, a: number, b: number, prob: number): number {
+    if (prob === 0) return 0;
+    if (pending === 0) return prob * b * this.handValue('n', a, b - 1);
+    if (hands === limit) {
+      return prob * ((b > 0 ? b * this.handValue('n', a, b - 1) : 0) + pending * this.handValue('x', a, b));
+    }
+    const left = this.nP - a + this.nO - b;
+    if (left === 0) return 0; // the shoe ran out, which no analyser models: no value, no crash
+    const q = (this.nP - a) / left;
+    let u = this.deals(limit, hands, pending - 1, a, b + 1, prob * (1 - q));
+    if (q > 0) u += this.deals(limit, hands + 1, pending + 1, a + 1, b, prob * q);
+    return u;
+  }
+
+  /**
+   * Stakes beyond the original bet that a dealer blackjack also takes ('all' only): given the
+   * blackjack, the hole card is known and out of the shoe.
+   */
+  private extraStakes(limit: number): number {
+    if (!this.main.losesAllStakesToBlackjack() || this.bjAfterPair === 0) return 0;
+    const { p, nP, nO } = this;
+    const hole = this.main.upcard === 1 ? 10 : 1;
+    const counts = limit === 2 ? { nonPair: 2, pair: 0 } : splitHandCounts(nP - (hole === p ? 1 : 0), nP + nO - 1, limit);
+    return (counts.nonPair + counts.pair - 1) * this.bjAfterPair;
+  }
 }

@@ -1,7 +1,7 @@
 // The basic strategy of a rule set and the exact expected value of playing it off the top of
 // a shoe: every initial deal (player two cards, upcard) weighted by its exact probability,
 // player blackjacks paid blackjackPays (a push against a dealer blackjack), dealer
-// blackjacks taking the bet (only the original bet: see upcard-analysis.ts), and every other
+// blackjacks taking the bet (only the original bet: see hand-values.ts), and every other
 // hand played by the chart with exact composition-dependent probabilities.
 import { canDoubleTotal, type Rules } from '../rules.ts';
 import { ACE, cardCount, copyComposition, fullShoe, type Composition } from './composition.ts';

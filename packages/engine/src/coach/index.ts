@@ -1,4 +1,8 @@
-// The table's coach: advice while the player decides, and the grade the server's record keeps.
+// The coaches, above the analyser and the index plays they both use: the exact coach (coach(),
+// for the command line), the table's coach (advice while the player decides) and the grade the
+// server's record keeps.
+export { coach, type CoachAnswer, type CoachQuestion } from './coach.ts';
+export { chartPlay } from './chart-play.ts';
 export {
   adviseHand,
   evCost,

@@ -7,10 +7,10 @@
 import { COUNTING_SYSTEMS } from '../counting/index.ts';
 import type { CountingOptions } from '../game/types.ts';
 import { INSURANCE_INDEX, bestPlay, indexPlays, indexPlaysOf, insuranceIndexOf, precomputedIndices, type IndexPlay } from '../indices/index.ts';
-import { chartPlay } from '../analysis/coach.ts';
 import { fullShoe, type Composition } from '../analysis/composition.ts';
 import { bestAction, handEvs, type ActionEvs, type PlayerAction } from '../analysis/hand-ev.ts';
 import type { Rules } from '../rules.ts';
+import { chartPlay } from './chart-play.ts';
 
 /** The index plays for the player's count and rules, and the count they are read against. */
 export interface IndexSource {

@@ -5,7 +5,7 @@
 // makes a dealer blackjack, each spot loses only its ORIGINAL bet: money added by doubles and
 // splits is refunded (the common "original bets only" rule). A surrendered hand loses its whole
 // bet too: surrender only buys out against a dealer WITHOUT blackjack, as the analyser
-// (analysis/upcard-analysis.ts) and the simulator value it; test/sim-matches-game.test.ts pins it.
+// (analysis/hand-values.ts) and the simulator value it; test/sim-matches-game.test.ts pins it.
 
 import { handTotal, isTwoCardTwentyOne } from '../cards.ts';
 import { dealerHits } from '../rules.ts';

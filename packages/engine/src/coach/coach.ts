@@ -17,11 +17,9 @@ import {
 } from '../counting/index.ts';
 import { bestPlay, playsOfTableFor, precomputedIndices, type IndexPlay, type IndexTable } from '../indices/index.ts';
 import type { Rules } from '../rules.ts';
-import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from './codes.ts';
-import { assertCard, fullShoe, valuesTotal } from './composition.ts';
-import { bestAction, handEvs, type ActionEvs, type PlayerAction } from './hand-ev.ts';
-import { maxSplitHands } from './split.ts';
-import { computeStrategy } from './strategy.ts';
+import { assertCard, fullShoe } from '../analysis/composition.ts';
+import { bestAction, handEvs, type ActionEvs, type PlayerAction } from '../analysis/hand-ev.ts';
+import { chartPlay } from './chart-play.ts';
 
 export interface CoachQuestion {
   rules: Rules;
@@ -56,29 +54,6 @@ export interface CoachAnswer {
   /** EV given up by the chosen action, in units of the bet (0 for the best play). */
   cost: number | null;
 }
-
-const CHART_CACHE_SIZE = 16;
-const chartCache = new Map<string, Uint8Array>();
-
-/** The rules' basic strategy table (full shoe), cached: computing it takes about a second. */
-function basicTable(rules: Rules): Uint8Array {
-  const key = JSON.stringify(rules);
-  let table = chartCache.get(key);
-  if (!table) {
-    table = computeStrategy(rules).table;
-    if (chartCache.size >= CHART_CACHE_SIZE) chartCache.delete(chartCache.keys().next().value as string);
-    chartCache.set(key, table);
-  }
-  return table;
-}
-
-const ACTION_OF_CODE: Record<number, PlayerAction> = {
-  [TABLE_STAND]: 'stand',
-  [TABLE_HIT]: 'hit',
-  [TABLE_DOUBLE]: 'double',
-  [TABLE_SPLIT]: 'split',
-  [TABLE_SURRENDER]: 'surrender',
-};
 
 export function coach(question: CoachQuestion): CoachAnswer {
   const { rules, hand, upcard } = question;
@@ -154,37 +129,4 @@ function indexPlaysFor(
   if (!table && system === 'hi-lo') return 'published';
   const t = table ?? precomputedIndices({ rules, count: system, trueCount: convention });
   return t ? playsOfTableFor(t, rules, system, convention).plays : null;
-}
-
-/**
- * The basic strategy chart's play for the hand, given what this hand may do (the non-null EVs;
- * legal by construction). `table` is the rules' chart (`computeStrategy(rules).table`, e.g. built
- * in a Web Worker); without it the chart is computed here and cached.
- */
-export function chartPlay(
-  rules: Rules,
-  hand: readonly number[],
-  upcard: number,
-  evs: ActionEvs,
-  table: Uint8Array = basicTable(rules),
-): PlayerAction {
-  const { total, soft } = valuesTotal(hand);
-  if (evs.hit === null && evs.double === null && evs.split === null && evs.surrender === null) return 'stand';
-  const pairOk = evs.split !== null && hand[0] !== undefined && maxSplitHands(rules, hand[0]) >= 2;
-  // A pair's row is looked up by the total of the pair (A,A as soft 12).
-  const key = tableIndex(
-    total,
-    soft ? 1 : 0,
-    upcard,
-    evs.double !== null ? 1 : 0,
-    pairOk ? 1 : 0,
-    evs.surrender !== null ? 1 : 0,
-  );
-  const action = ACTION_OF_CODE[table[key] as number];
-  if (!action || evs[action] === null) {
-    // Not in the chart for this shape (e.g. a double the chart would take on a split hand
-    // without DAS): the better of hit and stand.
-    return (evs.hit ?? -Infinity) > (evs.stand as number) ? 'hit' : 'stand';
-  }
-  return action;
 }
