@@ -1,8 +1,7 @@
 // The reducer edits a copy of the state (one copy per accepted action) through a StepDraft.
 
 import type { Rng } from '../rng.ts';
-import type { PublishedShoe } from './reveal.ts';
-import type { GameState, PlayerHand } from './types.ts';
+import type { GameState, PlayerHand, PublishedShoe } from './types.ts';
 
 export interface StepDraft {
   /** The copy of the input state that this step edits; returned when the step is accepted. */

@@ -5,7 +5,6 @@ export * from './rule-predicates.ts';
 export * from './create.ts';
 export * from './reducer.ts';
 export { restoreGameState } from './restore.ts';
-export type { PublishedShoe } from './reveal.ts';
 export * from './visible.ts';
 export * from './legal-plays.ts';
 export { WITHDRAWN_STATUS, withdrawShoe } from './withdraw.ts';

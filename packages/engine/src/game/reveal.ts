@@ -5,9 +5,10 @@
 // step() calls publishHeldShoes after every accepted action: nothing else writes lastShoeReveal.
 
 import { codeOfCard, type Card } from '../cards.ts';
-import { revealShoe, type ShoeReveal, type ShoeState } from '../shoe.ts';
+import { revealShoe, type ShoeState } from '../shoe.ts';
 import type { StepDraft } from './draft.ts';
 import type { GameState } from './types.ts';
+
 
 /**
  * Shoes held back at once, at most. A shoe is held only when it ran out mid-round; the shoe made
@@ -16,11 +17,6 @@ import type { GameState } from './types.ts';
  */
 export const HELD_SHOES_MAX = 2;
 
-/** A shoe's reveal as published: the commitment shown at its shuffle and what opens it. */
-export interface PublishedShoe {
-  commitment: string;
-  reveal: ShoeReveal;
-}
 
 /** Cards dealt but not shown to the player: the hole card while it is face down. */
 export function hiddenCards(state: GameState): Card[] {

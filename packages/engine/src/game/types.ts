@@ -8,7 +8,6 @@ import type { CountingSystemId } from '../counting/systems.ts';
 import type { Rules } from '../rules.ts';
 import type { RefusalCode } from './refusal.ts';
 import type { ShoeReveal, ShoeState } from '../shoe.ts';
-import type { PublishedShoe } from './reveal.ts';
 
 /** 'playing' covers the players' turns; the dealer plays inside the action that ends them. */
 export type GamePhase = 'betting' | 'insurance' | 'playing' | 'roundOver';
@@ -77,6 +76,12 @@ export interface CountingOptions {
   system: CountingSystemId;
   resolution: DeckResolution;
   rounding: TrueCountRounding;
+}
+
+/** A shoe's reveal as published: the commitment shown at its shuffle and what opens it (reveal.ts). */
+export interface PublishedShoe {
+  commitment: string;
+  reveal: ShoeReveal;
 }
 
 export interface GameState {

@@ -6,8 +6,7 @@
 
 import { revealShoe } from '../shoe.ts';
 import { resetCount } from './dealing.ts';
-import type { PublishedShoe } from './reveal.ts';
-import type { GameState } from './types.ts';
+import type { GameState, PublishedShoe } from './types.ts';
 
 export const WITHDRAWN_STATUS = 'The shoe was withdrawn after the server restarted: any round in play was called off and its stakes returned. A new shoe is shuffled at the next deal.';
 
