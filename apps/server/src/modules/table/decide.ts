@@ -30,15 +30,16 @@ import {
   type TableErrorDetails,
   type TableRefusalReason,
   type TableSnapshot,
+  type TableTraining,
 } from '@card-counter/shared';
 import type { LedgerStep } from '../ledger/index.ts';
-import { countCheckRow, decisionRow, type TableRecordRow } from '../record/index.ts';
-import { pendingAward, type Additions } from '../rewards/index.ts';
-import { movementOf, type Movement } from './money.ts';
-import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
-import { addRoundToPatterns, roundStatsOf, type RoundStats } from './stats.ts';
+import { countCheckRow, type TableRecordRow } from '../record/index.ts';
+import type { Additions } from '../rewards/index.ts';
+import { ledgerStepsOf, movementOf } from './money.ts';
+import type { ShoePlay } from './shoe-play.ts';
+import { roundOutcome, type RoundStats } from './stats.ts';
 import type { ActionTable } from './store.ts';
-import { answerCheck, decisionFactsOf, trainingAfter, visibleTraining, type Training } from './training.ts';
+import { answerCheck, trainingOfStep, type Training } from './training.ts';
 
 export type TableAnswer = { status: 200; body: TableSnapshot } | { status: 409; body: ErrorBody };
 
@@ -85,6 +86,15 @@ export interface DecideContext {
   firstShoe?: ((numDecks: number) => ShoeState | null) | undefined;
 }
 
+/** What the player may see of the training: the settings, what is asked (never the answer), the last verdict. */
+function visibleTraining(t: Training): TableTraining {
+  return {
+    settings: { ...t.settings },
+    countCheck: t.check === null ? null : { id: t.check.id, asked: 'runningCount' },
+    lastCountCheck: t.last,
+  };
+}
+
 /** The answer a player sees: the visible state, the credit balance now, the visible training. */
 export function snapshotOf(state: GameState, credits: number, training: Training): TableSnapshot {
   // The balance shown is the credit balance now (a bonus or purchase may have moved it since).
@@ -120,8 +130,6 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
     return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
   const stacked = action.type === 'deal' && state.deck === null ? (ctx.firstShoe?.(state.config.numDecks) ?? null) : null;
   const input: GameState = action.type !== 'deal' ? state : { ...state, balance: credits - fee, ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}) };
-  // The decision this action makes, as the player saw the table (graded later: ADR 0028).
-  const facts = decisionFactsOf(state, action, row.training.settings);
   const result = step(input, action, ctx.rng);
   if (!result.ok) {
     if (result.code === 'INSUFFICIENT_BALANCE') return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
@@ -129,18 +137,13 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
   }
   const next = result.state;
   const move = movementOf(action, fee, input.balance, next);
+  const ledger = ledgerStepsOf(row.tableId, action.type, next.version, move);
   // Below 0 is refused by the ledger's steps (ledgerStepsSql), the engine having refused it first.
   next.balance = credits - move.debit + move.credit;
   const round = roundOutcome(row, input, action, next, move);
-  return accepted(next, next.balance, {
-    state: next,
-    ...round,
-    ledger: ledgerStepsOf(row.tableId, action.type, next.version, move),
-    reveals: result.published,
-    training: trainingAfter(row.training, action.type, input, next, ctx.random, ctx.now),
-    record: facts === null ? [] : [decisionRow(facts, ctx.now)],
-    countCheck: null,
-  });
+  // The decision this action made, as the player saw the table, and the count check (ADR 0028).
+  const trained = trainingOfStep(row.training, state, input, action, next, ctx);
+  return accepted(next, next.balance, { state: next, ledger, ...round, reveals: result.published, ...trained, countCheck: null });
 }
 
 function accepted(next: GameState, credits: number, save: Save): Decision {
@@ -150,60 +153,6 @@ function accepted(next: GameState, credits: number, save: Save): Decision {
 /** A step that moves nothing but the state (and what the caller adds). */
 function unchanged(row: ActionTable, next: GameState): Save {
   return { state: next, patterns: row.patterns, shoePlay: row.shoePlay, ledger: [], roundStats: null, award: null, reveals: [], training: row.training, record: [], countCheck: null };
-}
-
-/** The ledger's steps of a move, keyed per table version: the version gate writes each once (ADR 0009, 0025). */
-function ledgerStepsOf(tableId: string, actionType: string, version: number, move: Movement): LedgerStep[] {
-  const steps: LedgerStep[] = [];
-  if (move.debit > 0)
-    steps.push({
-      type: 'game',
-      amount: -move.debit,
-      description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${actionType}`,
-      metadata: { table: tableId, version, action: actionType, fee: move.fee },
-      idempotencyKey: `table:${tableId}:v${version}:stake`,
-    });
-  if (move.credit > 0)
-    steps.push({
-      type: 'game',
-      amount: move.credit,
-      description: 'Blackjack: round payout',
-      metadata: { table: tableId, version },
-      idempotencyKey: `table:${tableId}:v${version}:payout`,
-    });
-  return steps;
-}
-
-/**
- * What the step means beyond the state: the shoe's by-the-book tally (shoe-play.ts; a shoe that
- * left play ends its tally whether or not its reveal waits for the round), a settled round's
- * statistics and betting patterns, and the reward counters they move (docs/rewards.md).
- */
-function roundOutcome(
-  row: ActionTable,
-  input: GameState,
-  action: GameAction,
-  next: GameState,
-  move: Movement,
-): Pick<Save, 'shoePlay' | 'patterns' | 'roundStats' | 'award'> {
-  let shoePlay = nextShoePlay(row.shoePlay, input, action);
-  let cleanShoe = false;
-  const old = input.deck;
-  if (old !== null && (next.deck === null || next.deck.commitment !== old.commitment)) {
-    cleanShoe = isCleanShoe(shoePlay, old, input.config.shufflePoint);
-    shoePlay = null;
-  }
-  const result = move.settled ? next.lastResult : null;
-  const roundStats = result ? roundStatsOf(result, next.sessionStats.currentStreak) : null;
-  const patterns = result ? addRoundToPatterns(row.patterns, result, next.handBets) : row.patterns;
-  let award: Additions | null = null;
-  if (result || cleanShoe) {
-    const hands = result ? result.hands : [];
-    const blackjacks = hands.filter((h) => h.outcome === 'blackjack').length;
-    award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
-    if (award === null) throw new Error('rewards: a settled round must be plain additions');
-  }
-  return { shoePlay, patterns, roundStats, award };
 }
 
 /**

@@ -5,6 +5,7 @@
  * down, each by less than one credit, so the table's balance is always exactly the ledger's.
  */
 import type { GameAction, GameState } from '@card-counter/engine';
+import type { LedgerStep } from '../ledger/index.ts';
 
 /** Actions that can end a round (the dealer plays inside the one that ends the players' turns). */
 const ROUND_ACTIONS: ReadonlySet<GameAction['type']> = new Set(['deal', 'insurance', 'hit', 'stand', 'double', 'split', 'surrender']);
@@ -35,4 +36,26 @@ export function movementOf(action: GameAction, fee: number, balanceIn: number, n
   const debit = fee + Math.ceil(staked - EPS);
   const credit = Math.floor(paid + EPS);
   return { debit, fee, credit, settled };
+}
+
+/** The ledger's steps of a move, keyed per table version: the version gate writes each once (ADR 0009, 0025). */
+export function ledgerStepsOf(tableId: string, actionType: string, version: number, move: Movement): LedgerStep[] {
+  const steps: LedgerStep[] = [];
+  if (move.debit > 0)
+    steps.push({
+      type: 'game',
+      amount: -move.debit,
+      description: move.fee > 0 ? 'Blackjack: bets and table fee' : `Blackjack: ${actionType}`,
+      metadata: { table: tableId, version, action: actionType, fee: move.fee },
+      idempotencyKey: `table:${tableId}:v${version}:stake`,
+    });
+  if (move.credit > 0)
+    steps.push({
+      type: 'game',
+      amount: move.credit,
+      description: 'Blackjack: round payout',
+      metadata: { table: tableId, version },
+      idempotencyKey: `table:${tableId}:v${version}:payout`,
+    });
+  return steps;
 }

@@ -166,63 +166,46 @@ async function applyOnce(
   };
   await ctx.hooks.beforeWrite?.(userId);
   if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
-  const award = save.award;
-  // A count check answered: its rewards (experience, the streak achievements) are paid in the
-  // transaction that records it, so each answer counts once (docs/rewards.md). Rare.
-  const check = save.countCheck;
-  if (check !== null) {
-    const written = await db.transaction().execute(async (trx) => {
-      const w = await writeAction(trx, saved);
-      if (w === null) return null;
-      const paid = await awardProgress(trx, userId, { type: 'count_check_answered', correct: check.correct }, ctx.now);
-      if (paid.credited > 0) {
-        answer.body.state.balance += paid.credited;
-        await patchSavedAnswer(trx, userId, req.actionId, JSON.stringify(answer.body));
-      }
-      return w;
-    });
-    if (written === null) return null;
-    return settle(ctx, userId, answer, save.state, written.balance);
-  }
-  // Achievements and levels are paid in the transaction that moves their counters, so each
-  // counts once and a crash cannot lose one (docs/rewards.md). The read's counters say whether
-  // this round is likely to cross one (rare: a first blackjack, a new level): only then does the
-  // write open a transaction, the statement and the payments in it.
-  if (award !== null && wouldCross(award, row.counters)) {
-    const written = await db.transaction().execute(async (trx) => {
-      const w = await writeAction(trx, saved);
-      if (w === null) return null;
-      await payRewards(ctx, trx, userId, req.actionId, answer, award, w.counters);
-      return w;
-    });
-    if (written === null) return null;
-    return settle(ctx, userId, answer, save.state, written.balance);
-  }
-  const written = await writeAction(db, saved);
+  // Rewards are paid in the transaction that moves their counters, so each counts once and a
+  // crash cannot lose one (docs/rewards.md): a count check answered (its streak), or a round the
+  // read's counters say will cross an achievement or a level (rare). Otherwise the write is one
+  // statement; if the read's counters were stale (another event of this player moved them since)
+  // the crossing its answer shows is paid at once, idempotently, in its own transaction.
+  const { award, countCheck } = save;
+  const pays = (trx: Kysely<DB>, counters: unknown) => payWithAnswer(ctx, trx, userId, req.actionId, answer, { award, countCheck, counters });
+  const inTransaction = countCheck !== null || (award !== null && wouldCross(award, row.counters));
+  const written = inTransaction
+    ? await db.transaction().execute(async (trx) => {
+        const w = await writeAction(trx, saved);
+        if (w !== null) await pays(trx, w.counters);
+        return w;
+      })
+    : await writeAction(db, saved);
   if (written === null) return null;
-  // The read's counters were stale (another event of this player moved them since): the crossing
-  // is paid at once, idempotently (each reward has its own ledger key), in its own transaction.
-  if (award !== null && answerCrosses(award, written.counters))
-    await db.transaction().execute((trx) => payRewards(ctx, trx, userId, req.actionId, answer, award, written.counters));
+  if (!inTransaction && award !== null && answerCrosses(award, written.counters))
+    await db.transaction().execute((trx) => pays(trx, written.counters));
   return settle(ctx, userId, answer, save.state, written.balance);
 }
 
 /**
- * Pays what the round's counters crossed; a reward paid with the action is part of the balance
- * its answer shows, so the stored answer takes it too and a retry answers the same.
+ * Pays what the action earned (a count check's reward, what the round's counters crossed); a
+ * reward paid with the action is part of the balance its answer shows, so the stored answer
+ * takes it too and a retry answers the same.
  */
-async function payRewards(
+async function payWithAnswer(
   ctx: PlayContext,
   trx: Kysely<DB>,
   userId: string,
   actionId: string,
   answer: { status: 200; body: TableSnapshot },
-  award: Additions,
-  counters: unknown,
+  earned: { award: Additions | null; countCheck: { correct: boolean } | null; counters: unknown },
 ): Promise<void> {
-  const paid = await finishAward(trx, userId, award, counters, ctx.now);
-  if (paid.credited === 0) return;
-  answer.body.state.balance += paid.credited;
+  let credited = 0;
+  if (earned.countCheck !== null)
+    credited += (await awardProgress(trx, userId, { type: 'count_check_answered', correct: earned.countCheck.correct }, ctx.now)).credited;
+  if (earned.award !== null) credited += (await finishAward(trx, userId, earned.award, earned.counters, ctx.now)).credited;
+  if (credited === 0) return;
+  answer.body.state.balance += credited;
   await patchSavedAnswer(trx, userId, actionId, JSON.stringify(answer.body));
 }
 

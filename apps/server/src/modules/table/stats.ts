@@ -1,11 +1,16 @@
 /**
- * After a round settles: the profile's lifetime statistics (spec section 3: totalHandsPlayed,
- * totalHandsWon, totalWinnings; winRate is derived from them when read; bestStreak and
- * biggestWin only ever raised; written with the table's save, write-action.ts with profiles/sql.ts) and the betting
- * patterns per running count (count_{value}).
+ * What a step means beyond the table's state (`roundOutcome`): after a round settles, the
+ * profile's lifetime statistics (totalHandsPlayed, totalHandsWon, totalWinnings; winRate is
+ * derived from them when read; bestStreak and biggestWin only ever raised; written with the
+ * table's save through profiles/sql.ts), the betting patterns per running count
+ * (count_{value}), the shoe's by-the-book tally (shoe-play.ts) and the reward counters they move.
  * The session stats are the engine's own (state.sessionStats), kept in the table state.
  */
-import { recordBet, type BetOutcome, type BettingPatterns, type RoundResult } from '@card-counter/engine';
+import { recordBet, type BetOutcome, type BettingPatterns, type GameAction, type GameState, type RoundResult } from '@card-counter/engine';
+import { pendingAward, type Additions } from '../rewards/index.ts';
+import type { Movement } from './money.ts';
+import { isCleanShoe, nextShoePlay, type ShoePlay } from './shoe-play.ts';
+import type { ActionTable } from './store.ts';
 
 export interface RoundStats {
   handsPlayed: number;
@@ -35,4 +40,38 @@ export function addRoundToPatterns(patterns: BettingPatterns, result: RoundResul
     out = recordBet(out, result.runningCountAtBet, amount, outcome);
   });
   return out;
+}
+
+/**
+ * What the step means beyond the state: the shoe's by-the-book tally (shoe-play.ts; a shoe that
+ * left play ends its tally whether or not its reveal waits for the round), a settled round's
+ * statistics and betting patterns, and the reward counters they move (docs/rewards.md).
+ */
+export function roundOutcome(
+  row: ActionTable,
+  input: GameState,
+  action: GameAction,
+  next: GameState,
+  move: Movement,
+): { shoePlay: ShoePlay | null; patterns: BettingPatterns; roundStats: RoundStats | null; award: Additions | null } {
+  const result = move.settled ? next.lastResult : null;
+  const roundStats = result ? roundStatsOf(result, next.sessionStats.currentStreak) : null;
+  const patterns = result ? addRoundToPatterns(row.patterns, result, next.handBets) : row.patterns;
+  const { shoePlay, cleanShoe } = shoePlayAfter(row.shoePlay, input, action, next);
+  let award: Additions | null = null;
+  if (result || cleanShoe) {
+    const hands = result ? result.hands : [];
+    const blackjacks = hands.filter((h) => h.outcome === 'blackjack').length;
+    award = pendingAward({ type: 'round_settled', hands: hands.length, blackjacks, cleanShoe });
+    if (award === null) throw new Error('rewards: a settled round must be plain additions');
+  }
+  return { shoePlay, patterns, roundStats, award };
+}
+
+/** The shoe's by-the-book tally after the step, and whether a shoe it ended was played clean. */
+function shoePlayAfter(prev: ShoePlay | null, input: GameState, action: GameAction, next: GameState): { shoePlay: ShoePlay | null; cleanShoe: boolean } {
+  const shoePlay = nextShoePlay(prev, input, action);
+  const old = input.deck;
+  if (old === null || (next.deck !== null && next.deck.commitment === old.commitment)) return { shoePlay, cleanShoe: false };
+  return { shoePlay: null, cleanShoe: isCleanShoe(shoePlay, old, input.config.shufflePoint) };
 }

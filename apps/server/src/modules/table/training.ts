@@ -21,9 +21,9 @@ import {
   DEFAULT_TRAINING_SETTINGS,
   TableTrainingSettingsSchema,
   type CountCheckResult,
-  type TableTraining,
   type TableTrainingSettings,
 } from '@card-counter/shared';
+import { decisionRow, type TableRecordRow } from '../record/index.ts';
 
 export interface Training {
   settings: TableTrainingSettings;
@@ -51,15 +51,6 @@ export function trainingOf(raw: unknown): Training {
 /** A uniform number in [0, 1) from the operating system's CSPRNG: when checks are asked is not guessable. */
 export function cryptoUnit(): number {
   return randomInt(2 ** 32) / 2 ** 32;
-}
-
-/** What the player may see: the settings, what is asked (never the answer), the last verdict. */
-export function visibleTraining(t: Training): TableTraining {
-  return {
-    settings: { ...t.settings },
-    countCheck: t.check === null ? null : { id: t.check.id, asked: 'runningCount' },
-    lastCountCheck: t.last,
-  };
 }
 
 const PLAYS = new Set<GameAction['type']>(['hit', 'stand', 'double', 'split', 'surrender']);
@@ -110,6 +101,25 @@ export function decisionFactsOf(state: GameState, action: GameAction, settings: 
     handsAtSpot: view.playerHands.filter((h) => h.spot === hand.spot).length,
     chosen: action.type as DecisionFacts['chosen'],
     bet: Math.round(hand.bet),
+  };
+}
+
+/**
+ * What an accepted step does to the training and the record: the decision it made (its facts,
+ * from `before`, the table as the player saw it), and the count check asked or lapsed.
+ */
+export function trainingOfStep(
+  t: Training,
+  before: GameState,
+  input: GameState,
+  action: GameAction,
+  next: GameState,
+  ctx: { random: () => number; now: Date },
+): { training: Training; record: TableRecordRow[] } {
+  const facts = decisionFactsOf(before, action, t.settings);
+  return {
+    training: trainingAfter(t, action.type, input, next, ctx.random, ctx.now),
+    record: facts === null ? [] : [decisionRow(facts, ctx.now)],
   };
 }
 
