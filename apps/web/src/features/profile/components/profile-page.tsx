@@ -10,6 +10,7 @@ import { LinkedProviders } from './linked-providers.tsx';
 import { NamesForm } from './names-form.tsx';
 import { ProgressSection } from './progress-section.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
+import { UserIdSection } from './user-id-section.tsx';
 
 function GuestProfile() {
   return (
@@ -30,6 +31,10 @@ function AccountProfile() {
   if (profile.isPending) return <p role="status">Loading your profile...</p>;
   if (profile.isError) return <FormError error={profile.error} />;
   const data = profile.data;
+  const hasPassword = data.linkedProviders?.email !== false;
+  // Two columns of cards (lg): Names, Email, Sign-in methods, Daily bonus, Leaderboard and, when
+  // it shows, Change password. The user id takes the whole row when it would otherwise sit alone.
+  const userIdWide = (5 + (hasPassword ? 1 : 0)) % 2 === 0;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -38,9 +43,12 @@ function AccountProfile() {
       <NamesForm profile={data} />
       <EmailSection profile={data} />
       <LinkedProviders profile={data} />
-      {data.linkedProviders?.email !== false ? <ChangePasswordForm /> : null}
+      {hasPassword ? <ChangePasswordForm /> : null}
       <DailyBonus lastClaim={data.lastDailyBonus} />
       <LeaderboardVisibility visible={data.showOnLeaderboard ?? true} />
+      <div className={userIdWide ? 'lg:col-span-2' : ''}>
+        <UserIdSection profile={data} wide={userIdWide} />
+      </div>
       <div className="lg:col-span-2">
         <TransactionHistory />
       </div>
