@@ -31,9 +31,9 @@ import { patchSavedAnswer, storeRefusal, writeAction } from './write-action.ts';
 export { withCounting, type TableAnswer } from './decide.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
-export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
+export const ACTION_ANSWERS_KEPT_versions = 1000;
 /** Retention runs every this many versions (amortised: one DELETE per 100 actions). */
-const RETENTION_EVERY_VERSIONS = 100;
+const RETENTION_EVERY_versions = 100;
 
 export interface PlayContext {
   db: Database;
@@ -160,7 +160,7 @@ async function applyOnce(
     award: save.award,
     reveals: save.reveals,
     forgetBefore:
-      save.state.version % RETENTION_EVERY_VERSIONS === 0 ? save.state.version - ACTION_ANSWERS_KEPT_VERSIONS : null,
+      save.state.version % RETENTION_EVERY_versions === 0 ? save.state.version - ACTION_ANSWERS_KEPT_versions : null,
     training: save.training,
     record: save.record,
   };
