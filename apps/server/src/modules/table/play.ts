@@ -22,11 +22,18 @@ import { AppError, type TableActionRequest, type TableSnapshot } from '@card-cou
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import { answerCrosses, awardProgress, finishAward, wouldCross, type Additions } from '../rewards/index.ts';
-import { decide, snapshotOf, type TableAnswer, type TableStep } from './decide.ts';
+import { decide, snapshotOf, type DecideContext, type Save, type TableAnswer, type TableStep } from './decide.ts';
 import type { TableHooks } from './hooks.ts';
-import { newTableState, readCredits, readForAction, readTable } from './store.ts';
+import { newTableState, readCredits, readForAction, readTable, type ActionTable } from './store.ts';
 import { cryptoUnit, trainingOf } from './training.ts';
-import { patchSavedAnswer, storeRefusal, writeAction } from './write-action.ts';
+import {
+  patchSavedAnswer,
+  storeRefusal,
+  writeAction,
+  type SavedAction,
+  type StoredAnswer,
+  type WriteResult,
+} from './write-action.ts';
 
 export { withCounting, type TableAnswer } from './decide.ts';
 
@@ -116,27 +123,9 @@ async function applyOnce(
 ): Promise<TableAnswer | null> {
   const db = ctx.db.kysely;
   const row = await readForAction(db, userId, ctx.now, req.actionId);
-  const prior = row.prior;
-  if (prior !== null) {
-    if (prior.requestHash !== hash)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'This actionId was already used for a different action: send a new actionId.',
-      );
-    return { status: prior.status, body: prior.response } as TableAnswer;
-  }
-  const { answer, save } = decide(
-    {
-      rng: ctx.rng,
-      now: ctx.now,
-      random: ctx.hooks.countCheckRandom ?? cryptoUnit,
-      firstShoe: ctx.hooks.firstShoe && ((numDecks) => ctx.hooks.firstShoe?.(userId, numDecks) ?? null),
-    },
-    row,
-    req.version,
-    req.action as TableStep,
-  );
-  const stored = {
+  if (row.prior !== null) return priorAnswer(row.prior, hash);
+  const { answer, save } = decide(decideContext(ctx, userId), row, req.version, req.action as TableStep);
+  const stored: StoredAnswer = {
     user_id: userId,
     action_id: req.actionId,
     request_hash: hash,
@@ -148,7 +137,37 @@ async function applyOnce(
   // A copy of this action id answered first: the next read finds its answer.
   if (save === null) return (await storeRefusal(db, stored)) ? answer : null;
   if (answer.status !== 200) throw new Error('table: an accepted action must answer 200');
-  const saved = {
+  await ctx.hooks.beforeWrite?.(userId);
+  if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
+  const accepted = { userId, actionId: req.actionId, answer, save, readCounters: row.counters };
+  const written = await writeAndPay(ctx, accepted, savedAction(stored, row, save));
+  if (written === null) return null;
+  return settle(ctx, userId, answer, save.state, written.balance);
+}
+
+/** The answer stored under a used action id, for the same request only. */
+function priorAnswer(prior: NonNullable<ActionTable['prior']>, hash: string): TableAnswer {
+  if (prior.requestHash !== hash)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This actionId was already used for a different action: send a new actionId.',
+    );
+  return { status: prior.status, body: prior.response } as TableAnswer;
+}
+
+/** What the pure decision is given: the shuffle, the clock, the count-check draw and a test's first shoe. */
+function decideContext(ctx: PlayContext, userId: string): DecideContext {
+  return {
+    rng: ctx.rng,
+    now: ctx.now,
+    random: ctx.hooks.countCheckRandom ?? cryptoUnit,
+    firstShoe: ctx.hooks.firstShoe && ((numDecks) => ctx.hooks.firstShoe?.(userId, numDecks) ?? null),
+  };
+}
+
+/** The write of an accepted action: its answer, what the decision saves, and the read it is gated on. */
+function savedAction(stored: StoredAnswer, row: ActionTable, save: Save): SavedAction {
+  return {
     ...stored,
     readVersion: row.version,
     readCredits: row.credits,
@@ -164,47 +183,59 @@ async function applyOnce(
     training: save.training,
     record: save.record,
   };
-  await ctx.hooks.beforeWrite?.(userId);
-  if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
+}
+
+interface Accepted {
+  userId: string;
+  actionId: string;
+  answer: { status: 200; body: TableSnapshot };
+  save: Save;
+  /** The reward counters as read with the table (readForAction). */
+  readCounters: ActionTable['counters'];
+}
+
+/**
+ * Writes the accepted action and pays the rewards it earns; null when the write found what it
+ * read had changed. Rewards are paid in the transaction that moves their counters, so each counts
+ * once and a crash cannot lose one (docs/rewards.md); only an action that may pay one opens a
+ * transaction, the rest is the one statement.
+ */
+async function writeAndPay(ctx: PlayContext, a: Accepted, saved: SavedAction): Promise<WriteResult | null> {
+  const db = ctx.db.kysely;
+  const { userId, actionId, answer, save } = a;
   const award = save.award;
   // A count check answered: its rewards (experience, the streak achievements) are paid in the
   // transaction that records it, so each answer counts once (docs/rewards.md). Rare.
   const check = save.countCheck;
   if (check !== null) {
-    const written = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const w = await writeAction(trx, saved);
       if (w === null) return null;
       const paid = await awardProgress(trx, userId, { type: 'count_check_answered', correct: check.correct }, ctx.now);
       if (paid.credited > 0) {
         answer.body.state.balance += paid.credited;
-        await patchSavedAnswer(trx, userId, req.actionId, JSON.stringify(answer.body));
+        await patchSavedAnswer(trx, userId, actionId, JSON.stringify(answer.body));
       }
       return w;
     });
-    if (written === null) return null;
-    return settle(ctx, userId, answer, save.state, written.balance);
   }
-  // Achievements and levels are paid in the transaction that moves their counters, so each
-  // counts once and a crash cannot lose one (docs/rewards.md). The read's counters say whether
-  // this round is likely to cross one (rare: a first blackjack, a new level): only then does the
-  // write open a transaction, the statement and the payments in it.
-  if (award !== null && wouldCross(award, row.counters)) {
-    const written = await db.transaction().execute(async (trx) => {
+  // The read's counters say whether this round is likely to cross one (rare: a first blackjack,
+  // a new level): only then does the write open a transaction, the statement and the payments in it.
+  if (award !== null && wouldCross(award, a.readCounters)) {
+    return db.transaction().execute(async (trx) => {
       const w = await writeAction(trx, saved);
       if (w === null) return null;
-      await payRewards(ctx, trx, userId, req.actionId, answer, award, w.counters);
+      await payRewards(ctx, trx, userId, actionId, answer, award, w.counters);
       return w;
     });
-    if (written === null) return null;
-    return settle(ctx, userId, answer, save.state, written.balance);
   }
   const written = await writeAction(db, saved);
   if (written === null) return null;
   // The read's counters were stale (another event of this player moved them since): the crossing
   // is paid at once, idempotently (each reward has its own ledger key), in its own transaction.
   if (award !== null && answerCrosses(award, written.counters))
-    await db.transaction().execute((trx) => payRewards(ctx, trx, userId, req.actionId, answer, award, written.counters));
-  return settle(ctx, userId, answer, save.state, written.balance);
+    await db.transaction().execute((trx) => payRewards(ctx, trx, userId, actionId, answer, award, written.counters));
+  return written;
 }
 
 /**
