@@ -3,16 +3,24 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getProfile } from '../src/modules/profiles/index.ts';
 import { forEachDatabase } from './support/test-db.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../src/auth/types.ts';
+import { buildTestApp } from './support/app.ts';
+import { browser, signUp, uniqueEmail } from './support/browser.ts';
 import { GOOGLE_CALLBACK, googleFlow, startOidcProvider, type LocalOidcProvider } from './support/oidc-provider.ts';
-import { browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
 
 forEachDatabase('auth: profile on first sign-in, lastLogin on each', (t) => {
   let app: FastifyInstance;
   let provider: LocalOidcProvider;
   beforeAll(async () => {
     provider = await startOidcProvider(GOOGLE_CALLBACK);
-    app = await buildAuthApp(t.db, {
-      google: { clientId: provider.clientId, clientSecret: provider.clientSecret, discoveryUrl: provider.discoveryUrl },
+    app = await buildTestApp(t.db, {
+      env: {
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
+      },
+      authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      whoami: true,
     });
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { APP_URL, type Browser } from '../auth-harness.ts';
+import { TEST_APP_URL } from './app.ts';
+import type { Browser } from './browser.ts';
 
 /** The slice of oidc-provider's API used here (the package ships no type declarations). */
 interface OidcGrant {
@@ -139,7 +140,7 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalOidcP
 }
 
 /** Where the app's Google sign-in (better-auth generic-oauth) expects the provider to send the user back. */
-export const GOOGLE_CALLBACK = `${APP_URL}/api/auth/callback/google`;
+export const GOOGLE_CALLBACK = `${TEST_APP_URL}/api/auth/callback/google`;
 
 /**
  * Walks the provider's redirects like a browser (with the provider's own cookies) until it
@@ -168,9 +169,10 @@ export async function authorizeAtProvider(startUrl: string, callback: string = G
 /** Starts a Google flow at `path` (sign-in or link), completes it, returns the callback's response. */
 export async function googleFlow(b: Browser, provider: LocalOidcProvider, identity: TestIdentity, path = '/api/auth/sign-in/social') {
   provider.setIdentity(identity);
-  const start = await b.post(path, { provider: 'google', callbackURL: `${APP_URL}/game` });
+  const start = await b.post(path, { provider: 'google', callbackURL: `${TEST_APP_URL}/game` });
   expect(start.statusCode, start.body).toBe(200);
   const { url } = start.json<{ url: string }>();
   const callback = await authorizeAtProvider(url);
   return b.get(`${callback.pathname}${callback.search}`);
 }
+
