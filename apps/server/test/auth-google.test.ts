@@ -6,34 +6,15 @@ import { forEachDatabase } from './support/test-db.ts';
 import { DEFAULT_AUTH_RATE_LIMIT } from '../src/auth/types.ts';
 import { TEST_APP_URL, buildTestApp } from './support/app.ts';
 import { browser, signUp, uniqueEmail, type Browser } from './support/browser.ts';
-import {
-  GOOGLE_CALLBACK,
-  googleFlow,
-  startOidcProvider,
-  type LocalOidcProvider,
-  type TestIdentity,
-} from './support/oidc-provider.ts';
+import { googleFlow, googleIdentity, startGoogleApp, type LocalOidcProvider } from './support/oidc-provider.ts';
 
 type ErrorJson = { error: { code: string; message: string } };
-
-function googleIdentity(email: string, email_verified = true): TestIdentity {
-  return { sub: `g-${email}`, email, email_verified, name: 'Google Player' };
-}
 
 forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
   let app: FastifyInstance;
   let provider: LocalOidcProvider;
   beforeAll(async () => {
-    provider = await startOidcProvider(GOOGLE_CALLBACK);
-    app = await buildTestApp(t.db, {
-      env: {
-        GOOGLE_CLIENT_ID: provider.clientId,
-        GOOGLE_CLIENT_SECRET: provider.clientSecret,
-        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
-      },
-      authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
-      whoami: true,
-    });
+    ({ app, provider } = await startGoogleApp(t.db));
   });
   afterAll(async () => {
     await app.close();

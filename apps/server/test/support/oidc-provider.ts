@@ -1,9 +1,16 @@
+/**
+ * Google sign-in in tests: a real OpenID Connect provider on 127.0.0.1 standing in for Google,
+ * the browser's walk through it, and the app wired to it (startGoogleApp).
+ */
 import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { TEST_APP_URL } from './app.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../../src/auth/types.ts';
+import type { Database } from '../../src/db/index.ts';
+import { TEST_APP_URL, buildTestApp } from './app.ts';
 import type { Browser } from './browser.ts';
 
 /** The slice of oidc-provider's API used here (the package ships no type declarations). */
@@ -176,3 +183,31 @@ export async function googleFlow(b: Browser, provider: LocalOidcProvider, identi
   return b.get(`${callback.pathname}${callback.search}`);
 }
 
+/** A Google account at the local provider: its subject follows the email. */
+export function googleIdentity(email: string, email_verified = true, name = 'Google Player'): TestIdentity {
+  return { sub: `g-${email}`, email, email_verified, name };
+}
+
+/**
+ * The Google sign-in fixture: a local provider standing in for Google, and the app with its
+ * Google settings pointing there (the server's own auth rate limits, the whoami probe).
+ * Close the app, then the provider.
+ */
+export async function startGoogleApp(db: Database): Promise<{ app: FastifyInstance; provider: LocalOidcProvider }> {
+  const provider = await startOidcProvider(GOOGLE_CALLBACK);
+  try {
+    const app = await buildTestApp(db, {
+      env: {
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
+      },
+      authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      whoami: true,
+    });
+    return { app, provider };
+  } catch (e) {
+    await provider.close();
+    throw e;
+  }
+}
