@@ -43,6 +43,15 @@ export async function startSignedIn(page: Page, tag: string): Promise<void> {
   await expectTableReady(page);
 }
 
+/** Moves the keyboard focus, from the top of the page, by Tab to the chip of `label` credits (bounded). */
+export async function tabToChip(page: Page, label: string): Promise<void> {
+  await page.locator('body').focus();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === label) break;
+  }
+}
+
 /** The balance the table shows. */
 export async function balance(page: Page): Promise<number> {
   return parseFloat((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));

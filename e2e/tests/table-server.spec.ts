@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoApp } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
-import { HAND_FEE, balance, expectedNet, standAndSettle, startSignedIn } from '../support/table.ts';
+import { HAND_FEE, balance, expectedNet, standAndSettle, startSignedIn, tabToChip } from '../support/table.ts';
 
 const START = 10_000;
 
@@ -70,11 +70,7 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
   expect(verdicts).toBe(1);
 
   // By keyboard: Tab to the 10 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
-  await page.locator('body').focus();
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === '10') break;
-  }
+  await tabToChip(page, '10');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Your hand: bet 110' })).toBeVisible();
   const before = (await ledger(page)).length;

@@ -2,7 +2,7 @@
 // against the cards on the table (scored here with the engine's own rules), settings that
 // change the next round, and the phone layout.
 import { expect, test } from '@playwright/test';
-import { HAND_FEE, balance, expectedNet, standAndSettle, startAsGuest } from '../support/table.ts';
+import { HAND_FEE, balance, expectedNet, standAndSettle, startAsGuest, tabToChip } from '../support/table.ts';
 
 test('a guest plays a round by mouse and one by keyboard; the balance moves by the stakes, the fee and the result', async ({ page }) => {
   await startAsGuest(page);
@@ -20,11 +20,7 @@ test('a guest plays a round by mouse and one by keyboard; the balance moves by t
   await expect(page.getByTestId('credits-full')).toContainText(Math.floor(afterMouse).toLocaleString('en-US'));
 
   // By keyboard: Tab to the 25 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
-  await page.locator('body').focus();
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === '25') break;
-  }
+  await tabToChip(page, '25');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Your hand: bet 125' })).toBeVisible();
   await page.keyboard.press('Space');
