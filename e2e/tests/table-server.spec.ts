@@ -2,78 +2,12 @@
 // /api/table/actions). Rounds by mouse and by keyboard, the coach's verdict, and the balance
 // checked three ways: against the cards (scored here, not by the engine), against the
 // navigation bar, and against the server's ledger (GET /api/me/transactions).
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { handTotal, type Card, type Rank } from '@card-counter/engine';
-import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { gotoApp } from '../support/app.ts';
 import { APP_URL } from '../support/env.ts';
+import { HAND_FEE, balance, expectedNet, standAndSettle, startSignedIn, tabToChip } from '../support/table.ts';
 
-const RANKS: Record<string, Rank> = {
-  Ace: 'A',
-  Two: '2',
-  Three: '3',
-  Four: '4',
-  Five: '5',
-  Six: '6',
-  Seven: '7',
-  Eight: '8',
-  Nine: '9',
-  Ten: '10',
-  Jack: 'J',
-  Queen: 'Q',
-  King: 'K',
-};
-const HAND_FEE = 10;
 const START = 10_000;
-
-async function startSignedIn(page: Page, tag: string): Promise<void> {
-  await signUpViaApi(page, newAccount(tag));
-  await gotoApp(page, '/');
-  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
-}
-
-async function balance(page: Page): Promise<number> {
-  return parseFloat((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));
-}
-
-async function cardsIn(group: Locator): Promise<Card[]> {
-  const names = await group
-    .getByRole('img')
-    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
-  return names.map((name) => {
-    const [rank, , suit] = name.split(' ');
-    if (!rank || !RANKS[rank] || !suit) throw new Error(`not a face-up card: ${name}`);
-    return { rank: RANKS[rank], suit: suit as Card['suit'] };
-  });
-}
-
-/** Stands if the round needs a decision, waits for the result; answers whether a decision was made. */
-async function standAndSettle(page: Page, stand: () => Promise<void>): Promise<boolean> {
-  await expect(page.getByTestId('game-status')).toHaveText(
-    /Hit or stand\?|Blackjack|Dealer has blackjack|Push|Even money/,
-  );
-  const standButton = page.getByRole('button', { name: 'Stand' });
-  const decided = await standButton.isVisible();
-  if (decided) {
-    await expect(standButton).toBeEnabled();
-    await stand();
-  }
-  await expect(page.getByRole('button', { name: 'Deal' })).toBeVisible();
-  return decided;
-}
-
-/** The round's net for one hand of `bet` that stood on its first two cards (3:2, dealer peeks). */
-async function expectedNet(page: Page, bet: number): Promise<number> {
-  const player = await cardsIn(page.getByRole('group', { name: 'Your hand' }));
-  const dealer = await cardsIn(page.getByRole('group', { name: 'Dealer' }));
-  expect(player).toHaveLength(2);
-  const p = handTotal(player).total;
-  const dealerNatural = handTotal(dealer.slice(0, 2)).total === 21;
-  const d = handTotal(dealer).total;
-  if (p === 21) return dealerNatural ? 0 : bet * 1.5;
-  if (dealerNatural || p > 21) return -bet;
-  if (d > 21 || p > d) return bet;
-  return p === d ? 0 : -bet;
-}
 
 interface LedgerRow {
   type: string;
@@ -136,11 +70,7 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
   expect(verdicts).toBe(1);
 
   // By keyboard: Tab to the 10 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
-  await page.locator('body').focus();
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === '10') break;
-  }
+  await tabToChip(page, '10');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Your hand: bet 110' })).toBeVisible();
   const before = (await ledger(page)).length;

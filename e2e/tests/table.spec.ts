@@ -1,61 +1,8 @@
 // The table at `/` for a guest: rounds by mouse and by keyboard with the balance checked
 // against the cards on the table (scored here with the engine's own rules), settings that
 // change the next round, and the phone layout.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { handTotal, type Card, type Rank } from '@card-counter/engine';
-import { gotoApp } from '../support/app.ts';
-
-const RANKS: Record<string, Rank> = {
-  Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
-  Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K',
-};
-const HAND_FEE = 10;
-
-async function startAsGuest(page: Page): Promise<void> {
-  await gotoApp(page, '/login');
-  await page.getByRole('button', { name: 'Play as guest' }).click();
-  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
-}
-
-async function balance(page: Page): Promise<number> {
-  return parseFloat((await page.getByTestId('table-balance').innerText()).replace(/,/g, ''));
-}
-
-async function cardsIn(group: Locator): Promise<Card[]> {
-  const names = await group.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
-  return names.map((name) => {
-    const [rank, , suit] = name.split(' ');
-    if (!rank || !RANKS[rank] || !suit) throw new Error(`not a face-up card: ${name}`);
-    return { rank: RANKS[rank], suit: suit as Card['suit'] };
-  });
-}
-
-/** Stands on whatever was dealt (if the deal did not already end the round) and waits for the result. */
-async function standAndSettle(page: Page, stand: () => Promise<void>): Promise<void> {
-  await expect(page.getByTestId('game-status')).toHaveText(/Hit or stand\?|Blackjack|Dealer has blackjack|Push|Even money/);
-  const standButton = page.getByRole('button', { name: 'Stand' });
-  if (await standButton.isVisible()) {
-    await expect(standButton).toBeEnabled();
-    await stand();
-  }
-  await expect(page.getByRole('button', { name: 'Deal' })).toBeVisible();
-}
-
-/** The round's net for one hand of `bet` that stood on its first two cards (3:2, dealer peeks). */
-async function expectedNet(page: Page, bet: number): Promise<number> {
-  const player = await cardsIn(page.getByRole('group', { name: 'Your hand' }));
-  const dealer = await cardsIn(page.getByRole('group', { name: 'Dealer' }));
-  expect(player).toHaveLength(2);
-  const p = handTotal(player).total;
-  const dealerNatural = handTotal(dealer.slice(0, 2)).total === 21;
-  const d = handTotal(dealer).total;
-  // The test's own settlement (not the engine's), so a settlement bug in the engine shows here.
-  const playerNatural = p === 21;
-  if (playerNatural) return dealerNatural ? 0 : bet * 1.5;
-  if (dealerNatural || p > 21) return -bet;
-  if (d > 21 || p > d) return bet;
-  return p === d ? 0 : -bet;
-}
+import { expect, test } from '@playwright/test';
+import { HAND_FEE, balance, expectedNet, standAndSettle, startAsGuest, tabToChip } from '../support/table.ts';
 
 test('a guest plays a round by mouse and one by keyboard; the balance moves by the stakes, the fee and the result', async ({ page }) => {
   await startAsGuest(page);
@@ -73,11 +20,7 @@ test('a guest plays a round by mouse and one by keyboard; the balance moves by t
   await expect(page.getByTestId('credits-full')).toContainText(Math.floor(afterMouse).toLocaleString('en-US'));
 
   // By keyboard: Tab to the 25 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
-  await page.locator('body').focus();
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === '25') break;
-  }
+  await tabToChip(page, '25');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Your hand: bet 125' })).toBeVisible();
   await page.keyboard.press('Space');

@@ -5,7 +5,7 @@
 // record). A signed-in countdown is the server's (ADR 0027): the screen shows the cards of its
 // deal, its verdict and time, and the answer is stored and paid by the server alone.
 // Screenshots of every drill at 1280x800 and 390x844, with no sideways scroll on a phone.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   DEFAULT_RULES,
   chartPlay,
@@ -16,25 +16,10 @@ import {
   tagOf,
   type Card,
   type PlayerAction,
-  type Rank,
 } from '@card-counter/engine';
 import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+import { cardsIn } from '../support/table.ts';
 
-const RANKS: Record<string, Rank> = {
-  Ace: 'A',
-  Two: '2',
-  Three: '3',
-  Four: '4',
-  Five: '5',
-  Six: '6',
-  Seven: '7',
-  Eight: '8',
-  Nine: '9',
-  Ten: '10',
-  Jack: 'J',
-  Queen: 'Q',
-  King: 'K',
-};
 const KEYS: Record<PlayerAction, string> = { hit: 'h', stand: 's', double: 'd', split: 'p', surrender: 'r' };
 const LABELS: Record<PlayerAction, string> = {
   hit: 'Hit',
@@ -43,17 +28,6 @@ const LABELS: Record<PlayerAction, string> = {
   split: 'Split',
   surrender: 'Surrender',
 };
-
-async function cardsIn(group: Locator): Promise<Card[]> {
-  const names = await group
-    .getByRole('img')
-    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('aria-label') ?? ''));
-  return names.map((name) => {
-    const [rank, , suit] = name.split(' ');
-    if (!rank || !RANKS[rank] || !suit) throw new Error(`not a card: ${name}`);
-    return { rank: RANKS[rank], suit: suit as Card['suit'] };
-  });
-}
 
 const valueOf = (c: Card): number =>
   c.rank === 'A' ? 1 : ['10', 'J', 'Q', 'K'].includes(c.rank) ? 10 : Number(c.rank);

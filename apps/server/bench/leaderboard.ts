@@ -223,7 +223,7 @@ async function measureFanOut(db: Database): Promise<void> {
   let bytes = 0;
   let received = 0;
   let lastAt = 0;
-  const hub = new LiveHub(db, { maxClients: STREAMS + 10 }, { warn: (o, m) => console.warn(m, o) });
+  const hub = new LiveHub(db, { clientsMax: STREAMS + 10 }, { warn: (o, m) => console.warn(m, o) });
   await hub.serve('leaderboard', {
     event: 'leaderboard',
     load: async () => {
@@ -245,7 +245,7 @@ async function measureFanOut(db: Database): Promise<void> {
       },
       close() {},
     });
-  const refresher = new LeaderboardRefresher(db, { delay_ms: 100, maxWait_ms: 1000 });
+  const refresher = new LeaderboardRefresher(db, { delay_ms: 100, waitMax_ms: 1000 });
   await refresher.start();
   const top = await sql<{ user_id: string }>`
     select user_id from leaderboard_entries where not deleted order by balance desc, user_id desc limit 20`.execute(db.kysely);

@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: options.authRateLimit,
   });
 
-  const live = new LiveHub(db, { maxClients: config.sseClientsMax }, app.log);
+  const live = new LiveHub(db, { clientsMax: config.sseClientsMax }, app.log);
   // Grades the table's decisions after their write (ADR 0028); decisions a crash left ungraded at start.
   const grader = new RecordGrader(db, app.log);
   grader.poke();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_FAILURES_MAX, ACCOUNT_WINDOW_ms } from '../src/auth/account-limits.ts';
-import { browser, randomIp, uniqueEmail } from './auth-harness.ts';
+import { browser, randomIp, uniqueEmail } from './support/browser.ts';
 import { buildTestApp } from './support/app.ts';
 import { forEachDatabase } from './support/test-db.ts';
 

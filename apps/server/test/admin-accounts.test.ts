@@ -3,8 +3,9 @@
 import type { AdminAuditPage, AdminUserDetail } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browser, signUp, uniqueEmail, type Browser } from './auth-harness.ts';
-import { buildAppWithAdmin, type Caller } from './support/admin.ts';
+import { browser, signUp, uniqueEmail, type Browser } from './support/browser.ts';
+import { buildAppWithAdmin } from './support/admin.ts';
+import type { Caller } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const PASSWORD = 'correct horse 1';

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
-import { buildAppWithAdmin, type Caller } from './support/admin.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
+import { buildAppWithAdmin } from './support/admin.ts';
+import { signUpPlayer, type Caller, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 let seq = 0;

@@ -3,9 +3,9 @@
 import { ERRORS, ErrorBodySchema } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildAppWithAdmin, callerFor, type Caller } from './support/admin.ts';
+import { buildAppWithAdmin } from './support/admin.ts';
 import { TEST_APP_URL } from './support/app.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
+import { callerFor, signUpPlayer, type Caller, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 /** A concrete path for a route pattern (`:id` gets the player's own id: a real target). */

@@ -13,8 +13,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMailer } from '../src/mail/mailer.ts';
 import { recordSendFailure } from '../src/mail/outbox.ts';
-import { buildAppWithAdmin, type Caller } from './support/admin.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
+import { buildAppWithAdmin } from './support/admin.ts';
+import { signUpPlayer, type Caller, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 forEachDatabase('admin views', (t) => {

@@ -5,6 +5,7 @@ import { STREAM_CLIENTS_PER_USER_MAX } from '../src/modules/profiles/routes.ts';
 import { applyCredit } from '../src/modules/ledger/index.ts';
 import { signUpPlayer } from './support/players.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
+import { openSse, sseData } from './support/sse.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 async function signUpCookie(app: FastifyInstance): Promise<{ id: string; cookie: string }> {
@@ -12,50 +13,26 @@ async function signUpCookie(app: FastifyInstance): Promise<{ id: string; cookie:
   return { id: p.id, cookie: p.cookie() };
 }
 
-/** Opens the stream over real HTTP and collects `profile` events. */
+/** Opens the profile stream (support/sse.ts) and reads its `profile` events and heartbeat comments. */
 async function openStream(baseUrl: string, cookie: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/me/stream`, {
-    headers: { cookie, origin: TEST_APP_URL },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const events: Profile[] = [];
-  let comments = 0;
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        if (block.startsWith(':')) comments += 1;
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (block.includes('event: profile') && data) events.push(JSON.parse(data.slice(6)) as Profile);
-      }
-    }
-  })();
+  const sse = await openSse(`${baseUrl}/api/me/stream`, cookie);
+  expect(sse.contentType).toContain('text/event-stream');
+  const events = (): Profile[] =>
+    sse.blocks
+      .filter((b) => b.includes('event: profile') && sseData(b) !== undefined)
+      .map((b) => sseData(b) as Profile);
   const waitFor = async (pred: (p: Profile) => boolean): Promise<Profile> => {
     for (let i = 0; i < 250; i++) {
-      const hit = events.find(pred);
+      const hit = events().find(pred);
       if (hit) return hit;
       await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error(`no matching event; got ${JSON.stringify(events.map((e) => e.credits))}`);
+    throw new Error(`no matching event; got ${JSON.stringify(events().map((e) => e.credits))}`);
   };
   return {
-    events,
-    comments: () => comments,
+    comments: () => sse.blocks.filter((b) => b.startsWith(':')).length,
     waitFor,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
+    close: () => sse.close(),
   };
 }
 

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getEmailVerified } from '../src/auth/linked-providers.ts';
 import { forEachDatabase } from './support/test-db.ts';
 import { extractLink, startSmtpCapture, type SmtpCapture } from './support/smtp-capture.ts';
-import { APP_URL, browser, buildAuthApp, setCookieHeaders, signUp, uniqueEmail } from './auth-harness.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../src/auth/types.ts';
+import { TEST_APP_URL, buildTestApp } from './support/app.ts';
+import { browser, setCookieHeaders, signUp, uniqueEmail } from './support/browser.ts';
 
 type ErrorJson = { error: { code: string; message: string } };
 const PASSWORD = 'correct horse 1';
@@ -14,7 +16,7 @@ forEachDatabase('auth: email and password', (t) => {
   let smtp: SmtpCapture;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await buildAuthApp(t.db, { smtpUrl: smtp.url });
+    app = await buildTestApp(t.db, { env: { SMTP_URL: smtp.url }, authRateLimit: DEFAULT_AUTH_RATE_LIMIT, whoami: true });
   });
   afterAll(async () => {
     await app.close();
@@ -109,7 +111,7 @@ forEachDatabase('auth: email and password', (t) => {
     const res = await signUp(b, email);
     const userId = res.json<{ user: { id: string } }>().user.id;
     const mail = await smtp.waitFor(email, /verify-email/);
-    const link = new URL(extractLink(mail, `${APP_URL}/auth/verify-email?token=`));
+    const link = new URL(extractLink(mail, `${TEST_APP_URL}/auth/verify-email?token=`));
     const token = link.searchParams.get('token') ?? '';
     expect(token.length).toBeGreaterThan(20);
     expect(await getEmailVerified(t.db, userId)).toBe(false);
@@ -148,7 +150,7 @@ forEachDatabase('auth: email and password', (t) => {
     const request = await browser(app).post('/api/auth/request-password-reset', { email });
     expect(request.statusCode).toBe(200);
     const mail = await smtp.waitFor(email, /reset-password/);
-    const token = new URL(extractLink(mail, `${APP_URL}/auth/reset-password?token=`)).searchParams.get('token') ?? '';
+    const token = new URL(extractLink(mail, `${TEST_APP_URL}/auth/reset-password?token=`)).searchParams.get('token') ?? '';
     expect(token).not.toBe('');
 
     const reset = await browser(app).post('/api/auth/reset-password', { token, newPassword: 'brand new pass 3' });
@@ -167,7 +169,7 @@ forEachDatabase('auth: email and password', (t) => {
     await signUp(browser(app), email);
     await browser(app).post('/api/auth/request-password-reset', { email });
     const mail = await smtp.waitFor(email, /reset-password/);
-    const token = new URL(extractLink(mail, `${APP_URL}/auth/reset-password?token=`)).searchParams.get('token') ?? '';
+    const token = new URL(extractLink(mail, `${TEST_APP_URL}/auth/reset-password?token=`)).searchParams.get('token') ?? '';
     const expired = await sql`update auth_verification set "expiresAt" = now() - interval '1 minute'
       where identifier = ${`reset-password:${token}`}`.execute(t.db.kysely);
     expect(Number(expired.numAffectedRows)).toBe(1);

@@ -3,29 +3,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getLinkedProviders } from '../src/auth/linked-providers.ts';
 import { forEachDatabase } from './support/test-db.ts';
-import {
-  GOOGLE_CALLBACK,
-  googleFlow,
-  startOidcProvider,
-  type LocalOidcProvider,
-  type TestIdentity,
-} from './support/oidc-provider.ts';
-import { APP_URL, browser, buildAuthApp, signUp, uniqueEmail, type Browser } from './auth-harness.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../src/auth/types.ts';
+import { TEST_APP_URL, buildTestApp } from './support/app.ts';
+import { browser, signUp, uniqueEmail, type Browser } from './support/browser.ts';
+import { googleFlow, googleIdentity, startGoogleApp, type LocalOidcProvider } from './support/oidc-provider.ts';
 
 type ErrorJson = { error: { code: string; message: string } };
-
-function googleIdentity(email: string, email_verified = true): TestIdentity {
-  return { sub: `g-${email}`, email, email_verified, name: 'Google Player' };
-}
 
 forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
   let app: FastifyInstance;
   let provider: LocalOidcProvider;
   beforeAll(async () => {
-    provider = await startOidcProvider(GOOGLE_CALLBACK);
-    app = await buildAuthApp(t.db, {
-      google: { clientId: provider.clientId, clientSecret: provider.clientSecret, discoveryUrl: provider.discoveryUrl },
-    });
+    ({ app, provider } = await startGoogleApp(t.db));
   });
   afterAll(async () => {
     await app.close();
@@ -42,7 +31,7 @@ forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
     const email = uniqueEmail('google-new');
     const done = await googleFlow(b, provider, googleIdentity(email));
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe(`${APP_URL}/game`);
+    expect(done.headers.location).toBe(`${TEST_APP_URL}/game`);
     const user = await whoami(b);
     expect(user?.email).toBe(email);
     expect(await getLinkedProviders(t.db, user?.id ?? '')).toEqual({ google: true, email: false });
@@ -68,7 +57,7 @@ forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
     await sql`update auth_user set "emailVerified" = true where id = ${ownerId}`.execute(t.db.kysely);
     const b = browser(app);
     const done = await googleFlow(b, provider, googleIdentity(email, true));
-    expect(done.headers.location).toBe(`${APP_URL}/game`);
+    expect(done.headers.location).toBe(`${TEST_APP_URL}/game`);
     expect((await whoami(b))?.id).toBe(ownerId);
     expect(await getLinkedProviders(t.db, ownerId)).toEqual({ google: true, email: true });
   });
@@ -126,7 +115,7 @@ forEachDatabase('auth: Google through a local OpenID Connect provider', (t) => {
 forEachDatabase('auth: Google not configured', (t) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildAuthApp(t.db);
+    app = await buildTestApp(t.db, { authRateLimit: DEFAULT_AUTH_RATE_LIMIT });
   });
   afterAll(async () => {
     await app.close();

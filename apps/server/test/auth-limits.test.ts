@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readOutbox } from '../src/mail/outbox.ts';
 import { forEachDatabase } from './support/test-db.ts';
-import { APP_URL, browser, buildAuthApp, randomIp, signUp, uniqueEmail } from './auth-harness.ts';
+import { TEST_APP_URL, buildTestApp } from './support/app.ts';
+import { browser, randomIp, signUp, uniqueEmail } from './support/browser.ts';
 
 type ErrorJson = { error: { code: string; message: string } };
 
@@ -14,8 +15,8 @@ forEachDatabase('auth: rate limits, outbox, real HTTP server', (t) => {
   beforeAll(async () => {
     // max 9 per window: credential routes (sign-in) get 3.
     const rateLimit = { enabled: true, max: 9, window_s: 60 };
-    first = await buildAuthApp(t.db, { rateLimit });
-    second = await buildAuthApp(t.db, { rateLimit });
+    first = await buildTestApp(t.db, { authRateLimit: rateLimit, whoami: true });
+    second = await buildTestApp(t.db, { authRateLimit: rateLimit, whoami: true });
   });
   afterAll(async () => {
     await first.close();
@@ -57,7 +58,7 @@ forEachDatabase('auth: rate limits, outbox, real HTTP server', (t) => {
     const rows = await readOutbox(t.db.kysely, email);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.subject).toMatch(/verify/i);
-    expect(rows[0]?.body_text).toContain(`${APP_URL}/auth/verify-email?token=`);
+    expect(rows[0]?.body_text).toContain(`${TEST_APP_URL}/auth/verify-email?token=`);
   });
 
   it('works over a real listening server with fetch', async () => {
@@ -65,7 +66,7 @@ forEachDatabase('auth: rate limits, outbox, real HTTP server', (t) => {
     const { port } = first.server.address() as AddressInfo;
     const base = `http://127.0.0.1:${port}`;
     const email = uniqueEmail('http');
-    const json = { 'content-type': 'application/json', origin: APP_URL };
+    const json = { 'content-type': 'application/json', origin: TEST_APP_URL };
     const up = await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: json,

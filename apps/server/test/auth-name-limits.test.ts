@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browser, uniqueEmail } from './auth-harness.ts';
+import { browser, uniqueEmail } from './support/browser.ts';
 import { buildTestApp } from './support/app.ts';
 import { forEachDatabase } from './support/test-db.ts';
 

@@ -3,17 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getProfile } from '../src/modules/profiles/index.ts';
 import { forEachDatabase } from './support/test-db.ts';
-import { GOOGLE_CALLBACK, googleFlow, startOidcProvider, type LocalOidcProvider } from './support/oidc-provider.ts';
-import { browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
+import { browser, signUp, uniqueEmail } from './support/browser.ts';
+import { googleFlow, googleIdentity, startGoogleApp, type LocalOidcProvider } from './support/oidc-provider.ts';
 
 forEachDatabase('auth: profile on first sign-in, lastLogin on each', (t) => {
   let app: FastifyInstance;
   let provider: LocalOidcProvider;
   beforeAll(async () => {
-    provider = await startOidcProvider(GOOGLE_CALLBACK);
-    app = await buildAuthApp(t.db, {
-      google: { clientId: provider.clientId, clientSecret: provider.clientSecret, discoveryUrl: provider.discoveryUrl },
-    });
+    ({ app, provider } = await startGoogleApp(t.db));
   });
   afterAll(async () => {
     await app.close();
@@ -65,7 +62,7 @@ forEachDatabase('auth: profile on first sign-in, lastLogin on each', (t) => {
 
   it('creates a Google profile on the first Google sign-in, once', async () => {
     const email = uniqueEmail('profile-google');
-    const identity = { sub: `g-${email}`, email, email_verified: true, name: 'Grace Hopper' };
+    const identity = googleIdentity(email, true, 'Grace Hopper');
     for (let round = 0; round < 2; round++) {
       expect((await googleFlow(browser(app), provider, identity)).statusCode).toBe(302);
     }

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BODY_LIMIT_bytes } from '../src/app.ts';
 import type { DB } from '../src/db/index.ts';
 import { JSON_DEPTH_MAX } from '../src/http/input-guard.ts';
-import { browser, buildAuthApp, signUp, uniqueEmail } from './auth-harness.ts';
+import { browser, signUp, uniqueEmail } from './support/browser.ts';
 import { buildAppWithAdmin } from './support/admin.ts';
-import { TEST_APP_URL } from './support/app.ts';
+import { TEST_APP_URL, buildTestApp } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
@@ -451,7 +451,7 @@ forEachDatabase('error contract', (t) => {
 forEachDatabase('error contract: auth rate limit', (t) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildAuthApp(t.db, { rateLimit: { enabled: true, max: 3, window_s: 60 } });
+    app = await buildTestApp(t.db, { authRateLimit: { enabled: true, max: 3, window_s: 60 } });
   });
   afterAll(async () => {
     await app.close();

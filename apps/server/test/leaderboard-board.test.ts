@@ -237,7 +237,7 @@ forEachDatabase('leaderboard board', (t) => {
 
   it('refreshes 100 ms after a change, and 50 changes in under a second cost one refresh (fake clock)', async () => {
     const clock = fakeScheduler();
-    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, maxWait_ms: 1000, scheduler: clock });
+    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, waitMax_ms: 1000, scheduler: clock });
     clock.settle = () => refresher.idle();
     const [p] = await players(t.db, [10_000]);
     const entryBalance = async () =>
@@ -280,9 +280,9 @@ forEachDatabase('leaderboard board', (t) => {
     await refresher.stop();
   });
 
-  it('under load, refreshes start at least minInterval_ms apart and the users due in between share one (fake clock)', async () => {
+  it('under load, refreshes start at least intervalMin_ms apart and the users due in between share one (fake clock)', async () => {
     const clock = fakeScheduler();
-    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, maxWait_ms: 1000, minInterval_ms: 50, scheduler: clock });
+    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, waitMax_ms: 1000, intervalMin_ms: 50, scheduler: clock });
     clock.settle = () => refresher.idle();
     const [p, q, r] = await players(t.db, [10_000, 10_000, 10_000]);
     const balances = async () =>
@@ -324,7 +324,7 @@ forEachDatabase('leaderboard board', (t) => {
   it('reconciliation heals entries whose change nobody heard, and a refresh with nothing new writes nothing', async () => {
     const [p] = await players(t.db, [4000]);
     await applyCredit(t.db, { userId: p!.id, type: 'game', amount: 321, description: 'unheard' });
-    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, maxWait_ms: 1000 });
+    const refresher = new LeaderboardRefresher(t.db, { delay_ms: 100, waitMax_ms: 1000 });
     expect(await refresher.reconcile()).toBeGreaterThanOrEqual(1);
     const top = await readTop(t.db.kysely, 10);
     expect(top.entries.find((e) => e.userId === p!.id)?.balance).toBe(4321);

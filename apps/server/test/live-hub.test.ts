@@ -46,9 +46,9 @@ forEachDatabase('live hub', (t) => {
   async function hubWith(
     state: Map<string, number | null>,
     extra: Partial<TopicServer<{ v: number }>> = {},
-    maxClients = 100,
+    clientsMax = 100,
   ) {
-    const hub = new LiveHub(t.db, { maxClients }, silent);
+    const hub = new LiveHub(t.db, { clientsMax }, silent);
     hubs.push(hub);
     await hub.serve('profile', {
       event: 'profile',
@@ -138,7 +138,7 @@ forEachDatabase('live hub', (t) => {
   });
 
   it('caps clients per process and per key, and frees a slot on remove', async () => {
-    const hub = await hubWith(new Map([['k', 1]]), { maxClientsPerKey: 2 }, 3);
+    const hub = await hubWith(new Map([['k', 1]]), { clientsPerKeyMax: 2 }, 3);
     const first = hub.subscribe('profile', 'k', recorder());
     expect(first.ok).toBe(true);
     expect(hub.subscribe('profile', 'k', recorder()).ok).toBe(true);

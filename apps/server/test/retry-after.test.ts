@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STREAM_CLIENTS_PER_USER_MAX } from '../src/modules/profiles/routes.ts';
-import { browser, buildAuthApp, randomIp } from './auth-harness.ts';
+import { browser, randomIp } from './support/browser.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
@@ -10,7 +10,7 @@ forEachDatabase('Retry-After on every 429', (t) => {
   let limited: FastifyInstance;
   let tiny: FastifyInstance;
   beforeAll(async () => {
-    limited = await buildAuthApp(t.db, { rateLimit: { enabled: true, max: 3, window_s: 60 } });
+    limited = await buildTestApp(t.db, { authRateLimit: { enabled: true, max: 3, window_s: 60 } });
     tiny = await buildTestApp(t.db);
   });
   afterAll(async () => {

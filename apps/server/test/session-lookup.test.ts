@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionLookup, VERIFIED_COOKIES_MAX, cookieValue } from '../src/auth/session-lookup.ts';
-import { buildAuthApp } from './auth-harness.ts';
+import { buildTestApp } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
@@ -35,7 +35,7 @@ describe('cookieValue', () => {
 forEachDatabase('requireUser: the one-query session path', (t) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildAuthApp(t.db, { rateLimit: { enabled: false, max: 1000, window_s: 60 } });
+    app = await buildTestApp(t.db, { whoami: true });
   });
   afterAll(async () => {
     await app.close();

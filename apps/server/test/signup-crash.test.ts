@@ -6,12 +6,11 @@
  * failure with SIGNUP_CRASH_SEED=<seed>.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { INITIAL_CREDITS } from '@card-counter/shared';
 import { afterAll, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort, seededRandom, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const SIGNUPS = 40;
 const SIGNUP_INTERVAL_ms = 50;
@@ -28,30 +27,6 @@ const PASSWORD = 'correct-horse-9';
 
 const seed = Number(process.env.SIGNUP_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function random(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-crash-'));
 const servers: ServerProcess[] = [];
 
@@ -65,7 +40,7 @@ afterAll(async () => {
 
 it('after SIGKILL during sign-ups, every account is whole or absent', async () => {
   console.log(`signup-crash seed: ${seed} (rerun with SIGNUP_CRASH_SEED=${seed})`);
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   // Each request names its own client address, so the per-IP auth limits do not interfere.

@@ -2,28 +2,13 @@ import { INITIAL_CREDITS } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyCredit } from '../src/modules/ledger/index.ts';
-import { buildTestApp, TEST_APP_URL } from './support/app.ts';
+import { buildTestApp } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
+import { openSse } from './support/sse.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 /** "A few seconds": the stream must be over within this long after its session ends. */
 const STREAM_END_WITHIN_ms = 5000;
-
-/** Opens /api/me/stream over HTTP; `ended` resolves when the server ends the response. */
-async function openStream(baseUrl: string, cookie: string) {
-  const res = await fetch(`${baseUrl}/api/me/stream`, { headers: { cookie, origin: TEST_APP_URL } });
-  expect(res.status).toBe(200);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  const ended = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      text += value;
-    }
-  })();
-  return { ended, text: () => text, cancel: () => reader.cancel().catch(() => undefined) };
-}
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
@@ -45,7 +30,7 @@ forEachDatabase('a live stream ends with its session', (t) => {
 
   it('ends within a few seconds of sign-out and sends nothing after it', async () => {
     const player = await signUpPlayer(app, 'stream-out', 'Streamer');
-    const stream = await openStream(baseUrl, player.cookie());
+    const stream = await openSse(`${baseUrl}/api/me/stream`, player.cookie());
     await new Promise((r) => setTimeout(r, 300));
     expect(stream.text()).toContain(`"credits":${INITIAL_CREDITS}`);
     const out = await player.call('POST', '/api/auth/sign-out', {});
@@ -58,7 +43,7 @@ forEachDatabase('a live stream ends with its session', (t) => {
 
   it('ends within a few seconds of its session expiring', async () => {
     const player = await signUpPlayer(app, 'stream-exp', 'Expiring');
-    const stream = await openStream(baseUrl, player.cookie());
+    const stream = await openSse(`${baseUrl}/api/me/stream`, player.cookie());
     await t.db.kysely
       .withoutPlugins()
       .updateTable('auth_session' as never)
@@ -70,12 +55,12 @@ forEachDatabase('a live stream ends with its session', (t) => {
 
   it('a stream whose session lives on stays open', async () => {
     const player = await signUpPlayer(app, 'stream-live', 'Staying');
-    const stream = await openStream(baseUrl, player.cookie());
+    const stream = await openSse(`${baseUrl}/api/me/stream`, player.cookie());
     const outcome = await Promise.race([
       stream.ended.then(() => 'ended'),
       new Promise((r) => setTimeout(() => r('open'), STREAM_END_WITHIN_ms)),
     ]);
     expect(outcome).toBe('open');
-    await stream.cancel();
+    await stream.close();
   });
 });

@@ -9,14 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { verifyShoeReveal } from '@card-counter/engine';
 import { ShoeRevealHistorySchema } from '@card-counter/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { markRunning, markStopped, previousRun } from '../src/db/run-marker.ts';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
 import { withdrawShoesAfterLoss } from '../src/modules/table/index.ts';
-import { buildTestApp } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
-import { stackedShoes, tableClient } from './support/table.ts';
+import { tableClient, tableSuite } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 describe('the run marker', () => {
@@ -51,24 +49,15 @@ describe('the run marker', () => {
 });
 
 forEachDatabase('table after a possible loss', (t) => {
-  let app: FastifyInstance;
-  const shoes = stackedShoes();
-  beforeAll(async () => {
-    app = await buildTestApp(t.db, { table: shoes.hooks });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = tableSuite(t);
 
   it('calls off the round in progress (stakes and fee returned), reveals the shoe and shuffles anew', async () => {
-    const p = await signUpPlayer(app, 'loss-mid');
-    shoes.stack(p.id, ['8', '10', '8', '7', '3', '4']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('loss-mid', ['8', '10', '8', '7', '3', '4']);
     await table.load();
     await table.act({ type: 'bet', amount: 100, spot: 0 });
     const before = (await ledgerSum(t.db.kysely, p.id)).sum;
     const dealt = await table.act({ type: 'deal' });
-    shoes.unstack(p.id);
+    suite.unstack(p.id);
     // 8,8 v 10: split, a second stake on the table; the first hand (8,3) is still to play.
     const split = await table.act({ type: 'split' });
     expect(split.state).toMatchObject({ gameInProgress: true, gamePhase: 'playing' });
@@ -90,14 +79,12 @@ forEachDatabase('table after a possible loss', (t) => {
   });
 
   it('between rounds: the shoe goes, nothing is credited; a table that never dealt is left alone', async () => {
-    const p = await signUpPlayer(app, 'loss-between');
-    shoes.stack(p.id, ['10', '10', '9', '7']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('loss-between', ['10', '10', '9', '7']);
     await table.load();
     await table.act({ type: 'bet', amount: 100, spot: 0 });
     await table.act({ type: 'deal' });
     await table.act({ type: 'stand' });
-    const fresh = await signUpPlayer(app, 'loss-fresh');
+    const fresh = await signUpPlayer(suite.app, 'loss-fresh');
     await tableClient(fresh).act({ type: 'bet', amount: 10, spot: 0 });
     const balance = (await ledgerSum(t.db.kysely, p.id)).sum;
     const version = table.snapshot().version;

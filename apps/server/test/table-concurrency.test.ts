@@ -8,23 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { verifyShoeReveal } from '@card-counter/engine';
 import { ErrorBodySchema, ShoeRevealHistorySchema, TableErrorDetailsSchema, TableSnapshotSchema } from '@card-counter/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { applyCredit, ledgerSum, listTransactions } from '../src/modules/ledger/index.ts';
 import { buildTestApp } from './support/app.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
-import { stackedShoes, tableClient } from './support/table.ts';
+import { callerFor, type Player } from './support/players.ts';
+import { tableSuite } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 forEachDatabase('table concurrency', (t) => {
-  let app: FastifyInstance;
-  const shoes = stackedShoes();
-  beforeAll(async () => {
-    app = await buildTestApp(t.db, { table: shoes.hooks });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = tableSuite(t);
 
   async function rowsOf(id: string): Promise<number> {
     return (await ledgerSum(t.db.kysely, id)).count;
@@ -45,9 +37,7 @@ forEachDatabase('table concurrency', (t) => {
   }
 
   it('the same action id sent twice applies once and answers the same', async () => {
-    const p = await signUpPlayer(app, 'idem2');
-    shoes.stack(p.id, ['10', '9', '6', '7']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('idem2', ['10', '9', '6', '7']);
     await table.act({ type: 'bet', amount: 100 });
     const id = randomUUID();
     const v = table.snapshot().version;
@@ -61,9 +51,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('the same action id sent ten times at once applies once; every copy gets the same answer', async () => {
-    const p = await signUpPlayer(app, 'idem10');
-    shoes.stack(p.id, ['10', '9', '6', '7']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('idem10', ['10', '9', '6', '7']);
     await table.act({ type: 'bet', amount: 100 });
     const v = table.snapshot().version;
     const rowsBefore = await rowsOf(p.id);
@@ -79,8 +67,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('an action id reused for a different action is refused (400) and changes nothing', async () => {
-    const p = await signUpPlayer(app, 'idemdiff');
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('idemdiff');
     await table.load();
     const id = randomUUID();
     expect((await post(p, id, 0, { type: 'bet', amount: 100 })).statusCode).toBe(200);
@@ -91,9 +78,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('two actions racing on one version: one applies, the other gets 409 with the current table', async () => {
-    const p = await signUpPlayer(app, 'race');
-    shoes.stack(p.id, ['10', '9', '6', '7', '5', '4', '3']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('race', ['10', '9', '6', '7', '5', '4', '3']);
     await table.act({ type: 'bet', amount: 100 });
     const dealt = await table.act({ type: 'deal' });
     const [a, b] = await Promise.all([post(p, randomUUID(), dealt.version, { type: 'hit' }), post(p, randomUUID(), dealt.version, { type: 'stand' })]);
@@ -109,8 +94,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('an illegal action gets 409 with the engine reason code and changes nothing', async () => {
-    const p = await signUpPlayer(app, 'illegal');
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('illegal');
     const before = await table.load();
     const rows = await rowsOf(p.id);
     const res = await table.post({ type: 'hit' });
@@ -123,8 +107,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('bets outside the table limits are refused', async () => {
-    const p = await signUpPlayer(app, 'limits');
-    const table = tableClient(p);
+    const { table } = await suite.seat('limits');
     for (const amount of [5, 5001]) {
       const res = await table.post({ type: 'bet', amount });
       expect(res.statusCode).toBe(409);
@@ -134,9 +117,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it("'Insufficient credits.' refuses a deal (stakes plus fee) and a double the balance cannot cover, changing nothing", async () => {
-    const p = await signUpPlayer(app, 'broke');
-    shoes.stack(p.id, ['6', '7', '5', '10', '10', '10']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('broke', ['6', '7', '5', '10', '10', '10']);
     await table.load();
     await table.act({ type: 'setConfig', rules: { numInitialHands: 2 } });
     await table.act({ type: 'bet', amount: 5000, spot: 0 });
@@ -160,8 +141,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('a malformed body gets 400 and changes nothing', async () => {
-    const p = await signUpPlayer(app, 'malformed');
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('malformed');
     const before = await table.load();
     for (const body of [
       { actionId: randomUUID(), version: 0, action: { type: 'fold' } },
@@ -178,9 +158,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('the counting system changes between rounds only', async () => {
-    const p = await signUpPlayer(app, 'counting');
-    shoes.stack(p.id, ['10', '9', '6', '7', '5']);
-    const table = tableClient(p);
+    const { table } = await suite.seat('counting', ['10', '9', '6', '7', '5']);
     const counting = { system: 'ko', resolution: 'half', rounding: 'floor' } as const;
     const s = await table.act({ type: 'setCounting', counting });
     expect(s.state.counting).toEqual(counting);
@@ -193,17 +171,14 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('a second server on the same database resumes a round the first one dealt', async () => {
-    const p = await signUpPlayer(app, 'restart');
-    shoes.stack(p.id, ['10', '9', '6', '7', '3', 'K']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('restart', ['10', '9', '6', '7', '3', 'K']);
     await table.act({ type: 'bet', amount: 100 });
     const dealt = await table.act({ type: 'deal' });
     expect(dealt.state.gamePhase).toBe('playing');
     const otherDb = t.kind === 'postgres' ? await t.openAnother() : t.db;
     const second = await buildTestApp(otherDb);
     try {
-      const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-        second.inject({ method, url, headers: { origin: 'http://localhost:3000', cookie: p.cookie(), ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
+      const call = callerFor(second, p.cookie);
       const resumed = TableSnapshotSchema.parse((await call('GET', '/api/table')).json());
       expect(resumed).toEqual(dealt);
       const hit = await call('POST', '/api/table/actions', { actionId: randomUUID(), version: dealt.version, action: { type: 'hit' } });
@@ -219,8 +194,7 @@ forEachDatabase('table concurrency', (t) => {
   });
 
   it('a replaced shoe is published and its reveal opens the commitment shown at its shuffle', async () => {
-    const p = await signUpPlayer(app, 'reveal');
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('reveal');
     await table.act({ type: 'setConfig', rules: { numDecks: 1, shufflePoint: 0.9 } });
     await table.act({ type: 'bet', amount: 10 });
     const commitments: string[] = [];

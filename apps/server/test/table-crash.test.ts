@@ -13,14 +13,13 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TableSnapshotSchema, type TableAction, type TableCard, type TableSnapshot } from '@card-counter/shared';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ownClusterUnavailable, startOwnCluster, type OwnCluster } from './support/own-cluster.ts';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort, seededRandom, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { createPostgresDatabase, dropPostgresDatabase } from './support/test-db.ts';
 
 const CRASHES = 3;
@@ -28,30 +27,6 @@ const CRASHES = 3;
 const ACTIONS_MIN = 3;
 const ACTIONS_MAX = 12;
 const seed = Number(process.env.TABLE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function random(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const key = (c: TableCard) => `${c.rank}/${c.suit}`;
 
@@ -145,7 +120,7 @@ interface Stack {
  * find the table exactly as the last answer showed it.
  */
 async function crashAndCheck(stack: Stack): Promise<void> {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const p = new Player(await stack.start());
   await p.signUp();
   p.last = await p.table();

@@ -10,11 +10,9 @@
  */
 import { cardFromCode, verifyShoeReveal } from '@card-counter/engine';
 import { ShoeRevealHistorySchema, type ShoeRevealRecord, type TableSnapshot } from '@card-counter/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp } from './support/app.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
-import { stackedShoes, tableClient } from './support/table.ts';
+import { expect, it } from 'vitest';
+import type { Player } from './support/players.ts';
+import { tableSuite } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const SPOTS = 5;
@@ -28,20 +26,14 @@ async function shoesOf(p: Player): Promise<ShoeRevealRecord[]> {
 }
 
 forEachDatabase('the hole card after a mid-round reshuffle', (t) => {
-  let app: FastifyInstance;
-  const shoes = stackedShoes();
-  beforeAll(async () => {
-    app = await buildTestApp(t.db, { table: shoes.hooks });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = tableSuite(t);
 
   it('is not published (state, shoes list) until the round is over, and then opens the old commitment', async () => {
-    const p = await signUpPlayer(app, 'mid-round-reshuffle');
     // Low cards first: the first rounds take many hits, so the shoe runs out during a round.
-    shoes.stack(p.id, ['2', '3', '4', '5', '6', '2', '3', '4', '5', '6', '7', '2', '3', '4', '5', '6', '7', '8']);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat(
+      'mid-round-reshuffle',
+      ['2', '3', '4', '5', '6', '2', '3', '4', '5', '6', '7', '2', '3', '4', '5', '6', '7', '8'],
+    );
     await table.act({ type: 'setConfig', rules: { numDecks: 1, numInitialHands: SPOTS } });
     for (let spot = 0; spot < SPOTS; spot++) await table.act({ type: 'bet', amount: 10, spot });
 

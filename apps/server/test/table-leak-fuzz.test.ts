@@ -28,7 +28,7 @@ import { leakWatch, leaksIn } from './support/leak-check.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { openSse, sseData } from './support/sse.ts';
 import { randOf, type Rand } from './support/table-fuzz.ts';
-import { stackedShoes, tableClient } from './support/table.ts';
+import { tableClient, tableSuite } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const SEED = Number(process.env.TABLE_LEAK_FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -177,20 +177,11 @@ describe('the leak detector', () => {
   // A real table whose one-deck shoe ran out mid-round, so the planted leaks are real secrets:
   // the hole card, the shoe in play and the shoe held back until the round is over.
   forEachDatabase('table leak detector', (t) => {
-    let app: FastifyInstance;
-    const shoes = stackedShoes();
     const watch = leakWatch();
-    beforeAll(async () => {
-      app = await buildTestApp(t.db, { table: { ...shoes.hooks, onSaved: watch.hooks.onSaved } });
-    });
-    afterAll(async () => {
-      await app.close();
-    });
+    const suite = tableSuite(t, { onSaved: watch.hooks.onSaved });
 
     it('finds each kind of leak planted in an answer, a refusal, the shoes list or a stream event', async () => {
-      const p = await signUpPlayer(app, 'planted');
-      shoes.stack(p.id, ['2', '3', '4', '5', '6', '2', '3', '4', '5', '6', '7', '2', '3', '4', '5', '6', '7', '8']);
-      const table = tableClient(p);
+      const { p, table } = await suite.seat('planted', ['2', '3', '4', '5', '6', '2', '3', '4', '5', '6', '7', '2', '3', '4', '5', '6', '7', '8']);
       await table.act({ type: 'setConfig', rules: { numDecks: 1, numInitialHands: 5 } });
       for (let spot = 0; spot < 5; spot++) await table.act({ type: 'bet', amount: 10, spot });
       let s = await table.act({ type: 'deal' });

@@ -3,36 +3,24 @@
  * option): the cards, outcome and every ledger row the round writes (type 'game': stakes and
  * the 10-credit fee per hand at the deal, doubles/splits/insurance when taken, the payout).
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ledgerSum, listTransactions } from '../src/modules/ledger/index.ts';
-import { buildTestApp } from './support/app.ts';
-import { signUpPlayer } from './support/players.ts';
-import { stackedShoes, tableClient, type TableClient } from './support/table.ts';
+import { tableSuite, type TableClient } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 forEachDatabase('table rounds', (t) => {
-  let app: FastifyInstance;
-  const shoes = stackedShoes();
-  beforeAll(async () => {
-    app = await buildTestApp(t.db, { table: shoes.hooks });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = tableSuite(t);
 
   /** A new player (10,000 credits) whose first shoe starts with `top` (player, dealer up, player, hole, ...). */
   async function seat(
     top: string[],
     rules?: Record<string, unknown>,
   ): Promise<{ id: string; table: TableClient }> {
-    const player = await signUpPlayer(app, 'table');
-    shoes.stack(player.id, top);
-    const table = tableClient(player);
+    const { p, table } = await suite.seat('table', top);
     await table.load();
     if (rules) await table.act({ type: 'setConfig', rules });
     await table.act({ type: 'bet', amount: 100, spot: 0 });
-    return { id: player.id, table };
+    return { id: p.id, table };
   }
 
   async function gameRows(id: string): Promise<number[]> {

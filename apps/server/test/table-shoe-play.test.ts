@@ -19,13 +19,11 @@ import {
   type VisibleGameState,
 } from '@card-counter/engine';
 import { TableSnapshotSchema, type TableSnapshot } from '@card-counter/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { basicCharts } from '../src/modules/table/basic-charts.ts';
 import { isCleanShoe, nextShoePlay, verdictOf } from '../src/modules/table/shoe-play.ts';
-import { buildTestApp } from './support/app.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
-import { stackedShoes, tableClient, type TableClient } from './support/table.ts';
+import type { Player } from './support/players.ts';
+import { tableSuite, type TableClient } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const RULES = parseRules({});
@@ -149,14 +147,7 @@ const SHOES_MAX = 12;
 const ROUNDS_PER_SHOE_MAX = 30;
 
 forEachDatabase('table: clean shoes', (t) => {
-  let app: FastifyInstance;
-  const shoes = stackedShoes();
-  beforeAll(async () => {
-    app = await buildTestApp(t.db, { table: shoes.hooks });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = tableSuite(t);
 
   async function unlocked(p: Player): Promise<boolean> {
     const res = await p.call('GET', '/api/me/progress');
@@ -197,11 +188,10 @@ forEachDatabase('table: clean shoes', (t) => {
    * departure: its first shoe starts 12 v 4 and the player hits, so that shoe never counts.
    */
   async function seatShortShoes(tag: string): Promise<{ p: Player; table: TableClient }> {
-    const p = await signUpPlayer(app, tag);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat(tag);
     await table.load();
     await table.act({ type: 'setConfig', rules: { numDecks: 1, shufflePoint: 0.9 } });
-    shoes.stack(p.id, ['10', '4', '2', '9']);
+    suite.stack(p.id, ['10', '4', '2', '9']);
     await table.act({ type: 'bet', amount: 10, spot: 0 });
     await table.act({ type: 'deal' });
     await table.act({ type: 'hit' });
@@ -245,9 +235,8 @@ forEachDatabase('table: clean shoes', (t) => {
   });
 
   it('a shoe left before its cut card (a change of rules) does not count', async () => {
-    const p = await signUpPlayer(app, 'left-early');
-    shoes.stack(p.id, ['10', '4', '2', '9']); // 12 v 4: one decision, stand by the chart
-    const table = tableClient(p);
+    // 12 v 4: one decision, stand by the chart.
+    const { p, table } = await suite.seat('left-early', ['10', '4', '2', '9']);
     await table.load();
     const chart = await basicCharts.request(table.snapshot().state.config as never);
     await table.act({ type: 'bet', amount: 10, spot: 0 });

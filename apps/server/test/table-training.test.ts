@@ -6,34 +6,23 @@
  */
 import { computeStrategy, fullShoe, gradeDecision, handEvs, parseRules } from '@card-counter/engine';
 import { RecordPageSchema, SkillPageSchema, type TableSnapshot } from '@card-counter/shared';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
 import { RecordGrader } from '../src/modules/record/index.ts';
-import { buildTestApp } from './support/app.ts';
-import { signUpPlayer, type Player } from './support/players.ts';
-import { stackedShoes, tableClient, type TableClient } from './support/table.ts';
+import type { Player } from './support/players.ts';
+import { tableSuite, type TableClient } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
 forEachDatabase('table training', (t) => {
-  let app: FastifyInstance;
-  const shoes = stackedShoes();
   /** What the count-check draw answers (below 1/5 asks); 0.99: never by chance. */
   let draw = 0.99;
-  beforeAll(async () => {
-    app = await buildTestApp(t.db, { table: { ...shoes.hooks, countCheckRandom: () => draw } });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = tableSuite(t, { countCheckRandom: () => draw });
 
   async function seat(top: string[], rules: Record<string, unknown> = {}): Promise<{ p: Player; table: TableClient }> {
-    const p = await signUpPlayer(app, 'training');
-    shoes.stack(p.id, top);
-    const table = tableClient(p);
+    const { p, table } = await suite.seat('training', top);
     await table.load();
     await table.act({ type: 'setConfig', rules: { numDecks: 6, surrenderAllowed: false, ...rules } });
     await table.act({ type: 'bet', amount: 100, spot: 0 });

@@ -9,9 +9,15 @@ export const REWARD_FIRST_PURCHASE = 5000;
 export const REWARD_ACHIEVEMENT = 500;
 export const REWARD_LEVEL_UP = 1000;
 
+/*
+ * Two settings that happen to be equal, kept apart on purpose: changing one must not change
+ * the other. A signed-in player's table balance is their credit balance (no setting of its
+ * own); the engine's INITIAL_BALANCE is only createGame's default when no balance is given,
+ * and neither the server nor the web relies on it.
+ */
 /** A new registered profile's credits (the "initial free credits" setting), granted as its first ledger row. */
 export const INITIAL_CREDITS = 10_000;
-export const STARTING_GAME_BALANCE = 10_000;
+/** A guest's credits: local to the browser, never on the server (no account, no ledger). */
 export const GUEST_CREDITS = 10_000;
 /** A stored profile without a credits value is read as this. */
 export const FALLBACK_CREDITS = 1000;

@@ -107,29 +107,6 @@ export interface AuthLog {
 export function buildAuthOptions({ config, db, mailer, secret, profiles, gate, rateLimit, log }: BuildOptionsInput): BetterAuthOptions {
   const appUrl = config.appUrl.replace(/\/+$/, '');
   const schema = schemaOptions(db);
-  // bearer: sign-in answers carry the session token in `set-auth-token`, and a request with
-  // `Authorization: Bearer <token>` is read as that session. requireUser ignores the header
-  // except on routes that allow it (the payment calls); the CSRF guard still checks every
-  // request that carries a cookie.
-  const plugins: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin(), bearer({ requireSignature: true })];
-  const google = config.google;
-  if (google !== undefined) {
-    plugins.push(
-      genericOAuth({
-        config: [
-          {
-            providerId: GOOGLE_PROVIDER_ID,
-            name: 'Google',
-            clientId: google.clientId,
-            clientSecret: google.clientSecret,
-            discoveryUrl: google.discoveryUrl,
-            scopes: ['openid', 'email', 'profile'],
-            requireIdTokenVerification: true,
-          },
-        ],
-      }),
-    );
-  }
   return {
     appName: 'Card Counter',
     baseURL: appUrl,
@@ -156,6 +133,56 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, gate, r
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     onAPIError: { errorURL: `${appUrl}/auth/login` },
+    ...mailOptions(appUrl, mailer),
+    account: {
+      ...schema.account,
+      accountLinking: {
+        enabled: true,
+        // Implicit linking by email needs BOTH sides proven: Google's email_verified claim
+        // and a verified local email (better-auth's default, written out on purpose).
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: false,
+      },
+    },
+    plugins: authPlugins(config),
+    hooks: { before: beforeHook(config) },
+    databaseHooks: databaseHooks(profiles, gate),
+  };
+}
+
+/**
+ * bearer: sign-in answers carry the session token in `set-auth-token`, and a request with
+ * `Authorization: Bearer <token>` is read as that session. requireUser ignores the header
+ * except on routes that allow it (the payment calls); the CSRF guard still checks every
+ * request that carries a cookie. Google, when configured, through generic OAuth.
+ */
+function authPlugins(config: AuthSettings): NonNullable<BetterAuthOptions['plugins']> {
+  const list: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin(), bearer({ requireSignature: true })];
+  const google = config.google;
+  if (google !== undefined) {
+    list.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: GOOGLE_PROVIDER_ID,
+            name: 'Google',
+            clientId: google.clientId,
+            clientSecret: google.clientSecret,
+            discoveryUrl: google.discoveryUrl,
+            scopes: ['openid', 'email', 'profile'],
+            requireIdTokenVerification: true,
+          },
+        ],
+      }),
+    );
+  }
+  return list;
+}
+
+/** Email and password, and the mails that go with them (reset, verification) with links into the app. */
+function mailOptions(appUrl: string, mailer: Mailer) {
+  return {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -177,46 +204,37 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, gate, r
         await mailer.send(verificationMail(user.email, user.name, link));
       },
     },
-    account: {
-      ...schema.account,
-      accountLinking: {
-        enabled: true,
-        // Implicit linking by email needs BOTH sides proven: Google's email_verified claim
-        // and a verified local email (better-auth's default, written out on purpose).
-        trustedProviders: [],
-        requireLocalEmailVerified: true,
-        allowDifferentEmails: false,
-      },
-    },
-    plugins,
-    hooks: { before: beforeHook(config) },
-    databaseHooks: {
-      user: {
-        create: {
-          async after(user, ctx) {
-            const viaOAuth = ctx?.path.startsWith('/callback') ?? false;
-            await profiles.ensureProfile({
-              userId: user.id,
-              email: user.email,
-              name: user.name,
-              authProvider: viaOAuth ? 'google' : 'email',
-              emailVerified: user.emailVerified,
-            });
-          },
+  } satisfies Pick<BetterAuthOptions, 'emailAndPassword' | 'emailVerification'>;
+}
+
+/** The app's profile follows better-auth's user; a blocked account gets no session. */
+function databaseHooks(profiles: ProfileHooks, gate: AccountGate | undefined): BetterAuthOptions['databaseHooks'] {
+  return {
+    user: {
+      create: {
+        async after(user, ctx) {
+          const viaOAuth = ctx?.path.startsWith('/callback') ?? false;
+          await profiles.ensureProfile({
+            userId: user.id,
+            email: user.email,
+            name: user.name,
+            authProvider: viaOAuth ? 'google' : 'email',
+            emailVerified: user.emailVerified,
+          });
         },
       },
-      session: {
-        create: {
-          // Every way of getting a session (password, Google, sign-up's auto sign-in) creates
-          // one here, so a blocked account is refused on all of them.
-          async before(session) {
-            if (gate !== undefined && (await gate.isBlocked(session.userId))) {
-              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_BLOCKED', message: AUTH_MESSAGES.ACCOUNT_BLOCKED });
-            }
-          },
-          async after(session) {
-            await profiles.touchLastLogin(session.userId);
-          },
+    },
+    session: {
+      create: {
+        // Every way of getting a session (password, Google, sign-up's auto sign-in) creates
+        // one here, so a blocked account is refused on all of them.
+        async before(session) {
+          if (gate !== undefined && (await gate.isBlocked(session.userId))) {
+            throw new APIError('FORBIDDEN', { code: 'ACCOUNT_BLOCKED', message: AUTH_MESSAGES.ACCOUNT_BLOCKED });
+          }
+        },
+        async after(session) {
+          await profiles.touchLastLogin(session.userId);
         },
       },
     },

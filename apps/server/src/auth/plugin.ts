@@ -53,7 +53,6 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   const auth = betterAuth(
     buildAuthOptions({ config, db, mailer, secret, profiles, gate, rateLimit, log: app.log }),
   );
-  const baseUrl = config.appUrl;
 
   app.decorate('auth', auth);
   app.decorateRequest('user', undefined);
@@ -70,7 +69,13 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     expiresIn_s: authContext.sessionConfig.expiresIn,
     updateAge_s: authContext.sessionConfig.updateAge,
   });
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('requireUser', requireUser(auth, sessions));
+  await app.register(authRoutes(auth, config.appUrl));
+}
+
+/** requireUser: the session of the request's cookie (or, where the route allows, bearer token), else 401. */
+function requireUser(auth: Auth, sessions: SessionLookup) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const refuse = () =>
       reply
         .status(401)
@@ -103,11 +108,16 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     request.user = { id, email, name, emailVerified };
     request.sessionId = session.session.id;
     if (cookie !== null) sessions.remember(cookie, session.session.token);
-  });
+  };
+}
 
-  // An encapsulated child: better-auth gets each body as the raw string (any content type,
-  // empty bodies included) and parses it itself; the app's own parsers stay untouched.
-  await app.register(async (child) => {
+/**
+ * better-auth's endpoints, in an encapsulated child: better-auth gets each body as the raw
+ * string (any content type, empty bodies included) and parses it itself; the app's own
+ * parsers stay untouched.
+ */
+function authRoutes(auth: Auth, baseUrl: string) {
+  return async (child: FastifyInstance): Promise<void> => {
     child.removeAllContentTypeParsers();
     child.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
       done(null, body);
@@ -120,7 +130,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
         await sendWebResponse(reply, response);
       },
     });
-  });
+  };
 }
 
 // Same effect as fastify-plugin: register in the parent's scope.

@@ -152,44 +152,7 @@ function openPostgres(databaseUrl: string, options: OpenOptions): Database {
   const dialect = new PostgresDialect({ pool });
   const kysely = new Kysely<DB>({ dialect });
   const channels = new Channels();
-  let listener: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
-  let closed = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-
-  // One dedicated connection per process carries every LISTEN (pool clients come and go).
-  const connectListener = (): Promise<pg.Client> => {
-    if (listener !== undefined) return Promise.resolve(listener);
-    connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      client.on('notification', (n) => channels.dispatch(n.channel, n.payload ?? ''));
-      client.on('error', (e) => {
-        options.onListenError?.(e);
-        dropListener(client);
-      });
-      client.on('end', () => dropListener(client));
-      await client.connect();
-      for (const name of channels.names()) await client.query(`LISTEN "${name}"`);
-      listener = client;
-      return client;
-    })().finally(() => {
-      connecting = undefined;
-    });
-    return connecting;
-  };
-
-  const dropListener = (client: pg.Client): void => {
-    if (listener !== client) return;
-    listener = undefined;
-    client.end().catch(() => undefined);
-    if (closed || channels.names().length === 0) return;
-    // Re-LISTEN after a lost connection; bounded by the 1 s delay, stops at close().
-    reconnectTimer = setTimeout(() => {
-      connectListener().catch((e: unknown) => {
-        options.onListenError?.(e);
-      });
-    }, 1000);
-  };
+  const listener = new ListenConnection(databaseUrl, channels, options.onListenError);
 
   return {
     kysely,
@@ -198,12 +161,10 @@ function openPostgres(databaseUrl: string, options: OpenOptions): Database {
     async listen(channel, handler) {
       assertChannel(channel);
       const first = channels.add(channel, handler);
-      const client = await connectListener();
+      const client = await listener.connect();
       if (first) await client.query(`LISTEN "${channel}"`);
       return async () => {
-        if (channels.remove(channel, handler) && listener !== undefined) {
-          await listener.query(`UNLISTEN "${channel}"`);
-        }
+        if (channels.remove(channel, handler)) await listener.current?.query(`UNLISTEN "${channel}"`);
       };
     },
     async notify(channel, payload) {
@@ -211,12 +172,68 @@ function openPostgres(databaseUrl: string, options: OpenOptions): Database {
       await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
     },
     async close() {
-      closed = true;
-      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
-      const client = listener;
-      listener = undefined;
-      if (client !== undefined) await client.end().catch(() => undefined);
+      await listener.close();
       await kysely.destroy();
     },
   };
+}
+
+/**
+ * The one dedicated connection per process that carries every LISTEN (pool clients come and
+ * go). Connected on the first listen; after a lost connection it connects again and LISTENs
+ * to every channel that still has a handler, until close().
+ */
+class ListenConnection {
+  /** The connected client, if any. */
+  current: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly channels: Channels,
+    private readonly onError: ((error: unknown) => void) | undefined,
+  ) {}
+
+  connect(): Promise<pg.Client> {
+    if (this.current !== undefined) return Promise.resolve(this.current);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.databaseUrl });
+      client.on('notification', (n) => this.channels.dispatch(n.channel, n.payload ?? ''));
+      client.on('error', (e) => {
+        this.onError?.(e);
+        this.drop(client);
+      });
+      client.on('end', () => this.drop(client));
+      await client.connect();
+      for (const name of this.channels.names()) await client.query(`LISTEN "${name}"`);
+      this.current = client;
+      return client;
+    })().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    const client = this.current;
+    this.current = undefined;
+    if (client !== undefined) await client.end().catch(() => undefined);
+  }
+
+  private drop(client: pg.Client): void {
+    if (this.current !== client) return;
+    this.current = undefined;
+    client.end().catch(() => undefined);
+    if (this.closed || this.channels.names().length === 0) return;
+    // Re-LISTEN after a lost connection; bounded by the 1 s delay, stops at close().
+    this.reconnectTimer = setTimeout(() => {
+      this.connect().catch((e: unknown) => {
+        this.onError?.(e);
+      });
+    }, 1000);
+  }
 }

@@ -13,15 +13,15 @@ function seconds(value: unknown, max_s: number): number | undefined {
 }
 
 /**
- * `maxHint_s` is the longest window of any limiter in the app; hints are clamped to it. The
+ * `hintMax_s` is the longest window of any limiter in the app; hints are clamped to it. The
  * auth library's own hint is wrong on PostgreSQL (it reads its bigint `lastRequest` as a
  * string and concatenates), so without the clamp a player would be told to wait for years.
  */
-export function installRetryAfter(app: FastifyInstance, maxHint_s: number): void {
+export function installRetryAfter(app: FastifyInstance, hintMax_s: number): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode !== 429 || reply.hasHeader('retry-after')) return payload;
     const hint =
-      seconds(reply.getHeader('x-retry-after'), maxHint_s) ?? Math.min(DEFAULT_RETRY_AFTER_s, maxHint_s);
+      seconds(reply.getHeader('x-retry-after'), hintMax_s) ?? Math.min(DEFAULT_RETRY_AFTER_s, hintMax_s);
     reply.header('retry-after', String(hint));
     return payload;
   });

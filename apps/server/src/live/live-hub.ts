@@ -5,7 +5,7 @@
  * and the hub pushes the key's fresh state to its clients here.
  * Per (topic, key), loads run one at a time and a change during a load triggers one more
  * load, so clients never receive an older state after a newer one. Clients are capped per
- * process (`maxClients`) and, where the topic says so, per key.
+ * process (`clientsMax`) and, where the topic says so, per key.
  */
 import assert from 'node:assert/strict';
 import type { Database } from '../db/open.ts';
@@ -27,12 +27,12 @@ export interface TopicServer<T> {
   /** The current state of `key`, sent as JSON; null when it is gone: its clients are closed. */
   load(key: string): Promise<T | null>;
   /** Clients per key (e.g. one user's tabs); unset: only the process-wide cap. */
-  maxClientsPerKey?: number;
+  clientsPerKeyMax?: number;
 }
 
 export interface LiveHubOptions {
   /** Clients of this process across all topics (each holds a socket). */
-  maxClients: number;
+  clientsMax: number;
 }
 
 export type SubscribeResult =
@@ -76,9 +76,9 @@ export class LiveHub {
   subscribe(topic: LiveTopic, key: string, client: LiveClient): SubscribeResult {
     const served = this.topics.get(topic);
     assert.ok(served !== undefined, `live topic ${topic} is not served`);
-    if (this.total >= this.options.maxClients) return { ok: false, reason: 'process-full' };
+    if (this.total >= this.options.clientsMax) return { ok: false, reason: 'process-full' };
     let set = served.clients.get(key);
-    const perKey = served.server.maxClientsPerKey;
+    const perKey = served.server.clientsPerKeyMax;
     if (set !== undefined && perKey !== undefined && set.size >= perKey)
       return { ok: false, reason: 'key-full' };
     if (set === undefined) {

@@ -1,28 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/index.ts';
-import { buildTestApp, TEST_APP_URL } from './app.ts';
-import { signUpPlayer, type Player } from './players.ts';
-
-export type Caller = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: unknown,
-) => Promise<LightMyRequestResponse>;
-
-/** Calls `app` with a session cookie, from the app's own origin (as the web app does). */
-export function callerFor(app: FastifyInstance, cookie: () => string): Caller {
-  return (method, url, payload) =>
-    app.inject({
-      method,
-      url,
-      headers: {
-        origin: TEST_APP_URL,
-        cookie: cookie(),
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
-}
+import { buildTestApp } from './app.ts';
+import { callerFor, signUpPlayer, type Caller, type Player } from './players.ts';
 
 /**
  * The app with one known admin. User ids are generated at sign-up and ADMIN_USER_IDS is read

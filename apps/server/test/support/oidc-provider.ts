@@ -1,9 +1,17 @@
+/**
+ * Google sign-in in tests: a real OpenID Connect provider on 127.0.0.1 standing in for Google,
+ * the browser's walk through it, and the app wired to it (startGoogleApp).
+ */
 import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { APP_URL, type Browser } from '../auth-harness.ts';
+import { DEFAULT_AUTH_RATE_LIMIT } from '../../src/auth/types.ts';
+import type { Database } from '../../src/db/index.ts';
+import { TEST_APP_URL, buildTestApp } from './app.ts';
+import type { Browser } from './browser.ts';
 
 /** The slice of oidc-provider's API used here (the package ships no type declarations). */
 interface OidcGrant {
@@ -139,7 +147,7 @@ export async function startOidcProvider(redirectUri: string): Promise<LocalOidcP
 }
 
 /** Where the app's Google sign-in (better-auth generic-oauth) expects the provider to send the user back. */
-export const GOOGLE_CALLBACK = `${APP_URL}/api/auth/callback/google`;
+export const GOOGLE_CALLBACK = `${TEST_APP_URL}/api/auth/callback/google`;
 
 /**
  * Walks the provider's redirects like a browser (with the provider's own cookies) until it
@@ -168,9 +176,38 @@ export async function authorizeAtProvider(startUrl: string, callback: string = G
 /** Starts a Google flow at `path` (sign-in or link), completes it, returns the callback's response. */
 export async function googleFlow(b: Browser, provider: LocalOidcProvider, identity: TestIdentity, path = '/api/auth/sign-in/social') {
   provider.setIdentity(identity);
-  const start = await b.post(path, { provider: 'google', callbackURL: `${APP_URL}/game` });
+  const start = await b.post(path, { provider: 'google', callbackURL: `${TEST_APP_URL}/game` });
   expect(start.statusCode, start.body).toBe(200);
   const { url } = start.json<{ url: string }>();
   const callback = await authorizeAtProvider(url);
   return b.get(`${callback.pathname}${callback.search}`);
+}
+
+/** A Google account at the local provider: its subject follows the email. */
+export function googleIdentity(email: string, email_verified = true, name = 'Google Player'): TestIdentity {
+  return { sub: `g-${email}`, email, email_verified, name };
+}
+
+/**
+ * The Google sign-in fixture: a local provider standing in for Google, and the app with its
+ * Google settings pointing there (the server's own auth rate limits, the whoami probe).
+ * Close the app, then the provider.
+ */
+export async function startGoogleApp(db: Database): Promise<{ app: FastifyInstance; provider: LocalOidcProvider }> {
+  const provider = await startOidcProvider(GOOGLE_CALLBACK);
+  try {
+    const app = await buildTestApp(db, {
+      env: {
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
+      },
+      authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      whoami: true,
+    });
+    return { app, provider };
+  } catch (e) {
+    await provider.close();
+    throw e;
+  }
 }

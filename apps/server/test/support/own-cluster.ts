@@ -10,9 +10,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './server-process.ts';
 
 const PG_LIB = '/usr/lib/postgresql';
 /** Commands of one cluster are short; a loaded machine may still take a while to start one. */
@@ -44,18 +44,6 @@ export function ownClusterUnavailable(): string | null {
   if (binDir() === null) return `no initdb under ${PG_LIB}`;
   if (isRoot() && postgresUid() === null) return 'running as root and there is no postgres user to run initdb as';
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface OwnCluster {

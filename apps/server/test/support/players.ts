@@ -1,14 +1,38 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { browser, uniqueEmail } from '../auth-harness.ts';
 import { TEST_APP_URL } from './app.ts';
+import { browser, uniqueEmail } from './browser.ts';
+
+/** A call to the app as one signed-in player (a string payload is sent as it is, anything else as JSON). */
+export type Caller = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
 
 /** A player signed up through better-auth's real endpoint; calls carry its session cookie. */
 export interface Player {
   id: string;
   /** The session cookie header, e.g. for another app instance or a real HTTP client. */
   cookie(): string;
-  call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call: Caller;
+}
+
+/** Calls `app` with a session cookie, from the app's own origin (as the web app does). */
+export function callerFor(app: FastifyInstance, cookie: () => string): Caller {
+  return (method, url, payload) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        origin: TEST_APP_URL,
+        cookie: cookie(),
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(payload === undefined
+        ? {}
+        : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    });
 }
 
 export async function signUpPlayer(app: FastifyInstance, tag: string, name = 'Test Player'): Promise<Player> {
@@ -21,21 +45,5 @@ export async function signUpPlayer(app: FastifyInstance, tag: string, name = 'Te
   expect(res.statusCode).toBe(200);
   const id = (res.json() as { user: { id: string } }).user.id;
   const cookie = () => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return {
-    id,
-    cookie,
-    call: (method, url, payload) =>
-      app.inject({
-        method,
-        url,
-        headers: {
-          origin: TEST_APP_URL,
-          cookie: cookie(),
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(payload === undefined
-          ? {}
-          : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-      }),
-  };
+  return { id, cookie, call: callerFor(app, cookie) };
 }

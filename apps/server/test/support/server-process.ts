@@ -4,6 +4,7 @@
  * PORT=0: the server logs the address it listens on, read from its JSON log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -84,4 +85,32 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
   });
   ready.catch(() => undefined);
   return { child, output: () => text, ready, exited, kill: (signal) => child.kill(signal) };
+}
+
+/** A port free on 127.0.0.1 now: a server restarted on it keeps its URL (and its cookies). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * mulberry32: a small seeded generator for the moments of a crash test, so a failing run can be
+ * replayed from the seed it printed.
+ */
+export function seededRandom(s: number): () => number {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

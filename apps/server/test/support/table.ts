@@ -1,12 +1,18 @@
-/** Driving a player's server table in tests: actions with fresh ids and the last version seen. */
+/**
+ * The table tests' set-up: a suite's app with stacked first shoes (tableSuite), and a player's
+ * table driven by actions with fresh ids at the last version seen (tableClient, or
+ * directTableClient without HTTP).
+ */
 import { randomUUID } from 'node:crypto';
 import { cryptoRng, stackedShoe } from '@card-counter/engine';
 import { ErrorBodySchema, TableErrorDetailsSchema, TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
-import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/db/index.ts';
 import { applyTableAction, readSnapshot, type TableHooks } from '../../src/modules/table/index.ts';
-import type { Player } from './players.ts';
+import { buildTestApp } from './app.ts';
+import { signUpPlayer, type Player } from './players.ts';
+import type { TestDb } from './test-db.ts';
 
 export interface TableClient {
   snapshot(): TableSnapshot;
@@ -59,6 +65,49 @@ export function stackedShoes(): { hooks: TableHooks; stack(userId: string, top: 
     /** Later shoes of this player are shuffled as usual. */
     unstack: (userId) => void stacks.delete(userId),
   };
+}
+
+export interface TableSuite {
+  /** The suite's app (only inside hooks and tests). */
+  readonly app: FastifyInstance;
+  /**
+   * A player signed up now and its table client; its first shoe starts with `top` when given
+   * (player, dealer up, player, hole, ...), else it is shuffled.
+   */
+  seat(tag: string, top?: string[]): Promise<{ p: Player; table: TableClient }>;
+  /** Stacks the first shoe of a player already seated. */
+  stack(userId: string, top: string[]): void;
+  /** Later shoes of this player are shuffled as usual. */
+  unstack(userId: string): void;
+}
+
+/**
+ * A table suite's app on the block's database: built before its tests and closed after them,
+ * with stackedShoes' first shoes and the suite's other table hooks (a count-check draw, onSaved).
+ */
+export function tableSuite(t: TestDb, hooks: Omit<TableHooks, 'firstShoe'> = {}): TableSuite {
+  const shoes = stackedShoes();
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(t.db, { table: { ...shoes.hooks, ...hooks } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const suite: TableSuite = {
+    get app(): FastifyInstance {
+      if (app === undefined) throw new Error('tableSuite: the app is only there inside hooks and tests');
+      return app;
+    },
+    async seat(tag, top) {
+      const p = await signUpPlayer(suite.app, tag);
+      if (top !== undefined) shoes.stack(p.id, top);
+      return { p, table: tableClient(p) };
+    },
+    stack: shoes.stack,
+    unstack: shoes.unstack,
+  };
+  return suite;
 }
 
 /**

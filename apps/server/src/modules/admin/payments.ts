@@ -15,7 +15,7 @@ import type { Database, DB } from '../../db/index.ts';
 import { int, iso, isoOrNull } from './sql-values.ts';
 
 /** Days of revenue the totals show. */
-export const REVENUE_DAYS = 30;
+export const REVENUE_WINDOW_days = 30;
 
 type PaymentRow = Selectable<DB['payments']> & { email: string | null };
 
@@ -66,7 +66,7 @@ export async function listPayments(db: Database, q: AdminPaymentsQuery): Promise
 }
 
 export async function revenueByPackAndDay(db: Database, now: Date): Promise<AdminTotals['revenue']> {
-  const since = new Date(now.getTime() - REVENUE_DAYS * 24 * 3600 * 1000);
+  const since = new Date(now.getTime() - REVENUE_WINDOW_days * 24 * 3600 * 1000);
   const r = await sql<{
     day: string;
     pack_id: string;
@@ -79,7 +79,7 @@ export async function revenueByPackAndDay(db: Database, now: Date): Promise<Admi
      from payments where fulfilled_at is not null and fulfilled_at >= ${since}
      group by 1, 2, 3 order by 1 desc, 2, 3 limit 1000`.execute(db.kysely);
   return {
-    days: REVENUE_DAYS,
+    days: REVENUE_WINDOW_days,
     rows: r.rows.map((x) => ({
       day: x.day,
       packId: x.pack_id,

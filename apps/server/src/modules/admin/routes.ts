@@ -21,9 +21,10 @@ import {
   AdminUserSearchQuerySchema,
   AdminUserSearchResponseSchema,
 } from '@card-counter/shared';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listTransactions } from '../ledger/index.ts';
-import type { AppModule } from '../module.ts';
+import type { AppModule, ModuleDeps } from '../module.ts';
 import { blockAccount, revokeSessions, unblockAccount } from './accounts.ts';
 import { listAudit } from './audit.ts';
 import { adjustCredits } from './credits.ts';
@@ -34,13 +35,19 @@ import { totals } from './totals.ts';
 import { assertUserExists, searchUsers, userDetail } from './users.ts';
 
 export const adminRoutes: AppModule = async (app, deps) => {
-  const { db, clock, config, live } = deps;
-  const admins: ReadonlySet<string> = new Set(config.adminUserIds);
+  const admins: ReadonlySet<string> = new Set(deps.config.adminUserIds);
   // This plugin is encapsulated (registered without skip-override): the hook covers exactly its routes.
   app.addHook('onRequest', adminGuard(app, admins));
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = AdminUserIdParamsSchema;
+  userRoutes(app, deps, admins);
+  accountRoutes(app, deps);
+  operatorViews(app, deps);
+};
 
+const params = AdminUserIdParamsSchema;
+
+/** A player: search, detail, ledger, and the operator's credit adjustment. */
+function userRoutes(app: FastifyInstance, { db, clock }: ModuleDeps, admins: ReadonlySet<string>): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/users',
     { schema: { querystring: AdminUserSearchQuerySchema, response: { 200: AdminUserSearchResponseSchema } } },
@@ -73,7 +80,11 @@ export const adminRoutes: AppModule = async (app, deps) => {
         now: clock(),
       }),
   );
+}
 
+/** A player's account: sessions revoked, blocked, unblocked (each with the operator's reason). */
+function accountRoutes(app: FastifyInstance, { db, clock }: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const action = (fn: typeof blockAccount) =>
     ({
       schema: { params, body: AdminReasonBodySchema, response: { 200: AdminAccountActionResponseSchema } },
@@ -88,7 +99,11 @@ export const adminRoutes: AppModule = async (app, deps) => {
   r.post('/api/admin/users/:id/revoke-sessions', action(revokeSessions));
   r.post('/api/admin/users/:id/block', action(blockAccount));
   r.post('/api/admin/users/:id/unblock', action(unblockAccount));
+}
 
+/** What the operator watches: the audit log, payments, totals and health. */
+function operatorViews(app: FastifyInstance, { db, clock, config, live }: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/audit',
     { schema: { querystring: AdminAuditQuerySchema, response: { 200: AdminAuditPageSchema } } },
@@ -108,4 +123,4 @@ export const adminRoutes: AppModule = async (app, deps) => {
   r.get('/api/admin/health', { schema: { response: { 200: AdminHealthSchema } } }, async () =>
     health(db, config, live, clock()),
   );
-};
+}

@@ -5,16 +5,16 @@
  * made the change, and still when that process dies right after it.
  *
  * Coalescing: a user's refresh is due `delay_ms` after their LAST change, but never later than
- * `maxWait_ms` after the first one still waiting, so a burst (50 changes in a second) costs one
+ * `waitMax_ms` after the first one still waiting, so a burst (50 changes in a second) costs one
  * refresh and a player who never stops still shows up every second. All users due at one
  * moment are refreshed by one statement (entries.ts), which writes only rows that differ: the
  * other processes' identical refreshes cost a no-op each and announce nothing.
  *
- * Under load, flushes start at least `minInterval_ms` apart, so the users whose 100 ms fall in
+ * Under load, flushes start at least `intervalMin_ms` apart, so the users whose 100 ms fall in
  * between share one statement: 50 players each changing once a second cost at most
- * 1000 / minInterval_ms refreshes a second, not 50 (each is a transaction of four statements).
+ * 1000 / intervalMin_ms refreshes a second, not 50 (each is a transaction of four statements).
  * A lone change is still refreshed exactly `delay_ms` after it; under load, up to
- * `minInterval_ms` later.
+ * `intervalMin_ms` later.
  */
 import assert from 'node:assert/strict';
 import type { Database } from '../../db/index.ts';
@@ -40,9 +40,9 @@ export interface RefresherLog {
 
 export interface RefresherOptions {
   delay_ms: number;
-  maxWait_ms: number;
+  waitMax_ms: number;
   /** The least time between the starts of two refreshes (0: none). */
-  minInterval_ms?: number;
+  intervalMin_ms?: number;
   scheduler?: Scheduler;
   log?: RefresherLog;
 }
@@ -74,8 +74,8 @@ export class LeaderboardRefresher {
     private readonly db: Database,
     private readonly options: RefresherOptions,
   ) {
-    assert.ok(options.delay_ms >= 0 && options.maxWait_ms >= options.delay_ms, 'bad refresh timing');
-    assert.ok((options.minInterval_ms ?? 0) >= 0, 'bad refresh interval');
+    assert.ok(options.delay_ms >= 0 && options.waitMax_ms >= options.delay_ms, 'bad refresh timing');
+    assert.ok((options.intervalMin_ms ?? 0) >= 0, 'bad refresh interval');
     this.scheduler = options.scheduler ?? realScheduler;
   }
 
@@ -111,7 +111,7 @@ export class LeaderboardRefresher {
       }
       this.dirty.set(userId, { first_ms: now, due_ms: now + this.options.delay_ms });
     } else {
-      waiting.due_ms = Math.min(now + this.options.delay_ms, waiting.first_ms + this.options.maxWait_ms);
+      waiting.due_ms = Math.min(now + this.options.delay_ms, waiting.first_ms + this.options.waitMax_ms);
     }
     this.schedule();
   }
@@ -140,7 +140,7 @@ export class LeaderboardRefresher {
       if (this.timer.at_ms <= due) return;
       this.scheduler.clearTimeout(this.timer.handle);
     }
-    const at_ms = Math.max(due, this.lastFlush_ms + (this.options.minInterval_ms ?? 0));
+    const at_ms = Math.max(due, this.lastFlush_ms + (this.options.intervalMin_ms ?? 0));
     const handle = this.scheduler.setTimeout(
       () => {
         this.timer = undefined;

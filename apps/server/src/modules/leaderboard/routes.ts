@@ -23,9 +23,9 @@ import { readSkillPage } from './skill.ts';
 /** Leaderboard streams one player may hold in this process (tabs), as the profile stream allows. */
 export const LEADERBOARD_STREAMS_PER_USER_MAX = 5;
 /** A player who keeps changing is shown at least this often (refresher.ts). */
-export const LEADERBOARD_REFRESH_MAX_WAIT_ms = 1000;
+export const LEADERBOARD_REFRESH_WAIT_MAX_ms = 1000;
 /** Refreshes start at least this far apart; users due in between share one (refresher.ts). */
-export const LEADERBOARD_REFRESH_MIN_INTERVAL_ms = 200;
+export const LEADERBOARD_REFRESH_INTERVAL_MIN_ms = 200;
 
 export const leaderboardRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,8 +34,8 @@ export const leaderboardRoutes: AppModule = async (app, deps) => {
 
   const refresher = new LeaderboardRefresher(db, {
     delay_ms: LEADERBOARD_REFRESH_DELAY_ms,
-    maxWait_ms: LEADERBOARD_REFRESH_MAX_WAIT_ms,
-    minInterval_ms: LEADERBOARD_REFRESH_MIN_INTERVAL_ms,
+    waitMax_ms: LEADERBOARD_REFRESH_WAIT_MAX_ms,
+    intervalMin_ms: LEADERBOARD_REFRESH_INTERVAL_MIN_ms,
     log: app.log,
   });
   await refresher.start();

@@ -129,7 +129,17 @@ export async function fulfilPayment(
     throw new FulfilRefused('unknown-payment', `no payment ${intentId} of ours`);
   }
   if (known.fulfilled_at !== null) return earlierResult(db.kysely, known);
+  const pack = await paidPack(provider, intentId, known, log);
+  return db.kysely.transaction().execute((trx) => creditOnce(trx, known.user_id, intentId, pack, now));
+}
 
+/** Step 2: the pack the provider's intent paid for, when it matches our row and succeeded; else throws FulfilRefused. */
+async function paidPack(
+  provider: PaymentProvider,
+  intentId: string,
+  known: PaymentRow,
+  log: FastifyBaseLogger,
+): Promise<CreditPack> {
   const intent = await askProvider(provider, intentId);
   if (intent === null) throw new FulfilRefused('unknown-payment', `the provider has no intent ${intentId}`);
   if (!matchesRow(intent, known)) {
@@ -141,72 +151,87 @@ export async function fulfilPayment(
   }
   if (intent.status !== 'succeeded')
     throw new FulfilRefused('not-succeeded', `intent ${intentId} is ${intent.status}`, intent);
-  const userId = known.user_id;
   const pack = packOfIntent(intent);
   if (pack === null) throw new Error(`fulfil invariant: ${intentId} matched its row without a pack`);
+  return pack;
+}
 
-  return db.kysely.transaction().execute(async (trx) => {
-    // Locked: a fulfilment of the same intent that got here first has committed or waits.
-    const row = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('payment_intent_id', '=', intentId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (row.fulfilled_at !== null) return earlierResult(trx, row);
+/** Step 3, in the caller's transaction: the pack, the first-purchase bonus and the rewards, once per intent. */
+async function creditOnce(
+  trx: Kysely<DB>,
+  userId: string,
+  intentId: string,
+  pack: CreditPack,
+  now: Date,
+): Promise<FulfilResult> {
+  // Locked: a fulfilment of the same intent that got here first has committed or waits.
+  const row = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('payment_intent_id', '=', intentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (row.fulfilled_at !== null) return earlierResult(trx, row);
 
-    const purchase = await applyCreditInTransaction(trx, {
-      userId,
-      type: 'purchase',
-      amount: pack.credits,
-      description: `Purchased ${pack.credits} credits`,
-      metadata: { packageId: pack.id, paymentIntentId: intentId },
-      idempotencyKey: `purchase:${intentId}`,
-      now,
-    });
-    if (!purchase.applied)
-      throw new Error(`fulfilment invariant: ${intentId} credited but not marked fulfilled`);
-    let balance = purchase.balance;
-
-    // The profile row is locked by the purchase above: two purchases at once queue here.
-    const profile = await trx
-      .selectFrom('profiles')
-      .select('has_received_first_purchase_bonus')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    let bonusCredits = 0;
-    if (!profile.has_received_first_purchase_bonus) {
-      const bonus = await applyCreditInTransaction(trx, {
-        userId,
-        type: 'bonus',
-        amount: REWARD_FIRST_PURCHASE,
-        description: 'First purchase bonus',
-        metadata: { kind: 'first-purchase', paymentIntentId: intentId },
-        idempotencyKey: `first-purchase:${userId}`,
-        now,
-      });
-      await markFirstPurchaseBonus(trx, userId);
-      if (bonus.applied) {
-        bonusCredits = REWARD_FIRST_PURCHASE;
-        balance = bonus.balance;
-      }
-    }
-    const award = await awardProgress(trx, userId, { type: 'purchase_completed', packId: pack.id }, now);
-    balance += award.credited;
-
-    await trx
-      .updateTable('payments')
-      .set({
-        status: 'succeeded',
-        fulfilled_at: now,
-        updated_at: now,
-        bonus_credits: bonusCredits,
-        failure_message: null,
-      })
-      .where('payment_intent_id', '=', intentId)
-      .execute();
-    return { credits: pack.credits, bonusCredits, balance, applied: true };
+  const purchase = await applyCreditInTransaction(trx, {
+    userId,
+    type: 'purchase',
+    amount: pack.credits,
+    description: `Purchased ${pack.credits} credits`,
+    metadata: { packageId: pack.id, paymentIntentId: intentId },
+    idempotencyKey: `purchase:${intentId}`,
+    now,
   });
+  if (!purchase.applied)
+    throw new Error(`fulfilment invariant: ${intentId} credited but not marked fulfilled`);
+  const bonus = await firstPurchaseBonus(trx, userId, intentId, now);
+  let balance = bonus?.balance ?? purchase.balance;
+  const bonusCredits = bonus === null ? 0 : REWARD_FIRST_PURCHASE;
+  const award = await awardProgress(trx, userId, { type: 'purchase_completed', packId: pack.id }, now);
+  balance += award.credited;
+
+  await trx
+    .updateTable('payments')
+    .set({
+      status: 'succeeded',
+      fulfilled_at: now,
+      updated_at: now,
+      bonus_credits: bonusCredits,
+      failure_message: null,
+    })
+    .where('payment_intent_id', '=', intentId)
+    .execute();
+  return { credits: pack.credits, bonusCredits, balance, applied: true };
+}
+
+/**
+ * The first-purchase bonus, once per account ever; the balance after it, or null when this
+ * account had it before (the profile's flag, and its ledger key as a second guard).
+ */
+async function firstPurchaseBonus(
+  trx: Kysely<DB>,
+  userId: string,
+  intentId: string,
+  now: Date,
+): Promise<{ balance: number } | null> {
+  // The profile row is locked by the purchase before this: two purchases at once queue here.
+  const profile = await trx
+    .selectFrom('profiles')
+    .select('has_received_first_purchase_bonus')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (profile.has_received_first_purchase_bonus) return null;
+  const bonus = await applyCreditInTransaction(trx, {
+    userId,
+    type: 'bonus',
+    amount: REWARD_FIRST_PURCHASE,
+    description: 'First purchase bonus',
+    metadata: { kind: 'first-purchase', paymentIntentId: intentId },
+    idempotencyKey: `first-purchase:${userId}`,
+    now,
+  });
+  await markFirstPurchaseBonus(trx, userId);
+  return bonus.applied ? { balance: bonus.balance } : null;
 }
 
 /** Notes a status (and failure message) the provider reported without fulfilling anything. */

@@ -74,7 +74,7 @@ export const profileRoutes: AppModule = async (app, deps) => {
   await live.serve('profile', {
     event: 'profile',
     load: (userId) => getProfile(db, userId),
-    maxClientsPerKey: STREAM_CLIENTS_PER_USER_MAX,
+    clientsPerKeyMax: STREAM_CLIENTS_PER_USER_MAX,
   });
   // `event: profile` with the player's own profile at connect and after every change.
   app.get('/api/me/stream', auth, async (request, reply) => {

@@ -30,7 +30,7 @@ export async function addRecordEntries(
   db: Database,
   userId: string,
   entries: readonly RecordEntry[],
-  maxPerUser = RECORD_ENTRIES_PER_USER_MAX,
+  perUserMax = RECORD_ENTRIES_PER_USER_MAX,
 ): Promise<number> {
   // One row per entryId even inside one batch (the first copy wins, as it would across batches).
   const unique = [...new Map(entries.map((e) => [e.entryId, e] as const).reverse()).values()].reverse();
@@ -56,20 +56,20 @@ export async function addRecordEntries(
       .onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing())
       .returning(['entry_id'])
       .execute();
-    if (inserted.length > 0) await trimRecord(trx, userId, maxPerUser);
+    if (inserted.length > 0) await trimRecord(trx, userId, perUserMax);
     return inserted.length;
   });
 }
 
-/** Drops the player's oldest entries beyond `maxPerUser` (by storage order). */
-async function trimRecord(trx: Transaction<DB>, userId: string, maxPerUser: number): Promise<void> {
+/** Drops the player's oldest entries beyond `perUserMax` (by storage order). */
+async function trimRecord(trx: Transaction<DB>, userId: string, perUserMax: number): Promise<void> {
   // The id of the newest entry that falls outside the bound, if any; everything up to it goes.
   const cut = await trx
     .selectFrom('play_record')
     .select('id')
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
-    .offset(maxPerUser)
+    .offset(perUserMax)
     .limit(1)
     .executeTakeFirst();
   if (cut === undefined) return;

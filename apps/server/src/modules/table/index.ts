@@ -1,9 +1,10 @@
 /**
  * The server-held blackjack table of a signed-in player (ADR 0009): the engine's state in the
- * database, one locked transaction per action, idempotent per action id, money through the ledger.
+ * database, one statement per action gated on what it read (ADR 0025), idempotent per action id,
+ * money through the ledger.
  */
 export { tableRoutes as tableModule } from './routes.ts';
-export { applyTableAction, readSnapshot, withCounting, ACTION_ANSWERS_KEPT_VERSIONS, type TableAnswer } from './play.ts';
+export { applyTableAction, readSnapshot, withCounting, ACTION_ANSWERS_KEPT_versions, type TableAnswer } from './play.ts';
 export { listReveals } from './reveals.ts';
 export { withdrawShoesAfterLoss, type WithdrawReport } from './after-loss.ts';
 export type { TableHooks } from './hooks.ts';

@@ -22,18 +22,25 @@ import { AppError, type TableActionRequest, type TableSnapshot } from '@card-cou
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import { answerCrosses, awardProgress, finishAward, wouldCross, type Additions } from '../rewards/index.ts';
-import { decide, snapshotOf, type TableAnswer, type TableStep } from './decide.ts';
+import { decide, snapshotOf, type DecideContext, type Save, type TableAnswer, type TableStep } from './decide.ts';
 import type { TableHooks } from './hooks.ts';
-import { newTableState, readCredits, readForAction, readTable } from './store.ts';
+import { newTableState, readCredits, readForAction, readTable, type ActionTable } from './store.ts';
 import { cryptoUnit, trainingOf } from './training.ts';
-import { patchSavedAnswer, storeRefusal, writeAction } from './write-action.ts';
+import {
+  patchSavedAnswer,
+  storeRefusal,
+  writeAction,
+  type SavedAction,
+  type StoredAnswer,
+  type WriteResult,
+} from './write-action.ts';
 
 export { withCounting, type TableAnswer } from './decide.ts';
 
 /** Answered actions kept per player: ids older than this many versions are forgotten. */
-export const ACTION_ANSWERS_KEPT_VERSIONS = 1000;
+export const ACTION_ANSWERS_KEPT_versions = 1000;
 /** Retention runs every this many versions (amortised: one DELETE per 100 actions). */
-const RETENTION_EVERY_VERSIONS = 100;
+const RETENTION_EVERY_versions = 100;
 
 export interface PlayContext {
   db: Database;
@@ -116,27 +123,9 @@ async function applyOnce(
 ): Promise<TableAnswer | null> {
   const db = ctx.db.kysely;
   const row = await readForAction(db, userId, ctx.now, req.actionId);
-  const prior = row.prior;
-  if (prior !== null) {
-    if (prior.requestHash !== hash)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'This actionId was already used for a different action: send a new actionId.',
-      );
-    return { status: prior.status, body: prior.response } as TableAnswer;
-  }
-  const { answer, save } = decide(
-    {
-      rng: ctx.rng,
-      now: ctx.now,
-      random: ctx.hooks.countCheckRandom ?? cryptoUnit,
-      firstShoe: ctx.hooks.firstShoe && ((numDecks) => ctx.hooks.firstShoe?.(userId, numDecks) ?? null),
-    },
-    row,
-    req.version,
-    req.action as TableStep,
-  );
-  const stored = {
+  if (row.prior !== null) return priorAnswer(row.prior, hash);
+  const { answer, save } = decide(decideContext(ctx, userId), row, req.version, req.action as TableStep);
+  const stored: StoredAnswer = {
     user_id: userId,
     action_id: req.actionId,
     request_hash: hash,
@@ -148,7 +137,37 @@ async function applyOnce(
   // A copy of this action id answered first: the next read finds its answer.
   if (save === null) return (await storeRefusal(db, stored)) ? answer : null;
   if (answer.status !== 200) throw new Error('table: an accepted action must answer 200');
-  const saved = {
+  await ctx.hooks.beforeWrite?.(userId);
+  if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
+  const accepted = { userId, actionId: req.actionId, answer, save, readCounters: row.counters };
+  const written = await writeAndPay(ctx, accepted, savedAction(stored, row, save));
+  if (written === null) return null;
+  return settle(ctx, userId, answer, save.state, written.balance);
+}
+
+/** The answer stored under a used action id, for the same request only. */
+function priorAnswer(prior: NonNullable<ActionTable['prior']>, hash: string): TableAnswer {
+  if (prior.requestHash !== hash)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This actionId was already used for a different action: send a new actionId.',
+    );
+  return { status: prior.status, body: prior.response } as TableAnswer;
+}
+
+/** What the pure decision is given: the shuffle, the clock, the count-check draw and a test's first shoe. */
+function decideContext(ctx: PlayContext, userId: string): DecideContext {
+  return {
+    rng: ctx.rng,
+    now: ctx.now,
+    random: ctx.hooks.countCheckRandom ?? cryptoUnit,
+    firstShoe: ctx.hooks.firstShoe && ((numDecks) => ctx.hooks.firstShoe?.(userId, numDecks) ?? null),
+  };
+}
+
+/** The write of an accepted action: its answer, what the decision saves, and the read it is gated on. */
+function savedAction(stored: StoredAnswer, row: ActionTable, save: Save): SavedAction {
+  return {
     ...stored,
     readVersion: row.version,
     readCredits: row.credits,
@@ -160,20 +179,34 @@ async function applyOnce(
     award: save.award,
     reveals: save.reveals,
     forgetBefore:
-      save.state.version % RETENTION_EVERY_VERSIONS === 0 ? save.state.version - ACTION_ANSWERS_KEPT_VERSIONS : null,
+      save.state.version % RETENTION_EVERY_versions === 0 ? save.state.version - ACTION_ANSWERS_KEPT_versions : null,
     training: save.training,
     record: save.record,
   };
-  await ctx.hooks.beforeWrite?.(userId);
-  if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
-  // Rewards are paid in the transaction that moves their counters, so each counts once and a
-  // crash cannot lose one (docs/rewards.md): a count check answered (its streak), or a round the
-  // read's counters say will cross an achievement or a level (rare). Otherwise the write is one
-  // statement; if the read's counters were stale (another event of this player moved them since)
-  // the crossing its answer shows is paid at once, idempotently, in its own transaction.
-  const { award, countCheck } = save;
-  const pays = (trx: Kysely<DB>, counters: unknown) => payWithAnswer(ctx, trx, userId, req.actionId, answer, { award, countCheck, counters });
-  const inTransaction = countCheck !== null || (award !== null && wouldCross(award, row.counters));
+}
+
+interface Accepted {
+  userId: string;
+  actionId: string;
+  answer: { status: 200; body: TableSnapshot };
+  save: Save;
+  /** The reward counters as read with the table (readForAction). */
+  readCounters: ActionTable['counters'];
+}
+
+/**
+ * Writes the accepted action and pays the rewards it earns; null when the write found what it
+ * read had changed. Rewards are paid in the transaction that moves their counters, so each counts
+ * once and a crash cannot lose one (docs/rewards.md): a count check answered (its streak), or a
+ * round the read's counters say will cross an achievement or a level (rare). Otherwise the write
+ * is the one statement; if the read's counters were stale (another event of this player moved
+ * them since) the crossing its answer shows is paid at once, idempotently, in its own transaction.
+ */
+async function writeAndPay(ctx: PlayContext, a: Accepted, saved: SavedAction): Promise<WriteResult | null> {
+  const db = ctx.db.kysely;
+  const { award, countCheck } = a.save;
+  const pays = (trx: Kysely<DB>, counters: unknown) => payWithAnswer(ctx, trx, a, { award, countCheck, counters });
+  const inTransaction = countCheck !== null || (award !== null && wouldCross(award, a.readCounters));
   const written = inTransaction
     ? await db.transaction().execute(async (trx) => {
         const w = await writeAction(trx, saved);
@@ -184,7 +217,7 @@ async function applyOnce(
   if (written === null) return null;
   if (!inTransaction && award !== null && answerCrosses(award, written.counters))
     await db.transaction().execute((trx) => pays(trx, written.counters));
-  return settle(ctx, userId, answer, save.state, written.balance);
+  return written;
 }
 
 /**
@@ -195,11 +228,10 @@ async function applyOnce(
 async function payWithAnswer(
   ctx: PlayContext,
   trx: Kysely<DB>,
-  userId: string,
-  actionId: string,
-  answer: { status: 200; body: TableSnapshot },
+  a: Accepted,
   earned: { award: Additions | null; countCheck: { correct: boolean } | null; counters: unknown },
 ): Promise<void> {
+  const { userId, actionId, answer } = a;
   let credited = 0;
   if (earned.countCheck !== null)
     credited += (await awardProgress(trx, userId, { type: 'count_check_answered', correct: earned.countCheck.correct }, ctx.now)).credited;

@@ -61,7 +61,7 @@ export const tableRoutes: AppModule = async (app, deps) => {
   await live.serve('table', {
     event: 'table',
     load: async (userId) => (await readVersion(db.kysely, userId)) ?? { version: 0 },
-    maxClientsPerKey: TABLE_STREAM_CLIENTS_PER_USER_MAX,
+    clientsPerKeyMax: TABLE_STREAM_CLIENTS_PER_USER_MAX,
   });
   app.get('/api/table/stream', auth, async (request, reply) => {
     // The stream lives only as long as the session requireUser found (http/session-watch.ts).

@@ -14,7 +14,7 @@
  */
 import type { BettingPatterns, GameState, PublishedShoe } from '@card-counter/engine';
 import { TABLE_SHOE_HISTORY_MAX } from '@card-counter/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { LIVE_TOPICS, assertLiveKey } from '../../live/topics.ts';
 import { checkLedgerSteps, ledgerStepsSql, type LedgerStep } from '../ledger/index.ts';
@@ -121,7 +121,6 @@ export async function writeAction(
   });
   const rewards = additionsSql(a.user_id, a.award, a.created_at, sql<boolean>`exists (select 1 from saved)`);
   const record = tableRecordSql(a.user_id, a.record, sql<boolean>`exists (select 1 from saved)`, a.forgetBefore !== null);
-  if (a.reveals.length >= TABLE_SHOE_HISTORY_MAX) throw new Error('table: more shoes revealed in one action than the history keeps');
   const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
     with cur as (
       select version from game_tables where user_id = ${a.user_id} and version = ${a.readVersion}::integer for update
@@ -139,23 +138,7 @@ export async function writeAction(
     ),
     ${rewards.ctes},
     ${record},
-    reveal as (
-      -- Oldest first, so ids follow the order the shoes were published (the newest is the
-      -- state's lastShoeReveal).
-      insert into game_shoe_reveals (user_id, commitment, reveal, replaced_at)
-      select saved.user_id, r.item->>'commitment', r.item->'reveal', ${a.created_at}::timestamptz
-      from saved, jsonb_array_elements(${JSON.stringify(a.reveals)}::jsonb) with ordinality as r(item, n)
-      order by r.n
-      returning id
-    ),
-    reveal_bound as (
-      -- Only the newest TABLE_SHOE_HISTORY_MAX stay: the ones inserted above (not in this
-      -- statement's snapshot) and the newest MAX - inserted before them.
-      delete from game_shoe_reveals
-      where user_id = ${a.user_id} and exists (select 1 from reveal)
-        and id < coalesce((select id from game_shoe_reveals where user_id = ${a.user_id}
-                           order by id desc offset ${TABLE_SHOE_HISTORY_MAX - 1 - a.reveals.length}::integer limit 1), 0)
-    ),
+    ${revealsSql(a)},
     forget as (
       delete from game_table_actions
       where user_id = ${a.user_id} and exists (select 1 from saved)
@@ -172,6 +155,31 @@ export async function writeAction(
   const row = rows[0];
   if (rows.length !== 1 || row === undefined) throw new Error('table write answered several rows');
   return { counters: row.counters, balance: checkLedgerSteps(ledger, a.ledger, a.readCredits, row.ledger) };
+}
+
+/**
+ * The shoes the engine published in this action, recorded for their player (reveals.ts), and
+ * the history bounded to its newest TABLE_SHOE_HISTORY_MAX; two CTEs of writeAction's statement.
+ */
+function revealsSql(a: SavedAction): RawBuilder<unknown> {
+  if (a.reveals.length >= TABLE_SHOE_HISTORY_MAX) throw new Error('table: more shoes revealed in one action than the history keeps');
+  return sql`reveal as (
+      -- Oldest first, so ids follow the order the shoes were published (the newest is the
+      -- state's lastShoeReveal).
+      insert into game_shoe_reveals (user_id, commitment, reveal, replaced_at)
+      select saved.user_id, r.item->>'commitment', r.item->'reveal', ${a.created_at}::timestamptz
+      from saved, jsonb_array_elements(${JSON.stringify(a.reveals)}::jsonb) with ordinality as r(item, n)
+      order by r.n
+      returning id
+    ),
+    reveal_bound as (
+      -- Only the newest TABLE_SHOE_HISTORY_MAX stay: the ones inserted above (not in this
+      -- statement's snapshot) and the newest MAX - inserted before them.
+      delete from game_shoe_reveals
+      where user_id = ${a.user_id} and exists (select 1 from reveal)
+        and id < coalesce((select id from game_shoe_reveals where user_id = ${a.user_id}
+                           order by id desc offset ${TABLE_SHOE_HISTORY_MAX - 1 - a.reveals.length}::integer limit 1), 0)
+    )`;
 }
 
 /**

@@ -1,41 +1,10 @@
 /**
- * Helpers for the auth test files (not a test itself): the app on a test database, and a tiny browser-like client for inject() that keeps cookies and sends
- * the Origin header a browser would send.
+ * A tiny browser for inject(): keeps cookies, sends the Origin header a browser would send and
+ * comes from an address of its own; and the sign-up it makes.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import type { Database } from '../src/db/index.ts';
-import type { AuthRateLimit } from '../src/auth/types.ts';
-
-export const APP_URL = 'http://localhost:3000';
-
-export interface AuthAppOptions {
-  smtpUrl?: string;
-  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
-  rateLimit?: AuthRateLimit;
-}
-
-export function testConfig(options: AuthAppOptions = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    APP_URL,
-    LOG_LEVEL: 'silent',
-    SMTP_URL: options.smtpUrl,
-    GOOGLE_CLIENT_ID: options.google?.clientId,
-    GOOGLE_CLIENT_SECRET: options.google?.clientSecret,
-    GOOGLE_DISCOVERY_URL: options.google?.discoveryUrl,
-  });
-}
-
-/** The real app (buildApp) plus one probe route that shows what requireUser resolved. */
-export async function buildAuthApp(db: Database, options: AuthAppOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(options), db, logger: false, authRateLimit: options.rateLimit });
-  app.get('/api/test/whoami', { preHandler: app.requireUser }, (request) => ({ user: request.user }));
-  await app.ready();
-  return app;
-}
+import { TEST_APP_URL } from './app.ts';
 
 /** A fresh address per client, so rate-limit windows of different tests never mix. */
 export function randomIp(): string {
@@ -73,7 +42,7 @@ export function browser(app: FastifyInstance, ip: string = randomIp()): Browser 
         method,
         url,
         remoteAddress: ip,
-        headers: { origin: APP_URL, ...(cookie === '' ? {} : { cookie }), ...headers },
+        headers: { origin: TEST_APP_URL, ...(cookie === '' ? {} : { cookie }), ...headers },
         ...(body === undefined ? {} : { payload: body }),
       });
       for (const line of setCookieHeaders(response)) {
