@@ -265,7 +265,7 @@ export const ShoeRevealHistorySchema = z.strictObject({
 });
 export type ShoeRevealHistory = z.infer<typeof ShoeRevealHistorySchema>;
 
-/** One running count's entry of the betting patterns (spec section 3). */
+/** One running count's entry of the betting patterns: bets placed at that count, their amount, wins, losses and average bet. */
 export const BettingPatternEntrySchema = z.strictObject({
   totalBets: z.number().int().nonnegative(),
   totalAmount: credits,

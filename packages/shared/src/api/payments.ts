@@ -1,7 +1,7 @@
 /**
- * Buying credit packs (spec sections 2, 4, 7): the payment intent, its verification, the
+ * Buying credit packs: the payment intent, its verification, the
  * provider's webhook, the demo provider's card confirmation and the player's payment history.
- * The server prices every intent from the pack id alone (DESIGN section 5): `amount` and
+ * The server prices every intent from the pack id alone (the browser never names an amount it wants credited): `amount` and
  * `creditAmount` are what the client believes, and a mismatch is refused.
  */
 import { z } from 'zod';

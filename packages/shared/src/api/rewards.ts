@@ -1,5 +1,5 @@
 /**
- * Achievements and levels (spec section 9: 500 credits per achievement, 1,000 per level up).
+ * Achievements and levels (500 credits per achievement, 1,000 per level up: docs/rewards.md).
  * The set rewards learning more than volume; docs/rewards.md explains each choice. The server
  * (apps/server/src/modules/rewards) grants them; the web app reads `GET /api/me/progress`.
  */

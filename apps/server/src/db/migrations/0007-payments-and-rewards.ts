@@ -1,5 +1,5 @@
 /**
- * Card payments and rewards (issue 13).
+ * Card payments and rewards.
  * - `payments`: every payment attempt, one row per payment intent, whichever provider made it
  *   (the admin page and support read it). `status` mirrors the provider's intent status;
  *   `fulfilled_at` is set once, in the transaction that credits the pack, and is what makes

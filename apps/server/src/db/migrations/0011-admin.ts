@@ -1,5 +1,5 @@
 /**
- * The operator's tools (issue 17):
+ * The operator's tools:
  * - `admin_audit_log`: every admin action, who, when, what and why. Append-only for real: a
  *   trigger refuses UPDATE, DELETE and TRUNCATE, so neither the app nor a careless query can
  *   rewrite history (decision record 0014). No foreign keys: an entry outlives the accounts it

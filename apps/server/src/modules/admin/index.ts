@@ -1,5 +1,5 @@
 /**
- * The admin module (issue 17): the operator's tools under /api/admin, only for ADMIN_USER_IDS.
+ * The admin module: the operator's tools under /api/admin, only for ADMIN_USER_IDS.
  * `accountGate` is what the auth layer asks before creating a session (blocked accounts).
  */
 export { adminRoutes as adminModule } from './routes.ts';

@@ -1,5 +1,5 @@
 /**
- * The 100 ms refresh (spec: "after each credit change the leaderboard entry is refreshed after
+ * The 100 ms refresh (the product's rule: "after each credit change the leaderboard entry is refreshed after
  * 100 ms"). Every server process hears every profile change (the ledger and profile edits
  * publish the `profile` topic over LISTEN/NOTIFY), so the entry is refreshed whichever process
  * made the change, and still when that process dies right after it.

@@ -1,5 +1,5 @@
 /**
- * The payment calls' logic (spec section 7): create an intent priced by the server from the
+ * The payment calls' logic: create an intent priced by the server from the
  * pack id alone, verify one with the provider and fulfil it, list the player's attempts.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The payment calls (spec section 7): create-payment-intent and verify (session cookie or
+ * The payment calls: create-payment-intent and verify (session cookie or
  * bearer token), the provider's webhook (signature over the raw body, no session), the demo
  * provider's card confirmation, and the player's payment history.
  */

@@ -40,7 +40,7 @@ export interface RoundStatsColumns {
 }
 
 /**
- * The lifetime statistics a settled round adds (spec: totalHandsPlayed, totalHandsWon,
+ * The lifetime statistics a settled round adds (the product's totalHandsPlayed, totalHandsWon,
  * totalWinnings; bestStreak and biggestWin only ever raised), for the table's write to pass
  * to the ledger's balance update (`also`). Null adds nothing, in the same statement text.
  */

@@ -16,7 +16,7 @@ const EPS = 1e-6;
 export interface Movement {
   /** Credits taken: the table fee plus the stakes placed by this action (whole, >= 0). */
   debit: number;
-  /** Of `debit`, the cost per hand dealt (spec section 9). */
+  /** Of `debit`, the table fee: CREDIT_COST_HAND (10 credits) per hand dealt. */
   fee: number;
   /** Credits paid back at settlement, stakes included (whole, >= 0). */
   credit: number;

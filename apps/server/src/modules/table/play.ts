@@ -255,7 +255,7 @@ function settle(
   return answer;
 }
 
-/** The betting patterns record (spec section 3) of a player. */
+/** A player's betting patterns: per running count at the bet, bets, amount, wins, losses, average bet. */
 export async function readPatterns(db: Database, userId: string): Promise<Record<string, unknown>> {
   const row = await readTable(db.kysely, userId);
   return row?.patterns ?? {};
