@@ -49,7 +49,8 @@ export default tseslint.config(
       // Without these the plugin reads only .js files and sees no edge between .ts modules.
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      // The node resolver, taught the web's `@/` alias (scripts/eslint-resolver-web.cjs).
+      'import/resolver': { [path.join(import.meta.dirname, 'scripts/eslint-resolver-web.cjs')]: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
@@ -60,6 +61,8 @@ export default tseslint.config(
     // and not the app; a feature knows shared/ only, never another feature nor the app.
     files: [`${webSrc}/**/*.{ts,tsx}`],
     rules: {
+      // One spelling for a path that leaves a feature (or shared/, or app/): `@/` from src/.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Leaving this folder: import through @/ (src/).' }] }],
       'import/no-restricted-paths': [
         'error',
         {

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../src/app/providers.tsx';
-import { CreditForm } from '../src/features/admin/components/credit-form.tsx';
+import { createQueryClient } from '@/app/providers.tsx';
+import { CreditForm } from '@/features/admin/components/credit-form.tsx';
 import { json, stubFetch } from './helpers.tsx';
 
 function renderForm() {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LoadMore, OffsetPager } from '../src/features/admin/components/list-paging.tsx';
+import { LoadMore, OffsetPager } from '@/features/admin/components/list-paging.tsx';
 
 describe('OffsetPager: the users and payments lists page by offset', () => {
   it('shows the rows on screen and steps a page back and forth', () => {

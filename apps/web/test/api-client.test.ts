@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from '../src/shared/lib/api-client.ts';
-import { SERVER_UNREACHABLE_MESSAGE } from '../src/shared/lib/api-error.ts';
-import { unwrapAuth } from '../src/shared/lib/auth-client.ts';
+import { ApiError, apiRequest } from '@/shared/lib/api-client.ts';
+import { SERVER_UNREACHABLE_MESSAGE } from '@/shared/lib/api-error.ts';
+import { unwrapAuth } from '@/shared/lib/auth-client.ts';
 import { json } from './helpers.tsx';
 
 describe('apiRequest', () => {

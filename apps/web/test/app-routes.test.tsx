@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Footer } from '../src/app/layout/footer.tsx';
-import { STORAGE_KEYS, setOfflineMode } from '../src/shared/lib/storage.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
+import { Footer } from '@/app/layout/footer.tsx';
+import { STORAGE_KEYS, setOfflineMode } from '@/shared/lib/storage.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 import { CONFIG, PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
 
 function signedInAs(profile: Record<string, unknown>) {

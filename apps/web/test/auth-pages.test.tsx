@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS, setOfflineMode } from '../src/shared/lib/storage.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { useToastStore } from '../src/shared/stores/toast-store.ts';
+import { STORAGE_KEYS, setOfflineMode } from '@/shared/lib/storage.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { useToastStore } from '@/shared/stores/toast-store.ts';
 import { PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
 
 const DUPLICATE = 'An account with this email already exists. Please sign in instead.';

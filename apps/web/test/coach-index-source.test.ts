@@ -9,7 +9,7 @@ import {
   type CountingOptions,
 } from '@card-counter/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adviseHand, indexSourceFor, loadBasicStrategy } from '../src/features/game/api/coach-engine.ts';
+import { adviseHand, indexSourceFor, loadBasicStrategy } from '@/features/game/api/coach-engine.ts';
 
 const RULES = parseRules({});
 const counting = (system: CountingOptions['system']): CountingOptions => ({

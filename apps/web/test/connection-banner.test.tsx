@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared/constants';
-import { ConnectionBanner } from '../src/features/connection/components/connection-banner.tsx';
+import { ConnectionBanner } from '@/features/connection/components/connection-banner.tsx';
 
 describe('ConnectionBanner', () => {
   beforeEach(() => {

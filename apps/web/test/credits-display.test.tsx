@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CreditsDisplay } from '../src/features/credits/components/credits-display.tsx';
-import { formatCreditsCompact, formatCreditsFull } from '../src/shared/lib/format.ts';
+import { CreditsDisplay } from '@/features/credits/components/credits-display.tsx';
+import { formatCreditsCompact, formatCreditsFull } from '@/shared/lib/format.ts';
 
 describe('compact credits format', () => {
   it.each([

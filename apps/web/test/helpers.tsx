@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { AppConfig, MeResponse } from '@card-counter/shared/api';
-import { AppProviders, createQueryClient } from '../src/app/providers.tsx';
-import { appRoutes } from '../src/app/routes.tsx';
+import { AppProviders, createQueryClient } from '@/app/providers.tsx';
+import { appRoutes } from '@/app/routes.tsx';
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../src/features/startup/api/initialize.ts';
+import { initializeApp } from '@/features/startup/api/initialize.ts';
 import { CONFIG, json, stubFetch } from './helpers.tsx';
 
 describe('initializeApp', () => {

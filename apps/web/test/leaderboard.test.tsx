@@ -2,9 +2,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { LeaderboardEntry, LeaderboardEvent, LeaderboardPage } from '@card-counter/shared/api';
-import { applyTop, cursorToward, leaderboardKey } from '../src/features/leaderboard/api/leaderboard-api.ts';
-import { BoardTable } from '../src/features/leaderboard/components/board-table.tsx';
-import { BoardView } from '../src/features/leaderboard/components/board-view.tsx';
+import { applyTop, cursorToward, leaderboardKey } from '@/features/leaderboard/api/leaderboard-api.ts';
+import { BoardTable } from '@/features/leaderboard/components/board-table.tsx';
+import { BoardView } from '@/features/leaderboard/components/board-view.tsx';
 
 const at = '2026-11-23T00:00:00.000Z';
 const entry = (i: number, balance: number, rank: number): LeaderboardEntry => ({

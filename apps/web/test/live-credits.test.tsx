@@ -2,9 +2,9 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileEventSchema } from '@card-counter/shared/api';
-import { parseProfileEvent, useLiveCredits } from '../src/features/credits/hooks/use-live-credits.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { selectUserState } from '../src/shared/session/use-user-state.ts';
+import { parseProfileEvent, useLiveCredits } from '@/features/credits/hooks/use-live-credits.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { selectUserState } from '@/shared/session/use-user-state.ts';
 import { PROFILE } from './helpers.tsx';
 
 /** What `event: profile` carries: the whole profile (ProfileEvent; parsing drops `isAdmin`). */

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Dialog } from '../src/shared/ui/dialog.tsx';
+import { Dialog } from '@/shared/ui/dialog.tsx';
 
 function Opener() {
   const [open, setOpen] = useState(false);

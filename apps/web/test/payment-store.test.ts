@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_TRANSACTIONS_KEPT } from '@card-counter/shared/constants';
-import { usePaymentStore } from '../src/features/credits/hooks/payment-store.ts';
+import { usePaymentStore } from '@/features/credits/hooks/payment-store.ts';
 
 const initial = { isProcessing: false, error: null, transactions: [], lastTransactionId: null };
 const store = () => usePaymentStore.getState();

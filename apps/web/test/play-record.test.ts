@@ -1,6 +1,6 @@
 import { type CountCheckEntry, type DecisionEntry } from '@card-counter/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalPlayRecord, ServerPlayRecord, localRecordKey, playRecordFor } from '../src/shared/record/play-record.ts';
+import { LocalPlayRecord, ServerPlayRecord, localRecordKey, playRecordFor } from '@/shared/record/play-record.ts';
 
 const decision = (over: Partial<DecisionEntry> = {}): DecisionEntry => ({
   entryId: crypto.randomUUID(),

@@ -2,14 +2,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '@card-counter/shared/api';
-import { AppProviders, createQueryClient } from '../src/app/providers.tsx';
-import { usePaymentStore } from '../src/features/credits/hooks/payment-store.ts';
-import { PurchaseModal } from '../src/features/credits/components/purchase-modal.tsx';
-import { appConfigQuery } from '../src/shared/config/app-config.ts';
-import { STORAGE_KEYS } from '../src/shared/lib/storage.ts';
-import { meQuery } from '../src/shared/session/me-query.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { createGuestState } from '../src/shared/session/user-state.ts';
+import { AppProviders, createQueryClient } from '@/app/providers.tsx';
+import { usePaymentStore } from '@/features/credits/hooks/payment-store.ts';
+import { PurchaseModal } from '@/features/credits/components/purchase-modal.tsx';
+import { appConfigQuery } from '@/shared/config/app-config.ts';
+import { STORAGE_KEYS } from '@/shared/lib/storage.ts';
+import { meQuery } from '@/shared/session/me-query.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { createGuestState } from '@/shared/session/user-state.ts';
 import { CONFIG, PROFILE, json, stubFetch, type Handler } from './helpers.tsx';
 
 // Stripe.js loads from Stripe's host, which tests cannot reach: a stand-in with the methods

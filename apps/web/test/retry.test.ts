@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../src/shared/lib/api-error.ts';
-import { backoffDelay_ms, retryCategory, withRetry } from '../src/shared/lib/retry.ts';
+import { ApiError } from '@/shared/lib/api-error.ts';
+import { backoffDelay_ms, retryCategory, withRetry } from '@/shared/lib/retry.ts';
 
 describe('withRetry', () => {
   beforeEach(() => {

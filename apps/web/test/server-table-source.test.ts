@@ -1,8 +1,8 @@
 import { createShoe, revealShoe, seededRng, visible } from '@card-counter/engine';
 import { TableSnapshotSchema } from '@card-counter/shared/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_ATTEMPTS_MAX, ServerTableSource } from '../src/features/game/api/server-table-source.ts';
-import { TableRefusal } from '../src/features/game/api/table-source.ts';
+import { ACTION_ATTEMPTS_MAX, ServerTableSource } from '@/features/game/api/server-table-source.ts';
+import { TableRefusal } from '@/features/game/api/table-source.ts';
 import { FakeTableServer, json } from './fake-table-server.ts';
 
 // The server table adapter against a fake fetch that plays the contract (fake-table-server.ts).

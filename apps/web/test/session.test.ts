@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../src/shared/lib/storage.ts';
-import { loadGuest } from '../src/shared/session/guest-storage.ts';
-import { sessionRetryOptions, useSessionStore } from '../src/shared/session/session-store.ts';
-import { useToastStore } from '../src/shared/stores/toast-store.ts';
-import { selectUserState } from '../src/shared/session/use-user-state.ts';
-import { createGuestState, profileLinkText, userStateFromProfile } from '../src/shared/session/user-state.ts';
+import { STORAGE_KEYS } from '@/shared/lib/storage.ts';
+import { loadGuest } from '@/shared/session/guest-storage.ts';
+import { sessionRetryOptions, useSessionStore } from '@/shared/session/session-store.ts';
+import { useToastStore } from '@/shared/stores/toast-store.ts';
+import { selectUserState } from '@/shared/session/use-user-state.ts';
+import { createGuestState, profileLinkText, userStateFromProfile } from '@/shared/session/user-state.ts';
 import { PROFILE, json } from './helpers.tsx';
 
 describe('guest session', () => {

@@ -2,9 +2,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SimSettings } from '@card-counter/shared';
-import { RampEditor } from '../src/features/simulator/components/ramp-editor.tsx';
-import { SettingsForm } from '../src/features/simulator/components/settings-form.tsx';
-import { defaultSettings, validateSettings } from '../src/features/simulator/lib/settings.ts';
+import { RampEditor } from '@/features/simulator/components/ramp-editor.tsx';
+import { SettingsForm } from '@/features/simulator/components/settings-form.tsx';
+import { defaultSettings, validateSettings } from '@/features/simulator/lib/settings.ts';
 
 function Form({ initial, onRun = () => undefined }: { initial?: Partial<SimSettings>; onRun?: () => void }) {
   const [s, setS] = useState<SimSettings>({ ...defaultSettings(), ...initial });

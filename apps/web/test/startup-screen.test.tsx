@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared/constants';
-import { StartupScreen } from '../src/features/startup/components/startup-screen.tsx';
-import { StartupGate } from '../src/app/startup-gate.tsx';
-import type { AppConfig } from '../src/shared/config/app-config.ts';
-import { STORAGE_KEYS, isOfflineModeSet, setOfflineMode } from '../src/shared/lib/storage.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
+import { StartupScreen } from '@/features/startup/components/startup-screen.tsx';
+import { StartupGate } from '@/app/startup-gate.tsx';
+import type { AppConfig } from '@/shared/config/app-config.ts';
+import { STORAGE_KEYS, isOfflineModeSet, setOfflineMode } from '@/shared/lib/storage.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 import { CONFIG } from './helpers.tsx';
 
 function renderScreen(initialize: () => Promise<unknown>) {

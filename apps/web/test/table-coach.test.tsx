@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@card-counter/engine';
-import { insuranceEv, loadBasicStrategy } from '../src/features/game/api/coach-engine.ts';
-import { insuranceChoiceCost } from '../src/features/game/hooks/use-coach.ts';
+import { insuranceEv, loadBasicStrategy } from '@/features/game/api/coach-engine.ts';
+import { insuranceChoiceCost } from '@/features/game/hooks/use-coach.ts';
 import { renderTable } from './table-helpers.tsx';
 
 // 10♥ 2♣ (hard 12) against a 6 up: basic strategy stands. The next card, 10♠, busts a hit.

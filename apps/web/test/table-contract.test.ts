@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng, stackedShoe } from '@card-counter/engine';
 import { TableSnapshotSchema } from '@card-counter/shared/table';
-import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
-import { TableRefusal } from '../src/features/game/api/table-source.ts';
-import { rulesSummary } from '../src/features/game/components/rules-summary.ts';
+import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
+import { TableRefusal } from '@/features/game/api/table-source.ts';
+import { rulesSummary } from '@/features/game/components/rules-summary.ts';
 import { DEFAULT_RULES } from '@card-counter/engine';
 
 // The local table answers exactly what the server contract allows: the visible projection.

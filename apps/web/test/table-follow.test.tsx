@@ -1,13 +1,13 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { createGame, visible } from '@card-counter/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
-import { ServerTableSource } from '../src/features/game/api/server-table-source.ts';
-import { TableRefusal, type TableSnapshot, type TableSource } from '../src/features/game/api/table-source.ts';
-import { parseTableStreamEvent, TABLE_STREAM_PATH } from '../src/features/game/api/table-stream.ts';
-import { TableScreen } from '../src/features/game/components/table-screen.tsx';
-import { useTable } from '../src/features/game/hooks/use-table.ts';
-import { LocalPlayRecord } from '../src/shared/record/play-record.ts';
+import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
+import { ServerTableSource } from '@/features/game/api/server-table-source.ts';
+import { TableRefusal, type TableSnapshot, type TableSource } from '@/features/game/api/table-source.ts';
+import { parseTableStreamEvent, TABLE_STREAM_PATH } from '@/features/game/api/table-stream.ts';
+import { TableScreen } from '@/features/game/components/table-screen.tsx';
+import { useTable } from '@/features/game/hooks/use-table.ts';
+import { LocalPlayRecord } from '@/shared/record/play-record.ts';
 import { FakeTableServer, json } from './fake-table-server.ts';
 
 // A page follows the player's table from GET /api/table/stream: a version above the one it

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { stackedShoe } from '@card-counter/engine';
-import { LocalPlayRecord } from '../src/shared/record/play-record.ts';
-import { LocalTableSource } from '../src/features/game/api/local-table-source.ts';
-import { TableScreen } from '../src/features/game/components/table-screen.tsx';
+import { LocalPlayRecord } from '@/shared/record/play-record.ts';
+import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
+import { TableScreen } from '@/features/game/components/table-screen.tsx';
 
 /**
  * The table on a local source whose shoe starts with `top` (one spot: player, dealer up,

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServerTableSource } from '../src/features/game/api/server-table-source.ts';
-import { TableScreen } from '../src/features/game/components/table-screen.tsx';
-import { LocalPlayRecord } from '../src/shared/record/play-record.ts';
+import { ServerTableSource } from '@/features/game/api/server-table-source.ts';
+import { TableScreen } from '@/features/game/components/table-screen.tsx';
+import { LocalPlayRecord } from '@/shared/record/play-record.ts';
 import { FakeTableServer } from './fake-table-server.ts';
 
 // The same screen on the server source: nothing in it knows which source it talks to.

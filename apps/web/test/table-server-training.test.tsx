@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createGame, DEFAULT_RULES, stackedShoe } from '@card-counter/engine';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadBasicStrategy } from '../src/features/game/api/coach-engine.ts';
-import { ServerTableSource } from '../src/features/game/api/server-table-source.ts';
-import { TableScreen } from '../src/features/game/components/table-screen.tsx';
-import { LocalPlayRecord } from '../src/shared/record/play-record.ts';
+import { loadBasicStrategy } from '@/features/game/api/coach-engine.ts';
+import { ServerTableSource } from '@/features/game/api/server-table-source.ts';
+import { TableScreen } from '@/features/game/components/table-screen.tsx';
+import { LocalPlayRecord } from '@/shared/record/play-record.ts';
 import { FakeTableServer } from './fake-table-server.ts';
 
 // A signed-in player's count checks and training settings are the server's (ADR 0028): the

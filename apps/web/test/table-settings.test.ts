@@ -1,6 +1,6 @@
 import { DEFAULT_RULES } from '@card-counter/engine';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COUNTING, readTableSettings, tableStorageKey } from '../src/shared/table-settings/table-settings.ts';
+import { DEFAULT_COUNTING, readTableSettings, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
 
 describe('the table settings the trainer reads', () => {
   it("reads the rules and count from the player's stored table and the index-plays switch from the table prefs", () => {

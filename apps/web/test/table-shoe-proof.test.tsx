@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RANKS, SUITS, createGame, createShoe, revealShoe, seededRng, stackedShoe } from '@card-counter/engine';
-import { checkLastShoe } from '../src/features/game/components/shoe-proof.tsx';
+import { checkLastShoe } from '@/features/game/components/shoe-proof.tsx';
 import { renderTable } from './table-helpers.tsx';
 
 describe('the shoe proof', { timeout: 20_000 }, () => {

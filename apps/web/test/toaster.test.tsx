@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster } from '../src/features/notifications/components/toaster.tsx';
-import { showToast, useToastStore } from '../src/shared/stores/toast-store.ts';
+import { Toaster } from '@/features/notifications/components/toaster.tsx';
+import { showToast, useToastStore } from '@/shared/stores/toast-store.ts';
 
 function deferred() {
   let resolve!: () => void;

@@ -1,6 +1,6 @@
 import type { DrillAnswer } from '@card-counter/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DrillAnswerStore, answersKey, readLocalAnswers } from '../src/features/trainer/api/answer-store.ts';
+import { DrillAnswerStore, answersKey, readLocalAnswers } from '@/features/trainer/api/answer-store.ts';
 import { json, stubFetch } from './helpers.tsx';
 
 function answer(item: string, correct: boolean): DrillAnswer {

@@ -5,10 +5,10 @@ import { DEFAULT_RULES, RANKS, SUITS, type Card } from '@card-counter/engine';
 import type { DrillDeal, DrillDealVerdict } from '@card-counter/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_COUNTING } from '../src/shared/table-settings/table-settings.ts';
-import { DrillAnswerStore, answersKey, readLocalAnswers } from '../src/features/trainer/api/answer-store.ts';
-import { CountdownDrill } from '../src/features/trainer/components/countdown-drill.tsx';
-import type { Trainer } from '../src/features/trainer/hooks/use-trainer.ts';
+import { DEFAULT_COUNTING } from '@/shared/table-settings/table-settings.ts';
+import { DrillAnswerStore, answersKey, readLocalAnswers } from '@/features/trainer/api/answer-store.ts';
+import { CountdownDrill } from '@/features/trainer/components/countdown-drill.tsx';
+import type { Trainer } from '@/features/trainer/hooks/use-trainer.ts';
 import { json, stubFetch } from './helpers.tsx';
 
 afterEach(() => {

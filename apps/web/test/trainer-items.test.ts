@@ -21,14 +21,14 @@ import {
   trueCountKeys,
   makeCountdown,
   trueCountQuestion,
-} from '../src/features/trainer/model/count-items.ts';
+} from '@/features/trainer/model/count-items.ts';
 import {
   INSURANCE_KEY,
   deviationKeys,
   deviationQuestion,
   deviationSource,
-} from '../src/features/trainer/model/deviation-items.ts';
-import { allCells, cellKey, costOf, parseCellKey, strategyQuestion, upValue } from '../src/features/trainer/model/strategy-items.ts';
+} from '@/features/trainer/model/deviation-items.ts';
+import { allCells, cellKey, costOf, parseCellKey, strategyQuestion, upValue } from '@/features/trainer/model/strategy-items.ts';
 
 const RULE_SETS: Record<string, Rules> = {
   '6D S17 DAS LS': { ...DEFAULT_RULES },

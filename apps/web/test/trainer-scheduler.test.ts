@@ -1,6 +1,6 @@
 import { seededRng } from '@card-counter/engine';
 import { describe, expect, it } from 'vitest';
-import { REDEAL_AFTER, DrillScheduler } from '../src/features/trainer/model/scheduler.ts';
+import { REDEAL_AFTER, DrillScheduler } from '@/features/trainer/model/scheduler.ts';
 
 const POOL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 

@@ -1,19 +1,19 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditsDisplay } from '../../features/credits/components/credits-display.tsx';
-import { DailyBonusCountdown } from '../../features/credits/components/daily-bonus-countdown.tsx';
-import { errorMessage } from '../../shared/lib/api-error.ts';
-import { useSessionStore } from '../../shared/session/session-store.ts';
-import { useUserState } from '../../shared/session/use-user-state.ts';
-import { profileLinkText } from '../../shared/session/user-state.ts';
-import { showToast } from '../../shared/stores/toast-store.ts';
+import { CreditsDisplay } from '@/features/credits/components/credits-display.tsx';
+import { DailyBonusCountdown } from '@/features/credits/components/daily-bonus-countdown.tsx';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { profileLinkText } from '@/shared/session/user-state.ts';
+import { showToast } from '@/shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 
 // The modal (and Stripe's libraries) download when the player first opens it.
 const PurchaseModal = lazy(() =>
-  import('../../features/credits/components/purchase-modal.tsx').then((m) => ({ default: m.PurchaseModal })),
+  import('@/features/credits/components/purchase-modal.tsx').then((m) => ({ default: m.PurchaseModal })),
 );
 
 const LINK = ({ isActive }: { isActive: boolean }) =>

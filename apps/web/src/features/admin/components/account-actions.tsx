@@ -1,8 +1,8 @@
 import type { AdminUserDetail } from '@card-counter/shared/api';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormSuccess } from '../../../shared/ui/form-message.tsx';
+import { formatDateTime } from '@/shared/lib/format.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormSuccess } from '@/shared/ui/form-message.tsx';
 import { useAccountAction, type AccountAction } from '../api/admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Card } from './ui.tsx';

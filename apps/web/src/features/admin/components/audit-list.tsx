@@ -1,5 +1,5 @@
-import { formatCreditsSigned, formatDateTime } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsSigned, formatDateTime } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useAudit } from '../api/admin-api.ts';
 import { ACTION_LABELS } from './format.ts';
 import { LoadMore } from './list-paging.tsx';

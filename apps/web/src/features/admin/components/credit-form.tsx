@@ -1,8 +1,8 @@
 import { ADMIN_CREDIT_AMOUNT_MAX } from '@card-counter/shared/api';
 import { useId, useState, type FormEvent } from 'react';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
 import { useAdjustCredits } from '../api/admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Card } from './ui.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { PAYMENTS_PAGE, usePayments, useTotals } from '../api/admin-api.ts';
 import { formatMoney } from './format.ts';
 import { OffsetPager } from './list-paging.tsx';

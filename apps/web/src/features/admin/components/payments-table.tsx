@@ -1,5 +1,5 @@
 import type { AdminPayment } from '@card-counter/shared/api';
-import { formatCreditsFull, formatDateTime } from '../../../shared/lib/format.ts';
+import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
 import { formatMoney } from './format.ts';
 import { Badge, TableBox, TD, TH } from './ui.tsx';
 

@@ -1,5 +1,5 @@
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useTotals } from '../api/admin-api.ts';
 import { formatMoney } from './format.ts';
 import { Figure } from './ui.tsx';

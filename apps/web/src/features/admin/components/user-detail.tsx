@@ -1,6 +1,6 @@
 import type { AdminUserDetail } from '@card-counter/shared/api';
-import { formatCreditsFull, formatDateTime } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { usePayments, useUserDetail } from '../api/admin-api.ts';
 import { AccountActions } from './account-actions.tsx';
 import { AuditList } from './audit-list.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { formatCreditsFull, formatDateTime } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { USERS_PAGE, useUserSearch } from '../api/admin-api.ts';
 import { OffsetPager, rangeText } from './list-paging.tsx';
 import { Badge, Empty, Loading } from './ui.tsx';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appConfigQuery } from '../../../shared/config/app-config.ts';
-import { catalogueError } from '../../../shared/lib/api-error.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError } from '../../../shared/ui/form-message.tsx';
-import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { appConfigQuery } from '@/shared/config/app-config.ts';
+import { catalogueError } from '@/shared/lib/api-error.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError } from '@/shared/ui/form-message.tsx';
+import { PageCard } from '@/shared/ui/page-card.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
 import { signInWithEmail, signInWithGoogle } from '../api/auth-actions.ts';
 
 /** better-auth sends failed OAuth sign-ins back to the login page with ?error=<code>. */

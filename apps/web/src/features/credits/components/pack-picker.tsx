@@ -1,5 +1,5 @@
 import { CREDIT_PACKS, type CreditPack } from '@card-counter/shared/constants';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { formatPrice, pricePerThousand } from './price.ts';
 
 export interface PackPickerProps {

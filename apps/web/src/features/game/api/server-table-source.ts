@@ -6,7 +6,7 @@ import {
   type TableAction,
   type TableTrainingSettings,
 } from '@card-counter/shared/table';
-import { api, ApiError, apiRequest } from '../../../shared/lib/api-client.ts';
+import { api, ApiError, apiRequest } from '@/shared/lib/api-client.ts';
 import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource } from './table-source.ts';
 import { openTableStream } from './table-stream.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
 
 // What the player shows, hides and switches on at the table (kept in this browser).
 

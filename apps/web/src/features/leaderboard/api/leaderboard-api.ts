@@ -8,7 +8,7 @@ import {
   type LeaderboardEvent,
   type LeaderboardPage,
 } from '@card-counter/shared/api';
-import { api } from '../../../shared/lib/api-client.ts';
+import { api } from '@/shared/lib/api-client.ts';
 
 // Server state of the leaderboard screen: a page of the credits board or the skill board,
 // each with the player's own rank and neighbours.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LeaderboardEntry } from '@card-counter/shared/api';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { cursorToward, useBalanceBoard, type PageCursor } from '../api/leaderboard-api.ts';
 import { useLiveLeaderboard } from '../hooks/use-live-leaderboard.ts';
 import type { BoardColumn } from './board-table.tsx';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared/api';
-import { meQuery } from '../../../shared/session/me-query.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { meQuery } from '@/shared/session/me-query.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 import { useSkillBoard, type BoardKind } from '../api/leaderboard-api.ts';
 import { BalanceBoard } from './balance-board.tsx';
 import { SkillBoard } from './skill-board.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { LeaderboardEntry, SkillEntry } from '@card-counter/shared/api';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { BoardTable, type BoardColumn } from './board-table.tsx';
 import { formatCount, formatEdge } from './format.ts';
 

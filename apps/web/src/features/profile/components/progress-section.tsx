@@ -1,6 +1,6 @@
-import { formatCreditsFull, formatDateTime } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
-import { CircleIcon, TrophyIcon } from '../../../shared/ui/icons.tsx';
+import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
+import { CircleIcon, TrophyIcon } from '@/shared/ui/icons.tsx';
 import { useProgress } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

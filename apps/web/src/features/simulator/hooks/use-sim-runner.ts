@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildPlan, SimAbortedError, type PlayerModel, type SimPlan, type SimResult } from '@card-counter/engine';
 import { webSimPool } from '@card-counter/engine/sim/web';
 import type { SimResultJson, SimSettings } from '@card-counter/shared';
-import { withRetry } from '../../../shared/lib/retry.ts';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { withRetry } from '@/shared/lib/retry.ts';
+import { errorMessage } from '@/shared/lib/api-error.ts';
 import { chargeRun, saveResult, type SimAccount } from '../api/sim-api.ts';
 import { planOptionsOf } from '../lib/settings.ts';
 

@@ -6,8 +6,8 @@ import {
   type DrillsProgress,
 } from '@card-counter/shared';
 import { summarizeDrills } from '@card-counter/shared/drills';
-import { api } from '../../../shared/lib/api-client.ts';
-import { readStorage, removeStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { api } from '@/shared/lib/api-client.ts';
+import { readStorage, removeStorage, writeStorage } from '@/shared/lib/storage.ts';
 import { fsrsDueOf } from '../model/fsrs.ts';
 
 // Where drill answers go. Every player keeps their answers in this browser (the scheduler's

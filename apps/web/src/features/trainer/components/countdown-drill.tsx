@@ -1,7 +1,7 @@
 import { getCountingSystem } from '@card-counter/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../../../shared/lib/api-error.ts';
-import { Button } from '../../../shared/ui/button.tsx';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '@/shared/lib/api-error.ts';
+import { Button } from '@/shared/ui/button.tsx';
 import { answerCountdown, dealCountdown } from '../api/drill-deals.ts';
 import { useDrillSession } from '../hooks/use-drill-session.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';

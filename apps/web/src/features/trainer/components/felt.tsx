@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Card } from '@card-counter/engine';
-import { PlayingCard } from '../../../shared/ui/playing-card.tsx';
+import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 
 /** The drill's green table surface. */
 export function Felt({ children, label }: { children: ReactNode; label: string }) {

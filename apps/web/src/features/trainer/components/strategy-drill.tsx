@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Card } from '@card-counter/engine';
-import { playRecordFor } from '../../../shared/record/play-record.ts';
-import { Button } from '../../../shared/ui/button.tsx';
+import { playRecordFor } from '@/shared/record/play-record.ts';
+import { Button } from '@/shared/ui/button.tsx';
 import { useChartTable } from '../hooks/use-chart-table.ts';
 import { useDrillSession } from '../hooks/use-drill-session.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';

@@ -1,6 +1,6 @@
 import { getCountingSystem } from '@card-counter/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../shared/ui/button.tsx';
+import { Button } from '@/shared/ui/button.tsx';
 import { useDrillSession } from '../hooks/use-drill-session.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { readTableSettings, type TableSettings } from '../../../shared/table-settings/table-settings.ts';
-import { useUserState } from '../../../shared/session/use-user-state.ts';
+import { readTableSettings, type TableSettings } from '@/shared/table-settings/table-settings.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
 import { drillAnswerStoreFor, type DrillAnswerStore } from '../api/answer-store.ts';
 
 export interface Trainer {
