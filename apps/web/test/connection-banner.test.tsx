@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared/constants';
+import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner.tsx';
 
 describe('ConnectionBanner', () => {

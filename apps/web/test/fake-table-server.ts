@@ -1,5 +1,5 @@
 import { createGame, seededRng, stackedShoe, step, visible, type GameState } from '@card-counter/engine';
-import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type TableTrainingSettings } from '@card-counter/shared/table';
+import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type TableTrainingSettings } from '@card-counter/shared';
 
 // A fake fetch that plays the server table's contract: a real engine table behind it, actions
 // applied once per actionId, 409 with the table on a stale version or a refused move. Its

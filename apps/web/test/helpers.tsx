@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { AppConfig, MeResponse } from '@card-counter/shared/api';
+import type { AppConfig, MeResponse } from '@card-counter/shared';
 import { AppProviders, createQueryClient } from '@/app/providers.tsx';
 import { appRoutes } from '@/app/routes.tsx';
 

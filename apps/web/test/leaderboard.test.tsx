@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { LeaderboardEntry, LeaderboardEvent, LeaderboardPage } from '@card-counter/shared/api';
+import type { LeaderboardEntry, LeaderboardEvent, LeaderboardPage } from '@card-counter/shared';
 import { applyTop, cursorToward, leaderboardKey } from '@/features/leaderboard/api/leaderboard-api.ts';
 import { BoardTable } from '@/features/leaderboard/components/board-table.tsx';
 import { BoardView } from '@/features/leaderboard/components/board-view.tsx';

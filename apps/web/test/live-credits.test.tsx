@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProfileEventSchema } from '@card-counter/shared/api';
+import { ProfileEventSchema } from '@card-counter/shared';
 import { parseProfileEvent, useLiveCredits } from '@/features/credits/hooks/use-live-credits.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { selectUserState } from '@/shared/session/use-user-state.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_TRANSACTIONS_KEPT } from '@card-counter/shared/constants';
+import { PAYMENT_TRANSACTIONS_KEPT } from '@card-counter/shared';
 import { usePaymentStore } from '@/features/credits/hooks/payment-store.ts';
 
 const initial = { isProcessing: false, error: null, transactions: [], lastTransactionId: null };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared/constants';
+import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared';
 import { setOfflineMode } from '@/shared/lib/storage.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { CONFIG, PROFILE, json, renderApp, stubFetch } from './helpers.tsx';

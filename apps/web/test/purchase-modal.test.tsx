@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from '@card-counter/shared/api';
+import type { AppConfig } from '@card-counter/shared';
 import { AppProviders, createQueryClient } from '@/app/providers.tsx';
 import { usePaymentStore } from '@/features/credits/hooks/payment-store.ts';
 import { PurchaseModal } from '@/features/credits/components/purchase-modal.tsx';

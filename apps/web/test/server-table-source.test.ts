@@ -1,5 +1,5 @@
 import { createShoe, revealShoe, seededRng, visible } from '@card-counter/engine';
-import { TableSnapshotSchema } from '@card-counter/shared/table';
+import { TableSnapshotSchema } from '@card-counter/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_ATTEMPTS_MAX, ServerTableSource } from '@/features/game/api/server-table-source.ts';
 import { TableRefusal } from '@/features/game/api/table-source.ts';

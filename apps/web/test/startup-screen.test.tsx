@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared/constants';
+import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared';
 import { StartupScreen } from '@/features/startup/components/startup-screen.tsx';
 import { StartupGate } from '@/app/startup-gate.tsx';
 import type { AppConfig } from '@/shared/config/app-config.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng, stackedShoe } from '@card-counter/engine';
-import { TableSnapshotSchema } from '@card-counter/shared/table';
+import { TableSnapshotSchema } from '@card-counter/shared';
 import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
 import { TableRefusal } from '@/features/game/api/table-source.ts';
 import { rulesSummary } from '@/features/game/components/rules-summary.ts';

@@ -9,7 +9,7 @@ import {
   AdminUserDetailSchema,
   AdminUserSearchResponseSchema,
   type AdminCreditRequest,
-} from '@card-counter/shared/api';
+} from '@card-counter/shared';
 import {
   keepPreviousData,
   useInfiniteQuery,

@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@card-counter/shared/api';
+import type { AdminUserDetail } from '@card-counter/shared';
 import { useId, useState } from 'react';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { Button } from '@/shared/ui/button.tsx';

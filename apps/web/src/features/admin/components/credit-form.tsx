@@ -1,4 +1,4 @@
-import { ADMIN_CREDIT_AMOUNT_MAX } from '@card-counter/shared/api';
+import { ADMIN_CREDIT_AMOUNT_MAX } from '@card-counter/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { Button } from '@/shared/ui/button.tsx';

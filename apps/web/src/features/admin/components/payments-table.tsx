@@ -1,4 +1,4 @@
-import type { AdminPayment } from '@card-counter/shared/api';
+import type { AdminPayment } from '@card-counter/shared';
 import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
 import { formatMoney } from './format.ts';
 import { Badge, TableBox, TD, TH } from './ui.tsx';

@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@card-counter/shared/api';
+import type { AdminUserDetail } from '@card-counter/shared';
 import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { usePayments, useUserDetail } from '../api/admin-api.ts';

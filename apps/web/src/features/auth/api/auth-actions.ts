@@ -1,4 +1,4 @@
-import { ERRORS } from '@card-counter/shared/errors';
+import { ERRORS } from '@card-counter/shared';
 import { authClient, unwrapAuth } from '@/shared/lib/auth-client.ts';
 
 // The auth calls of the public pages, each returning normally or throwing an ApiError

@@ -1,11 +1,4 @@
-import {
-  CreatePaymentIntentResponseSchema,
-  DemoConfirmResponseSchema,
-  VerifyPaymentResponseSchema,
-  type CreatePaymentIntentRequest,
-  type VerifyPaymentResponse,
-} from '@card-counter/shared/api';
-import { CLIENT_ERRORS, ERRORS } from '@card-counter/shared/errors';
+import { CLIENT_ERRORS, type CreatePaymentIntentRequest, CreatePaymentIntentResponseSchema, DemoConfirmResponseSchema, ERRORS, type VerifyPaymentResponse, VerifyPaymentResponseSchema } from '@card-counter/shared';
 import { api } from '@/shared/lib/api-client.ts';
 import { ApiError } from '@/shared/lib/api-error.ts';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DEMO_CARDS } from '@card-counter/shared/api';
+import { DEMO_CARDS } from '@card-counter/shared';
 import { demoConfirm, type ConfirmCard } from '../api/payments-api.ts';
 import { LockIcon } from '@/shared/ui/icons.tsx';
 import { CardField } from './card-field.tsx';

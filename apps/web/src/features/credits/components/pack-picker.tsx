@@ -1,4 +1,4 @@
-import { CREDIT_PACKS, type CreditPack } from '@card-counter/shared/constants';
+import { CREDIT_PACKS, type CreditPack } from '@card-counter/shared';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { formatPrice, pricePerThousand } from './price.ts';
 

@@ -1,4 +1,4 @@
-import type { CreditPack } from '@card-counter/shared/constants';
+import type { CreditPack } from '@card-counter/shared';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -1,6 +1,6 @@
 import { useId, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared/constants';
+import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared';
 import { useAppConfig } from '@/shared/config/app-config.ts';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { REWARD_FIRST_PURCHASE } from '@card-counter/shared/constants';
+import { REWARD_FIRST_PURCHASE } from '@card-counter/shared';
 import { STORAGE_KEYS, writeStorage } from '@/shared/lib/storage.ts';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';

@@ -1,7 +1,4 @@
-import type { CreditPack } from '@card-counter/shared/constants';
-import { priceInCents } from '@card-counter/shared/constants';
-import type { VerifyPaymentResponse } from '@card-counter/shared/api';
-import { ERRORS } from '@card-counter/shared/errors';
+import { type CreditPack, ERRORS, priceInCents, type VerifyPaymentResponse } from '@card-counter/shared';
 import { createPaymentIntent, PurchaseError, verifyPayment, type ConfirmCard } from '../api/payments-api.ts';
 import type { PaymentState } from './payment-store.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ProfileEventSchema, type MeResponse, type ProfileEvent } from '@card-counter/shared/api';
+import { ProfileEventSchema, type MeResponse, type ProfileEvent } from '@card-counter/shared';
 import { TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts';
 import { meQuery } from '@/shared/session/me-query.ts';
 

@@ -14,8 +14,7 @@ import {
   type Rng,
   type ShoeState,
 } from '@card-counter/engine';
-import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
-import { TABLE_LIMITS } from '@card-counter/shared/table';
+import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from './table-source.ts';
 

@@ -5,7 +5,7 @@ import {
   TableSnapshotSchema,
   type TableAction,
   type TableTrainingSettings,
-} from '@card-counter/shared/table';
+} from '@card-counter/shared';
 import { api, ApiError, apiRequest } from '@/shared/lib/api-client.ts';
 import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource } from './table-source.ts';
 import { openTableStream } from './table-stream.ts';

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '@card-counter/shared/api';
-import { GUEST_CREDITS } from '@card-counter/shared/constants';
+import { GUEST_CREDITS, type MeResponse } from '@card-counter/shared';
 import { ME_QUERY_KEY } from '@/shared/lib/query-keys.ts';
 import { isOfflineModeSet } from '@/shared/lib/storage.ts';
 import { playRecordFor } from '@/shared/record/play-record.ts';

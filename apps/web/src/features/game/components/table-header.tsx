@@ -1,5 +1,4 @@
-import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
-import { TABLE_LIMITS } from '@card-counter/shared/table';
+import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { Rules } from '@card-counter/engine';
 import { formatAmount } from './money.ts';
 import { rulesSummary } from './rules-summary.ts';

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { legalPlays, type CountingOptions, type PlayerAction, type Rules } from '@card-counter/engine';
-import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
-import { TABLE_LIMITS } from '@card-counter/shared/table';
+import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
 import { useCoach } from '../hooks/use-coach.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LeaderboardEntry } from '@card-counter/shared/api';
+import type { LeaderboardEntry } from '@card-counter/shared';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { cursorToward, useBalanceBoard, type PageCursor } from '../api/leaderboard-api.ts';
 import { useLiveLeaderboard } from '../hooks/use-live-leaderboard.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared/api';
+import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared';
 import { meQuery } from '@/shared/session/me-query.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { useSkillBoard, type BoardKind } from '../api/leaderboard-api.ts';

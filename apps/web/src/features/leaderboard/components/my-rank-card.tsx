@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { LeaderboardEntry, SkillEntry } from '@card-counter/shared/api';
+import type { LeaderboardEntry, SkillEntry } from '@card-counter/shared';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { BoardTable, type BoardColumn } from './board-table.tsx';
 import { formatCount, formatEdge } from './format.ts';

@@ -1,4 +1,4 @@
-import { SKILL_MIN_DECISIONS, SKILL_WINDOW_DECISIONS, type SkillEntry } from '@card-counter/shared/api';
+import { SKILL_MIN_DECISIONS, SKILL_WINDOW_DECISIONS, type SkillEntry } from '@card-counter/shared';
 import { useSkillBoard } from '../api/leaderboard-api.ts';
 import type { BoardColumn } from './board-table.tsx';
 import { BoardView } from './board-view.tsx';

@@ -1,4 +1,4 @@
-import { REWARD_DAILY_BONUS } from '@card-counter/shared/constants';
+import { REWARD_DAILY_BONUS } from '@card-counter/shared';
 import { ApiError, errorMessage } from '@/shared/lib/api-error.ts';
 import { formatCountdown, nextDailyBonusAt, useCountdown } from '@/shared/lib/countdown.ts';
 import { formatDateTime } from '@/shared/lib/format.ts';

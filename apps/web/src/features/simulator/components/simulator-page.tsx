@@ -3,8 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SimResult } from '@card-counter/engine';
-import type { MeResponse, SimRun, SimSettings } from '@card-counter/shared';
-import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
+import { CREDIT_COST_SIMULATOR_RUN, type MeResponse, type SimRun, type SimSettings } from '@card-counter/shared';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts';
 import { errorMessage } from '@/shared/lib/api-error.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';

@@ -1,4 +1,4 @@
-import { HealthSchema } from '@card-counter/shared/api';
+import { HealthSchema } from '@card-counter/shared';
 import { ApiError, api } from '@/shared/lib/api-client.ts';
 import { catalogueError } from '@/shared/lib/api-error.ts';
 import { fetchAppConfig, type AppConfig } from '@/shared/config/app-config.ts';

@@ -1,4 +1,4 @@
-import { ERRORS } from '@card-counter/shared/errors';
+import { ERRORS } from '@card-counter/shared';
 import { missingSettingGroup } from '@/shared/config/app-config.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { FullScreenMessage } from '@/shared/ui/full-screen-message.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared/constants';
+import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared';
 import { errorMessage } from '@/shared/lib/api-error.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { FullScreenMessage, LoadingScreen } from '@/shared/ui/full-screen-message.tsx';
