@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SimSettings } from '@card-counter/shared';
 import { RampEditor } from '@/features/simulator/components/ramp-editor.tsx';
 import { SettingsForm } from '@/features/simulator/components/settings-form.tsx';
-import { defaultSettings, validateSettings } from '@/features/simulator/lib/settings.ts';
+import { defaultSettings, validateSettings } from '@/features/simulator/model/settings.ts';
 
 function Form({ initial, onRun = () => undefined }: { initial?: Partial<SimSettings>; onRun?: () => void }) {
   const [s, setS] = useState<SimSettings>({ ...defaultSettings(), ...initial });

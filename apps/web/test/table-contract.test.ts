@@ -3,7 +3,7 @@ import { seededRng, stackedShoe } from '@card-counter/engine';
 import { TableSnapshotSchema } from '@card-counter/shared';
 import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
 import { TableRefusal } from '@/features/game/api/table-source.ts';
-import { rulesSummary } from '@/features/game/components/rules-summary.ts';
+import { rulesSummary } from '@/features/game/model/rules-summary.ts';
 import { DEFAULT_RULES } from '@card-counter/engine';
 
 // The local table answers exactly what the server contract allows: the visible projection.

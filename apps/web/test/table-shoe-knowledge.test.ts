@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stackedShoe, type VisibleGameState } from '@card-counter/engine';
 import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
 import { useShoeHistory } from '@/features/game/hooks/use-shoe-history.ts';
-import { EARLIER_SHOES_KEPT, EMPTY_HISTORY, knownComposition, nextHistory } from '@/features/game/hooks/shoe-knowledge.ts';
+import { EARLIER_SHOES_KEPT, EMPTY_HISTORY, knownComposition, nextHistory } from '@/features/game/model/shoe-knowledge.ts';
 
 // Round 1: player 10♥ 8♣, dealer 9♠ + 7♦ draws 10♠. Round 2 starts with 5♥ 2♣ v 4♦ (hole 6♠).
 const SHOE = ['10h', '9s', '8c', '7d', '10s', '5h', '4d', '2c', '6s'];

@@ -1,7 +1,7 @@
 import { formatCreditsSigned, formatDateTime } from '@/shared/lib/format.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useAudit } from '../api/admin-api.ts';
-import { ACTION_LABELS } from './format.ts';
+import { ACTION_LABELS } from '../model/format.ts';
 import { LoadMore } from './list-paging.tsx';
 import { Badge, Empty, Loading, TableBox, TD, TH } from './ui.tsx';
 

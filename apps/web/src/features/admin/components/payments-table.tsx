@@ -1,6 +1,6 @@
 import type { AdminPayment } from '@card-counter/shared';
 import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
-import { formatMoney } from './format.ts';
+import { formatMoney } from '../model/format.ts';
 import { Badge, TableBox, TD, TH } from './ui.tsx';
 
 function statusTone(p: AdminPayment): 'green' | 'amber' | 'red' | 'slate' {

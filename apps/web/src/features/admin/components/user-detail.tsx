@@ -5,7 +5,7 @@ import { usePayments, useUserDetail } from '../api/admin-api.ts';
 import { AccountActions } from './account-actions.tsx';
 import { AuditList } from './audit-list.tsx';
 import { CreditForm } from './credit-form.tsx';
-import { formatPercent, shortUserAgent } from './format.ts';
+import { formatPercent, shortUserAgent } from '../model/format.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { UserLedger } from './user-ledger.tsx';
 import { Badge, Card, Empty, Figure, Loading } from './ui.tsx';

@@ -11,10 +11,10 @@ import { CloseIcon, GiftIcon } from '@/shared/ui/icons.tsx';
 import { Modal } from '@/shared/ui/modal.tsx';
 import type { ConfirmCard } from '../api/payments-api.ts';
 import { usePaymentStore } from '../hooks/payment-store.ts';
-import { runPurchase } from '../hooks/run-purchase.ts';
+import { runPurchase } from '../api/run-purchase.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { PackPicker } from './pack-picker.tsx';
-import { defaultPack, formatPrice } from './price.ts';
+import { defaultPack, formatPrice } from '../model/price.ts';
 import { SignInRequired } from './sign-in-required.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
 

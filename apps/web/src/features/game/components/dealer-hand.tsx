@@ -1,6 +1,6 @@
 import type { Card } from '@card-counter/engine';
-import { totalLabel } from './hand-labels.ts';
-import { PlayingCard } from './playing-card.tsx';
+import { totalLabel } from '../model/hand-labels.ts';
+import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 
 export interface DealerHandProps {
   cards: (Card | null)[];

@@ -1,7 +1,7 @@
 import type { PlayerHand } from '@card-counter/engine';
-import { formatAmount } from './money.ts';
-import { handLabel, outcomeLabel, outcomeTone } from './hand-labels.ts';
-import { PlayingCard } from './playing-card.tsx';
+import { formatAmount } from '../model/money.ts';
+import { handLabel, outcomeLabel, outcomeTone } from '../model/hand-labels.ts';
+import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 
 export interface PlayerSpotProps {
   spot: number;

@@ -12,7 +12,7 @@ import { useTable } from '../hooks/use-table.ts';
 import { useTablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableShortcuts, type ShortcutAction } from '../hooks/use-table-shortcuts.ts';
 import { useWideScreen } from '../hooks/use-wide-screen.ts';
-import { canDeal } from '../hooks/legal-moves.ts';
+import { canDeal } from '../model/legal-moves.ts';
 import { ActionBar } from './action-bar.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';

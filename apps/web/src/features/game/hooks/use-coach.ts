@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cardValue, currentHand, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import { adviseHand, evCost, indexSourceFor, insuranceChoiceCost, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
-import { splitsAtSpot } from './legal-moves.ts';
-import { knownComposition } from './shoe-knowledge.ts';
+import { splitsAtSpot } from '../model/legal-moves.ts';
+import { knownComposition } from '../model/shoe-knowledge.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
 
 export interface Verdict {

@@ -5,7 +5,7 @@ import { cursorToward, useBalanceBoard, type PageCursor } from '../api/leaderboa
 import { useLiveLeaderboard } from '../hooks/use-live-leaderboard.ts';
 import type { BoardColumn } from './board-table.tsx';
 import { BoardView } from './board-view.tsx';
-import { formatLastActive } from './format.ts';
+import { formatLastActive } from '../model/format.ts';
 import { MyRankCard } from './my-rank-card.tsx';
 
 const columns: BoardColumn<LeaderboardEntry>[] = [

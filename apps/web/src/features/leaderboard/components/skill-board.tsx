@@ -2,7 +2,7 @@ import { SKILL_MIN_DECISIONS, SKILL_WINDOW_DECISIONS, type SkillEntry } from '@c
 import { useSkillBoard } from '../api/leaderboard-api.ts';
 import type { BoardColumn } from './board-table.tsx';
 import { BoardView } from './board-view.tsx';
-import { formatAccuracy, formatCount, formatEdge } from './format.ts';
+import { formatAccuracy, formatCount, formatEdge } from '../model/format.ts';
 import { MyRankCard } from './my-rank-card.tsx';
 
 const columns: BoardColumn<SkillEntry>[] = [

@@ -1,7 +1,7 @@
 // "Simulate my game": the player's own mistakes, from their record at the table, played beside
 // the perfect game in the same run, so they see what the mistakes cost.
 import type { PlayerEstimate } from '@card-counter/engine';
-import { fmtInt, fmtNum, fmtPlainPct } from '../lib/format-sim.ts';
+import { fmtInt, fmtNum, fmtPlainPct } from '../model/format-sim.ts';
 
 export interface MyGamePanelProps {
   estimate: PlayerEstimate | undefined;

@@ -1,7 +1,7 @@
 // The bet ramp by true count: presets, one row per step ("below" = every count under the
 // first step), add and remove steps, and a bar for each bet so the shape of the spread shows.
 import { useId } from 'react';
-import { RAMP_PRESETS } from '../lib/settings.ts';
+import { RAMP_PRESETS } from '../model/settings.ts';
 
 export interface RampEditorProps {
   spread: Record<string, number>;

@@ -1,6 +1,6 @@
 // The run in progress: a progress bar with rounds per second and time left, and Cancel.
 import type { RunProgress as Progress } from '../hooks/use-sim-runner.ts';
-import { fmtDuration, fmtInt, fmtRate } from '../lib/format-sim.ts';
+import { fmtDuration, fmtInt, fmtRate } from '../model/format-sim.ts';
 
 export function RunProgress({ progress, onCancel }: { progress: Progress; onCancel: () => void }) {
   const share = progress.rounds_total > 0 ? Math.min(1, progress.rounds_done / progress.rounds_total) : 0;

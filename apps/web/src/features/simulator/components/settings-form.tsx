@@ -3,9 +3,9 @@
 // workers. Errors are the engine's own checks (lib/settings.ts), shown at their field.
 import type { FormEvent } from 'react';
 import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
-import type { SimSettings } from '../lib/settings.ts';
-import { validateSettings } from '../lib/settings.ts';
-import { countName } from '../lib/format-sim.ts';
+import type { SimSettings } from '../model/settings.ts';
+import { validateSettings } from '../model/settings.ts';
+import { countName } from '../model/format-sim.ts';
 import { NumberField, Section, SelectField, Toggle } from './fields.tsx';
 import { RampEditor } from './ramp-editor.tsx';
 

@@ -11,7 +11,7 @@ import { useUserState } from '@/shared/session/use-user-state.ts';
 import { listRuns, type SimAccount } from '../api/sim-api.ts';
 import { useMyGame } from '../hooks/use-my-game.ts';
 import { useSimRunner } from '../hooks/use-sim-runner.ts';
-import { defaultSettings, defaultThreads } from '../lib/settings.ts';
+import { defaultSettings, defaultThreads } from '../model/settings.ts';
 import { CompareView } from './compare-view.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { MY_GAME_MIN_DECISIONS, MyGamePanel } from './my-game-panel.tsx';

@@ -9,7 +9,7 @@ import type { SimResultJson, SimSettings } from '@card-counter/shared';
 import { withRetry } from '@/shared/lib/retry.ts';
 import { errorMessage } from '@/shared/lib/api-error.ts';
 import { chargeRun, saveResult, type SimAccount } from '../api/sim-api.ts';
-import { planOptionsOf } from '../lib/settings.ts';
+import { planOptionsOf } from '../model/settings.ts';
 
 export interface RunProgress {
   rounds_done: number;

@@ -17,7 +17,7 @@ import {
 } from '../model/count-items.ts';
 import { CountInput } from './count-input.tsx';
 import { CardRow, Felt } from './felt.tsx';
-import { signed } from './labels.ts';
+import { signed } from '../model/labels.ts';
 import { SessionBar } from './session-bar.tsx';
 
 // The deck countdown: 1-8 decks, 1-3 cards at a time, self-paced (Space for the next cards) or

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { useTrainer } from '../hooks/use-trainer.ts';
-import { itemLabel, percent, seconds } from './labels.ts';
+import { itemLabel, percent, seconds } from '../model/labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
 import { UPlotChart } from './uplot-chart.tsx';

@@ -8,7 +8,7 @@ import type { Trainer } from '../hooks/use-trainer.ts';
 import { deviationKeys, deviationQuestion, deviationSource, type DeviationAnswer } from '../model/deviation-items.ts';
 import { allCells, cellKey, cellOfHand, costOf, parseCellKey, strategyQuestion } from '../model/strategy-items.ts';
 import { CardRow, Felt } from './felt.tsx';
-import { ANSWER_KEYS, signed } from './labels.ts';
+import { ANSWER_KEYS, signed } from '../model/labels.ts';
 import { SessionBar } from './session-bar.tsx';
 
 // Basic strategy and deviations: a hand, the upcard (and for deviations the count) -> the play.

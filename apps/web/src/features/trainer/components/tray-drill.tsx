@@ -15,7 +15,7 @@ import {
 } from '../model/count-items.ts';
 import { CountInput } from './count-input.tsx';
 import { DiscardTray } from './discard-tray.tsx';
-import { signed } from './labels.ts';
+import { signed } from '../model/labels.ts';
 import { SessionBar } from './session-bar.tsx';
 
 // True count (running count + discard tray -> true count by the player's convention) and deck

@@ -1,4 +1,4 @@
-import type { DeviationAnswer } from '../model/deviation-items.ts';
+import type { DeviationAnswer } from './deviation-items.ts';
 
 /** Button label and keyboard key of each answer. */
 export const ANSWER_KEYS: Record<DeviationAnswer, { label: string; key: string }> = {

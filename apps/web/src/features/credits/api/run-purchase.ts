@@ -1,6 +1,6 @@
 import { type CreditPack, ERRORS, priceInCents, type VerifyPaymentResponse } from '@card-counter/shared';
-import { createPaymentIntent, PurchaseError, verifyPayment, type ConfirmCard } from '../api/payments-api.ts';
-import type { PaymentState } from './payment-store.ts';
+import { createPaymentIntent, PurchaseError, verifyPayment, type ConfirmCard } from './payments-api.ts';
+import type { PaymentState } from '../hooks/payment-store.ts';
 
 export interface PurchaseInput {
   pack: CreditPack | undefined;

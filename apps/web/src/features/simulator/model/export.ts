@@ -46,14 +46,3 @@ export function runsToCsv(runs: readonly SimRun[]): string {
 export function runsToJson(runs: readonly SimRun[]): string {
   return `${JSON.stringify({ exported: new Date().toISOString(), runs }, null, 2)}\n`;
 }
-
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
