@@ -2,14 +2,16 @@
 // Illustrious 18 + Fab 4, another count's table generated for the rules (KO and Red 7 at the
 // running count), or none, said so; never Hi-Lo's numbers read against another count.
 import {
+  adviseHand,
   INSURANCE_INDEX,
   indexPlays,
+  indexSourceFor,
   parseRules,
   precomputedIndices,
   type CountingOptions,
 } from '@card-counter/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adviseHand, indexSourceFor, loadBasicStrategy } from '@/features/game/api/coach-engine.ts';
+import { builtBasicStrategy, loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 
 const RULES = parseRules({});
 const counting = (system: CountingOptions['system']): CountingOptions => ({
@@ -71,7 +73,7 @@ describe('adviseHand with a count of its own', () => {
       splitAces: false,
       handsAtSpot: 1,
       index,
-    });
+    }, builtBasicStrategy(RULES));
 
   it('stands 12 v 2 at +2 by Hi-Opt I (index 2) but hits by Hi-Lo (index 3)', () => {
     const hiOpt = indexSourceFor(RULES, counting('hi-opt-1'));

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '@card-counter/engine';
-import { insuranceEv, loadBasicStrategy } from '@/features/game/api/coach-engine.ts';
+import { DEFAULT_RULES, insuranceEv } from '@card-counter/engine';
+import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import { insuranceChoiceCost } from '@/features/game/hooks/use-coach.ts';
 import { renderTable } from './table-helpers.tsx';
 

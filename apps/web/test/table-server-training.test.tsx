@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createGame, DEFAULT_RULES, stackedShoe } from '@card-counter/engine';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadBasicStrategy } from '@/features/game/api/coach-engine.ts';
+import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import { ServerTableSource } from '@/features/game/api/server-table-source.ts';
 import { TableScreen } from '@/features/game/components/table-screen.tsx';
 import { LocalPlayRecord } from '@/shared/record/play-record.ts';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { COUNTING_SYSTEMS, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import { COUNTING_SYSTEMS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
-import { indexSourceFor } from '../api/coach-engine.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 

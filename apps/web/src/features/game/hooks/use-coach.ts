@@ -1,7 +1,18 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { cardValue, currentHand, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  adviseHand,
+  cardValue,
+  currentHand,
+  evCost,
+  indexSourceFor,
+  insuranceChoiceCost,
+  insuranceEv,
+  type CoachAdvice,
+  type PlayerAction,
+  type VisibleGameState,
+} from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
-import { adviseHand, evCost, indexSourceFor, insuranceChoiceCost, insuranceEv, loadBasicStrategy, type CoachAdvice } from '../api/coach-engine.ts';
+import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
 import { splitsAtSpot } from '../model/legal-moves.ts';
 import { knownComposition } from '../model/shoe-knowledge.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
@@ -57,25 +68,12 @@ export interface CoachHandle {
 const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 };
 
 export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord): CoachHandle {
-  const [chartVersion, setChartVersion] = useState(0);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [insurance, setInsurance] = useState<InsuranceVerdict | null>(null);
   const [totals, setTotals] = useState(EMPTY_TOTALS);
-  const rules = state?.config;
   const enabled = prefs.coach !== 'off';
-
-  useEffect(() => {
-    if (!rules || !enabled) return;
-    let live = true;
-    // The chart is built off the main thread; the advice is recomputed once it lands.
-    loadBasicStrategy(rules).then(
-      () => live && setChartVersion((v) => v + 1),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [rules, enabled]);
+  // Built off the main thread; the advice is recomputed once it lands.
+  const chart = useBasicStrategy(enabled ? (state?.config ?? null) : null);
 
   // The index plays for the player's count and rules, and the count they are read at.
   const config = state?.config;
@@ -84,7 +82,6 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
   const indexCount = source?.countKind === 'running' ? state?.runningCount : state?.trueCount;
 
   const advice = useMemo(() => {
-    void chartVersion;
     if (!state || !enabled) return null;
     const h = currentHand(state);
     const up = state.dealerCards[0];
@@ -101,8 +98,8 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
       splitAces: h.splitAces,
       handsAtSpot: splitsAtSpot(state, h.spot) + 1,
       index: prefs.indexPlays && source?.plays && indexCount !== undefined ? { plays: source.plays, count: indexCount } : null,
-    });
-  }, [state, enabled, prefs.indexPlays, chartVersion, source, indexCount]);
+    }, chart);
+  }, [state, enabled, prefs.indexPlays, chart, source, indexCount]);
 
   const judge = useCallback(
     (chosen: PlayerAction): Verdict | null => {

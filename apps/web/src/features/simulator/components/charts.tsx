@@ -2,7 +2,14 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { SimResult } from '@card-counter/engine';
-import { AXIS_STYLE, UplotChart } from './uplot-chart.tsx';
+import { UplotChart } from '@/shared/ui/uplot-chart.tsx';
+
+const AXIS_STYLE = {
+  stroke: '#94a3b8',
+  grid: { stroke: 'rgba(148,163,184,0.12)', width: 1 },
+  ticks: { stroke: 'rgba(148,163,184,0.25)', width: 1 },
+  font: '11px ui-sans-serif, system-ui, sans-serif',
+} as const;
 
 /** Counts shown: those holding at least this share of rounds (the tails are noise). */
 const MIN_FREQUENCY = 0.0005;

@@ -6,7 +6,7 @@ import { useTrainer } from '../hooks/use-trainer.ts';
 import { itemLabel, percent, seconds } from '../model/labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
-import { UPlotChart } from './uplot-chart.tsx';
+import { UplotChart } from '@/shared/ui/uplot-chart.tsx';
 import './trainer.css';
 
 // `/?mode=progress`: accuracy and speed per drill over time, the strategy heat map, what is
@@ -139,8 +139,9 @@ function DayChart({ summary }: { summary: DrillSummary | undefined }) {
     ],
     [days],
   );
-  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+  const options = useMemo<Omit<uPlot.Options, 'width'>>(
     () => ({
+      height: 220,
       scales: {
         // At least a week wide, so one day of answers is a point in a week, not in three years.
         x: { time: true, range: (_u, min, max) => (max - min < 7 * DAY_s ? [min - 3.5 * DAY_s, max + 3.5 * DAY_s] : [min - DAY_s / 2, max + DAY_s / 2]) },
@@ -162,5 +163,5 @@ function DayChart({ summary }: { summary: DrillSummary | undefined }) {
     [],
   );
   if (days.length === 0) return <p className="text-sm text-slate-400">No answers in this drill yet.</p>;
-  return <UPlotChart options={options} data={data} height={220} label={`Accuracy and median time per day, ${days.length} days`} />;
+  return <UplotChart options={options} data={data} label={`Accuracy and median time per day, ${days.length} days`} />;
 }

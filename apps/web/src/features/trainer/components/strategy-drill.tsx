@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Card } from '@card-counter/engine';
 import { playRecordFor } from '@/shared/record/play-record.ts';
 import { Button } from '@/shared/ui/button.tsx';
-import { useChartTable } from '../hooks/use-chart-table.ts';
+import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
 import { useDrillSession } from '../hooks/use-drill-session.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
 import { deviationKeys, deviationQuestion, deviationSource, type DeviationAnswer } from '../model/deviation-items.ts';
@@ -35,7 +35,7 @@ const AUTO_NEXT_MS = 450;
 
 export function StrategyDrill({ kind, trainer, onCountdown }: { kind: 'basic' | 'deviations'; trainer: Trainer; onCountdown: () => void }) {
   const { rules, counting } = trainer.settings;
-  const table = useChartTable(rules);
+  const table = useBasicStrategy(rules);
   const source = useMemo(() => (kind === 'deviations' ? deviationSource(rules, counting) : null), [kind, rules, counting]);
   const [repeatErrors, setRepeatErrors] = useState<{ pool: string[]; countMisses: number } | null>(null);
   const [repeatNote, setRepeatNote] = useState<string | null>(null);

@@ -1,5 +1,6 @@
-// A small React wrapper over uPlot (STACK.md: ~25 KB gzip, fast): makes the plot once per
-// options, feeds new data in place, and follows its container's width.
+// A small React wrapper over uPlot (the stack's chart library: ~25 KB gzip, fast), for the
+// simulator's and the trainer's charts: makes the plot once per options, feeds new data in
+// place, and follows its container's width.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -37,10 +38,3 @@ export function UplotChart({ options, data, label }: UplotChartProps) {
 
   return <div ref={box} role="img" aria-label={label} className="w-full min-w-0 overflow-hidden" />;
 }
-
-export const AXIS_STYLE = {
-  stroke: '#94a3b8',
-  grid: { stroke: 'rgba(148,163,184,0.12)', width: 1 },
-  ticks: { stroke: 'rgba(148,163,184,0.25)', width: 1 },
-  font: '11px ui-sans-serif, system-ui, sans-serif',
-} as const;
