@@ -1,6 +1,6 @@
 import { DEFAULT_RULES } from '@card-counter/engine';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COUNTING, readTableSettings, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
+import { DEFAULT_COUNTING, readLocalTableSettings, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
 
 describe('the table settings the trainer reads', () => {
   it("reads the rules and count from the player's stored table and the index-plays switch from the table prefs", () => {
@@ -15,18 +15,18 @@ describe('the table settings the trainer reads', () => {
       }),
     );
     window.localStorage.setItem('card-counter:table-prefs', JSON.stringify({ indexPlays: true }));
-    const s = readTableSettings('guest-7');
+    const s = readLocalTableSettings('guest-7');
     expect(s.rules).toMatchObject({ numDecks: 2, dealerStandsSoft17: false });
     expect(s.counting).toEqual({ system: 'wong-halves', resolution: 'full', rounding: 'round' });
     expect(s.indexPlays).toBe(true);
     // Another player's table is not read.
-    expect(readTableSettings('guest-8').rules).toEqual(DEFAULT_RULES);
+    expect(readLocalTableSettings('guest-8').rules).toEqual(DEFAULT_RULES);
   });
 
   it('falls back to the defaults for a table that does not parse', () => {
     window.localStorage.setItem(tableStorageKey('p'), JSON.stringify({ state: { config: { numDecks: 99 }, counting: { system: 'nope' } } }));
-    expect(readTableSettings('p')).toEqual({ rules: { ...DEFAULT_RULES }, counting: DEFAULT_COUNTING, indexPlays: false });
+    expect(readLocalTableSettings('p')).toEqual({ rules: { ...DEFAULT_RULES }, counting: DEFAULT_COUNTING, indexPlays: false });
     window.localStorage.setItem(tableStorageKey('q'), '{not json');
-    expect(readTableSettings('q').counting).toEqual(DEFAULT_COUNTING);
+    expect(readLocalTableSettings('q').counting).toEqual(DEFAULT_COUNTING);
   });
 });

@@ -2,7 +2,7 @@ import type { DrillId, DrillSummary } from '@card-counter/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { useTrainer } from '../hooks/use-trainer.ts';
+import { useDrillPlayer } from '../hooks/use-trainer.ts';
 import { itemLabel, percent, seconds } from '../model/labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
@@ -23,7 +23,7 @@ function dueLabel(due: string, now: number): string {
 }
 
 export function ProgressPage() {
-  const trainer = useTrainer();
+  const trainer = useDrillPlayer();
   const progress = useQuery({
     queryKey: ['me', 'drills', trainer.owner, trainer.store.signedIn],
     queryFn: () => trainer.store.progress(),
