@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, insuranceEv } from '@card-counter/engine';
+import { DEFAULT_RULES, insuranceChoiceCost, insuranceEv } from '@card-counter/engine';
 import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
-import { insuranceChoiceCost } from '@/features/game/hooks/use-coach.ts';
 import { renderTable } from '../../support/render-table.tsx';
 
 // 10♥ 2♣ (hard 12) against a 6 up: basic strategy stands. The next card, 10♠, busts a hit.
