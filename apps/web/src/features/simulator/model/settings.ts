@@ -127,3 +127,6 @@ function sentence(message: string): string {
   const m = message.trim();
   return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? '' : '.');
 }
+
+/** Decisions needed before the screen offers to simulate them (fewer gives a rate of noise). */
+export const MY_GAME_MIN_DECISIONS = 20;
