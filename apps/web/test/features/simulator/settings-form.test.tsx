@@ -10,7 +10,7 @@ function Form({ initial, onRun = () => undefined }: { initial?: Partial<SimSetti
   const [s, setS] = useState<SimSettings>({ ...defaultSettings(), ...initial });
   return (
     <>
-      <SettingsForm settings={s} onChange={setS} onRun={onRun} busy={false} maxThreads={2} />
+      <SettingsForm settings={s} onChange={setS} onRun={onRun} busy={false} threadsMax={2} />
       <output data-testid="state">{JSON.stringify(s)}</output>
     </>
   );

@@ -136,7 +136,7 @@ function PlayArea({ table, state, step_ms, children }: { table: TableHandle; sta
   const canAdd = (value: number) => !state.gameInProgress && spotBet + value <= TABLE_LIMITS.maxBet && betTotal + value + fee <= state.balance;
   return (
     <>
-      <Felt state={state} selectedSpot={selected} onSelectSpot={setSpot} stepMs={step_ms} />
+      <Felt state={state} selectedSpot={selected} onSelectSpot={setSpot} step_ms={step_ms} />
       {children}
       {!state.gameInProgress && (
         <ChipRack

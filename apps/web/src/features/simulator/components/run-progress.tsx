@@ -26,7 +26,7 @@ export function RunProgress({ progress, onCancel }: { progress: Progress; onCanc
           {fmtInt(progress.rounds_done)} / {fmtInt(progress.rounds_total)} rounds
         </span>
         <span data-testid="sim-progress-rate">{fmtRate(progress.roundsPerSecond)}</span>
-        <span>{fmtDuration(progress.secondsLeft)} left</span>
+        <span>{fmtDuration(progress.timeLeft_s)} left</span>
         <button type="button" onClick={onCancel} className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-semibold text-slate-100 ring-1 ring-slate-600 hover:bg-rose-600 hover:ring-rose-500">
           Cancel
         </button>

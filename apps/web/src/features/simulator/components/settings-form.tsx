@@ -14,7 +14,7 @@ export interface SettingsFormProps {
   onChange: (s: SimSettings) => void;
   onRun: () => void;
   busy: boolean;
-  maxThreads: number;
+  threadsMax: number;
 }
 
 const COUNTS = ['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7'] as const;
@@ -22,7 +22,7 @@ const ROUND_CHOICES = [100_000, 500_000, 1_000_000, 2_000_000, 10_000_000, 50_00
 
 type SectionProps = { s: SimSettings; onChange: (s: SimSettings) => void; errors: SettingsErrors };
 
-export function SettingsForm({ settings: s, onChange, onRun, busy, maxThreads }: SettingsFormProps) {
+export function SettingsForm({ settings: s, onChange, onRun, busy, threadsMax }: SettingsFormProps) {
   const errors = validateSettings(s);
   const invalid = Object.keys(errors).length > 0;
   const submit = (ev: FormEvent) => {
@@ -37,7 +37,7 @@ export function SettingsForm({ settings: s, onChange, onRun, busy, maxThreads }:
         <RampEditor spread={s.spread} onChange={(spread) => onChange({ ...s, spread })} error={errors.spread} />
       </Section>
 
-      <RunSection s={s} onChange={onChange} errors={errors} busy={busy} invalid={invalid} maxThreads={maxThreads} />
+      <RunSection s={s} onChange={onChange} errors={errors} busy={busy} invalid={invalid} threadsMax={threadsMax} />
     </form>
   );
 }
@@ -93,7 +93,7 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
   );
 }
 
-function RunSection({ s, onChange, errors, busy, invalid, maxThreads }: SectionProps & { busy: boolean; invalid: boolean; maxThreads: number }) {
+function RunSection({ s, onChange, errors, busy, invalid, threadsMax }: SectionProps & { busy: boolean; invalid: boolean; threadsMax: number }) {
   return (
     <Section title="Run">
       <div className="grid grid-cols-2 gap-3">
@@ -109,7 +109,7 @@ function RunSection({ s, onChange, errors, busy, invalid, maxThreads }: SectionP
           </div>
         </div>
         <NumberField label="Seed" value={s.seed} min={0} onChange={(v) => onChange({ ...s, seed: v })} error={errors.seed} hint="Same seed, same numbers" />
-        <NumberField label="Workers" value={s.threads} min={1} max={64} onChange={(v) => onChange({ ...s, threads: v })} error={errors.threads} hint={`This device has ${maxThreads} core${maxThreads > 1 ? 's' : ''}`} />
+        <NumberField label="Workers" value={s.threads} min={1} max={64} onChange={(v) => onChange({ ...s, threads: v })} error={errors.threads} hint={`This device has ${threadsMax} core${threadsMax > 1 ? 's' : ''}`} />
       </div>
       <button
         type="submit"

@@ -31,7 +31,7 @@ export function SimulatorPage() {
         <div className="min-w-0">
           <MyGamePanel estimate={sim.myGame.data} loading={sim.myGame.isLoading} error={sim.myGame.error ? errorMessage(sim.myGame.error) : null} enabled={sim.myGameOn} onToggle={sim.setMyGameOn} />
           <div className="mt-4">
-            <SettingsForm settings={settings} onChange={sim.setSettings} onRun={sim.run} busy={sim.busy} maxThreads={defaultThreads()} />
+            <SettingsForm settings={settings} onChange={sim.setSettings} onRun={sim.run} busy={sim.busy} threadsMax={defaultThreads()} />
           </div>
         </div>
         <div className="min-w-0 space-y-5">

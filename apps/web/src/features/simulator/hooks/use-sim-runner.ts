@@ -15,7 +15,7 @@ export interface RunProgress {
   rounds_done: number;
   rounds_total: number;
   roundsPerSecond: number;
-  secondsLeft: number | null;
+  timeLeft_s: number | null;
   /** Which of the run's simulations is playing (the perfect game, then the player's own). */
   phase: 'perfect' | 'mine';
 }
@@ -29,7 +29,7 @@ export type RunState =
   | { status: 'error'; message: string };
 
 /** Progress reaches React at most this often (the workers report every chunk). */
-const PROGRESS_EVERY_MS = 100;
+const PROGRESS_EVERY_ms = 100;
 
 type Pool = ReturnType<typeof webSimPool>;
 
@@ -43,7 +43,7 @@ export interface StartOptions {
 
 /**
  * Plays `plan` on the pool, reporting progress through `show` (the first chunk always shows, so
- * even a short run shows its progress; then at most every PROGRESS_EVERY_MS).
+ * even a short run shows its progress; then at most every PROGRESS_EVERY_ms).
  */
 function playPlan(pool: Pool, plan: SimPlan, settings: SimSettings, signal: AbortSignal, show: (progress: RunProgress) => void, phase: RunProgress['phase']): Promise<SimResult> {
   const t0 = performance.now();
@@ -51,14 +51,14 @@ function playPlan(pool: Pool, plan: SimPlan, settings: SimSettings, signal: Abor
   const report = (done: number): void => {
     const seconds = (performance.now() - t0) / 1000;
     const rps = seconds > 0 ? done / seconds : 0;
-    show({ rounds_done: done, rounds_total: settings.rounds, roundsPerSecond: rps, secondsLeft: rps > 0 ? Math.max(0, (settings.rounds - done) / rps) : null, phase });
+    show({ rounds_done: done, rounds_total: settings.rounds, roundsPerSecond: rps, timeLeft_s: rps > 0 ? Math.max(0, (settings.rounds - done) / rps) : null, phase });
   };
   report(0);
   return pool.run(plan, { seed: settings.seed, rounds: settings.rounds }, {
     signal,
     onProgress: ({ rounds_done }) => {
       const now = performance.now();
-      if (last !== 0 && now - last < PROGRESS_EVERY_MS && rounds_done < settings.rounds) return;
+      if (last !== 0 && now - last < PROGRESS_EVERY_ms && rounds_done < settings.rounds) return;
       last = now;
       report(rounds_done);
     },

@@ -24,7 +24,7 @@ export interface RepeatErrors {
   countMisses: number;
 }
 
-const AUTO_NEXT_MS = 450;
+const AUTO_NEXT_ms = 450;
 /** Newest table entries read for the errors to repeat. */
 const RECORD_READ = 500;
 
@@ -147,7 +147,7 @@ export function useStrategyDrill(kind: 'basic' | 'deviations', trainer: Trainer)
   // A right answer moves on by itself; a miss waits for the player to read why.
   useEffect(() => {
     if (result?.correct !== true) return;
-    const t = setTimeout(next, AUTO_NEXT_MS);
+    const t = setTimeout(next, AUTO_NEXT_ms);
     return () => clearTimeout(t);
   }, [result, next]);
   useAnswerKeys(result !== null, choose, next);
