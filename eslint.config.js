@@ -25,6 +25,12 @@ export default tseslint.config(
     },
   },
   {
+    // A CommonJS module: eslint-plugin-import loads its resolvers with require().
+    files: ['scripts/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
