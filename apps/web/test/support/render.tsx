@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers.tsx';
 import { appRoutes } from '@/app/routes.tsx';
 
@@ -13,4 +15,13 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return router;
+}
+
+/** One screen (not the whole app) with the app's query client, at `path` in a memory router. */
+export function renderScreen(screen: ReactElement, path = '/') {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }

@@ -1,24 +1,16 @@
 // What an operator does on /admin: finds a player by what they know of them, opens the
 // account, grants credits with a reason and sees the new balance, the ledger entry and the
 // audit line; a refused search or grant is shown and changes nothing on screen.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/app/providers.tsx';
 import { AdminPage } from '@/features/admin/components/admin-page.tsx';
 import { stubFetch } from '../../support/fetch.ts';
+import { renderScreen } from '../../support/render.tsx';
 import { FakeAdminServer } from './fake-admin-server.ts';
 
 function renderAdmin(server: FakeAdminServer, path = '/admin') {
   stubFetch(server.handle);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AdminPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderScreen(<AdminPage />, path);
 }
 
 const userList = () => within(screen.getByRole('region', { name: 'Users' }));

@@ -2,18 +2,16 @@
 // server), reads the result and finds it kept; a charge the server refuses is shown and nothing
 // runs. The engine's worker pool is replaced by the same engine on the main thread (jsdom has no
 // Web Workers): the numbers are the engine's for the settings and seed the screen sent.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runPlan, type SimPlan } from '@card-counter/engine';
 import type { SimResultJson } from '@card-counter/shared';
-import { createQueryClient } from '@/app/providers.tsx';
 import { SimulatorPage } from '@/features/simulator/components/simulator-page.tsx';
 import { fmtInt, fmtUnits } from '@/features/simulator/model/format-sim.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch.ts';
 import { PROFILE } from '../../support/fixtures.ts';
+import { renderScreen } from '../../support/render.tsx';
 
 vi.mock('@card-counter/engine/sim/web', () => ({
   webSimPool: (threads: number) => ({
@@ -32,13 +30,7 @@ const ROUNDS = 10_000;
 
 function renderSimulator() {
   useSessionStore.setState({ status: 'signed-in', guest: null });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/simulator']}>
-        <SimulatorPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderScreen(<SimulatorPage />, '/simulator');
 }
 
 /** The server's simulator: charges a run once per id, keeps what is saved. */

@@ -1,27 +1,19 @@
 // The trainer drills the rules and count of the player's own table, read through
 // shared/table-settings: a signed-in player's from their server table (GET /api/table, where
 // the settings panel keeps them), a guest's from the browser's table.
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGame, visible } from '@card-counter/engine';
-import { createQueryClient } from '@/app/providers.tsx';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { createGuestState } from '@/shared/session/user-state.ts';
 import { tableStorageKey } from '@/shared/table-settings/table-settings.ts';
 import { TrainerPage } from '@/features/trainer/components/trainer-page.tsx';
 import { json, stubFetch } from '../../support/fetch.ts';
 import { PROFILE } from '../../support/fixtures.ts';
+import { renderScreen } from '../../support/render.tsx';
 
 function renderTrainer() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/?mode=drills&drill=runningCount']}>
-        <TrainerPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderScreen(<TrainerPage />, '/?mode=drills&drill=runningCount');
 }
 
 const serverTable = (status = 200) =>
