@@ -1,11 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+/** `@/x` is `src/x`: the one spelling of an import that leaves its feature (tsconfig `paths` says the same). */
+export const srcAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
 
 // The server (apps/server) serves dist/ with an index.html fallback; in development the
 // Vite dev server forwards every /api call (auth, profile, SSE streams) to it.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: srcAlias },
   server: {
     port: 5173,
     proxy: {

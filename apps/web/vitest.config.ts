@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { srcAlias } from './vite.config.ts';
 
 export default defineConfig({
+  resolve: { alias: srcAlias },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],

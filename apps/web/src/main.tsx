@@ -2,8 +2,8 @@
 import '@card-counter/shared/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import './index.css';
+import { App } from '@/app/app.tsx';
+import '@/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');

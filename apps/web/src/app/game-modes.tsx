@@ -5,9 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 // view sit beside it (`?mode=drills`, `?mode=progress`), so the navigation stays Game,
 // Simulator, Leaderboard. Each mode is its own chunk, fetched when first shown.
 
-const GamePage = lazy(() => import('../features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
-const TrainerPage = lazy(() => import('../features/trainer/components/trainer-page.tsx').then((m) => ({ default: m.TrainerPage })));
-const ProgressPage = lazy(() => import('../features/trainer/components/progress-page.tsx').then((m) => ({ default: m.ProgressPage })));
+const GamePage = lazy(() => import('@/features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
+const TrainerPage = lazy(() => import('@/features/trainer/components/trainer-page.tsx').then((m) => ({ default: m.TrainerPage })));
+const ProgressPage = lazy(() => import('@/features/trainer/components/progress-page.tsx').then((m) => ({ default: m.ProgressPage })));
 
 const MODES = [
   { id: 'table', label: 'Table' },

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSessionStore } from '../shared/session/session-store.ts';
-import { useUserState } from '../shared/session/use-user-state.ts';
-import { LoadingScreen } from '../shared/ui/full-screen-message.tsx';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { LoadingScreen } from '@/shared/ui/full-screen-message.tsx';
 
 const AUTH_LOADING_MESSAGE = 'Shuffling the deck...';
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../shared/lib/api-error.ts';
+import { ApiError } from '@/shared/lib/api-error.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { errorMessage } from '../shared/lib/api-error.ts';
-import { Button } from '../shared/ui/button.tsx';
-import { FullScreenMessage } from '../shared/ui/full-screen-message.tsx';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FullScreenMessage } from '@/shared/ui/full-screen-message.tsx';
 
 /**
  * What a route shows when rendering it failed, most often a page's chunk that could not be

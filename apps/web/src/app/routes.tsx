@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { SignupPage } from '../features/auth/components/signup-page.tsx';
-import { VerifyEmailPage } from '../features/auth/components/verify-email-page.tsx';
+import { LoginPage } from '@/features/auth/components/login-page.tsx';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
+import { SignupPage } from '@/features/auth/components/signup-page.tsx';
+import { VerifyEmailPage } from '@/features/auth/components/verify-email-page.tsx';
 import { GameModes } from './game-modes.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { Root } from './root.tsx';
@@ -15,17 +15,17 @@ import { RouteError } from './route-error.tsx';
 // show a loading state meanwhile).
 const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
 const SimulatorPage = lazy(() =>
-  import('../features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
+  import('@/features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
 );
-const ProfilePage = lazy(() => import('../features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() => import('@/features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
 const LeaderboardPage = lazy(() =>
-  import('../features/leaderboard/components/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })),
+  import('@/features/leaderboard/components/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })),
 );
-const AdminPage = lazy(() => import('../features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
-const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('../features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const PrivacyPage = lazy(() => import('@/features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('@/features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 const DeploymentGuidePage = lazy(() =>
-  import('../features/startup/components/deployment-guide-page.tsx').then((m) => ({ default: m.DeploymentGuidePage })),
+  import('@/features/startup/components/deployment-guide-page.tsx').then((m) => ({ default: m.DeploymentGuidePage })),
 );
 
 /** The app's routes; exported so tests can mount them in a memory router. */

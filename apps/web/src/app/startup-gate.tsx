@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeploymentConfigError } from '../features/startup/components/deployment-config-error.tsx';
-import { StartupScreen } from '../features/startup/components/startup-screen.tsx';
-import { initializeApp } from '../features/startup/api/initialize.ts';
-import { appConfigQuery, deploymentIsIncomplete, type AppConfig } from '../shared/config/app-config.ts';
-import { isOfflineModeSet, setOfflineMode } from '../shared/lib/storage.ts';
-import { useSessionStore } from '../shared/session/session-store.ts';
+import { DeploymentConfigError } from '@/features/startup/components/deployment-config-error.tsx';
+import { StartupScreen } from '@/features/startup/components/startup-screen.tsx';
+import { initializeApp } from '@/features/startup/api/initialize.ts';
+import { appConfigQuery, deploymentIsIncomplete, type AppConfig } from '@/shared/config/app-config.ts';
+import { isOfflineModeSet, setOfflineMode } from '@/shared/lib/storage.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 
 type Phase = { kind: 'startup' } | { kind: 'ready' } | { kind: 'config-error'; missing: string[] };
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useLiveCredits } from '../../features/credits/hooks/use-live-credits.ts';
-import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useLiveCredits } from '@/features/credits/hooks/use-live-credits.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 

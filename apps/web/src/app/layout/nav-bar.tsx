@@ -1,29 +1,42 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditsDisplay } from '../../features/credits/components/credits-display.tsx';
-import { DailyBonusCountdown } from '../../features/credits/components/daily-bonus-countdown.tsx';
-import { errorMessage } from '../../shared/lib/api-error.ts';
-import { useSessionStore } from '../../shared/session/session-store.ts';
-import { useUserState } from '../../shared/session/use-user-state.ts';
-import { profileLinkText } from '../../shared/session/user-state.ts';
-import { showToast } from '../../shared/stores/toast-store.ts';
+import { CreditsDisplay } from '@/features/credits/components/credits-display.tsx';
+import { DailyBonusCountdown } from '@/features/credits/components/daily-bonus-countdown.tsx';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { profileLinkText } from '@/shared/session/user-state.ts';
+import { showToast } from '@/shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 
 // The modal (and Stripe's libraries) download when the player first opens it.
 const PurchaseModal = lazy(() =>
-  import('../../features/credits/components/purchase-modal.tsx').then((m) => ({ default: m.PurchaseModal })),
+  import('@/features/credits/components/purchase-modal.tsx').then((m) => ({ default: m.PurchaseModal })),
 );
 
 const LINK = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white'}`;
 
-export function NavBar() {
-  const user = useUserState();
+/** Signs out (a failure is shown, the player leaves for /login either way). */
+function useSignOutToLogin() {
   const signOut = useSessionStore((s) => s.signOut);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOut(queryClient);
+    } catch (error) {
+      showToast({ kind: 'error', message: errorMessage(error) });
+    }
+    navigate('/login', { replace: true });
+  };
+}
+
+export function NavBar() {
+  const user = useUserState();
+  const signOut = useSignOutToLogin();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [purchaseOpen, setPurchaseOpen] = useState(false);
@@ -34,14 +47,9 @@ export function NavBar() {
     setMenuOpen(false);
     setPurchaseOpen(true);
   };
-  const doSignOut = async () => {
+  const doSignOut = () => {
     setMenuOpen(false);
-    try {
-      await signOut(queryClient);
-    } catch (error) {
-      showToast({ kind: 'error', message: errorMessage(error) });
-    }
-    navigate('/login', { replace: true });
+    void signOut();
   };
 
   return (
@@ -64,36 +72,37 @@ export function NavBar() {
           <NavLink to="/profile" title={profileLinkText(user)} className={(state) => `hidden max-w-[16rem] truncate md:block ${LINK(state)}`}>
             {profileLinkText(user)}
           </NavLink>
-          <button
-            type="button"
-            className="hidden rounded-md px-3 py-2 text-sm text-slate-300 hover:text-white md:block"
-            onClick={() => void doSignOut()}
-          >
+          <button type="button" className="hidden rounded-md px-3 py-2 text-sm text-slate-300 hover:text-white md:block" onClick={doSignOut}>
             Sign Out
           </button>
-          <button
-            ref={menuToggleRef}
-            type="button"
-            className="rounded-md p-2 text-slate-200 hover:bg-slate-800 md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span aria-hidden="true" className="text-xl leading-none">
-              {menuOpen ? '✕' : '☰'}
-            </span>
-          </button>
+          <MenuToggle ref={menuToggleRef} open={menuOpen} menuId={menuId} onToggle={() => setMenuOpen((open) => !open)} />
         </div>
       </div>
-      {menuOpen ? (
-        <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={() => void doSignOut()} />
-      ) : null}
+      {menuOpen ? <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={doSignOut} /> : null}
       {purchaseOpen ? (
         <Suspense fallback={null}>
           <PurchaseModal onClose={() => setPurchaseOpen(false)} fallbackFocus={menuToggleRef} />
         </Suspense>
       ) : null}
     </header>
+  );
+}
+
+/** The phone's menu button (☰ / ✕). */
+function MenuToggle({ ref, open, menuId, onToggle }: { ref: RefObject<HTMLButtonElement | null>; open: boolean; menuId: string; onToggle: () => void }) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="rounded-md p-2 text-slate-200 hover:bg-slate-800 md:hidden"
+      aria-label={open ? 'Close menu' : 'Open menu'}
+      aria-expanded={open}
+      aria-controls={menuId}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true" className="text-xl leading-none">
+        {open ? '✕' : '☰'}
+      </span>
+    </button>
   );
 }

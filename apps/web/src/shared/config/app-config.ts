@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppConfigSchema, type AppConfig } from '@card-counter/shared/api';
+import { AppConfigSchema, type AppConfig } from '@card-counter/shared';
 import { api } from '../lib/api-client.ts';
 
 // What GET /api/config tells the web app (the shared contract's AppConfig).

@@ -2,7 +2,7 @@
 // the auth client, a server that did not answer, a retry that ran out of attempts), callers
 // see an ApiError and decide by its `code`, never by its message or its class.
 
-import { CLIENT_ERRORS, ERRORS, type ClientErrorCode, type ErrorCode } from '@card-counter/shared/errors';
+import { CLIENT_ERRORS, ERRORS, type ClientErrorCode, type ErrorCode } from '@card-counter/shared';
 
 export const SERVER_UNREACHABLE_MESSAGE: string = CLIENT_ERRORS.SERVER_UNREACHABLE.message;
 export const UNEXPECTED_ERROR_MESSAGE: string = ERRORS.UNEXPECTED.message;

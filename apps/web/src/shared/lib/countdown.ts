@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DAILY_BONUS_INTERVAL_ms } from '@card-counter/shared/constants';
+import { DAILY_BONUS_INTERVAL_ms } from '@card-counter/shared';
 
 // The daily bonus's countdown, read by the navigation bar and the profile (two features).
 

@@ -1,5 +1,4 @@
-import { RETRY_ATTEMPTS, RETRY_BASE_DELAY_ms } from '@card-counter/shared/constants';
-import type { ErrorCode } from '@card-counter/shared/errors';
+import { type ErrorCode, RETRY_ATTEMPTS, RETRY_BASE_DELAY_ms } from '@card-counter/shared';
 import { ApiError, MAX_RETRIES_EXCEEDED } from './api-error.ts';
 
 // 3 attempts, exponential backoff from 1000 ms. A refusal that a second try cannot change

@@ -1,4 +1,4 @@
-import { RecordPageSchema, RecordEntrySchema, type RecordEntry, type RecordSource } from '@card-counter/shared/api/record';
+import { RecordPageSchema, RecordEntrySchema, type RecordEntry, type RecordSource } from '@card-counter/shared';
 import { api } from '../lib/api-client.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 

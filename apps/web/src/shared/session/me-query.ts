@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MeResponseSchema, type MeResponse } from '@card-counter/shared/api';
+import { MeResponseSchema, type MeResponse } from '@card-counter/shared';
 import { api } from '../lib/api-client.ts';
 import { ME_QUERY_KEY } from '../lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '@card-counter/shared/api';
+import type { MeResponse } from '@card-counter/shared';
 import { meQuery } from './me-query.ts';
 import { useSessionStore, type SessionStatus } from './session-store.ts';
 import { userStateFromProfile, type UserState } from './user-state.ts';

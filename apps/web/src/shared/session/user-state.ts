@@ -1,8 +1,7 @@
 // The player's state as the screens read it (ids, names, credits, statistics), built from
 // the server profile (GET /api/me) or from the guest's local record. Credits never go below 0.
 
-import type { MeResponse } from '@card-counter/shared/api';
-import { FALLBACK_CREDITS, GUEST_CREDITS } from '@card-counter/shared/constants';
+import { FALLBACK_CREDITS, GUEST_CREDITS, type MeResponse } from '@card-counter/shared';
 
 
 export interface UserState {

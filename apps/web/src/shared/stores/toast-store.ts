@@ -26,7 +26,7 @@ export interface Toast {
 export type ToastInput = Omit<Toast, 'id'>;
 
 /** At most this many toasts stay on screen; the oldest goes first. */
-const MAX_TOASTS = 5;
+const TOASTS_MAX = 5;
 
 interface ToastState {
   toasts: Toast[];
@@ -42,7 +42,7 @@ export const useToastStore = create<ToastState>()((set) => ({
   show: (toast) => {
     const id = nextId;
     nextId += 1;
-    set((state) => ({ toasts: [...state.toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
+    set((state) => ({ toasts: [...state.toasts, { ...toast, id }].slice(-TOASTS_MAX) }));
     return id;
   },
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),

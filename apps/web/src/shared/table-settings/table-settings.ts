@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   COUNTING_SYSTEMS,
   DEFAULT_COUNTING_SYSTEM,
@@ -7,16 +8,21 @@ import {
   type CountingOptions,
   type Rules,
 } from '@card-counter/engine';
-import { readStorage } from '../lib/storage.ts';
+import { TableSnapshotSchema, type TableSnapshot } from '@card-counter/shared';
+import { api } from '../lib/api-client.ts';
+import { isOfflineModeSet, readStorage } from '../lib/storage.ts';
+import type { UserState } from '../session/user-state.ts';
 
-// The player's rules and count as the table keeps them, for screens outside the table (the
-// trainer): read from the same storage the table writes (its stored game state and its prefs),
-// never a second copy of the settings. Read-only here; the table's settings panel changes them.
+// The one owner of a player's table settings (rules, count, index plays), for the table and for
+// the screens beside it (the trainer). A signed-in player's table is the server's: its rules,
+// count and coach standard come from GET /api/table (ADR 0028). A guest's table, or a
+// signed-in player's offline one, is the browser's: the game writes it under the keys below,
+// and anyone else reads it through readLocalTableSettings, never by the keys.
 
 export interface TableSettings {
   rules: Rules;
   counting: CountingOptions;
-  /** The player plays index deviations at the table (the table's "index plays" switch). */
+  /** The coach recommends index plays (the table's "index plays" switch). */
   indexPlays: boolean;
 }
 
@@ -26,11 +32,18 @@ export const DEFAULT_COUNTING: CountingOptions = {
   rounding: DEFAULT_TRUE_COUNT_OPTIONS.rounding,
 };
 
-/** Where the table keeps a player's game (features/game/components/game-page.tsx). */
+/** Whether `user` plays the server's table (signed in, not in offline mode); everyone else plays the browser's. */
+export function playsAtServerTable(user: Pick<UserState, 'isGuest'> | null): boolean {
+  return user !== null && !user.isGuest && !isOfflineModeSet();
+}
+
+/** Where the browser keeps `owner`'s local table (features/game: LocalTableSource). */
 export function tableStorageKey(owner: string): string {
   return `card-counter:table:${owner}`;
 }
-const PREFS_KEY = 'card-counter:table-prefs';
+
+/** Where the browser keeps the table's display and coach prefs (features/game: useTablePrefs). */
+export const TABLE_PREFS_KEY = 'card-counter:table-prefs';
 
 function parseJson(raw: string | null): unknown {
   if (raw === null) return null;
@@ -53,8 +66,8 @@ function countingOf(raw: unknown): CountingOptions {
   return { system, resolution, rounding };
 }
 
-/** The rules and count of `owner`'s table; the defaults when there is no table yet or it does not parse. */
-export function readTableSettings(owner: string): TableSettings {
+/** The rules and count of `owner`'s local table; the defaults when there is none yet or it does not parse. */
+export function readLocalTableSettings(owner: string): TableSettings {
   const stored = parseJson(readStorage(tableStorageKey(owner))) as { state?: { config?: unknown; counting?: unknown } } | null;
   let rules: Rules = { ...DEFAULT_RULES };
   try {
@@ -62,6 +75,22 @@ export function readTableSettings(owner: string): TableSettings {
   } catch {
     // A table written by an older release: the trainer drills the default rules meanwhile.
   }
-  const prefs = parseJson(readStorage(PREFS_KEY)) as { indexPlays?: unknown } | null;
+  const prefs = parseJson(readStorage(TABLE_PREFS_KEY)) as { indexPlays?: unknown } | null;
   return { rules, counting: countingOf(stored?.state?.counting), indexPlays: prefs?.indexPlays === true };
 }
+
+/** The settings a server table carries: its rules and count, and the coach's standard of its training. */
+export function settingsOfServerTable(snapshot: TableSnapshot): TableSettings {
+  return { rules: snapshot.state.config, counting: snapshot.state.counting, indexPlays: snapshot.training.settings.indexPlays };
+}
+
+/**
+ * A signed-in player's settings, read from their server table. Read afresh whenever a screen
+ * asks (gcTime 0): the table's settings panel changes them on the table, not in this cache.
+ */
+export const serverTableSettingsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['table-settings', userId] as const,
+    queryFn: async () => settingsOfServerTable(TableSnapshotSchema.parse(await api.get<unknown>('/api/table'))),
+    gcTime: 0,
+  });

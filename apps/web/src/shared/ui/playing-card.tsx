@@ -9,15 +9,15 @@ export interface PlayingCardProps {
   /** null: the dealer's face-down hole card. */
   card: Card | null;
   /** Milliseconds before the card lands (the deal's order at the table's speed). */
-  delayMs?: number;
-  durationMs?: number;
+  delay_ms?: number;
+  duration_ms?: number;
 }
 
 const RED = '#c62828';
 const BLACK = '#1c1f24';
 
-export function PlayingCard({ card, delayMs = 0, durationMs = 300 }: PlayingCardProps) {
-  const style = { animationDelay: `${delayMs}ms`, animationDuration: `${durationMs}ms` } as CSSProperties;
+export function PlayingCard({ card, delay_ms = 0, duration_ms = 300 }: PlayingCardProps) {
+  const style = { animationDelay: `${delay_ms}ms`, animationDuration: `${duration_ms}ms` } as CSSProperties;
   const patternId = useId();
   if (!card) {
     return (

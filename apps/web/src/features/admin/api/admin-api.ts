@@ -9,7 +9,7 @@ import {
   AdminUserDetailSchema,
   AdminUserSearchResponseSchema,
   type AdminCreditRequest,
-} from '@card-counter/shared/api';
+} from '@card-counter/shared';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -17,7 +17,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../shared/lib/api-client.ts';
+import { api } from '@/shared/lib/api-client.ts';
 
 // Server state of the admin page: every call goes to /api/admin, which answers 403 to anyone
 // not in ADMIN_USER_IDS whatever this page shows.

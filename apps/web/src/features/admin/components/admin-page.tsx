@@ -43,14 +43,9 @@ export function AdminPage() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-bold">Admin</h1>
-          <p className="text-sm text-slate-400">
-            Every action here is recorded in the audit log with your account and reason.
-          </p>
+          <p className="text-sm text-slate-400">Every action here is recorded in the audit log with your account and reason.</p>
         </div>
-        <nav
-          aria-label="Admin sections"
-          className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-900 p-1"
-        >
+        <nav aria-label="Admin sections" className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-900 p-1">
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -65,31 +60,7 @@ export function AdminPage() {
         </nav>
       </div>
       <TotalsStrip />
-      {tab === 'users' ? (
-        <div className="grid grid-cols-1 gap-3 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <div className={user ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
-            <UsersPanel selected={user} onSelect={(id) => go({ user: id })} />
-          </div>
-          <div className="min-w-0">
-            {user ? (
-              <>
-                <button
-                  type="button"
-                  onClick={() => go({ user: null })}
-                  className="mb-2 rounded-md px-2 py-1 text-sm text-emerald-300 hover:bg-slate-800 lg:hidden"
-                >
-                  ← Back to users
-                </button>
-                <UserDetail key={user} userId={user} />
-              </>
-            ) : (
-              <div className="hidden rounded-lg border border-dashed border-slate-700 p-8 text-center text-sm text-slate-400 lg:block">
-                Pick a user to see their profile, ledger, payments and sessions.
-              </div>
-            )}
-          </div>
-        </div>
-      ) : null}
+      {tab === 'users' ? <UsersTab user={user} onUser={(id) => go({ user: id })} /> : null}
       {tab === 'payments' ? <PaymentsPanel onUser={(id) => go({ tab: 'users', user: id })} /> : null}
       {tab === 'audit' ? (
         <Card title="Audit log">
@@ -97,6 +68,31 @@ export function AdminPage() {
         </Card>
       ) : null}
       {tab === 'health' ? <HealthPanel /> : null}
+    </div>
+  );
+}
+
+/** The search beside the open user; on a phone one at a time, with a way back to the search. */
+function UsersTab({ user, onUser }: { user: string | null; onUser: (id: string | null) => void }) {
+  return (
+    <div className="grid grid-cols-1 gap-3 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className={user ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
+        <UsersPanel selected={user} onSelect={onUser} />
+      </div>
+      <div className="min-w-0">
+        {user ? (
+          <>
+            <button type="button" onClick={() => onUser(null)} className="mb-2 rounded-md px-2 py-1 text-sm text-emerald-300 hover:bg-slate-800 lg:hidden">
+              ← Back to users
+            </button>
+            <UserDetail key={user} userId={user} />
+          </>
+        ) : (
+          <div className="hidden rounded-lg border border-dashed border-slate-700 p-8 text-center text-sm text-slate-400 lg:block">
+            Pick a user to see their profile, ledger, payments and sessions.
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError } from '../../../shared/ui/form-message.tsx';
-import { Modal } from '../../../shared/ui/modal.tsx';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError } from '@/shared/ui/form-message.tsx';
+import { Modal } from '@/shared/ui/modal.tsx';
 
 /** Asks before a harmful action (removing credits, blocking, ending sessions); Cancel has the focus. */
 export function ConfirmDialog({

@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatDateTime } from '@/shared/lib/format.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useHealth } from '../api/admin-api.ts';
 import { Badge, Card, Figure, Loading } from './ui.tsx';
 

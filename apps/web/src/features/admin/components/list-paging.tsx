@@ -1,4 +1,4 @@
-import { Button } from '../../../shared/ui/button.tsx';
+import { Button } from '@/shared/ui/button.tsx';
 
 // The admin lists' paging footers: offset pages (users, payments) and "Load more" (the
 // audit log, a player's ledger), one look for all of them.

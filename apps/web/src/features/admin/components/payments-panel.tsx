@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { PAYMENTS_PAGE, usePayments, useTotals } from '../api/admin-api.ts';
-import { formatMoney } from './format.ts';
+import { formatMoney } from '../model/format.ts';
 import { OffsetPager } from './list-paging.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { Card, Empty, Loading, TableBox, TD, TH } from './ui.tsx';

@@ -1,7 +1,7 @@
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useTotals } from '../api/admin-api.ts';
-import { formatMoney } from './format.ts';
+import { formatMoney } from '../model/format.ts';
 import { Figure } from './ui.tsx';
 
 /** A correction total with its direction; none yet reads a plain 0, not a red −0. */

@@ -1,11 +1,11 @@
-import type { AdminUserDetail } from '@card-counter/shared/api';
-import { formatCreditsFull, formatDateTime } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import type { AdminUserDetail } from '@card-counter/shared';
+import { formatCreditsFull, formatDateTime } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { usePayments, useUserDetail } from '../api/admin-api.ts';
 import { AccountActions } from './account-actions.tsx';
 import { AuditList } from './audit-list.tsx';
 import { CreditForm } from './credit-form.tsx';
-import { formatPercent, shortUserAgent } from './format.ts';
+import { formatPercent, shortUserAgent } from '../model/format.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { UserLedger } from './user-ledger.tsx';
 import { Badge, Card, Empty, Figure, Loading } from './ui.tsx';

@@ -1,5 +1,5 @@
-import { formatCreditsFull, formatCreditsSigned, formatDateTime } from '../../../shared/lib/format.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull, formatCreditsSigned, formatDateTime } from '@/shared/lib/format.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useUserLedger } from '../api/admin-api.ts';
 import { LoadMore } from './list-paging.tsx';
 import { Empty, Loading, TableBox, TD, TH } from './ui.tsx';

@@ -1,5 +1,5 @@
-import { ERRORS } from '@card-counter/shared/errors';
-import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
+import { ERRORS } from '@card-counter/shared';
+import { authClient, unwrapAuth } from '@/shared/lib/auth-client.ts';
 
 // The auth calls of the public pages, each returning normally or throwing an ApiError
 // whose message is the server's (e.g. 'An account with this email already exists.').

@@ -1,5 +1,5 @@
-import { sendVerificationEmail } from '../../../shared/lib/auth-client.ts';
-import { showToast } from '../../../shared/stores/toast-store.ts';
+import { sendVerificationEmail } from '@/shared/lib/auth-client.ts';
+import { showToast } from '@/shared/stores/toast-store.ts';
 
 /** How long the confirmation of a resent mail stays; the first notice stays until closed. */
 const RESENT_NOTICE_ms = 8000;

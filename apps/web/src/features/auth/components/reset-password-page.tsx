@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
+import { PageCard } from '@/shared/ui/page-card.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
 import { requestPasswordReset, resetPassword } from '../api/auth-actions.ts';
 
 const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Request a new one below.';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
+import { PageCard } from '@/shared/ui/page-card.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
 import { signUpWithEmail } from '../api/auth-actions.ts';
 import { announceVerificationMail } from '../api/verification-mail.ts';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { useUserState } from '../../../shared/session/use-user-state.ts';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { PageCard } from '../../../shared/ui/page-card.tsx';
-import { ResendVerification } from '../../../shared/ui/resend-verification.tsx';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
+import { PageCard } from '@/shared/ui/page-card.tsx';
+import { ResendVerification } from '@/shared/ui/resend-verification.tsx';
 import { verifyEmail } from '../api/auth-actions.ts';
 
 type Result = { kind: 'pending' } | { kind: 'verified' } | { kind: 'failed'; message: string };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared/constants';
+import { CONNECTION_RESTORED_BANNER_ms } from '@card-counter/shared';
 
 type BannerState = 'hidden' | 'offline' | 'restored';
 

@@ -1,13 +1,6 @@
-import {
-  CreatePaymentIntentResponseSchema,
-  DemoConfirmResponseSchema,
-  VerifyPaymentResponseSchema,
-  type CreatePaymentIntentRequest,
-  type VerifyPaymentResponse,
-} from '@card-counter/shared/api';
-import { CLIENT_ERRORS, ERRORS } from '@card-counter/shared/errors';
-import { api } from '../../../shared/lib/api-client.ts';
-import { ApiError } from '../../../shared/lib/api-error.ts';
+import { CLIENT_ERRORS, type CreatePaymentIntentRequest, CreatePaymentIntentResponseSchema, DemoConfirmResponseSchema, ERRORS, type VerifyPaymentResponse, VerifyPaymentResponseSchema } from '@card-counter/shared';
+import { api } from '@/shared/lib/api-client.ts';
+import { ApiError } from '@/shared/lib/api-error.ts';
 
 // The purchase flow's calls (spec sections 4 and 7) and its error messages (section 8), in
 // the places the spec puts them. The browser sends its session cookie; other clients may

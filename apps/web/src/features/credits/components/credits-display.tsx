@@ -1,4 +1,4 @@
-import { formatCreditsCompact, formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatCreditsCompact, formatCreditsFull } from '@/shared/lib/format.ts';
 
 export interface CreditsDisplayProps {
   credits: number;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { GiftIcon } from '../../../shared/ui/icons.tsx';
-import { formatCountdown, nextDailyBonusAt, useCountdown } from '../../../shared/lib/countdown.ts';
+import { GiftIcon } from '@/shared/ui/icons.tsx';
+import { formatCountdown, nextDailyBonusAt, useCountdown } from '@/shared/lib/countdown.ts';
 
 /** In the navigation bar: the time to the next daily bonus, or that it is ready (links to it). */
 export function DailyBonusCountdown({ lastClaim }: { lastClaim: string | null }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { DEMO_CARDS } from '@card-counter/shared/api';
+import { DEMO_CARDS } from '@card-counter/shared';
 import { demoConfirm, type ConfirmCard } from '../api/payments-api.ts';
-import { LockIcon } from '../../../shared/ui/icons.tsx';
+import { LockIcon } from '@/shared/ui/icons.tsx';
 import { CardField } from './card-field.tsx';
 
 export interface CardFormProps {
@@ -45,20 +45,7 @@ export function DemoCardForm({ onPay, payLabel, disabled }: CardFormProps) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Card details">
-      <div className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-xs text-amber-100">
-        <p className="font-semibold text-amber-300">Demo payments — no real charge</p>
-        <p className="mt-0.5">
-          Test card 4242 4242 4242 4242, any future date and CVC. 4000 0000 0000 0002 is declined.{' '}
-          <button
-            type="button"
-            className="font-semibold text-amber-300 underline"
-            onClick={useTestCard}
-            disabled={disabled}
-          >
-            Fill test card
-          </button>
-        </p>
-      </div>
+      <DemoNotice onFill={useTestCard} disabled={disabled} />
       <CardField
         label="Card number"
         inputMode="numeric"
@@ -102,6 +89,26 @@ export function DemoCardForm({ onPay, payLabel, disabled }: CardFormProps) {
       </div>
       <PayButton label={payLabel} disabled={disabled} />
     </form>
+  );
+}
+
+/** Says the form charges nothing and offers the provider's test card. */
+function DemoNotice({ onFill, disabled }: { onFill: () => void; disabled: boolean }) {
+  return (
+    <div className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-xs text-amber-100">
+      <p className="font-semibold text-amber-300">Demo payments — no real charge</p>
+      <p className="mt-0.5">
+        Test card 4242 4242 4242 4242, any future date and CVC. 4000 0000 0000 0002 is declined.{' '}
+        <button
+          type="button"
+          className="font-semibold text-amber-300 underline"
+          onClick={onFill}
+          disabled={disabled}
+        >
+          Fill test card
+        </button>
+      </p>
+    </div>
   );
 }
 

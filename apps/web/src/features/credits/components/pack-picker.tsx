@@ -1,6 +1,6 @@
-import { CREDIT_PACKS, type CreditPack } from '@card-counter/shared/constants';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { formatPrice, pricePerThousand } from './price.ts';
+import { CREDIT_PACKS, type CreditPack } from '@card-counter/shared';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { formatPrice, pricePerThousand } from '../model/price.ts';
 
 export interface PackPickerProps {
   selected: CreditPack['id'] | undefined;

@@ -1,20 +1,19 @@
 import { useId, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared/constants';
-import { useAppConfig } from '../../../shared/config/app-config.ts';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
-import { useUserState } from '../../../shared/session/use-user-state.ts';
-import { showToast } from '../../../shared/stores/toast-store.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
-import { CloseIcon, GiftIcon } from '../../../shared/ui/icons.tsx';
-import { Modal } from '../../../shared/ui/modal.tsx';
+import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared';
+import { useAppConfig } from '@/shared/config/app-config.ts';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { ME_QUERY_KEY } from '@/shared/lib/query-keys.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
+import { CloseIcon, GiftIcon } from '@/shared/ui/icons.tsx';
+import { Modal } from '@/shared/ui/modal.tsx';
 import type { ConfirmCard } from '../api/payments-api.ts';
 import { usePaymentStore } from '../hooks/payment-store.ts';
-import { runPurchase } from '../hooks/run-purchase.ts';
+import { usePurchase } from '../hooks/use-purchase.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { PackPicker } from './pack-picker.tsx';
-import { defaultPack, formatPrice } from './price.ts';
+import { defaultPack, formatPrice } from '../model/price.ts';
 import { SignInRequired } from './sign-in-required.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
 
@@ -38,50 +37,19 @@ function CloseButton({ onClose }: { onClose: () => void }) {
 
 function Checkout({ titleId, onClose }: { titleId: string; onClose: () => void }) {
   const user = useUserState();
-  const config = useAppConfig();
   const queryClient = useQueryClient();
   const [packId, setPackId] = useState<CreditPack['id'] | undefined>(defaultPack(CREDIT_PACKS)?.id);
   const pack = CREDIT_PACKS.find((p) => p.id === packId);
   const isProcessing = usePaymentStore((s) => s.isProcessing);
-  const error = usePaymentStore((s) => s.error);
   const firstPurchase = user !== null && !user.isGuest && !hasBonus(queryClient);
-
-  const pay = async (confirm: ConfirmCard) => {
-    const verified = await runPurchase({
-      pack,
-      userId: user?.userId,
-      confirm,
-      store: usePaymentStore.getState(),
-    });
-    if (verified === null) return;
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
-      queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
-    ]);
-    const bonus =
-      verified.bonusCredits > 0
-        ? ` plus a ${formatCreditsFull(verified.bonusCredits)} first-purchase bonus`
-        : '';
-    showToast({
-      kind: 'info',
-      message: `${formatCreditsFull(verified.credits)} credits added${bonus}. Enjoy the tables!`,
-      duration_ms: 6000,
-    });
-    onClose();
-  };
-
-  const payLabel = isProcessing ? 'Processing...' : `Pay ${pack ? formatPrice(pack.price) : ''}`;
-  const disabled = isProcessing || pack === undefined;
-  const payments = config.data?.payments;
+  const pay = usePurchase(pack, user?.userId, onClose);
   return (
     <div className="grid gap-x-6 gap-y-5 md:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
       <header className="pr-10 md:col-span-2">
         <h2 id={titleId} className="text-2xl font-bold text-white">
           Purchase Credits
         </h2>
-        <p className="mt-1 text-sm text-slate-400">
-          Practice money for the tables, drills and the simulator.
-        </p>
+        <p className="mt-1 text-sm text-slate-400">Practice money for the tables, drills and the simulator.</p>
       </header>
       <div className="min-w-0">
         <PackPicker selected={packId} onSelect={setPackId} disabled={isProcessing} />
@@ -97,36 +65,38 @@ function Checkout({ titleId, onClose }: { titleId: string; onClose: () => void }
           <li>Credits are practice money: they are never cashed out or transferred.</li>
         </ul>
       </div>
-      <div className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-700 bg-slate-950/60 p-4">
-        <div
-          className="flex items-baseline justify-between border-b border-slate-800 pb-3"
-          aria-live="polite"
-        >
-          <span className="text-sm text-slate-300">
-            {pack ? `${formatCreditsFull(pack.credits)} credits` : 'No pack selected'}
-          </span>
-          <span className="text-xl font-bold text-white">{pack ? formatPrice(pack.price) : ''}</span>
-        </div>
-        <FormError message={error} />
-        {payments === undefined ? (
-          <p role="status" className="text-sm text-slate-400">
-            Loading payment form...
-          </p>
-        ) : payments.mode === 'stripe' && payments.publishableKey ? (
-          <StripeCardForm
-            publishableKey={payments.publishableKey}
-            onPay={(c) => void pay(c)}
-            payLabel={payLabel}
-            disabled={disabled}
-          />
-        ) : (
-          <DemoCardForm onPay={(c) => void pay(c)} payLabel={payLabel} disabled={disabled} />
-        )}
-        <p className="text-center text-xs text-slate-500">
-          {payments?.mode === 'stripe' ? 'Payments are processed securely by Stripe. ' : ''}Credits are for
-          practice only and cannot be cashed out.
-        </p>
+      <PayPanel pack={pack} onPay={(c) => void pay(c)} />
+    </div>
+  );
+}
+
+/** The pack's price, the payment's error and the card form of the deployment's provider (Stripe, or the demo one). */
+function PayPanel({ pack, onPay }: { pack: CreditPack | undefined; onPay: (confirm: ConfirmCard) => void }) {
+  const config = useAppConfig();
+  const isProcessing = usePaymentStore((s) => s.isProcessing);
+  const error = usePaymentStore((s) => s.error);
+  const payLabel = isProcessing ? 'Processing...' : `Pay ${pack ? formatPrice(pack.price) : ''}`;
+  const disabled = isProcessing || pack === undefined;
+  const payments = config.data?.payments;
+  return (
+    <div className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-700 bg-slate-950/60 p-4">
+      <div className="flex items-baseline justify-between border-b border-slate-800 pb-3" aria-live="polite">
+        <span className="text-sm text-slate-300">{pack ? `${formatCreditsFull(pack.credits)} credits` : 'No pack selected'}</span>
+        <span className="text-xl font-bold text-white">{pack ? formatPrice(pack.price) : ''}</span>
       </div>
+      <FormError message={error} />
+      {payments === undefined ? (
+        <p role="status" className="text-sm text-slate-400">
+          Loading payment form...
+        </p>
+      ) : payments.mode === 'stripe' && payments.publishableKey ? (
+        <StripeCardForm publishableKey={payments.publishableKey} onPay={onPay} payLabel={payLabel} disabled={disabled} />
+      ) : (
+        <DemoCardForm onPay={onPay} payLabel={payLabel} disabled={disabled} />
+      )}
+      <p className="text-center text-xs text-slate-500">
+        {payments?.mode === 'stripe' ? 'Payments are processed securely by Stripe. ' : ''}Credits are for practice only and cannot be cashed out.
+      </p>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { REWARD_FIRST_PURCHASE } from '@card-counter/shared/constants';
-import { STORAGE_KEYS, writeStorage } from '../../../shared/lib/storage.ts';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { LockIcon } from '../../../shared/ui/icons.tsx';
+import { REWARD_FIRST_PURCHASE } from '@card-counter/shared';
+import { STORAGE_KEYS, writeStorage } from '@/shared/lib/storage.ts';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { LockIcon } from '@/shared/ui/icons.tsx';
 
 /**
  * What a guest sees instead of the packs: buying needs an account. Either button first

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PAYMENT_TRANSACTIONS_KEPT } from '@card-counter/shared/constants';
+import { PAYMENT_TRANSACTIONS_KEPT } from '@card-counter/shared';
 
 // The payment state of the spec (section 4), exactly: isProcessing, error, transactions
 // (newest first, at most PAYMENT_TRANSACTIONS_KEPT), lastTransactionId.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ProfileEventSchema, type MeResponse, type ProfileEvent } from '@card-counter/shared/api';
-import { TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
-import { meQuery } from '../../../shared/session/me-query.ts';
+import { ProfileEventSchema, type MeResponse, type ProfileEvent } from '@card-counter/shared';
+import { TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts';
+import { meQuery } from '@/shared/session/me-query.ts';
 
 /** Reads the data of an `event: profile` (the shared ProfileEvent); null when it is not one. */
 export function parseProfileEvent(data: string): ProfileEvent | null {

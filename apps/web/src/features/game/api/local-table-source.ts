@@ -14,9 +14,8 @@ import {
   type Rng,
   type ShoeState,
 } from '@card-counter/engine';
-import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
-import { TABLE_LIMITS } from '@card-counter/shared/table';
-import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
+import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from './table-source.ts';
 
 // The engine running in the browser: a guest's table, or a signed-in player's offline table.

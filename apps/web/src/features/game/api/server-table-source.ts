@@ -5,8 +5,8 @@ import {
   TableSnapshotSchema,
   type TableAction,
   type TableTrainingSettings,
-} from '@card-counter/shared/table';
-import { api, ApiError, apiRequest } from '../../../shared/lib/api-client.ts';
+} from '@card-counter/shared';
+import { api, ApiError, apiRequest } from '@/shared/lib/api-client.ts';
 import { TableRefusal, type PublishedShoe, type TableSnapshot, type TableSource } from './table-source.ts';
 import { openTableStream } from './table-stream.ts';
 
@@ -26,7 +26,7 @@ import { openTableStream } from './table-stream.ts';
 /** Tries of one action when no answer comes back (network, 5xx, 429): the first and the retries. */
 export const ACTION_ATTEMPTS_MAX = 4;
 /** Wait before retry n (1-based) is n times this. */
-export const ACTION_RETRY_DELAY_MS = 400;
+export const ACTION_RETRY_DELAY_ms = 400;
 
 export interface ServerTableOptions {
   /** Tests pin the ids. */
@@ -137,7 +137,7 @@ export class ServerTableSource implements TableSource {
         return this.keep(toSnapshot(await apiRequest<unknown>('/api/table/actions', { method: 'POST', body })));
       } catch (error) {
         if (isTransient(error) && attempt < ACTION_ATTEMPTS_MAX) {
-          await this.sleep(ACTION_RETRY_DELAY_MS * attempt);
+          await this.sleep(ACTION_RETRY_DELAY_ms * attempt);
           continue;
         }
         throw this.refusalOf(error);

@@ -1,5 +1,5 @@
 import type { CountingOptions, GameAction, ShoeReveal, VisibleGameState } from '@card-counter/engine';
-import type { TableTraining, TableTrainingSettings } from '@card-counter/shared/table';
+import type { TableTraining, TableTrainingSettings } from '@card-counter/shared';
 
 // The one seam between the table screen and whoever deals: the browser's own engine (guests,
 // offline play) or, later, the server's API. The screen sees only what visible() shows: never

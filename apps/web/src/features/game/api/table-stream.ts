@@ -1,4 +1,4 @@
-import { TableStreamEventSchema } from '@card-counter/shared/table';
+import { TableStreamEventSchema } from '@card-counter/shared';
 
 // GET /api/table/stream: the server names the player's table version at connect and after every
 // accepted action from any tab or device. Only the version travels; the state is read with

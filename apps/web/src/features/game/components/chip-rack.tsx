@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
 
 export const CHIPS = [
   { value: 10, color: '#2563eb', label: '10' },

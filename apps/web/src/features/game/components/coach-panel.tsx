@@ -1,7 +1,7 @@
 import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
-import { valueLabel } from './card-names.ts';
+import { valueLabel } from '@/shared/ui/card-names.ts';
 
 export interface CoachPanelProps {
   mode: CoachMode;

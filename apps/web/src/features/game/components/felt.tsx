@@ -8,25 +8,25 @@ export interface FeltProps {
   selectedSpot: number;
   onSelectSpot: (spot: number) => void;
   /** Milliseconds per dealt card at the table's speed (0 with reduced motion). */
-  stepMs: number;
+  step_ms: number;
 }
 
 /** The table itself: the dealer, the status line and the player's spots. */
-export function Felt({ state, selectedSpot, onSelectSpot, stepMs }: FeltProps) {
+export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) {
   const spots = state.handBets.length;
   const betting = !state.gameInProgress;
   const roundKey = `${state.deck?.commitment ?? 'new'}:${state.roundStartPosition}`;
   const dealerDraws = Math.max(0, state.dealerCards.length - 2);
-  const resultDelayMs = (dealerDraws + 1) * stepMs;
+  const resultDelay_ms = (dealerDraws + 1) * step_ms;
   const currentIndex = state.gamePhase === 'playing' ? state.currentHandIndex : null;
   return (
     <div className="cc-felt relative flex flex-col items-center gap-4 overflow-hidden rounded-[2rem] px-3 pb-5 pt-4 sm:gap-6 sm:px-6 sm:pb-8 sm:pt-6">
-      <DealerHand cards={state.dealerCards} spots={spots} stepMs={stepMs} roundKey={roundKey} />
+      <DealerHand cards={state.dealerCards} spots={spots} step_ms={step_ms} roundKey={roundKey} />
       <p
         key={state.gameStatus}
         role="status"
         className="cc-fade-in min-h-[1.75rem] rounded-full bg-black/35 px-4 py-1 text-center text-base font-semibold text-amber-100 sm:text-lg"
-        style={{ animationDelay: state.gamePhase === 'roundOver' ? `${resultDelayMs}ms` : '0ms' }}
+        style={{ animationDelay: state.gamePhase === 'roundOver' ? `${resultDelay_ms}ms` : '0ms' }}
         data-testid="game-status"
       >
         {state.gameStatus}
@@ -47,8 +47,8 @@ export function Felt({ state, selectedSpot, onSelectSpot, stepMs }: FeltProps) {
             selected={spot === selectedSpot}
             betting={betting}
             onSelect={() => onSelectSpot(spot)}
-            stepMs={stepMs}
-            resultDelayMs={resultDelayMs}
+            step_ms={step_ms}
+            resultDelay_ms={resultDelay_ms}
             roundKey={roundKey}
           />
         ))}

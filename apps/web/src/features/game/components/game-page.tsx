@@ -1,13 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '@card-counter/shared/api';
-import { GUEST_CREDITS } from '@card-counter/shared/constants';
-import { ME_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
-import { isOfflineModeSet } from '../../../shared/lib/storage.ts';
-import { playRecordFor } from '../../../shared/record/play-record.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { useUserState } from '../../../shared/session/use-user-state.ts';
-import type { UserState } from '../../../shared/session/user-state.ts';
+import { GUEST_CREDITS, type MeResponse } from '@card-counter/shared';
+import { ME_QUERY_KEY } from '@/shared/lib/query-keys.ts';
+import { playRecordFor } from '@/shared/record/play-record.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { playsAtServerTable, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
+import type { UserState } from '@/shared/session/user-state.ts';
 import { LocalTableSource } from '../api/local-table-source.ts';
 import { ServerTableSource } from '../api/server-table-source.ts';
 import type { TableSource } from '../api/table-source.ts';
@@ -18,7 +17,7 @@ import { TableScreen } from './table-screen.tsx';
 // screen below sees only the TableSource.
 export function GamePage() {
   const user = useUserState();
-  const server = user !== null && !user.isGuest && !isOfflineModeSet();
+  const server = playsAtServerTable(user);
   const owner = user?.userId ?? 'anonymous';
   return <Table key={`${server ? 'server' : 'local'}:${owner}`} user={user} server={server} />;
 }
@@ -32,7 +31,7 @@ function Table({ user, server }: { user: UserState | null; server: boolean }) {
   const [source] = useState<TableSource>(() =>
     server
       ? new ServerTableSource()
-      : new LocalTableSource({ storageKey: `card-counter:table:${owner}`, initialBalance: isGuest ? (user?.credits ?? GUEST_CREDITS) : GUEST_CREDITS }),
+      : new LocalTableSource({ storageKey: tableStorageKey(owner), initialBalance: isGuest ? (user?.credits ?? GUEST_CREDITS) : GUEST_CREDITS }),
   );
   const record = playRecordFor(user === null ? null : { userId: owner, isGuest: isGuest || !server });
   // The navigation bar follows the table: a guest's credits are the local balance; a signed-in

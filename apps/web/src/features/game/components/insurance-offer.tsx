@@ -1,5 +1,5 @@
 import type { VisibleGameState } from '@card-counter/engine';
-import { formatAmount } from './money.ts';
+import { formatAmount } from '../model/money.ts';
 
 export interface InsuranceOfferProps {
   state: VisibleGameState;

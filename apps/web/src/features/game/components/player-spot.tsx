@@ -1,7 +1,7 @@
 import type { PlayerHand } from '@card-counter/engine';
-import { formatAmount } from './money.ts';
-import { handLabel, outcomeLabel, outcomeTone } from './hand-labels.ts';
-import { PlayingCard } from './playing-card.tsx';
+import { formatAmount } from '../model/money.ts';
+import { handLabel, outcomeLabel, outcomeTone } from '../model/hand-labels.ts';
+import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 
 export interface PlayerSpotProps {
   spot: number;
@@ -13,16 +13,16 @@ export interface PlayerSpotProps {
   selected: boolean;
   betting: boolean;
   onSelect: () => void;
-  stepMs: number;
+  step_ms: number;
   /** When results may show: after the dealer's cards have landed. */
-  resultDelayMs: number;
+  resultDelay_ms: number;
   roundKey: string;
 }
 
 const TONE = { good: 'bg-emerald-400 text-emerald-950', bad: 'bg-rose-500 text-white', even: 'bg-slate-200 text-slate-900' };
 
 export function PlayerSpot(props: PlayerSpotProps) {
-  const { spot, spots, hands, bet, currentIndex, selected, betting, stepMs, resultDelayMs, roundKey } = props;
+  const { spot, spots, hands, bet, currentIndex, selected, betting, step_ms, resultDelay_ms, roundKey } = props;
   const name = spots > 1 ? `Spot ${spot + 1}` : 'Your hand';
   return (
     <div role="group" aria-label={name} className="flex min-w-0 flex-col items-center gap-2">
@@ -41,8 +41,8 @@ export function PlayerSpot(props: PlayerSpotProps) {
                   <PlayingCard
                     key={`${roundKey}:${i}`}
                     card={card}
-                    delayMs={i < 2 && !hand.fromSplit ? (i * (spots + 1) + spot) * stepMs : 0}
-                    durationMs={stepMs}
+                    delay_ms={i < 2 && !hand.fromSplit ? (i * (spots + 1) + spot) * step_ms : 0}
+                    duration_ms={step_ms}
                   />
                 ))}
               </div>
@@ -55,7 +55,7 @@ export function PlayerSpot(props: PlayerSpotProps) {
               {result && (
                 <span
                   className={`cc-fade-in rounded-full px-2.5 py-0.5 text-sm font-bold ${TONE[outcomeTone(hand)]}`}
-                  style={{ animationDelay: `${resultDelayMs}ms` }}
+                  style={{ animationDelay: `${resultDelay_ms}ms` }}
                   data-testid="hand-result"
                 >
                   {result}

@@ -1,5 +1,5 @@
 import type { SessionStats } from '@card-counter/engine';
-import { formatAmount, formatNet } from './money.ts';
+import { formatAmount, formatNet } from '../model/money.ts';
 
 export interface SessionStatsPanelProps {
   stats: SessionStats;

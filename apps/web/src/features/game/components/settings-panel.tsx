@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { COUNTING_SYSTEMS, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
-import type { TableTrainingSettings } from '@card-counter/shared/table';
-import { indexSourceFor } from '../api/coach-engine.ts';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { COUNTING_SYSTEMS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import type { TableTrainingSettings } from '@card-counter/shared';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 
@@ -69,13 +68,10 @@ const CHECKS = [
 export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose, training }: SettingsPanelProps) {
   const [draft, setDraft] = useState(rules);
   const [count, setCount] = useState(counting);
-  const set = <K extends keyof Rules>(key: K) => (value: Rules[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply(draft, count);
   };
-  const countChecks = training ? training.settings.countChecks : prefs.countCheck;
-  const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
   return (
     <section aria-labelledby="settings-heading" className="rounded-xl border border-slate-700 bg-slate-900 p-4 sm:p-5">
       <div className="mb-4 flex items-center justify-between">
@@ -87,23 +83,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
         </button>
       </div>
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <legend className="mb-2 text-sm font-semibold text-slate-200">Rules {locked && <span className="font-normal text-amber-300">(change between rounds)</span>}</legend>
-          <SelectField label="Decks" value={draft.numDecks} options={range(1, 8)} onChange={set('numDecks')} />
-          <SelectField label="Penetration" value={draft.shufflePoint} options={PEN} onChange={set('shufflePoint')} />
-          <SelectField label="Dealer on soft 17" value={draft.dealerStandsSoft17 ? 1 : 0} options={[{ value: 1, label: 'Stands (S17)' }, { value: 0, label: 'Hits (H17)' }]} onChange={(v) => set('dealerStandsSoft17')(v === 1)} />
-          <SelectField label="Blackjack pays" value={draft.blackjackPays} options={PAYS} onChange={set('blackjackPays')} />
-          <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={set('numInitialHands')} />
-          <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
-          <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
-          <SelectField label="Deal speed" value={draft.gameSpeed} options={SPEED} onChange={set('gameSpeed')} />
-          <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />
-          <CheckField label="Double after split" checked={draft.doubleAfterSplit} onChange={set('doubleAfterSplit')} />
-          <CheckField label="Late surrender" checked={draft.surrenderAllowed} onChange={set('surrenderAllowed')} />
-          <CheckField label="Insurance offered" checked={draft.insuranceAllowed} onChange={set('insuranceAllowed')} />
-          <CheckField label="Resplit aces" checked={draft.resplitAces} onChange={set('resplitAces')} />
-          <CheckField label="Hit split aces" checked={draft.hitSplitAces} onChange={set('hitSplitAces')} />
-        </fieldset>
+        <RulesFields draft={draft} setDraft={setDraft} locked={locked} />
         <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold text-slate-200">Counting</legend>
           <SelectField label="System" value={count.system} options={SYSTEMS} onChange={(system: CountingSystemId) => setCount((c) => ({ ...c, system }))} />
@@ -114,33 +94,66 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
           Apply to the next round
         </button>
       </form>
-      <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
-        <legend className="sr-only">Coach and display</legend>
-        <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
-        <SelectField
-          label="Count checks"
-          value={countChecks}
-          options={CHECKS}
-          disabled={training?.busy}
-          onChange={(countCheck) => (training ? training.onChange({ countChecks: countCheck }) : onPrefs({ countCheck }))}
-        />
-        <CheckField
-          label={
-            <span>
-              Index plays <span className="block text-xs text-slate-400">{indexSourceFor(rules, counting).label}</span>
-            </span>
-          }
-          checked={indexPlays}
-          disabled={training?.busy}
-          onChange={(on) => (training ? training.onChange({ indexPlays: on }) : onPrefs({ indexPlays: on }))}
-        />
-        <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
-        {training && (
-          <p className="col-span-2 text-xs text-slate-400 sm:col-span-4">
-            Count checks and index plays are kept with your table and grade your record; the coach mode and shortcuts are kept in this browser.
-          </p>
-        )}
-      </fieldset>
+      <CoachFields rules={rules} counting={counting} prefs={prefs} onPrefs={onPrefs} training={training} />
     </section>
+  );
+}
+
+/** The rules, drafted here and applied with the count between rounds. */
+function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Dispatch<SetStateAction<Rules>>; locked: boolean }) {
+  const set = <K extends keyof Rules>(key: K) => (value: Rules[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  return (
+    <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <legend className="mb-2 text-sm font-semibold text-slate-200">Rules {locked && <span className="font-normal text-amber-300">(change between rounds)</span>}</legend>
+      <SelectField label="Decks" value={draft.numDecks} options={range(1, 8)} onChange={set('numDecks')} />
+      <SelectField label="Penetration" value={draft.shufflePoint} options={PEN} onChange={set('shufflePoint')} />
+      <SelectField label="Dealer on soft 17" value={draft.dealerStandsSoft17 ? 1 : 0} options={[{ value: 1, label: 'Stands (S17)' }, { value: 0, label: 'Hits (H17)' }]} onChange={(v) => set('dealerStandsSoft17')(v === 1)} />
+      <SelectField label="Blackjack pays" value={draft.blackjackPays} options={PAYS} onChange={set('blackjackPays')} />
+      <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={set('numInitialHands')} />
+      <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
+      <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
+      <SelectField label="Deal speed" value={draft.gameSpeed} options={SPEED} onChange={set('gameSpeed')} />
+      <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />
+      <CheckField label="Double after split" checked={draft.doubleAfterSplit} onChange={set('doubleAfterSplit')} />
+      <CheckField label="Late surrender" checked={draft.surrenderAllowed} onChange={set('surrenderAllowed')} />
+      <CheckField label="Insurance offered" checked={draft.insuranceAllowed} onChange={set('insuranceAllowed')} />
+      <CheckField label="Resplit aces" checked={draft.resplitAces} onChange={set('resplitAces')} />
+      <CheckField label="Hit split aces" checked={draft.hitSplitAces} onChange={set('hitSplitAces')} />
+    </fieldset>
+  );
+}
+
+/** The coach and the display, applied at once: the server's training on a server table, this browser's prefs otherwise. */
+function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<SettingsPanelProps, 'rules' | 'counting' | 'prefs' | 'onPrefs' | 'training'>) {
+  const countChecks = training ? training.settings.countChecks : prefs.countCheck;
+  const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
+  return (
+    <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
+      <legend className="sr-only">Coach and display</legend>
+      <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
+      <SelectField
+        label="Count checks"
+        value={countChecks}
+        options={CHECKS}
+        disabled={training?.busy}
+        onChange={(countCheck) => (training ? training.onChange({ countChecks: countCheck }) : onPrefs({ countCheck }))}
+      />
+      <CheckField
+        label={
+          <span>
+            Index plays <span className="block text-xs text-slate-400">{indexSourceFor(rules, counting).label}</span>
+          </span>
+        }
+        checked={indexPlays}
+        disabled={training?.busy}
+        onChange={(on) => (training ? training.onChange({ indexPlays: on }) : onPrefs({ indexPlays: on }))}
+      />
+      <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
+      {training && (
+        <p className="col-span-2 text-xs text-slate-400 sm:col-span-4">
+          Count checks and index plays are kept with your table and grade your record; the coach mode and shortcuts are kept in this browser.
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -1,8 +1,7 @@
-import { CREDIT_COST_HAND } from '@card-counter/shared/constants';
-import { TABLE_LIMITS } from '@card-counter/shared/table';
+import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { Rules } from '@card-counter/engine';
-import { formatAmount } from './money.ts';
-import { rulesSummary } from './rules-summary.ts';
+import { formatAmount } from '../model/money.ts';
+import { rulesSummary } from '../model/rules-summary.ts';
 
 export interface TableHeaderProps {
   balance: number;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VisibleGameState } from '@card-counter/engine';
-import type { PlayRecord } from '../../../shared/record/play-record.ts';
+import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { CountCheckMode } from './use-table-prefs.ts';
 
 // The count check: after a round, now and then (and always when the shoe is about to be

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { TableTraining } from '@card-counter/shared/table';
+import type { TableTraining } from '@card-counter/shared';
 import type { CountCheckState } from './use-count-check.ts';
 
 // The count check of a signed-in player's server table (ADR 0028): the server asks after a

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { VisibleGameState } from '@card-counter/engine';
-import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
-import { EARLIER_SHOES_KEPT, EMPTY_HISTORY, nextHistory, type ShoeHistory } from './shoe-knowledge.ts';
+import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
+import { EARLIER_SHOES_KEPT, EMPTY_HISTORY, nextHistory, type ShoeHistory } from '../model/shoe-knowledge.ts';
 
 function load(key: string): ShoeHistory {
   try {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
+import { TABLE_PREFS_KEY } from '@/shared/table-settings/table-settings.ts';
 
 // What the player shows, hides and switches on at the table (kept in this browser).
 
@@ -28,11 +29,9 @@ export const DEFAULT_PREFS: TablePrefs = {
   countCheck: 'random',
 };
 
-const KEY = 'card-counter:table-prefs';
-
 function load(): TablePrefs {
   try {
-    const parsed: unknown = JSON.parse(readStorage(KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(readStorage(TABLE_PREFS_KEY) ?? '{}');
     return { ...DEFAULT_PREFS, ...(typeof parsed === 'object' && parsed ? (parsed as Partial<TablePrefs>) : {}) };
   } catch {
     return DEFAULT_PREFS;
@@ -44,7 +43,7 @@ export function useTablePrefs(): [TablePrefs, (patch: Partial<TablePrefs>) => vo
   const update = useCallback((patch: Partial<TablePrefs>) => {
     setPrefs((prev) => {
       const next = { ...prev, ...patch };
-      writeStorage(KEY, JSON.stringify(next));
+      writeStorage(TABLE_PREFS_KEY, JSON.stringify(next));
       return next;
     });
   }, []);

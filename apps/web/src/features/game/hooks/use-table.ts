@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CountingOptions, GameAction } from '@card-counter/engine';
-import type { TableTrainingSettings } from '@card-counter/shared/table';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import type { TableTrainingSettings } from '@card-counter/shared';
+import { errorMessage } from '@/shared/lib/api-error.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from '../api/table-source.ts';
 
 export interface TableHandle {

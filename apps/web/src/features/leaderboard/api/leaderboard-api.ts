@@ -1,14 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LEADERBOARD_PAGE_SIZE } from '@card-counter/shared/constants';
-import {
-  leaderboardCursor,
-  LeaderboardEventSchema,
-  LeaderboardPageSchema,
-  SkillPageSchema,
-  type LeaderboardEvent,
-  type LeaderboardPage,
-} from '@card-counter/shared/api';
-import { api } from '../../../shared/lib/api-client.ts';
+import { LEADERBOARD_PAGE_SIZE, leaderboardCursor, type LeaderboardEvent, LeaderboardEventSchema, type LeaderboardPage, LeaderboardPageSchema, SkillPageSchema } from '@card-counter/shared';
+import { api } from '@/shared/lib/api-client.ts';
 
 // Server state of the leaderboard screen: a page of the credits board or the skill board,
 // each with the player's own rank and neighbours.

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { LeaderboardEntry } from '@card-counter/shared/api';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import type { LeaderboardEntry } from '@card-counter/shared';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { cursorToward, useBalanceBoard, type PageCursor } from '../api/leaderboard-api.ts';
 import { useLiveLeaderboard } from '../hooks/use-live-leaderboard.ts';
 import type { BoardColumn } from './board-table.tsx';
 import { BoardView } from './board-view.tsx';
-import { formatLastActive } from './format.ts';
+import { formatLastActive } from '../model/format.ts';
 import { MyRankCard } from './my-rank-card.tsx';
 
 const columns: BoardColumn<LeaderboardEntry>[] = [

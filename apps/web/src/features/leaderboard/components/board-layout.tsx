@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LiveStatus } from '../hooks/use-live-leaderboard.ts';
-import { formatCount } from './format.ts';
+import { formatCount } from '../model/format.ts';
 
 const LIVE_TEXT: Record<LiveStatus, string> = {
   connecting: 'Connecting...',

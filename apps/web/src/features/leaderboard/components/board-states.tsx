@@ -1,5 +1,5 @@
-import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { Button } from '../../../shared/ui/button.tsx';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { Button } from '@/shared/ui/button.tsx';
 
 /** Placeholder rows while the first page loads. */
 export function BoardLoading({ rows = 8 }: { rows?: number }) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared/api';
-import { meQuery } from '../../../shared/session/me-query.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared';
+import { meQuery } from '@/shared/session/me-query.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 import { useSkillBoard, type BoardKind } from '../api/leaderboard-api.ts';
 import { BalanceBoard } from './balance-board.tsx';
 import { SkillBoard } from './skill-board.tsx';
@@ -40,18 +40,7 @@ export function LeaderboardPage() {
     window.scrollTo({ top: 0 });
   };
 
-  if (guest)
-    return (
-      <div className="mx-auto max-w-6xl">
-        <h1 className="mb-4 text-3xl font-bold">Leaderboard</h1>
-        <p className="rounded-xl bg-slate-900 p-5 text-slate-300">
-          <Link className="text-emerald-300 underline" to="/auth/signup">
-            Create an account
-          </Link>{' '}
-          to see the leaderboard and climb it.
-        </p>
-      </div>
-    );
+  if (guest) return <GuestBoard />;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -64,30 +53,47 @@ export function LeaderboardPage() {
               : 'Ranked by the edge your decisions give away, then accuracy.'}
           </p>
         </div>
-        {tabs.length > 1 ? (
-          <div role="tablist" aria-label="Leaderboards" className="flex rounded-lg bg-slate-900 p-1 ring-1 ring-slate-800">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                aria-selected={board === t.id}
-                onClick={() => go({ board: t.id })}
-                className={`rounded-md px-4 py-1.5 text-sm font-semibold transition ${
-                  board === t.id ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800'
-                }`}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-        ) : null}
+        {tabs.length > 1 ? <BoardTabs tabs={tabs} board={board} onBoard={(b) => go({ board: b })} /> : null}
       </div>
       {board === 'balance' ? (
         <BalanceBoard page={page} onPage={(p) => go({ page: p })} userId={userId} />
       ) : (
         <SkillBoard page={page} onPage={(p) => go({ page: p })} userId={userId} />
       )}
+    </div>
+  );
+}
+
+/** A guest has no place on the boards: an invitation to sign up. */
+function GuestBoard() {
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="mb-4 text-3xl font-bold">Leaderboard</h1>
+      <p className="rounded-xl bg-slate-900 p-5 text-slate-300">
+        <Link className="text-emerald-300 underline" to="/auth/signup">
+          Create an account
+        </Link>{' '}
+        to see the leaderboard and climb it.
+      </p>
+    </div>
+  );
+}
+
+function BoardTabs({ tabs, board, onBoard }: { tabs: readonly { id: BoardKind; label: string }[]; board: BoardKind; onBoard: (b: BoardKind) => void }) {
+  return (
+    <div role="tablist" aria-label="Leaderboards" className="flex rounded-lg bg-slate-900 p-1 ring-1 ring-slate-800">
+      {tabs.map((t) => (
+        <button
+          key={t.id}
+          type="button"
+          role="tab"
+          aria-selected={board === t.id}
+          onClick={() => onBoard(t.id)}
+          className={`rounded-md px-4 py-1.5 text-sm font-semibold transition ${board === t.id ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800'}`}
+        >
+          {t.label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { LeaderboardEntry, SkillEntry } from '@card-counter/shared/api';
-import { formatCreditsFull } from '../../../shared/lib/format.ts';
+import type { LeaderboardEntry, SkillEntry } from '@card-counter/shared';
+import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { BoardTable, type BoardColumn } from './board-table.tsx';
-import { formatCount, formatEdge } from './format.ts';
+import { formatCount, formatEdge } from '../model/format.ts';
 
 type Nearby = { kind: 'balance'; rows: LeaderboardEntry[] } | { kind: 'skill'; rows: SkillEntry[] };
 

@@ -1,8 +1,8 @@
-import { SKILL_MIN_DECISIONS, SKILL_WINDOW_DECISIONS, type SkillEntry } from '@card-counter/shared/api';
+import { SKILL_MIN_DECISIONS, SKILL_WINDOW_DECISIONS, type SkillEntry } from '@card-counter/shared';
 import { useSkillBoard } from '../api/leaderboard-api.ts';
 import type { BoardColumn } from './board-table.tsx';
 import { BoardView } from './board-view.tsx';
-import { formatAccuracy, formatCount, formatEdge } from './format.ts';
+import { formatAccuracy, formatCount, formatEdge } from '../model/format.ts';
 import { MyRankCard } from './my-rank-card.tsx';
 
 const columns: BoardColumn<SkillEntry>[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LEADERBOARD_NEARBY, type LeaderboardPage } from '@card-counter/shared/api';
+import { LEADERBOARD_NEARBY, type LeaderboardPage } from '@card-counter/shared';
 import { applyTop, leaderboardKey, parseLeaderboardEvent, type PageCursor } from '../api/leaderboard-api.ts';
 
 /** A page the live top does not cover is refetched at most this often while the board moves. */

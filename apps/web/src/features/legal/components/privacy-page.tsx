@@ -1,4 +1,4 @@
-import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PageCard } from '@/shared/ui/page-card.tsx';
 
 export function PrivacyPage() {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { toastAction, useToastStore, type Toast, type ToastKind } from '../../../shared/stores/toast-store.ts';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { toastAction, useToastStore, type Toast, type ToastKind } from '@/shared/stores/toast-store.ts';
 
 const KIND_CLASSES: Record<ToastKind, string> = {
   error: 'border-rose-500 bg-rose-950 text-rose-100',

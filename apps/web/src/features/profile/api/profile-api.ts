@@ -1,16 +1,9 @@
-import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared/constants';
+import { type MeResponse, MeResponseSchema, type PatchMe, ProgressResponseSchema, TRANSACTIONS_LIMIT_DEFAULT, TransactionsPageSchema } from '@card-counter/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/lib/api-client.ts';
-import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
-import { authClient, unwrapAuth } from '../../../shared/lib/auth-client.ts';
-import { meQuery } from '../../../shared/session/me-query.ts';
-import {
-  MeResponseSchema,
-  ProgressResponseSchema,
-  TransactionsPageSchema,
-  type MeResponse,
-  type PatchMe,
-} from '@card-counter/shared/api';
+import { api } from '@/shared/lib/api-client.ts';
+import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts';
+import { authClient, unwrapAuth } from '@/shared/lib/auth-client.ts';
+import { meQuery } from '@/shared/session/me-query.ts';
 
 // Server state of the profile screen: GET/PATCH /api/me, the daily bonus, the ledger.
 

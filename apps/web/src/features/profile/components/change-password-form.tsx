@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
 import { changePassword } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

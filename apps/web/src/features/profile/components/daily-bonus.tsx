@@ -1,9 +1,9 @@
-import { REWARD_DAILY_BONUS } from '@card-counter/shared/constants';
-import { ApiError, errorMessage } from '../../../shared/lib/api-error.ts';
-import { formatCountdown, nextDailyBonusAt, useCountdown } from '../../../shared/lib/countdown.ts';
-import { formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
+import { REWARD_DAILY_BONUS } from '@card-counter/shared';
+import { ApiError, errorMessage } from '@/shared/lib/api-error.ts';
+import { formatCountdown, nextDailyBonusAt, useCountdown } from '@/shared/lib/countdown.ts';
+import { formatDateTime } from '@/shared/lib/format.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
 import { useClaimDailyBonus } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

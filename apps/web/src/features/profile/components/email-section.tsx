@@ -1,4 +1,4 @@
-import { ResendVerification } from '../../../shared/ui/resend-verification.tsx';
+import { ResendVerification } from '@/shared/ui/resend-verification.tsx';
 import type { Profile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

@@ -1,4 +1,4 @@
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useUpdateProfile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

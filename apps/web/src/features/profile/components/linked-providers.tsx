@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAppConfig } from '../../../shared/config/app-config.ts';
-import { TextField } from '../../../shared/ui/text-field.tsx';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { ME_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
+import { useAppConfig } from '@/shared/config/app-config.ts';
+import { TextField } from '@/shared/ui/text-field.tsx';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
+import { ME_QUERY_KEY } from '@/shared/lib/query-keys.ts';
 import { linkGoogle, setFirstPassword, type Profile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError, FormSuccess } from '../../../shared/ui/form-message.tsx';
-import { TextField } from '../../../shared/ui/text-field.tsx';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
+import { TextField } from '@/shared/ui/text-field.tsx';
 import { useUpdateProfile, type Profile } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

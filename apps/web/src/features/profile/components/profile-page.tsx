@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useProfile } from '../api/profile-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DailyBonus } from './daily-bonus.tsx';

@@ -1,6 +1,6 @@
-import { formatCreditsFull, formatCreditsSigned, formatDateTime } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FormError } from '../../../shared/ui/form-message.tsx';
+import { formatCreditsFull, formatCreditsSigned, formatDateTime } from '@/shared/lib/format.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FormError } from '@/shared/ui/form-message.tsx';
 import { useTransactions } from '../api/profile-api.ts';
 import { Section } from './section.tsx';
 

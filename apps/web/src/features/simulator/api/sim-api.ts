@@ -8,9 +8,9 @@ import {
   type SimRun,
   type SimSettings,
 } from '@card-counter/shared';
-import { catalogueError } from '../../../shared/lib/api-error.ts';
-import { api, apiRequest } from '../../../shared/lib/api-client.ts';
-import { readStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { catalogueError } from '@/shared/lib/api-error.ts';
+import { api, apiRequest } from '@/shared/lib/api-client.ts';
+import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
 
 export type { SimRun };
 

@@ -2,14 +2,21 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { SimResult } from '@card-counter/engine';
-import { AXIS_STYLE, UplotChart } from './uplot-chart.tsx';
+import { UplotChart } from '@/shared/ui/uplot-chart.tsx';
+
+const AXIS_STYLE = {
+  stroke: '#94a3b8',
+  grid: { stroke: 'rgba(148,163,184,0.12)', width: 1 },
+  ticks: { stroke: 'rgba(148,163,184,0.25)', width: 1 },
+  font: '11px ui-sans-serif, system-ui, sans-serif',
+} as const;
 
 /** Counts shown: those holding at least this share of rounds (the tails are noise). */
-const MIN_FREQUENCY = 0.0005;
+const FREQUENCY_MIN = 0.0005;
 
 export function EvByCountChart({ result, mine }: { result: SimResult; mine?: SimResult | null | undefined }) {
   const data = useMemo<uPlot.AlignedData>(() => {
-    const rows = result.perTrueCount.filter((r) => r.frequency >= MIN_FREQUENCY);
+    const rows = result.perTrueCount.filter((r) => r.frequency >= FREQUENCY_MIN);
     const mineAt = new Map((mine?.perTrueCount ?? []).map((r) => [r.tc, r.evPerUnitBet * 100]));
     const series: (number | null)[][] = [rows.map((r) => r.evPerUnitBet * 100), rows.map((r) => r.frequency * 100)];
     if (mine) series.push(rows.map((r) => mineAt.get(r.tc) ?? null));

@@ -1,7 +1,7 @@
 // Two runs side by side: their inputs and every headline number, with the difference.
 import type { SimResult } from '@card-counter/engine';
 import type { SimRun } from '@card-counter/shared';
-import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtUnits, settingsLine } from '../lib/format-sim.ts';
+import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtUnits, settingsLine } from '../model/format-sim.ts';
 
 type Row = [label: string, get: (r: SimResult) => number | null, show: (x: number) => string];
 const ROWS: Row[] = [

@@ -1,8 +1,9 @@
 // The player's runs (server for signed-in players, this browser for guests): open one, pick
 // two to compare side by side, export them as JSON or CSV.
 import type { SimRun } from '@card-counter/shared';
-import { download, runsToCsv, runsToJson } from '../lib/export.ts';
-import { fmtInt, fmtNum, fmtUnits, settingsLine } from '../lib/format-sim.ts';
+import { download } from '@/shared/lib/download.ts';
+import { runsToCsv, runsToJson } from '../model/export.ts';
+import { fmtInt, fmtNum, fmtUnits, settingsLine } from '../model/format-sim.ts';
 
 export interface HistoryPanelProps {
   runs: readonly SimRun[];

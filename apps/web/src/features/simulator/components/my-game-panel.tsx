@@ -1,7 +1,8 @@
 // "Simulate my game": the player's own mistakes, from their record at the table, played beside
 // the perfect game in the same run, so they see what the mistakes cost.
 import type { PlayerEstimate } from '@card-counter/engine';
-import { fmtInt, fmtNum, fmtPlainPct } from '../lib/format-sim.ts';
+import { fmtInt, fmtNum, fmtPlainPct } from '../model/format-sim.ts';
+import { MY_GAME_MIN_DECISIONS } from '../model/settings.ts';
 
 export interface MyGamePanelProps {
   estimate: PlayerEstimate | undefined;
@@ -13,8 +14,6 @@ export interface MyGamePanelProps {
 
 const KIND_LABELS = { hard: 'Hard hands', soft: 'Soft hands', pair: 'Pairs' } as const;
 
-/** Decisions needed before the screen offers to simulate them (fewer gives a rate of noise). */
-export const MY_GAME_MIN_DECISIONS = 20;
 
 export function MyGamePanel({ estimate, loading, error, enabled, onToggle }: MyGamePanelProps) {
   const d = estimate?.decisions;

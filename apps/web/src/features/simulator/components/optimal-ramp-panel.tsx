@@ -2,7 +2,7 @@
 // shown run's per-true-count table; "Use this ramp" puts it in the form to simulate.
 import { useMemo, useState } from 'react';
 import { optimalRamp, type SimResult } from '@card-counter/engine';
-import { fmtNum, fmtPct } from '../lib/format-sim.ts';
+import { fmtNum, fmtPct } from '../model/format-sim.ts';
 import { NumberField } from './fields.tsx';
 
 export function OptimalRampPanel({ result, bankroll_units, onApply }: { result: SimResult; bankroll_units: number; onApply: (spread: Record<string, number>, bankroll_units: number) => void }) {

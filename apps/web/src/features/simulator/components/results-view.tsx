@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { SimResult } from '@card-counter/engine';
 import type { SimSettings } from '@card-counter/shared';
-import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtRate, fmtUnits, settingsLine } from '../lib/format-sim.ts';
+import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtRate, fmtUnits, settingsLine } from '../model/format-sim.ts';
 import { EvByCountChart, RorChart } from './charts.tsx';
 
 function Stat({ label, value, sub, testId, mine, tone = 'plain' }: { label: string; value: string; sub?: string | undefined; testId?: string; mine?: string | undefined; tone?: 'good' | 'bad' | 'plain' }) {

@@ -1,6 +1,6 @@
 // The run in progress: a progress bar with rounds per second and time left, and Cancel.
 import type { RunProgress as Progress } from '../hooks/use-sim-runner.ts';
-import { fmtDuration, fmtInt, fmtRate } from '../lib/format-sim.ts';
+import { fmtDuration, fmtInt, fmtRate } from '../model/format-sim.ts';
 
 export function RunProgress({ progress, onCancel }: { progress: Progress; onCancel: () => void }) {
   const share = progress.rounds_total > 0 ? Math.min(1, progress.rounds_done / progress.rounds_total) : 0;
@@ -26,7 +26,7 @@ export function RunProgress({ progress, onCancel }: { progress: Progress; onCanc
           {fmtInt(progress.rounds_done)} / {fmtInt(progress.rounds_total)} rounds
         </span>
         <span data-testid="sim-progress-rate">{fmtRate(progress.roundsPerSecond)}</span>
-        <span>{fmtDuration(progress.secondsLeft)} left</span>
+        <span>{fmtDuration(progress.timeLeft_s)} left</span>
         <button type="button" onClick={onCancel} className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-semibold text-slate-100 ring-1 ring-slate-600 hover:bg-rose-600 hover:ring-rose-500">
           Cancel
         </button>

@@ -3,9 +3,9 @@
 // workers. Errors are the engine's own checks (lib/settings.ts), shown at their field.
 import type { FormEvent } from 'react';
 import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
-import type { SimSettings } from '../lib/settings.ts';
-import { validateSettings } from '../lib/settings.ts';
-import { countName } from '../lib/format-sim.ts';
+import type { SettingsErrors, SimSettings } from '../model/settings.ts';
+import { validateSettings } from '../model/settings.ts';
+import { countName } from '../model/format-sim.ts';
 import { NumberField, Section, SelectField, Toggle } from './fields.tsx';
 import { RampEditor } from './ramp-editor.tsx';
 
@@ -14,94 +14,112 @@ export interface SettingsFormProps {
   onChange: (s: SimSettings) => void;
   onRun: () => void;
   busy: boolean;
-  maxThreads: number;
+  threadsMax: number;
 }
 
 const COUNTS = ['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7'] as const;
 const ROUND_CHOICES = [100_000, 500_000, 1_000_000, 2_000_000, 10_000_000, 50_000_000, 100_000_000];
 
-export function SettingsForm({ settings: s, onChange, onRun, busy, maxThreads }: SettingsFormProps) {
+type SectionProps = { s: SimSettings; onChange: (s: SimSettings) => void; errors: SettingsErrors };
+
+export function SettingsForm({ settings: s, onChange, onRun, busy, threadsMax }: SettingsFormProps) {
   const errors = validateSettings(s);
   const invalid = Object.keys(errors).length > 0;
-  const r = s.rules as Record<string, number | boolean | string>;
-  const rule = (key: string, value: number | boolean | string) => onChange({ ...s, rules: { ...s.rules, [key]: value } });
-  const num = (key: string) => Number(r[key]);
-  const bool = (key: string) => r[key] === true;
-  const e = (key: string) => errors[`rules.${key}`];
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     if (!invalid && !busy) onRun();
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Simulation settings" className="space-y-4">
-      <Section title="Table rules">
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField label="Decks" value={String(num('numDecks'))} options={[1, 2, 3, 4, 5, 6, 7, 8].map((d) => [String(d), `${d} deck${d > 1 ? 's' : ''}`] as const)} onChange={(v) => rule('numDecks', Number(v))} error={e('numDecks')} />
-          <NumberField label="Penetration" suffix="%" value={Math.round((1 - num('shufflePoint')) * 1000) / 10} min={10} max={100} step={0.5} onChange={(v) => rule('shufflePoint', Math.round((1 - v / 100) * 1000) / 1000)} error={e('shufflePoint')} hint="Dealt before the shuffle" />
-          <SelectField label="Dealer soft 17" value={bool('dealerStandsSoft17') ? 's17' : 'h17'} options={[['s17', 'Stands (S17)'], ['h17', 'Hits (H17)']] as const} onChange={(v) => rule('dealerStandsSoft17', v === 's17')} />
-          <SelectField label="Blackjack pays" value={String(num('blackjackPays'))} options={[['1.5', '3:2'], ['1.2', '6:5'], ['1', '1:1'], ['2', '2:1']] as const} onChange={(v) => rule('blackjackPays', Number(v))} error={e('blackjackPays')} />
-          <SelectField label="Double on" value={String(r.doubleDownRestriction) as 'any' | '9-11' | '10-11'} options={[['any', 'Any two cards'], ['9-11', '9–11 only'], ['10-11', '10–11 only']] as const} onChange={(v) => rule('doubleDownRestriction', v)} error={e('doubleDownRestriction')} />
-          <SelectField label="Splits allowed" value={String(num('maxSplits'))} options={[['0', 'No splits'], ['1', 'Once (2 hands)'], ['2', 'Twice (3 hands)'], ['3', 'To 4 hands']] as const} onChange={(v) => rule('maxSplits', Number(v))} error={e('maxSplits')} />
-          <NumberField label="Spots played" value={num('numInitialHands')} min={1} max={7} onChange={(v) => rule('numInitialHands', v)} error={e('numInitialHands')} />
-        </div>
-        <div className="mt-3 grid grid-cols-2 gap-x-3">
-          <Toggle label="Dealer peeks" checked={bool('dealerPeeks')} onChange={(v) => rule('dealerPeeks', v)} />
-          <Toggle label="Double after split" checked={bool('doubleAfterSplit')} onChange={(v) => rule('doubleAfterSplit', v)} />
-          <Toggle label="Late surrender" checked={bool('surrenderAllowed')} onChange={(v) => rule('surrenderAllowed', v)} />
-          <Toggle label="Insurance offered" checked={bool('insuranceAllowed')} onChange={(v) => rule('insuranceAllowed', v)} />
-          <Toggle label="Resplit aces" checked={bool('resplitAces')} onChange={(v) => rule('resplitAces', v)} />
-          <Toggle label="Hit split aces" checked={bool('hitSplitAces')} onChange={(v) => rule('hitSplitAces', v)} />
-          <Toggle label="Continuous shuffler" checked={s.csm} onChange={(v) => onChange({ ...s, csm: v })} />
-        </div>
-      </Section>
-
-      <Section title="Count and play">
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField label="Counting system" value={s.count} options={COUNTS.map((c) => [c, countName(c)] as const)} onChange={(v) => onChange({ ...s, count: v })} />
-          <SelectField
-            label="Index plays"
-            value={s.indices}
-            options={[['none', 'Basic strategy'], ['i18', 'Illustrious 18'], ['i18+fab4', 'I18 + Fab 4'], ['generated', 'Generated for rules']] as const}
-            onChange={(v) => onChange({ ...s, indices: v, insurance: v === 'none' ? 'never' : s.insurance })}
-            error={errors.indices}
-          />
-          <SelectField label="Decks estimated to" value={s.trueCount.resolution} options={[['exact', 'Exact'], ['half', 'Half deck'], ['full', 'Full deck']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, resolution: v } })} />
-          <SelectField label="True count rounding" value={s.trueCount.rounding} options={[['floor', 'Floor'], ['truncate', 'Truncate'], ['round', 'Round'], ['none', 'None']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, rounding: v } })} />
-          <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', 'By index (+3)']] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
-          <NumberField label="Wong in at TC" value={s.wongIn} min={-10} max={10} onChange={(v) => onChange({ ...s, wongIn: Number.isNaN(v) ? null : v })} error={errors.wongIn} hint="Empty: play every round" />
-        </div>
-      </Section>
-
+      <RulesSection s={s} onChange={onChange} errors={errors} />
+      <PlaySection s={s} onChange={onChange} errors={errors} />
       <Section title="Bet ramp (units)">
         <RampEditor spread={s.spread} onChange={(spread) => onChange({ ...s, spread })} error={errors.spread} />
       </Section>
 
-      <Section title="Run">
-        <div className="grid grid-cols-2 gap-3">
-          <NumberField label="Bankroll" suffix="units" value={s.bankroll_units} min={0} onChange={(v) => onChange({ ...s, bankroll_units: v })} error={errors.bankroll_units} hint="For risk of ruin; 0 = none" />
-          <div className="space-y-1">
-            <NumberField label="Rounds" value={s.rounds} min={10_000} step={100_000} onChange={(v) => onChange({ ...s, rounds: v })} error={errors.rounds} />
-            <div className="flex flex-wrap gap-1" role="group" aria-label="Rounds presets">
-              {ROUND_CHOICES.map((n) => (
-                <button key={n} type="button" aria-pressed={s.rounds === n} onClick={() => onChange({ ...s, rounds: n })} className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${s.rounds === n ? 'bg-emerald-500/20 text-emerald-200' : 'text-slate-400 hover:text-slate-200'}`}>
-                  {n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}K`}
-                </button>
-              ))}
-            </div>
-          </div>
-          <NumberField label="Seed" value={s.seed} min={0} onChange={(v) => onChange({ ...s, seed: v })} error={errors.seed} hint="Same seed, same numbers" />
-          <NumberField label="Workers" value={s.threads} min={1} max={64} onChange={(v) => onChange({ ...s, threads: v })} error={errors.threads} hint={`This device has ${maxThreads} core${maxThreads > 1 ? 's' : ''}`} />
-        </div>
-        <button
-          type="submit"
-          disabled={invalid || busy}
-          className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-emerald-500 to-teal-400 px-4 py-3 text-base font-bold text-slate-950 shadow-lg shadow-emerald-900/40 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          Run simulation
-          <span className="rounded-full bg-slate-950/20 px-2 py-0.5 text-xs font-semibold">{CREDIT_COST_SIMULATOR_RUN} credits</span>
-        </button>
-        {invalid && <p className="mt-2 text-xs text-rose-300">Fix the marked fields to run.</p>}
-      </Section>
+      <RunSection s={s} onChange={onChange} errors={errors} busy={busy} invalid={invalid} threadsMax={threadsMax} />
     </form>
+  );
+}
+
+function RulesSection({ s, onChange, errors }: SectionProps) {
+  const r = s.rules as Record<string, number | boolean | string>;
+  const rule = (key: string, value: number | boolean | string) => onChange({ ...s, rules: { ...s.rules, [key]: value } });
+  const num = (key: string) => Number(r[key]);
+  const bool = (key: string) => r[key] === true;
+  const e = (key: string) => errors[`rules.${key}`];
+  return (
+    <Section title="Table rules">
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField label="Decks" value={String(num('numDecks'))} options={[1, 2, 3, 4, 5, 6, 7, 8].map((d) => [String(d), `${d} deck${d > 1 ? 's' : ''}`] as const)} onChange={(v) => rule('numDecks', Number(v))} error={e('numDecks')} />
+        <NumberField label="Penetration" suffix="%" value={Math.round((1 - num('shufflePoint')) * 1000) / 10} min={10} max={100} step={0.5} onChange={(v) => rule('shufflePoint', Math.round((1 - v / 100) * 1000) / 1000)} error={e('shufflePoint')} hint="Dealt before the shuffle" />
+        <SelectField label="Dealer soft 17" value={bool('dealerStandsSoft17') ? 's17' : 'h17'} options={[['s17', 'Stands (S17)'], ['h17', 'Hits (H17)']] as const} onChange={(v) => rule('dealerStandsSoft17', v === 's17')} />
+        <SelectField label="Blackjack pays" value={String(num('blackjackPays'))} options={[['1.5', '3:2'], ['1.2', '6:5'], ['1', '1:1'], ['2', '2:1']] as const} onChange={(v) => rule('blackjackPays', Number(v))} error={e('blackjackPays')} />
+        <SelectField label="Double on" value={String(r.doubleDownRestriction) as 'any' | '9-11' | '10-11'} options={[['any', 'Any two cards'], ['9-11', '9–11 only'], ['10-11', '10–11 only']] as const} onChange={(v) => rule('doubleDownRestriction', v)} error={e('doubleDownRestriction')} />
+        <SelectField label="Splits allowed" value={String(num('maxSplits'))} options={[['0', 'No splits'], ['1', 'Once (2 hands)'], ['2', 'Twice (3 hands)'], ['3', 'To 4 hands']] as const} onChange={(v) => rule('maxSplits', Number(v))} error={e('maxSplits')} />
+        <NumberField label="Spots played" value={num('numInitialHands')} min={1} max={7} onChange={(v) => rule('numInitialHands', v)} error={e('numInitialHands')} />
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-x-3">
+        <Toggle label="Dealer peeks" checked={bool('dealerPeeks')} onChange={(v) => rule('dealerPeeks', v)} />
+        <Toggle label="Double after split" checked={bool('doubleAfterSplit')} onChange={(v) => rule('doubleAfterSplit', v)} />
+        <Toggle label="Late surrender" checked={bool('surrenderAllowed')} onChange={(v) => rule('surrenderAllowed', v)} />
+        <Toggle label="Insurance offered" checked={bool('insuranceAllowed')} onChange={(v) => rule('insuranceAllowed', v)} />
+        <Toggle label="Resplit aces" checked={bool('resplitAces')} onChange={(v) => rule('resplitAces', v)} />
+        <Toggle label="Hit split aces" checked={bool('hitSplitAces')} onChange={(v) => rule('hitSplitAces', v)} />
+        <Toggle label="Continuous shuffler" checked={s.csm} onChange={(v) => onChange({ ...s, csm: v })} />
+      </div>
+    </Section>
+  );
+}
+
+function PlaySection({ s, onChange, errors }: SectionProps) {
+  return (
+    <Section title="Count and play">
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField label="Counting system" value={s.count} options={COUNTS.map((c) => [c, countName(c)] as const)} onChange={(v) => onChange({ ...s, count: v })} />
+        <SelectField
+          label="Index plays"
+          value={s.indices}
+          options={[['none', 'Basic strategy'], ['i18', 'Illustrious 18'], ['i18+fab4', 'I18 + Fab 4'], ['generated', 'Generated for rules']] as const}
+          onChange={(v) => onChange({ ...s, indices: v, insurance: v === 'none' ? 'never' : s.insurance })}
+          error={errors.indices}
+        />
+        <SelectField label="Decks estimated to" value={s.trueCount.resolution} options={[['exact', 'Exact'], ['half', 'Half deck'], ['full', 'Full deck']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, resolution: v } })} />
+        <SelectField label="True count rounding" value={s.trueCount.rounding} options={[['floor', 'Floor'], ['truncate', 'Truncate'], ['round', 'Round'], ['none', 'None']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, rounding: v } })} />
+        <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', 'By index (+3)']] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
+        <NumberField label="Wong in at TC" value={s.wongIn} min={-10} max={10} onChange={(v) => onChange({ ...s, wongIn: Number.isNaN(v) ? null : v })} error={errors.wongIn} hint="Empty: play every round" />
+      </div>
+    </Section>
+  );
+}
+
+function RunSection({ s, onChange, errors, busy, invalid, threadsMax }: SectionProps & { busy: boolean; invalid: boolean; threadsMax: number }) {
+  return (
+    <Section title="Run">
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label="Bankroll" suffix="units" value={s.bankroll_units} min={0} onChange={(v) => onChange({ ...s, bankroll_units: v })} error={errors.bankroll_units} hint="For risk of ruin; 0 = none" />
+        <div className="space-y-1">
+          <NumberField label="Rounds" value={s.rounds} min={10_000} step={100_000} onChange={(v) => onChange({ ...s, rounds: v })} error={errors.rounds} />
+          <div className="flex flex-wrap gap-1" role="group" aria-label="Rounds presets">
+            {ROUND_CHOICES.map((n) => (
+              <button key={n} type="button" aria-pressed={s.rounds === n} onClick={() => onChange({ ...s, rounds: n })} className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${s.rounds === n ? 'bg-emerald-500/20 text-emerald-200' : 'text-slate-400 hover:text-slate-200'}`}>
+                {n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}K`}
+              </button>
+            ))}
+          </div>
+        </div>
+        <NumberField label="Seed" value={s.seed} min={0} onChange={(v) => onChange({ ...s, seed: v })} error={errors.seed} hint="Same seed, same numbers" />
+        <NumberField label="Workers" value={s.threads} min={1} max={64} onChange={(v) => onChange({ ...s, threads: v })} error={errors.threads} hint={`This device has ${threadsMax} core${threadsMax > 1 ? 's' : ''}`} />
+      </div>
+      <button
+        type="submit"
+        disabled={invalid || busy}
+        className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-emerald-500 to-teal-400 px-4 py-3 text-base font-bold text-slate-950 shadow-lg shadow-emerald-900/40 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        Run simulation
+        <span className="rounded-full bg-slate-950/20 px-2 py-0.5 text-xs font-semibold">{CREDIT_COST_SIMULATOR_RUN} credits</span>
+      </button>
+      {invalid && <p className="mt-2 text-xs text-rose-300">Fix the marked fields to run.</p>}
+    </Section>
   );
 }

@@ -1,80 +1,22 @@
 // /simulator: the form on the left, the run and its results on the right (stacked on phones),
-// the optimal ramp, "simulate my game" and the history below the results.
-import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SimResult } from '@card-counter/engine';
-import type { MeResponse, SimRun, SimSettings } from '@card-counter/shared';
-import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
-import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../../shared/lib/query-keys.ts';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { useUserState } from '../../../shared/session/use-user-state.ts';
-import { listRuns, type SimAccount } from '../api/sim-api.ts';
-import { useMyGame } from '../hooks/use-my-game.ts';
-import { useSimRunner } from '../hooks/use-sim-runner.ts';
-import { defaultSettings, defaultThreads } from '../lib/settings.ts';
+// the optimal ramp, "simulate my game" and the history below the results. The state is
+// hooks/use-simulator.ts.
+import { CREDIT_COST_SIMULATOR_RUN, type SimRun } from '@card-counter/shared';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { useSimulator } from '../hooks/use-simulator.ts';
+import type { RunState } from '../hooks/use-sim-runner.ts';
+import { defaultThreads } from '../model/settings.ts';
 import { CompareView } from './compare-view.tsx';
 import { HistoryPanel } from './history-panel.tsx';
-import { MY_GAME_MIN_DECISIONS, MyGamePanel } from './my-game-panel.tsx';
+import { MyGamePanel } from './my-game-panel.tsx';
 import { OptimalRampPanel } from './optimal-ramp-panel.tsx';
 import { ResultsView } from './results-view.tsx';
 import { RunProgress } from './run-progress.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
-interface Shown {
-  runId: string;
-  settings: SimSettings;
-  result: SimResult;
-  mine: SimResult | null;
-}
-
 export function SimulatorPage() {
-  const user = useUserState();
-  const setGuestCredits = useSessionStore((s) => s.setGuestCredits);
-  const queryClient = useQueryClient();
-  const [settings, setSettings] = useState<SimSettings>(defaultSettings);
-  const [opened, setOpened] = useState<Shown | null>(null);
-  const [compare, setCompare] = useState<string[]>([]);
-  const [myGameOn, setMyGameOn] = useState(false);
-  const runner = useSimRunner();
-  const myGame = useMyGame(user ? { userId: user.userId, isGuest: user.isGuest } : null);
-  const est = myGame.data;
-  const myGameReady = est !== undefined && est.decisions.hard.seen + est.decisions.soft.seen + est.decisions.pair.seen >= MY_GAME_MIN_DECISIONS;
-  const state = runner.state;
-
-  const account: SimAccount | null = user ? { isGuest: user.isGuest, userId: user.userId, credits: user.credits, setGuestCredits } : null;
-  const historyKey = ['simulator', 'runs', user?.userId ?? 'nobody'] as const;
-  const history = useQuery({ queryKey: historyKey, queryFn: () => listRuns(account as SimAccount), enabled: account !== null });
-  const runs = useMemo(() => history.data ?? [], [history.data]);
-
-  const shown: Shown | null = state.status === 'done' && opened === null ? { runId: state.runId, settings: state.settings, result: state.result, mine: state.mine } : opened;
-  const busy = state.status === 'charging' || state.status === 'running';
-
-  const run = () => {
-    if (!account) return;
-    setOpened(null);
-    void runner
-      .start({
-        settings,
-        account,
-        player: myGameOn && myGameReady ? est.model : null,
-        onCharged: (balance) => {
-          if (!account.isGuest) {
-            queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, credits: balance, balance } : me));
-            void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
-          }
-          void queryClient.invalidateQueries({ queryKey: historyKey });
-        },
-      })
-      .then(() => queryClient.invalidateQueries({ queryKey: historyKey }));
-  };
-
-  const openRun = (r: SimRun) => {
-    if (!r.result) return;
-    setOpened({ runId: r.runId, settings: r.settings, result: r.result as unknown as SimResult, mine: (r.mine as unknown as SimResult | null) ?? null });
-  };
-  const comparing = compare.length === 2 ? (compare.map((id) => runs.find((r) => r.runId === id)).filter(Boolean) as SimRun[]) : [];
-
+  const sim = useSimulator();
+  const { state, shown, settings } = sim;
   return (
     <div className="mx-auto max-w-7xl">
       <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -87,25 +29,14 @@ export function SimulatorPage() {
       </header>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className="min-w-0">
-          <MyGamePanel estimate={est} loading={myGame.isLoading} error={myGame.error ? errorMessage(myGame.error) : null} enabled={myGameOn} onToggle={setMyGameOn} />
+          <MyGamePanel estimate={sim.myGame.data} loading={sim.myGame.isLoading} error={sim.myGame.error ? errorMessage(sim.myGame.error) : null} enabled={sim.myGameOn} onToggle={sim.setMyGameOn} />
           <div className="mt-4">
-            <SettingsForm settings={settings} onChange={setSettings} onRun={run} busy={busy} maxThreads={defaultThreads()} />
+            <SettingsForm settings={settings} onChange={sim.setSettings} onRun={sim.run} busy={sim.busy} threadsMax={defaultThreads()} />
           </div>
         </div>
         <div className="min-w-0 space-y-5">
-          {state.status === 'charging' && <p className="rounded-xl bg-slate-900/70 p-4 text-sm text-slate-300 ring-1 ring-slate-800">Starting the run…</p>}
-          {state.status === 'running' && <RunProgress progress={state.progress} onCancel={runner.cancel} />}
-          {state.status === 'cancelled' && (
-            <p role="status" className="rounded-xl bg-slate-900/70 p-4 text-sm text-slate-300 ring-1 ring-slate-800">
-              Run cancelled. The workers are free for the next one.
-            </p>
-          )}
-          {state.status === 'error' && (
-            <p role="alert" className="rounded-xl bg-rose-950/60 p-4 text-sm text-rose-200 ring-1 ring-rose-800">
-              {state.message}
-            </p>
-          )}
-          {comparing.length === 2 && <CompareView a={comparing[0] as SimRun} b={comparing[1] as SimRun} onClose={() => setCompare([])} />}
+          <RunStatus state={state} onCancel={sim.runner.cancel} />
+          {sim.comparing.length === 2 && <CompareView a={sim.comparing[0] as SimRun} b={sim.comparing[1] as SimRun} onClose={sim.closeCompare} />}
           {shown ? (
             <>
               <ResultsView settings={shown.settings} result={shown.result} mine={shown.mine} />
@@ -113,24 +44,44 @@ export function SimulatorPage() {
                 key={shown.runId}
                 result={shown.result}
                 bankroll_units={shown.settings.bankroll_units}
-                onApply={(spread, bankroll_units) => setSettings({ ...shown.settings, spread, bankroll_units, threads: settings.threads })}
+                onApply={(spread, bankroll_units) => sim.setSettings({ ...shown.settings, spread, bankroll_units, threads: settings.threads })}
               />
             </>
           ) : (
-            !busy && state.status !== 'error' && <EmptyState />
+            !sim.busy && state.status !== 'error' && <EmptyState />
           )}
           <HistoryPanel
-            runs={runs}
-            loading={history.isLoading}
-            error={history.error ? errorMessage(history.error) : null}
+            runs={sim.runs}
+            loading={sim.history.isLoading}
+            error={sim.history.error ? errorMessage(sim.history.error) : null}
             openId={shown?.runId ?? null}
-            compare={compare}
-            onOpen={openRun}
-            onToggleCompare={(id) => setCompare((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id].slice(-2)))}
+            compare={sim.compare}
+            onOpen={sim.openRun}
+            onToggleCompare={sim.toggleCompare}
           />
         </div>
       </div>
     </div>
+  );
+}
+
+/** The run under way: starting, its progress (with Cancel), cancelled, or why it failed. */
+function RunStatus({ state, onCancel }: { state: RunState; onCancel: () => void }) {
+  return (
+    <>
+      {state.status === 'charging' && <p className="rounded-xl bg-slate-900/70 p-4 text-sm text-slate-300 ring-1 ring-slate-800">Starting the run…</p>}
+      {state.status === 'running' && <RunProgress progress={state.progress} onCancel={onCancel} />}
+      {state.status === 'cancelled' && (
+        <p role="status" className="rounded-xl bg-slate-900/70 p-4 text-sm text-slate-300 ring-1 ring-slate-800">
+          Run cancelled. The workers are free for the next one.
+        </p>
+      )}
+      {state.status === 'error' && (
+        <p role="alert" className="rounded-xl bg-rose-950/60 p-4 text-sm text-rose-200 ring-1 ring-rose-800">
+          {state.message}
+        </p>
+      )}
+    </>
   );
 }
 

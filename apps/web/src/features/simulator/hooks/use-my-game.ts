@@ -2,7 +2,7 @@
 // table (shared/record), and the engine's estimate of their mistakes from them.
 import { useQuery } from '@tanstack/react-query';
 import { estimatePlayer, type PlayerEstimate } from '@card-counter/engine';
-import { playRecordFor } from '../../../shared/record/play-record.ts';
+import { playRecordFor } from '@/shared/record/play-record.ts';
 
 /** Newest entries read: enough for stable rates, bounded like the record itself. */
 const DECISIONS_READ = 2000;

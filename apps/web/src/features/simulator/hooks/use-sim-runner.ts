@@ -6,16 +6,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildPlan, SimAbortedError, type PlayerModel, type SimPlan, type SimResult } from '@card-counter/engine';
 import { webSimPool } from '@card-counter/engine/sim/web';
 import type { SimResultJson, SimSettings } from '@card-counter/shared';
-import { withRetry } from '../../../shared/lib/retry.ts';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
+import { withRetry } from '@/shared/lib/retry.ts';
+import { errorMessage } from '@/shared/lib/api-error.ts';
 import { chargeRun, saveResult, type SimAccount } from '../api/sim-api.ts';
-import { planOptionsOf } from '../lib/settings.ts';
+import { planOptionsOf } from '../model/settings.ts';
 
 export interface RunProgress {
   rounds_done: number;
   rounds_total: number;
   roundsPerSecond: number;
-  secondsLeft: number | null;
+  timeLeft_s: number | null;
   /** Which of the run's simulations is playing (the perfect game, then the player's own). */
   phase: 'perfect' | 'mine';
 }
@@ -29,7 +29,7 @@ export type RunState =
   | { status: 'error'; message: string };
 
 /** Progress reaches React at most this often (the workers report every chunk). */
-const PROGRESS_EVERY_MS = 100;
+const PROGRESS_EVERY_ms = 100;
 
 type Pool = ReturnType<typeof webSimPool>;
 
@@ -39,6 +39,36 @@ export interface StartOptions {
   /** The player's own game, run beside the perfect one with the same seed ("simulate my game"). */
   player?: PlayerModel | null;
   onCharged?: (balance: number) => void;
+}
+
+/**
+ * Plays `plan` on the pool, reporting progress through `show` (the first chunk always shows, so
+ * even a short run shows its progress; then at most every PROGRESS_EVERY_ms).
+ */
+function playPlan(pool: Pool, plan: SimPlan, settings: SimSettings, signal: AbortSignal, show: (progress: RunProgress) => void, phase: RunProgress['phase']): Promise<SimResult> {
+  const t0 = performance.now();
+  let last = 0;
+  const report = (done: number): void => {
+    const seconds = (performance.now() - t0) / 1000;
+    const rps = seconds > 0 ? done / seconds : 0;
+    show({ rounds_done: done, rounds_total: settings.rounds, roundsPerSecond: rps, timeLeft_s: rps > 0 ? Math.max(0, (settings.rounds - done) / rps) : null, phase });
+  };
+  report(0);
+  return pool.run(plan, { seed: settings.seed, rounds: settings.rounds }, {
+    signal,
+    onProgress: ({ rounds_done }) => {
+      const now = performance.now();
+      if (last !== 0 && now - last < PROGRESS_EVERY_ms && rounds_done < settings.rounds) return;
+      last = now;
+      report(rounds_done);
+    },
+  });
+}
+
+/** The perfect game's plan and, with a player model, the player's own; the engine refuses bad settings here. */
+function plansOf(settings: SimSettings, player: PlayerModel | null | undefined): { plan: SimPlan; minePlan: SimPlan | null } {
+  const plan = buildPlan(planOptionsOf(settings));
+  return { plan, minePlan: player ? buildPlan({ ...planOptionsOf(settings), player }) : null };
 }
 
 export function useSimRunner() {
@@ -63,19 +93,12 @@ export function useSimRunner() {
   };
 
   const start = useCallback(async ({ settings, account, player, onCharged }: StartOptions) => {
-    let plan: SimPlan;
-    let minePlan: SimPlan | null = null;
-    try {
-      plan = buildPlan(planOptionsOf(settings));
-      if (player) minePlan = buildPlan({ ...planOptionsOf(settings), player });
-    } catch (e) {
-      setState({ status: 'error', message: errorMessage(e) });
-      return;
-    }
-    const runId = crypto.randomUUID();
-    setState({ status: 'charging' });
+    let plans: ReturnType<typeof plansOf>;
     let balance: number;
+    const runId = crypto.randomUUID();
     try {
+      plans = plansOf(settings, player);
+      setState({ status: 'charging' });
       // The run id makes a retried charge charge once.
       balance = (await withRetry(() => chargeRun(account, runId, settings))).balance;
       onCharged?.(balance);
@@ -87,32 +110,9 @@ export function useSimRunner() {
     controller.current = abort;
     try {
       const p = poolFor(settings.threads);
-      const play = async (which: SimPlan, phase: RunProgress['phase']): Promise<SimResult> => {
-        const t0 = performance.now();
-        let last = 0;
-        const show = (done: number): void => {
-          const seconds = (performance.now() - t0) / 1000;
-          const rps = seconds > 0 ? done / seconds : 0;
-          setState({
-            status: 'running',
-            runId,
-            progress: { rounds_done: done, rounds_total: settings.rounds, roundsPerSecond: rps, secondsLeft: rps > 0 ? Math.max(0, (settings.rounds - done) / rps) : null, phase },
-          });
-        };
-        show(0);
-        return p.run(which, { seed: settings.seed, rounds: settings.rounds }, {
-          signal: abort.signal,
-          onProgress: ({ rounds_done }) => {
-            const now = performance.now();
-            // The first chunk always shows (so even a short run shows its progress), then throttled.
-            if (last !== 0 && now - last < PROGRESS_EVERY_MS && rounds_done < settings.rounds) return;
-            last = now;
-            show(rounds_done);
-          },
-        });
-      };
-      const result = await play(plan, 'perfect');
-      const mine = minePlan ? await play(minePlan, 'mine') : null;
+      const show = (progress: RunProgress) => setState({ status: 'running', runId, progress });
+      const result = await playPlan(p, plans.plan, settings, abort.signal, show, 'perfect');
+      const mine = plans.minePlan ? await playPlan(p, plans.minePlan, settings, abort.signal, show, 'mine') : null;
       setState({ status: 'done', runId, settings, result, mine, balance });
       // The result is the player's whether or not the history write succeeds.
       await saveResult(account, runId, toJson(result), mine ? toJson(mine) : null).catch(() => undefined);

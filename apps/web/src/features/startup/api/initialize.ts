@@ -1,7 +1,7 @@
-import { HealthSchema } from '@card-counter/shared/api';
-import { ApiError, api } from '../../../shared/lib/api-client.ts';
-import { catalogueError } from '../../../shared/lib/api-error.ts';
-import { fetchAppConfig, type AppConfig } from '../../../shared/config/app-config.ts';
+import { HealthSchema } from '@card-counter/shared';
+import { ApiError, api } from '@/shared/lib/api-client.ts';
+import { catalogueError } from '@/shared/lib/api-error.ts';
+import { fetchAppConfig, type AppConfig } from '@/shared/config/app-config.ts';
 
 /**
  * Startup checks: the server and its database answer, then the app configuration. An

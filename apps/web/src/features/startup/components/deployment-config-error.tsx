@@ -1,7 +1,7 @@
-import { ERRORS } from '@card-counter/shared/errors';
-import { missingSettingGroup } from '../../../shared/config/app-config.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FullScreenMessage } from '../../../shared/ui/full-screen-message.tsx';
+import { ERRORS } from '@card-counter/shared';
+import { missingSettingGroup } from '@/shared/config/app-config.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FullScreenMessage } from '@/shared/ui/full-screen-message.tsx';
 
 /** Where the README's configuration table is published by the server. */
 const DEPLOYMENT_GUIDE_URL = '/docs/deployment';

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+// The repository's own README, outside src/ (no alias reaches it).
+// eslint-disable-next-line no-restricted-imports
 import readme from '../../../../../../README.md?raw';
-import { PageCard } from '../../../shared/ui/page-card.tsx';
+import { PageCard } from '@/shared/ui/page-card.tsx';
 
 // The deployment guide is the README's own Configuration and Running-at-scale sections,
 // bundled at build time so the page can never drift from the README.

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared/constants';
-import { errorMessage } from '../../../shared/lib/api-error.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { FullScreenMessage, LoadingScreen } from '../../../shared/ui/full-screen-message.tsx';
+import { STARTUP_REDIRECT_DELAY_ms } from '@card-counter/shared';
+import { errorMessage } from '@/shared/lib/api-error.ts';
+import { Button } from '@/shared/ui/button.tsx';
+import { FullScreenMessage, LoadingScreen } from '@/shared/ui/full-screen-message.tsx';
 
 export interface StartupScreenProps {
   /** Runs the startup checks; a rejection shows 'Unable to Connect' with its message. */

@@ -6,8 +6,8 @@ import {
   type DrillsProgress,
 } from '@card-counter/shared';
 import { summarizeDrills } from '@card-counter/shared/drills';
-import { api } from '../../../shared/lib/api-client.ts';
-import { readStorage, removeStorage, writeStorage } from '../../../shared/lib/storage.ts';
+import { api } from '@/shared/lib/api-client.ts';
+import { readStorage, removeStorage, writeStorage } from '@/shared/lib/storage.ts';
 import { fsrsDueOf } from '../model/fsrs.ts';
 
 // Where drill answers go. Every player keeps their answers in this browser (the scheduler's
@@ -21,7 +21,7 @@ import { fsrsDueOf } from '../model/fsrs.ts';
 /** Answers kept in this browser per player; the oldest go first. */
 export const LOCAL_ANSWERS_MAX = 5000;
 const PREFIX = 'card-counter:drills:';
-const FLUSH_DELAY_MS = 1500;
+const FLUSH_DELAY_ms = 1500;
 /** Answers waiting for the server; past this the oldest are dropped (they stay in the local history). */
 const PENDING_MAX = 1000;
 
@@ -79,7 +79,7 @@ export class DrillAnswerStore {
     this.pending.push(answer);
     if (this.pending.length > PENDING_MAX) this.pending.splice(0, this.pending.length - PENDING_MAX);
     if (this.pending.length >= DRILL_ANSWERS_PER_POST_MAX) void this.flush();
-    else if (this.timer === null) this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+    else if (this.timer === null) this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_ms);
   }
 
   /** Sends what is queued; kept for the next try when the server cannot be reached. */
@@ -99,7 +99,7 @@ export class DrillAnswerStore {
         this.sending = null;
       });
     await this.sending;
-    if (this.pending.length > 0 && this.timer === null) this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS * 4);
+    if (this.pending.length > 0 && this.timer === null) this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_ms * 4);
   }
 
   /** The progress view's figures: the server's for a signed-in player, this browser's for a guest. */

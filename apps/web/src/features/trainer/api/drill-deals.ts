@@ -5,7 +5,7 @@ import {
   type DrillDealPostBody,
   type DrillDealVerdict,
 } from '@card-counter/shared';
-import { api } from '../../../shared/lib/api-client.ts';
+import { api } from '@/shared/lib/api-client.ts';
 
 // A signed-in player's countdown is dealt by the server and answered to it: the server keeps
 // the count of the cards it dealt and times the answer on its own clock, and only such a drill

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../shared/ui/button.tsx';
+import { Button } from '@/shared/ui/button.tsx';
 
 /** A number the player types and submits with Enter (focused when shown). */
 export function CountInput({ label, step, onSubmit }: { label: string; step: number; onSubmit: (value: number) => void }) {

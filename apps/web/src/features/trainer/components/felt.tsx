@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Card } from '@card-counter/engine';
-import { PlayingCard } from '../../../shared/ui/playing-card.tsx';
+import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 
 /** The drill's green table surface. */
 export function Felt({ children, label }: { children: ReactNode; label: string }) {
@@ -21,7 +21,7 @@ export function CardRow({ cards, label, dealKey }: { cards: readonly Card[]; lab
       <span className="text-xs font-medium uppercase tracking-widest text-emerald-200/80">{label}</span>
       <div className="tr-cards flex" key={dealKey}>
         {cards.map((card, i) => (
-          <PlayingCard key={i} card={card} delayMs={i * 60} durationMs={180} />
+          <PlayingCard key={i} card={card} delay_ms={i * 60} duration_ms={180} />
         ))}
       </div>
     </div>

@@ -2,11 +2,11 @@ import type { DrillId, DrillSummary } from '@card-counter/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { useTrainer } from '../hooks/use-trainer.ts';
-import { itemLabel, percent, seconds } from './labels.ts';
+import { useDrillPlayer } from '../hooks/use-trainer.ts';
+import { itemLabel, percent, seconds } from '../model/labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
-import { UPlotChart } from './uplot-chart.tsx';
+import { UplotChart } from '@/shared/ui/uplot-chart.tsx';
 import './trainer.css';
 
 // `/?mode=progress`: accuracy and speed per drill over time, the strategy heat map, what is
@@ -23,13 +23,12 @@ function dueLabel(due: string, now: number): string {
 }
 
 export function ProgressPage() {
-  const trainer = useTrainer();
+  const trainer = useDrillPlayer();
   const progress = useQuery({
     queryKey: ['me', 'drills', trainer.owner, trainer.store.signedIn],
     queryFn: () => trainer.store.progress(),
     refetchOnMount: 'always',
   });
-  const [chartDrill, setChartDrill] = useState<DrillId>('basicStrategy');
   if (progress.isPending) {
     return (
       <p role="status" className="text-center text-slate-400">
@@ -51,81 +50,96 @@ export function ProgressPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Progress</h1>
       <section aria-label="Drills" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        {DRILL_TABS.map((t) => {
-          const d = byId.get(t.id);
-          const dueNow = d?.items.filter((i) => Date.parse(i.due) <= now).length ?? 0;
-          return (
-            <article key={t.id} aria-label={t.label} className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
-              <h2 className="text-sm font-semibold text-slate-300">{t.label}</h2>
-              <p className="mt-1 text-3xl font-black tabular-nums">{percent(d?.accuracy ?? null)}</p>
-              <dl className="mt-2 grid grid-cols-2 gap-x-2 text-xs text-slate-400">
-                <dt>Answers</dt>
-                <dd className="text-right tabular-nums text-slate-200">{d?.answers ?? 0}</dd>
-                <dt>Median</dt>
-                <dd className="text-right tabular-nums text-slate-200">{seconds(d?.medianTime_ms ?? null)}</dd>
-                <dt>Streak</dt>
-                <dd className="text-right tabular-nums text-slate-200">
-                  {d?.streak ?? 0} / {d?.bestStreak ?? 0}
-                </dd>
-                <dt>Due now</dt>
-                <dd className="text-right tabular-nums text-slate-200">{dueNow}</dd>
-              </dl>
-            </article>
-          );
-        })}
+        {DRILL_TABS.map((t) => (
+          <DrillCard key={t.id} label={t.label} summary={byId.get(t.id)} now={now} />
+        ))}
       </section>
-      <section aria-label="Over time" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 className="font-semibold">Accuracy and speed by day</h2>
-          <label className="flex items-center gap-2 text-sm text-slate-300">
-            Drill
-            <select
-              className="rounded-md bg-slate-950 px-2 py-1 ring-1 ring-slate-700"
-              value={chartDrill}
-              onChange={(e) => setChartDrill(e.target.value as DrillId)}
-            >
-              {DRILL_TABS.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <DayChart summary={byId.get(chartDrill)} />
-      </section>
+      <OverTime byId={byId} />
       <section aria-label="Strategy heat map" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
         <h2 className="mb-1 font-semibold">Basic strategy: accuracy per cell</h2>
         <p className="mb-3 text-xs text-slate-400">Green cells are solid; red and amber ones come back sooner in the drill.</p>
         <StrategyHeatMap items={byId.get('basicStrategy')?.items ?? []} />
       </section>
-      <section aria-label="Due next" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
-        <h2 className="mb-3 font-semibold">Due next</h2>
-        {drills.every((d) => d.dueNext.length === 0) ? (
-          <p className="text-sm text-slate-400">Nothing yet: answer a few drills and the ones you miss are scheduled here.</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {drills
-              .filter((d) => d.dueNext.length > 0)
-              .map((d) => (
-                <li key={d.drill}>
-                  <h3 className="text-sm font-semibold text-slate-300">{DRILL_TABS.find((t) => t.id === d.drill)?.label}</h3>
-                  <ul className="mt-1 flex flex-wrap gap-1.5">
-                    {d.dueNext.slice(0, 10).map((item) => {
-                      const stat = d.items.find((i) => i.item === item);
-                      return (
-                        <li key={item} className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-200">
-                          {itemLabel(item)} <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </li>
-              ))}
-          </ul>
-        )}
-      </section>
+      <DueNext drills={drills} now={now} />
     </div>
+  );
+}
+
+/** One drill's accuracy, answers, median time, streaks and items due now. */
+function DrillCard({ label, summary: d, now }: { label: string; summary: DrillSummary | undefined; now: number }) {
+  const dueNow = d?.items.filter((i) => Date.parse(i.due) <= now).length ?? 0;
+  return (
+    <article aria-label={label} className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+      <h2 className="text-sm font-semibold text-slate-300">{label}</h2>
+      <p className="mt-1 text-3xl font-black tabular-nums">{percent(d?.accuracy ?? null)}</p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-2 text-xs text-slate-400">
+        <dt>Answers</dt>
+        <dd className="text-right tabular-nums text-slate-200">{d?.answers ?? 0}</dd>
+        <dt>Median</dt>
+        <dd className="text-right tabular-nums text-slate-200">{seconds(d?.medianTime_ms ?? null)}</dd>
+        <dt>Streak</dt>
+        <dd className="text-right tabular-nums text-slate-200">
+          {d?.streak ?? 0} / {d?.bestStreak ?? 0}
+        </dd>
+        <dt>Due now</dt>
+        <dd className="text-right tabular-nums text-slate-200">{dueNow}</dd>
+      </dl>
+    </article>
+  );
+}
+
+/** Accuracy and speed by day of the drill picked. */
+function OverTime({ byId }: { byId: Map<DrillId, DrillSummary> }) {
+  const [chartDrill, setChartDrill] = useState<DrillId>('basicStrategy');
+  return (
+    <section aria-label="Over time" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">Accuracy and speed by day</h2>
+        <label className="flex items-center gap-2 text-sm text-slate-300">
+          Drill
+          <select className="rounded-md bg-slate-950 px-2 py-1 ring-1 ring-slate-700" value={chartDrill} onChange={(e) => setChartDrill(e.target.value as DrillId)}>
+            {DRILL_TABS.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <DayChart summary={byId.get(chartDrill)} />
+    </section>
+  );
+}
+
+/** The items each drill brings back next, and when. */
+function DueNext({ drills, now }: { drills: DrillSummary[]; now: number }) {
+  return (
+    <section aria-label="Due next" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+      <h2 className="mb-3 font-semibold">Due next</h2>
+      {drills.every((d) => d.dueNext.length === 0) ? (
+        <p className="text-sm text-slate-400">Nothing yet: answer a few drills and the ones you miss are scheduled here.</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {drills
+            .filter((d) => d.dueNext.length > 0)
+            .map((d) => (
+              <li key={d.drill}>
+                <h3 className="text-sm font-semibold text-slate-300">{DRILL_TABS.find((t) => t.id === d.drill)?.label}</h3>
+                <ul className="mt-1 flex flex-wrap gap-1.5">
+                  {d.dueNext.slice(0, 10).map((item) => {
+                    const stat = d.items.find((i) => i.item === item);
+                    return (
+                      <li key={item} className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-200">
+                        {itemLabel(item)} <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -139,8 +153,9 @@ function DayChart({ summary }: { summary: DrillSummary | undefined }) {
     ],
     [days],
   );
-  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+  const options = useMemo<Omit<uPlot.Options, 'width'>>(
     () => ({
+      height: 220,
       scales: {
         // At least a week wide, so one day of answers is a point in a week, not in three years.
         x: { time: true, range: (_u, min, max) => (max - min < 7 * DAY_s ? [min - 3.5 * DAY_s, max + 3.5 * DAY_s] : [min - DAY_s / 2, max + DAY_s / 2]) },
@@ -162,5 +177,5 @@ function DayChart({ summary }: { summary: DrillSummary | undefined }) {
     [],
   );
   if (days.length === 0) return <p className="text-sm text-slate-400">No answers in this drill yet.</p>;
-  return <UPlotChart options={options} data={data} height={220} label={`Accuracy and median time per day, ${days.length} days`} />;
+  return <UplotChart options={options} data={data} label={`Accuracy and median time per day, ${days.length} days`} />;
 }

@@ -1,4 +1,5 @@
-import { medianOf, type SessionStats } from '../hooks/use-drill-session.ts';
+import type { SessionStats } from '../hooks/use-drill-session.ts';
+import { medianOf } from '../model/median.ts';
 
 /** This session's figures under a drill: answered, accuracy, streak, median time. */
 export function SessionBar({ stats }: { stats: SessionStats }) {

@@ -74,10 +74,3 @@ export function useDrillSession(drill: DrillId, store: DrillAnswerStore, pool: r
   );
   return { rng, scheduler, stats, record, recordServed };
 }
-
-export function medianOf(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}

@@ -1,0 +1,47 @@
+import { useCallback, useMemo } from 'react';
+import type { TableTraining } from '@card-counter/shared';
+import type { PlayRecord } from '@/shared/record/play-record.ts';
+import type { TableSource } from '../api/table-source.ts';
+import { useCountCheck, type CountCheckState } from './use-count-check.ts';
+import { useServerCountCheck } from './use-server-count-check.ts';
+import type { TableHandle } from './use-table.ts';
+import { useTablePrefs, type TablePrefs } from './use-table-prefs.ts';
+
+// What the table trains besides the game: the prefs the coach reads and the count checks.
+// On a server table, index plays and count checks are the server's (ADR 0028): the coach
+// advises by the standard the server grades against, and the server asks and grades the
+// checks. The other prefs stay in this browser; the local engine's checks are asked here.
+
+export interface TableTrainingHandle {
+  prefs: TablePrefs;
+  setPrefs: (patch: Partial<TablePrefs>) => void;
+  check: CountCheckState;
+}
+
+export function useTableTraining(
+  source: TableSource,
+  table: TableHandle,
+  record: PlayRecord,
+  onBalance: ((balance: number) => void) | undefined,
+  random: (() => number) | undefined,
+): TableTrainingHandle {
+  const state = table.snapshot?.state ?? null;
+  const training: TableTraining | null = table.snapshot?.training ?? null;
+  const [localPrefs, setPrefs] = useTablePrefs();
+  const prefs = useMemo(
+    () => (training === null ? localPrefs : { ...localPrefs, indexPlays: training.settings.indexPlays, countCheck: training.settings.countChecks }),
+    [localPrefs, training],
+  );
+  const localCheck = useCountCheck(state, source.kind === 'server' ? 'off' : prefs.countCheck, record, random);
+  const { answerCountCheck } = table;
+  const sendCheck = useCallback(
+    async (id: string, answer: number) => {
+      const next = await answerCountCheck(id, answer);
+      // A right answer may pay a reward with the answer (docs/rewards.md).
+      if (next) onBalance?.(next.state.balance);
+    },
+    [answerCountCheck, onBalance],
+  );
+  const serverCheck = useServerCountCheck(training, sendCheck);
+  return { prefs, setPrefs, check: source.kind === 'server' ? serverCheck : localCheck };
+}

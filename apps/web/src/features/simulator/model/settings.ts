@@ -1,0 +1,132 @@
+// The simulator form's settings: defaults (the table's own rules), validation with the engine's
+// own checks (parseRules, rampUnits, buildPlan's refusals) turned into one message per field,
+// and the engine options a valid form gives. Nothing here computes a simulation number.
+import {
+  DEFAULT_RULES,
+  DEFAULT_TRUE_COUNT_OPTIONS,
+  precomputedIndices,
+  rampUnits,
+  validateRules,
+  type CountingSystemId,
+  type Rules,
+  type SimPlanOptions,
+} from '@card-counter/engine';
+import { SIM_ROUNDS_MAX, SIM_ROUNDS_MIN, type SimSettings } from '@card-counter/shared';
+
+export type { SimSettings };
+
+export const RAMP_PRESETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  Flat: { '-inf': 1 },
+  '1-4': { '-inf': 1, '1': 2, '2': 3, '3': 4 },
+  '1-8': { '-inf': 1, '1': 2, '2': 4, '3': 6, '4': 8 },
+  '1-12': { '-inf': 1, '1': 2, '2': 4, '3': 8, '4': 12 },
+  '1-16': { '-inf': 1, '1': 2, '2': 4, '3': 8, '4': 12, '5': 16 },
+};
+
+export function defaultThreads(): number {
+  const n = typeof navigator === 'undefined' ? 1 : (navigator.hardwareConcurrency ?? 1);
+  return Math.max(1, Math.min(16, Math.floor(n)));
+}
+
+export function defaultSettings(): SimSettings {
+  const { gameSpeed: _speed, ...rules } = DEFAULT_RULES;
+  return {
+    rules: { ...rules },
+    count: 'hi-lo',
+    trueCount: { ...DEFAULT_TRUE_COUNT_OPTIONS },
+    spread: { ...RAMP_PRESETS['1-8'] },
+    indices: 'i18+fab4',
+    insurance: 'index',
+    wongIn: null,
+    bankroll_units: 1000,
+    rounds: 2_000_000,
+    seed: 1,
+    csm: false,
+    threads: defaultThreads(),
+  };
+}
+
+const RULE_LABELS: Record<string, string> = {
+  numDecks: 'Decks',
+  shufflePoint: 'Penetration',
+  blackjackPays: 'Blackjack pays',
+  numInitialHands: 'Spots played',
+  maxSplits: 'Splits allowed',
+  doubleDownRestriction: 'Double on',
+};
+
+/** Field name -> message; empty when the form can run. */
+export type SettingsErrors = Partial<Record<string, string>>;
+
+/** The engine's rules for these settings (throws RulesError; call after validateSettings). */
+export function rulesOf(s: SimSettings): Rules {
+  const r = validateRules(s.rules);
+  if (!r.ok) throw new Error(r.message);
+  return r.rules;
+}
+
+export function validateSettings(s: SimSettings): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const rules = validateRules(s.rules);
+  // The engine's own message, after the name the form shows for the key.
+  if (!rules.ok) errors[`rules.${rules.key}`] = `${RULE_LABELS[rules.key] ?? 'Rules'}: ${rules.message}`;
+  if (!Number.isInteger(s.rounds) || s.rounds < SIM_ROUNDS_MIN || s.rounds > SIM_ROUNDS_MAX) {
+    errors.rounds = `Rounds must be a whole number from ${SIM_ROUNDS_MIN.toLocaleString('en-US')} to ${SIM_ROUNDS_MAX.toLocaleString('en-US')}.`;
+  }
+  if (!Number.isInteger(s.seed) || s.seed < 0 || s.seed > 2 ** 32 - 1) errors.seed = 'Seed must be a whole number from 0 to 4,294,967,295.';
+  if (!Number.isInteger(s.threads) || s.threads < 1 || s.threads > 64) errors.threads = 'Workers must be 1 to 64.';
+  if (!Number.isFinite(s.bankroll_units) || s.bankroll_units < 0 || s.bankroll_units > 10_000_000) errors.bankroll_units = 'Bankroll must be 0 (no risk of ruin) to 10,000,000 units.';
+  if (s.wongIn !== null && (!Number.isInteger(s.wongIn) || s.wongIn < -10 || s.wongIn > 10)) errors.wongIn = 'Wong in at a whole true count from -10 to 10.';
+  const ramp = validateRamp(s.spread);
+  if (ramp) errors.spread = ramp;
+  // buildPlan's own refusals, checked before a run is charged.
+  if ((s.indices === 'i18' || s.indices === 'i18+fab4' || s.insurance === 'index') && s.count !== 'hi-lo' && s.indices !== 'generated') {
+    errors.indices = 'The Illustrious 18, Fab 4 and insurance at +3 are Hi-Lo numbers: pick Hi-Lo, or generated indices for this count.';
+  }
+  if (s.indices === 'generated' && rules.ok && !precomputedIndices({ rules: rules.rules, count: s.count as CountingSystemId, trueCount: s.trueCount })) {
+    errors.indices = 'No generated index table is stored for these rules and count (generating one takes minutes: `bj indices`). Choose I18 + Fab 4 with Hi-Lo, or common rules.';
+  }
+  return errors;
+}
+
+/** The ramp's problem in words, or null: the engine's rampUnits() is the judge. */
+export function validateRamp(spread: Readonly<Record<string, number>>): string | null {
+  if (Object.keys(spread).length === 0) return 'The bet ramp needs at least one step.';
+  if (!('-inf' in spread)) return 'The bet ramp needs a bet below its lowest count (the "below" row).';
+  for (const [k, v] of Object.entries(spread)) {
+    if (!Number.isFinite(v) || v <= 0) return `The bet at ${k === '-inf' ? 'the lowest counts' : `true count ${k}`} must be a positive number of units.`;
+  }
+  try {
+    rampUnits(spread);
+  } catch (e) {
+    return sentence((e as Error).message);
+  }
+  return null;
+}
+
+/** buildPlan's options for valid settings (the generated table is looked up here). */
+export function planOptionsOf(s: SimSettings): SimPlanOptions {
+  const rules = rulesOf(s);
+  const count = s.count as CountingSystemId;
+  const indexTable = s.indices === 'generated' ? precomputedIndices({ rules, count, trueCount: s.trueCount }) : null;
+  return {
+    rules,
+    count,
+    trueCount: s.trueCount,
+    spread: s.spread,
+    wongIn: s.wongIn,
+    indices: s.indices,
+    ...(indexTable ? { indexTable } : {}),
+    insuranceByIndex: s.insurance === 'index',
+    csm: s.csm,
+    bankroll_units: s.bankroll_units,
+  };
+}
+
+function sentence(message: string): string {
+  const m = message.trim();
+  return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? '' : '.');
+}
+
+/** Decisions needed before the screen offers to simulate them (fewer gives a rate of noise). */
+export const MY_GAME_MIN_DECISIONS = 20;

@@ -1,0 +1,21 @@
+import type { Rules } from '@card-counter/engine';
+import { useEffect, useState } from 'react';
+import { builtBasicStrategy, loadBasicStrategy } from './basic-strategy.ts';
+
+/** The rules' basic strategy chart once it is built (null before, and for null rules: nothing is built then). */
+export function useBasicStrategy(rules: Rules | null): Uint8Array | null {
+  const key = rules === null ? null : JSON.stringify(rules);
+  const [chart, setChart] = useState<{ key: string; table: Uint8Array } | null>(null);
+  useEffect(() => {
+    if (rules === null || key === null) return;
+    let live = true;
+    void loadBasicStrategy(rules).then((table) => live && setChart({ key, table }));
+    return () => {
+      live = false;
+    };
+    // `key` stands for `rules` (a new object with the same rules must not rebuild the chart).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (rules === null) return null;
+  return chart?.key === key ? chart.table : builtBasicStrategy(rules);
+}

@@ -1,0 +1,131 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, insuranceChoiceCost, insuranceEv } from '@card-counter/engine';
+import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
+import { renderTable } from '../../support/render-table.tsx';
+
+// 10♥ 2♣ (hard 12) against a 6 up: basic strategy stands. The next card, 10♠, busts a hit.
+const TWELVE_V_SIX = ['10h', '6s', '2c', '9d', '10s'];
+
+async function dealOneHundred(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: '100' }));
+  await user.click(screen.getByRole('button', { name: 'Deal' }));
+}
+
+describe('the coach panel', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await loadBasicStrategy({ ...DEFAULT_RULES });
+  });
+
+  it('marks a basic-strategy play as matching, at no cost', async () => {
+    const user = userEvent.setup();
+    renderTable(TWELVE_V_SIX);
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Stand' }));
+    const verdict = await screen.findByTestId('coach-verdict');
+    expect(verdict.textContent).toContain('Stand on 10,2 v 6: matches basic strategy.');
+    expect(verdict.textContent).toContain('0.00 credits');
+    expect(screen.getByTestId('coach-accuracy').textContent).toContain('100%');
+    expect(screen.getByTestId('coach-edge').textContent).toBe('0.00');
+  });
+
+  it('names the right play and what the wrong one cost, and lists the EV of every action', async () => {
+    const user = userEvent.setup();
+    const { record } = renderTable(TWELVE_V_SIX);
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Hit' }));
+    const verdict = await screen.findByTestId('coach-verdict');
+    expect(verdict.textContent).toContain('Hit on 10,2 v 6: basic strategy says Stand.');
+    const rows = screen.getAllByRole('row').map((r) => r.textContent ?? '');
+    for (const action of ['Stand', 'Hit', 'Double', 'Surrender']) expect(rows.some((r) => r.startsWith(action))).toBe(true);
+    expect(rows.some((r) => r.startsWith('Split'))).toBe(false);
+    const cost = Number(/Cost of this choice: ([\d.]+) credits/.exec(verdict.textContent ?? '')?.[1]);
+    // Hitting 12 against a 6 gives away a few percent of the bet (not nothing, not the bet).
+    expect(cost).toBeGreaterThan(0.5);
+    expect(cost).toBeLessThan(20);
+    expect(screen.getByTestId('coach-accuracy').textContent).toContain('0%');
+    expect(screen.getByTestId('coach-edge').textContent).toBe(cost.toFixed(2));
+    const [entry] = await record.recent(1);
+    expect(entry).toMatchObject({ kind: 'decision', hand: [10, 2], upcard: 6, chosen: 'hit', best: 'stand', evCost: cost });
+  });
+
+  it('in warn mode holds a wrong move until the player confirms it', async () => {
+    const user = userEvent.setup();
+    renderTable(TWELVE_V_SIX);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.selectOptions(screen.getByLabelText('Coach mode'), 'Warn before a wrong move');
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    await dealOneHundred(user);
+
+    await user.click(screen.getByRole('button', { name: 'Hit' }));
+    const warning = screen.getByRole('alertdialog', { name: 'Coach warning' });
+    expect(warning.textContent).toContain('The coach says Stand. Hit anyway?');
+    await user.click(screen.getByRole('button', { name: 'Take it back' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('game-status').textContent).toContain('12. Hit or stand?');
+
+    await user.click(screen.getByRole('button', { name: 'Hit' }));
+    await user.click(screen.getByRole('button', { name: 'Hit anyway' }));
+    expect(screen.getByTestId('game-status').textContent).toContain('Bust');
+  });
+
+  it('with index plays on, names the index for the hand and the play at this true count', async () => {
+    const user = userEvent.setup();
+    // 10♥ 2♣ against a 3: the Illustrious 18 stands at true count +2 and up; here it is 0.
+    renderTable(['10h', '3s', '2c', '9d', '10s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Index plays Hi-Lo Illustrious 18 \+ Fab 4/ }));
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Hit' }));
+    const verdict = await screen.findByTestId('coach-verdict');
+    expect(verdict.textContent).toContain('Hit on 10,2 v 3: matches basic strategy.');
+    expect(verdict.textContent).toContain('Index play 12v3 (threshold +2): at true count 0, Hit.');
+  });
+
+  it('offers insurance under an ace when the rules allow it, and judges the answer', async () => {
+    const user = userEvent.setup();
+    // 10♥ 9♣ against an ace (hole 7♦: no dealer blackjack).
+    const { record } = renderTable(['10h', 'As', '9c', '7d', '10s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Insurance offered' }));
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    await dealOneHundred(user);
+    expect(screen.getByTestId('game-status').textContent).toContain('Dealer shows an ace. Insurance?');
+    expect(screen.queryByRole('button', { name: 'Hit' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'No insurance' }));
+    expect((await screen.findByTestId('coach-insurance')).textContent).toBe('Insurance declined: right, basic strategy never takes insurance.');
+    expect(screen.getByTestId('game-status').textContent).toContain('19. Hit or stand?');
+    const [entry] = await record.recent(1);
+    expect(entry).toMatchObject({ kind: 'decision', upcard: 1, chosen: 'noInsurance', best: 'noInsurance', evCost: 0, bet: 100 });
+    expect(entry?.entryId).toMatch(/^[0-9a-f-]{36}$/);
+    // Seen: 10, 9 and the ace; unseen 309 cards of which 95 tens: EV = 3 x 95/309 - 1.
+    expect(screen.getByTestId('coach-insurance-ev').textContent).toBe('Insurance EV from the cards seen: -7.8% of the 50.00-credit insurance bet.');
+  });
+
+  it('measures insurance by the tens left: 3 x P(ten) - 1 per unit insured, and the cost of each choice', () => {
+    const comp = new Int32Array(11);
+    comp[10] = 4;
+    comp[5] = 8; // 4 tens in 12 cards: P = 1/3, a fair bet
+    expect(insuranceEv(comp)).toBeCloseTo(0, 12);
+    comp[10] = 6; // 6 in 14: 18/14 - 1
+    expect(insuranceEv(comp)).toBeCloseTo(4 / 14, 12);
+    expect(insuranceChoiceCost(4 / 14, 50, false)).toBe(14.29);
+    expect(insuranceChoiceCost(4 / 14, 50, true)).toBe(0);
+    expect(insuranceChoiceCost(-0.0777, 50, true)).toBe(3.89);
+    expect(insuranceEv(new Int32Array(11))).toBe(-1);
+  });
+
+  it('stays silent when switched off', async () => {
+    const user = userEvent.setup();
+    renderTable(TWELVE_V_SIX);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.selectOptions(screen.getByLabelText('Coach mode'), 'Off');
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Hit' }));
+    expect(screen.queryByTestId('coach-verdict')).toBeNull();
+    expect(screen.getByText('The coach is off. Switch it on in the table settings.')).toBeTruthy();
+  });
+});

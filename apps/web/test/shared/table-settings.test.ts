@@ -1,0 +1,32 @@
+import { DEFAULT_RULES } from '@card-counter/engine';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COUNTING, readLocalTableSettings, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
+
+describe('the table settings the trainer reads', () => {
+  it("reads the rules and count from the player's stored table and the index-plays switch from the table prefs", () => {
+    window.localStorage.setItem(
+      tableStorageKey('guest-7'),
+      JSON.stringify({
+        version: 3,
+        state: {
+          config: { ...DEFAULT_RULES, numDecks: 2, dealerStandsSoft17: false },
+          counting: { system: 'wong-halves', resolution: 'full', rounding: 'round' },
+        },
+      }),
+    );
+    window.localStorage.setItem('card-counter:table-prefs', JSON.stringify({ indexPlays: true }));
+    const s = readLocalTableSettings('guest-7');
+    expect(s.rules).toMatchObject({ numDecks: 2, dealerStandsSoft17: false });
+    expect(s.counting).toEqual({ system: 'wong-halves', resolution: 'full', rounding: 'round' });
+    expect(s.indexPlays).toBe(true);
+    // Another player's table is not read.
+    expect(readLocalTableSettings('guest-8').rules).toEqual(DEFAULT_RULES);
+  });
+
+  it('falls back to the defaults for a table that does not parse', () => {
+    window.localStorage.setItem(tableStorageKey('p'), JSON.stringify({ state: { config: { numDecks: 99 }, counting: { system: 'nope' } } }));
+    expect(readLocalTableSettings('p')).toEqual({ rules: { ...DEFAULT_RULES }, counting: DEFAULT_COUNTING, indexPlays: false });
+    window.localStorage.setItem(tableStorageKey('q'), '{not json');
+    expect(readLocalTableSettings('q').counting).toEqual(DEFAULT_COUNTING);
+  });
+});

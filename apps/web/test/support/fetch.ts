@@ -1,0 +1,23 @@
+import { vi } from 'vitest';
+
+// A test's server: fetch replaced by a handler per request.
+
+export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Replaces fetch; unhandled requests fail the test loudly with their path. */
+export function stubFetch(handler: Handler) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost:3000');
+    calls.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}`);
+    const response = await handler(url, init);
+    if (!response) throw new Error(`unexpected request ${url.pathname}`);
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
