@@ -73,6 +73,17 @@ describe('decide', () => {
     expect(right.save?.training.check).toBeNull();
   });
 
+  it('asks a count check after a round that ends at the deal (a natural) too', () => {
+    // Regression: a round was taken to end only if the table was not at a round's end before
+    // the action, so a natural dealt after a settled round never asked (one-deck e2e, 3 runs of 8).
+    const first = play(row(betting(['10', '10', '9', '7', 'A', '5', 'K', '6'])), [{ type: 'deal' }, { type: 'stand' }]);
+    expect(first.state.gamePhase).toBe('roundOver');
+    const natural = decide(ctx(0), first, first.version, { type: 'deal' });
+    expect(natural.save?.state.lastResult?.hands[0]?.outcome).toBe('blackjack');
+    expect(natural.save?.training.check).not.toBeNull();
+    expect(natural.save?.training.check?.id).not.toBe(first.training.check?.id);
+  });
+
   it('refuses a bet outside the limits and a deal the credits cannot cover', () => {
     const r = row(betting(['10', '10', '6', '7']));
     expect(decide(ctx(), r, r.version, { type: 'bet', amount: 5 }).answer).toMatchObject({ body: { error: { details: { reason: 'BET_OUT_OF_LIMITS' } } } });

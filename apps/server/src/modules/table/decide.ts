@@ -142,7 +142,7 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
   next.balance = credits - move.debit + move.credit;
   const round = roundOutcome(row, input, action, next, move);
   // The decision this action made, as the player saw the table, and the count check (ADR 0028).
-  const trained = trainingOfStep(row.training, state, input, action, next, ctx);
+  const trained = trainingOfStep(row.training, state, action, next, ctx);
   return accepted(next, next.balance, { state: next, ledger, ...round, reveals: result.published, ...trained, countCheck: null });
 }
 

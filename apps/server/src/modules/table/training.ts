@@ -111,23 +111,25 @@ export function decisionFactsOf(state: GameState, action: GameAction, settings: 
 export function trainingOfStep(
   t: Training,
   before: GameState,
-  input: GameState,
   action: GameAction,
   next: GameState,
   ctx: { random: () => number; now: Date },
 ): { training: Training; record: TableRecordRow[] } {
   const facts = decisionFactsOf(before, action, t.settings);
   return {
-    training: trainingAfter(t, action.type, input, next, ctx.random, ctx.now),
+    training: trainingAfter(t, action.type, next, ctx.random, ctx.now),
     record: facts === null ? [] : [decisionRow(facts, ctx.now)],
   };
 }
+
+/** Actions of a round: the deal and the players' moves (the dealer plays inside the last). */
+const ROUND_ACTIONS = new Set<string>(['deal', 'insurance', 'hit', 'stand', 'double', 'split', 'surrender']);
 
 /** Actions after which an open check lapses: a new round is dealt, or the count or shoe changes. */
 const LAPSING = new Set<string>(['deal', 'setConfig', 'reset', 'setCounting']);
 
 /**
- * The training after an accepted step from `before` to `next`: an open check lapses when the
+ * The training after an accepted step that led to `next`: an open check lapses when the
  * next round is dealt (or the count or shoe changes); when a round ends, a check is asked now
  * and then (`random() < 1 / COUNT_CHECK_EVERY_ROUNDS` in 'random' mode) and always when the shoe
  * has reached its shuffle point. `random` is the server's (crypto), never the shuffle's stream.
@@ -135,13 +137,14 @@ const LAPSING = new Set<string>(['deal', 'setConfig', 'reset', 'setCounting']);
 export function trainingAfter(
   t: Training,
   actionType: string,
-  before: GameState,
   next: GameState,
   random: () => number,
   now: Date,
 ): Training {
   let check = LAPSING.has(actionType) ? null : t.check;
-  const roundEnded = before.gamePhase !== 'roundOver' && next.gamePhase === 'roundOver';
+  // A round ended in this step: an action of the round left the table at the round's end. A
+  // deal that ends at once (a natural) counts: the table was at the last round's end before it.
+  const roundEnded = ROUND_ACTIONS.has(actionType) && next.gamePhase === 'roundOver' && next.lastResult !== null;
   if (roundEnded && t.settings.countChecks !== 'off') {
     const deck = next.deck;
     const atShuffle = deck !== null && (deck.cards.length - deck.position) / deck.cards.length <= next.config.shufflePoint;

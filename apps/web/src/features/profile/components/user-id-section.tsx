@@ -1,58 +1,18 @@
-import { useRef, useState } from 'react';
-import { Button } from '../../../shared/ui/button.tsx';
+import { Button } from '@/shared/ui/button.tsx';
 import type { Profile } from '../api/profile-api.ts';
+import { useCopyText } from '../hooks/use-copy-text.ts';
 import { Section } from './section.tsx';
-
-type CopyState = 'idle' | 'copied' | 'unavailable';
 
 /**
  * The account's user id with a copy button: the id an operator puts in ADMIN_USER_IDS, shown
  * nowhere else in the app.
  */
 export function UserIdSection({ profile, wide = false }: { profile: Profile; wide?: boolean }) {
-  const idRef = useRef<HTMLElement>(null);
-  const [copy, setCopy] = useState<CopyState>('idle');
-
-  // Selecting the id leaves Ctrl+C one key away when the clipboard cannot be written (a page
-  // served over plain http from another machine has no navigator.clipboard; a browser may also
-  // refuse the permission).
-  const selectId = () => {
-    const node = idRef.current;
-    const selection = window.getSelection();
-    if (node === null || selection === null) return;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    selection.removeAllRanges();
-    selection.addRange(range);
-  };
-
-  const copyId = async () => {
-    try {
-      if (navigator.clipboard === undefined) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(profile.uid);
-      setCopy('copied');
-    } catch {
-      setCopy('unavailable');
-      selectId();
-    }
-  };
-
+  const { ref: idRef, state: copy, copy: copyId } = useCopyText(profile.uid);
   return (
     <Section title="User id">
       <div className={wide ? 'lg:grid lg:grid-cols-2 lg:items-start lg:gap-6' : ''}>
-        <p className="mb-3 text-sm text-slate-400">
-          {profile.isAdmin ? (
-            <>
-              This account is an operator: its id is in{' '}
-              <code className="font-mono text-slate-300">ADMIN_USER_IDS</code>.
-            </>
-          ) : (
-            <>
-              For operators: put this id in <code className="font-mono text-slate-300">ADMIN_USER_IDS</code>{' '}
-              to give this account the admin pages (restart the server after a change).
-            </>
-          )}
-        </p>
+        <OperatorHint isAdmin={profile.isAdmin} />
         <div>
           <div className="flex flex-wrap items-center gap-2">
             <code
@@ -79,5 +39,23 @@ export function UserIdSection({ profile, wide = false }: { profile: Profile; wid
         </div>
       </div>
     </Section>
+  );
+}
+
+/** What the id is for: an operator's ADMIN_USER_IDS. */
+function OperatorHint({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <p className="mb-3 text-sm text-slate-400">
+      {isAdmin ? (
+        <>
+          This account is an operator: its id is in <code className="font-mono text-slate-300">ADMIN_USER_IDS</code>.
+        </>
+      ) : (
+        <>
+          For operators: put this id in <code className="font-mono text-slate-300">ADMIN_USER_IDS</code> to give this
+          account the admin pages (restart the server after a change).
+        </>
+      )}
+    </p>
   );
 }

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setOfflineMode } from '../src/shared/lib/storage.ts';
-import { useSessionStore } from '../src/shared/session/session-store.ts';
-import { CONFIG, PROFILE, json, renderApp, stubFetch } from './helpers.tsx';
+import { setOfflineMode } from '@/shared/lib/storage.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { json, stubFetch } from '../../support/fetch.ts';
+import { CONFIG, PROFILE } from '../../support/fixtures.ts';
+import { renderApp } from '../../support/render.tsx';
 
 const UID = 'Xq3vR8kLm2Tz9wYb';
 
