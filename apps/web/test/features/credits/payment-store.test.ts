@@ -5,7 +5,7 @@ import { usePaymentStore } from '@/features/credits/hooks/payment-store.ts';
 const initial = { isProcessing: false, error: null, transactions: [], lastTransactionId: null };
 const store = () => usePaymentStore.getState();
 
-describe('payment state (spec section 4)', () => {
+describe('payment state', () => {
   beforeEach(() => usePaymentStore.setState(initial));
 
   it('starting to process sets isProcessing and clears the earlier error', () => {

@@ -2,7 +2,7 @@ import { CLIENT_ERRORS, type CreatePaymentIntentRequest, CreatePaymentIntentResp
 import { api } from '@/shared/lib/api-client.ts';
 import { ApiError } from '@/shared/lib/api-error.ts';
 
-// The purchase flow's calls (spec sections 4 and 7) and its error messages (section 8), in
+// The purchase flow's calls and its error messages (the catalogue's, packages/shared/src/errors.ts), in
 // the places the spec puts them. The browser sends its session cookie; other clients may
 // send a bearer token instead (the server accepts both on these calls).
 

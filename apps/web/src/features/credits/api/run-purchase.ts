@@ -25,7 +25,7 @@ export async function runPurchase({
   confirm,
   store,
 }: PurchaseInput): Promise<VerifyPaymentResponse | null> {
-  // Nothing happens without the library, the card form and a pack (spec section 5).
+  // Nothing happens without the library, the card form and a pack (no half-made payment).
   if (confirm === null || pack === undefined) return null;
   if (!userId) {
     store.setError(ERRORS.PURCHASE_NOT_AUTHENTICATED.message);

@@ -108,7 +108,7 @@ function hasBonus(queryClient: ReturnType<typeof useQueryClient>): boolean {
 }
 
 /**
- * The credit purchase modal (spec section 2): the popular pack preselected, a card form with
+ * The credit purchase modal: the popular pack preselected, a card form with
  * a postal code, 'Pay $<price>' / 'Processing...'. Guests (and `guest-` ids) see the
  * sign-in-required view instead.
  */

@@ -26,7 +26,7 @@ function StripeForm({ onPay, payLabel, disabled }: CardFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
-    // Without the library and its card form the purchase does nothing (spec section 5).
+    // Without the library and its card form the purchase does nothing (no half-made payment).
     if (!stripe || !card) return;
     const confirm: ConfirmCard = (clientSecret) =>
       stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
