@@ -96,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = new LiveHub(db, { clientsMax: config.sseClientsMax }, app.log);
   // Grades the table's decisions after their write (ADR 0028); decisions a crash left ungraded at start.
   const grader = new RecordGrader(db, app.log);
+  grader.warm();
   grader.poke();
   const sessions = new SessionWatch(db, options.streamSessionCheck_ms ?? 2000, app.log);
   sessions.start();

@@ -20,7 +20,7 @@ import {
 } from '@card-counter/engine';
 import { TableSnapshotSchema, type TableSnapshot } from '@card-counter/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { basicCharts } from '../src/modules/table/basic-charts.ts';
+import { basicCharts } from '../src/strategy/basic-charts.ts';
 import { isCleanShoe, nextShoePlay, verdictOf } from '../src/modules/table/shoe-play.ts';
 import type { Player } from './support/players.ts';
 import { tableSuite, type TableClient } from './support/table.ts';
@@ -49,7 +49,7 @@ function playing(p1: string, up: string, p2: string, rules: unknown = {}): GameS
 describe('basicCharts', () => {
   // Regression: an idle chart worker kept the process alive, so a server could not shut down.
   it('holds the process while a chart is built and lets it exit once idle', () => {
-    const modules = fileURLToPath(new URL('../src/modules/table/basic-charts.ts', import.meta.url));
+    const modules = fileURLToPath(new URL('../src/strategy/basic-charts.ts', import.meta.url));
     const script = `
       const { basicCharts } = await import(${JSON.stringify(modules)});
       const { parseRules } = await import('@card-counter/engine');

@@ -15,6 +15,7 @@ import { startTsWorker } from '@card-counter/engine/sim/node';
 import type { DecisionEntry } from '@card-counter/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
+import { basicCharts, rulesKey } from '../../strategy/basic-charts.ts';
 
 /** Rows graded per round trip to the worker and per update statement. */
 export const GRADE_BATCH_MAX = 64;
@@ -22,6 +23,12 @@ export const GRADE_BATCH_MAX = 64;
 const PASS_BATCHES_MAX = 50;
 /** Ungraded rows left by another process are picked up at most this late. */
 const SWEEP_ms = 30_000;
+/**
+ * A poke grades this much later, so the decisions of many actions share a batch (one read,
+ * one worker round trip, one update) instead of a pass each: measured with one player acting
+ * back to back, a pass per decision cost a third of the table's throughput.
+ */
+export const GRADE_DELAY_ms = 250;
 const WORKER_URL = new URL('./grader-worker.ts', import.meta.url);
 
 interface Job {
@@ -42,6 +49,7 @@ export class RecordGrader {
   private worker: Worker | undefined;
   private pending: { resolve: (grades: Grades) => void; reject: (e: Error) => void } | null = null;
   private running: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private again = false;
   private closed = false;
   private readonly sweep: ReturnType<typeof setInterval>;
@@ -54,8 +62,26 @@ export class RecordGrader {
     this.sweep.unref();
   }
 
-  /** Grades what is waiting, soon; a poke during a pass runs one more pass after it. */
+  /**
+   * Starts the worker now (the server's start): loading the engine into a new thread takes a
+   * second or two of CPU, which would otherwise fall on the first decisions' players.
+   */
+  warm(): void {
+    if (!this.closed) this.spawn();
+  }
+
+  /** Grades what is waiting GRADE_DELAY_ms from now (one pass for the pokes meanwhile). */
   poke(): void {
+    if (this.closed || this.timer !== null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.passNow();
+    }, GRADE_DELAY_ms);
+    this.timer.unref();
+  }
+
+  /** Grades what is waiting now; during a pass, one more pass runs after it. */
+  private passNow(): void {
     if (this.closed) return;
     if (this.running !== null) {
       this.again = true;
@@ -71,7 +97,7 @@ export class RecordGrader {
   /** Resolves once nothing is waiting (tests; the start). */
   async drain(): Promise<void> {
     for (let i = 0; i < 1000 && !this.closed; i++) {
-      this.poke();
+      this.passNow();
       await this.running;
       if (!(await this.anyWaiting())) return;
     }
@@ -80,6 +106,7 @@ export class RecordGrader {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.sweep);
+    if (this.timer !== null) clearTimeout(this.timer);
     await this.running;
     await this.worker?.terminate();
     this.worker = undefined;
@@ -105,7 +132,10 @@ export class RecordGrader {
       select id::text as id, entry_id, at, facts from play_record
       where not graded order by id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
     if (rows.length === 0) return 0;
-    const grades = await this.grade(rows.map((r) => ({ id: r.id, facts: r.facts })));
+    // Each rule set's chart from the process's one builder (built once, on its own worker).
+    const charts: Record<string, Uint8Array> = {};
+    for (const r of rows) charts[rulesKey(r.facts.rules)] ??= await basicCharts.request(r.facts.rules);
+    const grades = await this.grade(rows.map((r) => ({ id: r.id, facts: r.facts, chart: rulesKey(r.facts.rules) })), charts);
     const byId = new Map(grades.map((g) => [g.id, g]));
     const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry }[] = [];
     const broken: string[] = [];
@@ -147,14 +177,14 @@ export class RecordGrader {
     return rows.length;
   }
 
-  private grade(jobs: { id: string; facts: DecisionFacts }[]): Promise<Grades> {
+  private grade(jobs: { id: string; facts: DecisionFacts; chart: string }[], charts: Record<string, Uint8Array>): Promise<Grades> {
     const worker = this.spawn();
     // One batch in flight at a time (passes run one after another): one pending answer.
     if (this.pending !== null) throw new Error('grader: a batch is already in flight');
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       worker.ref();
-      worker.postMessage({ jobs });
+      worker.postMessage({ jobs, charts });
     });
   }
 

@@ -20,7 +20,7 @@ import type { AppModule } from '../module.ts';
 import { applyTableAction, defaultRng, readPatterns, readSnapshot } from './play.ts';
 import { listReveals } from './reveals.ts';
 import { readVersion } from './store.ts';
-import { basicCharts } from './basic-charts.ts';
+import { basicCharts } from '../../strategy/basic-charts.ts';
 
 /** Table streams per player (tabs); a tab over the cap still plays, it just does not follow others. */
 export const TABLE_STREAM_CLIENTS_PER_USER_MAX = 5;

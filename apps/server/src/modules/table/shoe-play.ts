@@ -20,7 +20,7 @@ import {
   type GameState,
   type ShoeState,
 } from '@card-counter/engine';
-import { basicCharts } from './basic-charts.ts';
+import { basicCharts } from '../../strategy/basic-charts.ts';
 
 export interface ShoePlay {
   /** The commitment of the shoe this tally is about. */

@@ -1,5 +1,7 @@
 /**
- * Basic strategy charts per rules, for judging table decisions on the server (shoe-play.ts).
+ * Basic strategy charts per rules, for the server's judgements of table decisions: the table's
+ * by-the-book tally (modules/table/shoe-play.ts) and the record's grades (modules/record/grader.ts).
+ * One builder per process, so a rule set's chart is built once for both.
  * A chart takes about 350 ms of CPU to build, so it is built on a worker thread and kept:
  * `get` answers at once (null while the chart is not built yet, and asks for it), `request`
  * waits for it. Bounded: CHARTS_MAX rule sets per process, oldest dropped first.
