@@ -10,6 +10,7 @@ import { resetCount, draw } from './dealing.ts';
 import { type StepDraft, currentHand, draftOf } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { INITIAL_GAME_STATUS } from './create.ts';
+import { clearRound } from './clear-round.ts';
 import { Refusal, refuse } from './refusal.ts';
 import { publishHeldShoes, retireShoe } from './reveal.ts';
 import { afterInsurance, advance, insuranceCost, splitsAtSpot, startRound } from './round.ts';
@@ -95,16 +96,7 @@ function placeBet(state: GameState, amount: number, spot: number | undefined): v
 
 /** Back to betting; the spot bets stay for the next deal unless the balance no longer covers them. */
 function clearTable(state: GameState): void {
-  state.gamePhase = 'betting';
-  state.gameInProgress = false;
-  state.playerHands = [];
-  state.dealerCards = [];
-  state.holeCardRevealed = false;
-  state.currentHandIndex = 0;
-  state.insuranceBet = 0;
-  state.insuranceOffered = false;
-  state.canTakeInsurance = false;
-  state.totalHandsFromSplits = 0;
+  clearRound(state);
   if (state.currentBet > state.balance) {
     state.handBets = state.handBets.map(() => 0);
     state.currentBet = 0;

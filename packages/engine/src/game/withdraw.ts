@@ -5,6 +5,7 @@
 // new one. The count starts again with the new shoe.
 
 import { revealShoe } from '../shoe.ts';
+import { clearRound } from './clear-round.ts';
 import { resetCount } from './dealing.ts';
 import type { GameState, PublishedShoe } from './types.ts';
 
@@ -25,16 +26,7 @@ export function withdrawShoe(state: GameState): { state: GameState; published: P
   s.deck = null;
   s.cardsDealtFromShoe = 0;
   s.roundStartPosition = 0;
-  s.gamePhase = 'betting';
-  s.gameInProgress = false;
-  s.playerHands = [];
-  s.dealerCards = [];
-  s.holeCardRevealed = false;
-  s.currentHandIndex = 0;
-  s.insuranceBet = 0;
-  s.insuranceOffered = false;
-  s.canTakeInsurance = false;
-  s.totalHandsFromSplits = 0;
+  clearRound(s);
   s.lastResult = null;
   s.currentBet = s.handBets.reduce((a, b) => a + b, 0);
   resetCount(s);
