@@ -29,6 +29,9 @@ export async function webRoutes(app: FastifyInstance, webDistDir: string): Promi
       root: webDistDir,
       wildcard: true,
       index: 'index.html',
+      // The build writes x.br and x.gz beside each large file (apps/web/build/compress-assets.ts):
+      // sent as they are to a browser that accepts them, with no compression work per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; index.html must be revalidated to pick up a new build.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

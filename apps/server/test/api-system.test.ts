@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -40,6 +41,11 @@ forEachDatabase('api system routes', (t) => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Card Counter SPA</title>');
   writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+  // What the web build writes beside a large file (apps/web/build/compress-assets.ts).
+  const bigJs = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  writeFileSync(path.join(dist, 'assets', 'big-abc.js'), bigJs);
+  writeFileSync(path.join(dist, 'assets', 'big-abc.js.br'), brotliCompressSync(bigJs));
+  writeFileSync(path.join(dist, 'assets', 'big-abc.js.gz'), gzipSync(bigJs));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('production without keys lists every missing setting in /api/config and keeps demo out of sight', async () => {
@@ -81,6 +87,29 @@ forEachDatabase('api system routes', (t) => {
       expect(api.statusCode).toBe(404);
       expect((api.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
       expect((await app.inject({ method: 'POST', url: '/profile' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the build\'s brotli or gzip copy to a browser that accepts it, the file itself otherwise', async () => {
+    const app = await buildTestApp(t.db, { env: { WEB_DIST_DIR: dist } });
+    try {
+      const br = await app.inject({ url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(String(br.headers['content-type'])).toContain('javascript');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigJs);
+      const gz = await app.inject({ url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(bigJs);
+      const plain = await app.inject({ url: '/assets/big-abc.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(bigJs);
+      // index.html is never cached, compressed or not, so a new build is picked up at once.
+      const index = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(index.headers['cache-control']).toBe('no-cache');
     } finally {
       await app.close();
     }
