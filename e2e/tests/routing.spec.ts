@@ -26,7 +26,7 @@ test("'Shuffling the deck...' shows while the session loads", async ({ page }) =
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/me', async (route) => {
+  await page.route('**/api/session', async (route) => {
     await held;
     await route.continue();
   });

@@ -1,4 +1,4 @@
-import { DAILY_BONUS_INTERVAL_ms, INITIAL_CREDITS, ProfileSchema } from '@card-counter/shared';
+import { DAILY_BONUS_INTERVAL_ms, INITIAL_CREDITS, ProfileSchema, SessionResponseSchema } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerSum } from '../src/modules/ledger/index.ts';
@@ -42,6 +42,21 @@ forEachDatabase('api /api/me', (t) => {
       expect(r.statusCode, url).toBe(401);
       expect(r.json()).toEqual({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } });
     }
+  });
+
+  it('GET /api/session answers 200 signed out (a bad or expired cookie too) and the profile signed in', async () => {
+    const anonymous = await app.inject('/api/session');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ signedIn: false });
+    const stale = await app.inject({ url: '/api/session', headers: { cookie: 'better-auth.session_token=not-a-session.sig' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ signedIn: false });
+    const p = await signUpPlayer(app, 'session', 'Session Player');
+    const mine = await p.call('GET', '/api/session');
+    expect(mine.statusCode).toBe(200);
+    const body = SessionResponseSchema.parse(mine.json());
+    expect(body.signedIn).toBe(true);
+    expect(body.signedIn && body.me).toEqual((await p.call('GET', '/api/me')).json());
   });
 
   it('signs up and reads the full profile with 10,000 credits and the grant as first row', async () => {

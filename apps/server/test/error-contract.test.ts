@@ -47,7 +47,8 @@ function routesOf(app: FastifyInstance): { method: string; url: string }[] {
   return routes;
 }
 
-const PUBLIC = new Set(['GET /api/health', 'GET /api/config']);
+// /api/session says who the caller is: anonymous is one of its answers (200 signedIn false).
+const PUBLIC = new Set(['GET /api/health', 'GET /api/config', 'GET /api/session']);
 /** Routes that authenticate their caller another way than a session, and the code a stranger gets. */
 const SELF_AUTHENTICATED = new Map<string, 'WEBHOOK_SIGNATURE_INVALID' | 'PURCHASE_NOT_AUTHENTICATED'>([
   ['POST /api/payments/webhook', 'WEBHOOK_SIGNATURE_INVALID'],

@@ -19,6 +19,8 @@ declare module 'fastify' {
     allowBearer?: boolean;
     /** The code requireUser answers a caller without a session with (default NOT_AUTHENTICATED). */
     unauthenticatedCode?: 'NOT_AUTHENTICATED' | 'PURCHASE_NOT_AUTHENTICATED';
+    /** requireUser lets a caller without a session through, with no request.user (GET /api/session). */
+    userOptional?: boolean;
   }
   interface FastifyInstance {
     /** better-auth's instance (server-side API: `app.auth.api.*`). */
@@ -76,10 +78,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
 /** requireUser: the session of the request's cookie (or, where the route allows, bearer token), else 401. */
 function requireUser(auth: Auth, sessions: SessionLookup) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const refuse = () =>
-      reply
+    const refuse = async () => {
+      if (request.routeOptions.config.userOptional === true) return;
+      await reply
         .status(401)
         .send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
+    };
     const bearer =
       request.routeOptions.config.allowBearer === true && request.headers.authorization !== undefined;
     const cookie = bearer ? null : cookieValue(request.headers.cookie, sessions.settingsCookieName);

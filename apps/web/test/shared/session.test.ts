@@ -98,7 +98,7 @@ describe('server session load', () => {
   });
 
   it('keeps the signed-in profile in the query cache only; the store holds the status', async () => {
-    vi.stubGlobal('fetch', () => Promise.resolve(json(PROFILE)));
+    vi.stubGlobal('fetch', () => Promise.resolve(json({ signedIn: true, me: PROFILE })));
     const client = new QueryClient();
     await useSessionStore.getState().loadSession(client);
     const state = useSessionStore.getState();
@@ -107,6 +107,19 @@ describe('server session load', () => {
     expect(Object.keys(state).filter((key) => typeof state[key as keyof typeof state] !== 'function').sort()).toEqual(['guest', 'status']);
     expect(client.getQueryData(['me'])).toEqual(PROFILE);
     expect(selectUserState(state.status, state.guest, client.getQueryData(['me']))).toMatchObject({ userId: 'user-1', credits: 12_345 });
+  });
+
+  it('a signed-out session (200, signedIn false) signs out from GET /api/session, once, with no toast', async () => {
+    const fetchMock = vi.fn((_input: RequestInfo | URL) => Promise.resolve(json({ signedIn: false })));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    client.setQueryData(['me'], PROFILE);
+    await useSessionStore.getState().loadSession(client);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/session');
+    expect(useSessionStore.getState().status).toBe('signed-out');
+    expect(client.getQueryData(['me'])).toBeUndefined();
+    expect(useToastStore.getState().toasts).toEqual([]);
   });
 
   it('a signed-out answer leaves no profile in the cache', async () => {
@@ -135,9 +148,9 @@ describe('server session load', () => {
     const client = new QueryClient();
     const startup = useSessionStore.getState().loadSession(client);
     const afterSignIn = useSessionStore.getState().loadServerSession(client);
-    answers[1]?.(json(PROFILE));
+    answers[1]?.(json({ signedIn: true, me: PROFILE }));
     await afterSignIn;
-    answers[0]?.(json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401));
+    answers[0]?.(json({ signedIn: false }));
     await startup;
     expect(useSessionStore.getState().status).toBe('signed-in');
     expect(client.getQueryData(['me'])).toEqual(PROFILE);

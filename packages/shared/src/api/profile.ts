@@ -44,6 +44,17 @@ export const MeResponseSchema = ProfileSchema.extend({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/**
+ * `GET /api/session`: who the caller is, answered 200 either way, so the app's start on a
+ * signed-out visit makes no failing request (a 401 is logged in the browser's console whatever
+ * the page does with it). Everything behind a session still answers 401 without one.
+ */
+export const SessionResponseSchema = z.discriminatedUnion('signedIn', [
+  z.strictObject({ signedIn: z.literal(false) }),
+  z.strictObject({ signedIn: z.literal(true), me: MeResponseSchema }),
+]);
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
 /** Names: trimmed, 1..40 characters, no control characters. */
 const nameField = z
   .string()

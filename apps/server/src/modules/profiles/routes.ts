@@ -1,12 +1,13 @@
 /**
  * The signed-in player's own profile, ledger, daily bonus and live profile stream, all under
- * /api/me and all behind requireUser.
+ * /api/me and behind requireUser; and GET /api/session, which says who the caller is, signed in or not.
  */
 import {
   AppError,
   DailyBonusResponseSchema,
   PatchMeSchema,
   MeResponseSchema,
+  SessionResponseSchema,
   TransactionsPageSchema,
   TransactionsQuerySchema,
 } from '@card-counter/shared';
@@ -40,6 +41,12 @@ export const profileRoutes: AppModule = async (app, deps) => {
 
   r.get('/api/me', { ...auth, schema: { response: { 200: MeResponseSchema } } }, async (request) =>
     me(request.userId()),
+  );
+
+  r.get(
+    '/api/session',
+    { onRequest: app.requireUser, config: { userOptional: true }, schema: { response: { 200: SessionResponseSchema } } },
+    async (request) => (request.user === undefined ? { signedIn: false as const } : { signedIn: true as const, me: await me(request.user.id) }),
   );
 
   r.patch(

@@ -6,7 +6,7 @@ import { authClient } from '../lib/auth-client.ts';
 import { withRetry, type RetryOptions } from '../lib/retry.ts';
 import { showToast } from '../stores/toast-store.ts';
 import { clearGuest, loadGuest, saveGuest } from './guest-storage.ts';
-import { fetchMe, meQuery } from './me-query.ts';
+import { fetchSessionProfile, meQuery } from './me-query.ts';
 import { clampCredits, createGuestState, type UserState } from './user-state.ts';
 
 // The session is loading, then signed in, signed out or a guest. This store keeps only that
@@ -19,7 +19,7 @@ export interface SessionState {
   status: SessionStatus;
   /** The guest's record (mirrored in localStorage); null unless the status is 'guest'. */
   guest: UserState | null;
-  /** Reads the guest record, else the server profile (GET /api/me; 401 means signed out). */
+  /** Reads the guest record, else the server's session (GET /api/session). */
   loadSession: (queryClient: QueryClient) => Promise<void>;
   /** After a sign-in or sign-up: the account replaces any guest session of this browser. */
   loadServerSession: (queryClient: QueryClient) => Promise<void>;
@@ -56,8 +56,13 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     clearGuest();
     try {
       // A read is safe to retry; 401 (NOT_AUTHENTICATED) is never retried.
-      const profile = await withRetry(() => fetchMe(), sessionRetryOptions);
+      const profile = await withRetry(() => fetchSessionProfile(), sessionRetryOptions);
       if (mine !== generation) return;
+      if (profile === null) {
+        queryClient.removeQueries({ queryKey: meQuery.queryKey });
+        set({ status: 'signed-out', guest: null });
+        return;
+      }
       // The profile is in the cache before the status says signed in, so no screen sees
       // a signed-in session without its profile.
       queryClient.setQueryData(meQuery.queryKey, profile);

@@ -32,7 +32,7 @@ const fakeStripe = {
   _registerWrapper: vi.fn(),
   registerAppInfo: vi.fn(),
 };
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(() => Promise.resolve(fakeStripe)) }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn(() => Promise.resolve(fakeStripe)) }));
 
 const onClose = vi.fn();
 

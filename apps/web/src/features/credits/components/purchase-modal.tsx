@@ -1,4 +1,4 @@
-import { useId, useState, type RefObject } from 'react';
+import { lazy, Suspense, useId, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared';
 import { useAppConfig } from '@/shared/config/app-config.ts';
@@ -15,7 +15,10 @@ import { DemoCardForm } from './demo-card-form.tsx';
 import { PackPicker } from './pack-picker.tsx';
 import { defaultPack, formatPrice } from '../model/price.ts';
 import { SignInRequired } from './sign-in-required.tsx';
-import { StripeCardForm } from './stripe-card-form.tsx';
+
+// Stripe's libraries (and Stripe.js from Stripe's host) load only on a deployment whose provider
+// is Stripe, when its card form is first shown: the demo provider never fetches them.
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
 
 export interface PurchaseModalProps {
   onClose: () => void;
@@ -90,7 +93,9 @@ function PayPanel({ pack, onPay }: { pack: CreditPack | undefined; onPay: (confi
           Loading payment form...
         </p>
       ) : payments.mode === 'stripe' && payments.publishableKey ? (
-        <StripeCardForm publishableKey={payments.publishableKey} onPay={onPay} payLabel={payLabel} disabled={disabled} />
+        <Suspense fallback={<p role="status" className="text-sm text-slate-400">Loading payment form...</p>}>
+          <StripeCardForm publishableKey={payments.publishableKey} onPay={onPay} payLabel={payLabel} disabled={disabled} />
+        </Suspense>
       ) : (
         <DemoCardForm onPay={onPay} payLabel={payLabel} disabled={disabled} />
       )}

@@ -1,6 +1,8 @@
 import { useMemo, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js';
+// The /pure entry adds Stripe.js to the page only when loadStripe is called (the main entry adds
+// it as soon as the module is imported).
+import { loadStripe } from '@stripe/stripe-js/pure';
 import type { ConfirmCard } from '../api/payments-api.ts';
 import { PayButton, type CardFormProps } from './demo-card-form.tsx';
 
