@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { Link, useSearchParams } from 'react-router';
 
 // `/`: the game screen and its modes. The table is the default; the drills and the progress
 // view sit beside it (`?mode=drills`, `?mode=progress`), so the navigation stays Game,
 // Simulator, Leaderboard. Each mode is its own chunk, fetched when first shown.
 
-const GamePage = lazy(() => import('@/features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
-const TrainerPage = lazy(() => import('@/features/trainer/components/trainer-page.tsx').then((m) => ({ default: m.TrainerPage })));
-const ProgressPage = lazy(() => import('@/features/trainer/components/progress-page.tsx').then((m) => ({ default: m.ProgressPage })));
+const GamePage = lazyChunk(() => import('@/features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
+const TrainerPage = lazyChunk(() => import('@/features/trainer/components/trainer-page.tsx').then((m) => ({ default: m.TrainerPage })));
+const ProgressPage = lazyChunk(() => import('@/features/trainer/components/progress-page.tsx').then((m) => ({ default: m.ProgressPage })));
 
 const MODES = [
   { id: 'table', label: 'Table' },

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
@@ -13,18 +13,18 @@ import { RouteError } from './route-error.tsx';
 // game, the simulator, the charts or the signed-in layout until a route needs them. Every
 // other page is its own chunk, fetched when its route first renders (Root and AppLayout
 // show a loading state meanwhile).
-const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
-const SimulatorPage = lazy(() =>
+const AppLayout = lazyChunk(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
+const SimulatorPage = lazyChunk(() =>
   import('@/features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
 );
-const ProfilePage = lazy(() => import('@/features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
-const LeaderboardPage = lazy(() =>
+const ProfilePage = lazyChunk(() => import('@/features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const LeaderboardPage = lazyChunk(() =>
   import('@/features/leaderboard/components/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })),
 );
-const AdminPage = lazy(() => import('@/features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
-const PrivacyPage = lazy(() => import('@/features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('@/features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
-const DeploymentGuidePage = lazy(() =>
+const AdminPage = lazyChunk(() => import('@/features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const PrivacyPage = lazyChunk(() => import('@/features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazyChunk(() => import('@/features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
+const DeploymentGuidePage = lazyChunk(() =>
   import('@/features/startup/components/deployment-guide-page.tsx').then((m) => ({ default: m.DeploymentGuidePage })),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useRef, useState, type RefObject } from 'react';
+import { Suspense, useId, useRef, useState, type RefObject } from 'react';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditsDisplay } from '@/features/credits/components/credits-display.tsx';
@@ -12,7 +13,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 
 // The modal (and Stripe's libraries) download when the player first opens it.
-const PurchaseModal = lazy(() =>
+const PurchaseModal = lazyChunk(() =>
   import('@/features/credits/components/purchase-modal.tsx').then((m) => ({ default: m.PurchaseModal })),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState, type RefObject } from 'react';
+import { Suspense, useId, useState, type RefObject } from 'react';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared';
 import { useAppConfig } from '@/shared/config/app-config.ts';
@@ -18,7 +19,7 @@ import { SignInRequired } from './sign-in-required.tsx';
 
 // Stripe's libraries (and Stripe.js from Stripe's host) load only on a deployment whose provider
 // is Stripe, when its card form is first shown: the demo provider never fetches them.
-const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
+const StripeCardForm = lazyChunk(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
 
 export interface PurchaseModalProps {
   onClose: () => void;

@@ -1,0 +1,40 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_ms } from '@card-counter/shared';
+import { RouteError } from '@/app/route-error.tsx';
+import { ChunkLoadTimeoutError, lazyChunk, withChunkTimeout } from '@/shared/lib/lazy-chunk.ts';
+
+describe('lazy chunks are bounded by the chunk-load timeout', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a chunk that stalls fails after CHUNK_LOAD_TIMEOUT_ms, not before', async () => {
+    vi.useFakeTimers();
+    const settled = vi.fn();
+    const load = withChunkTimeout(new Promise<never>(() => undefined)).catch((error: unknown) => {
+      settled(error);
+    });
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_ms - 1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await load;
+    expect(settled.mock.calls[0]?.[0]).toBeInstanceOf(ChunkLoadTimeoutError);
+  });
+
+  it('a chunk that arrives in time is used, and its timer is cleared', async () => {
+    vi.useFakeTimers();
+    await expect(withChunkTimeout(Promise.resolve('chunk'))).resolves.toBe('chunk');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a chunk that fails to download shows the route error screen with a reload, not a blank page', async () => {
+    const Page = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/page-old.js')));
+    const reload = vi.fn();
+    const router = createMemoryRouter([{ path: '/', element: <Page />, errorElement: <RouteError reload={reload} /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeTruthy();
+    expect(screen.getByText(/Failed to fetch dynamically imported module/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
