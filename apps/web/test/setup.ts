@@ -7,7 +7,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia; uPlot (the simulator's and trainer's charts) reads it when its
 // module loads. Never matching is what a plain screen answers.
-if (typeof window.matchMedia !== 'function') {
+// (A test of the build runs in Node, without a window.)
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -23,6 +24,7 @@ if (typeof window.matchMedia !== 'function') {
 
 // Vitest runs without globals, so Testing Library's automatic cleanup is not registered.
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   window.localStorage.clear();
 });

@@ -99,7 +99,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     try {
       // Logging out of a guest session clears it; nothing was ever on the server.
       if (get().status === 'guest') clearGuest();
-      else await authClient.signOut();
+      else await (await authClient()).signOut();
     } finally {
       set({ status: 'signed-out', guest: null });
       queryClient.clear();

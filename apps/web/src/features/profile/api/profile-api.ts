@@ -65,11 +65,11 @@ export function useClaimDailyBonus() {
 }
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  unwrapAuth(await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
+  unwrapAuth(await (await authClient()).changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
 }
 
 export async function linkGoogle(): Promise<void> {
-  unwrapAuth(await authClient.linkSocial({ provider: 'google', callbackURL: '/profile' }));
+  unwrapAuth(await (await authClient()).linkSocial({ provider: 'google', callbackURL: '/profile' }));
 }
 
 export async function setFirstPassword(newPassword: string): Promise<void> {

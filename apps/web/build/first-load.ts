@@ -1,0 +1,84 @@
+/**
+ * What a page downloads before it can do anything, read from a build: the entry chunk, every
+ * chunk it imports statically (module preloads), the scripts index.html loads itself, and the
+ * lazy chunks a route renders at once (with their static imports), measured gzipped. The size
+ * test and `npm run bench:web` both use it, so the figure in the note is the figure the test holds.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The first screens and the lazy modules each renders before it is usable. */
+export const FIRST_LOAD_ROUTES = {
+  '/login': [],
+  '/ (signed in, the table)': ['src/app/layout/app-layout.tsx', 'src/features/game/components/game-page.tsx'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The most gzipped JavaScript each first screen may download, in KB (1024 bytes). The goal is
+ * 120 for both (issue 27); these hold what has been reached, so a change cannot add to the first
+ * load unseen. Lower them as the first load shrinks; never raise them to let a change through.
+ */
+export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
+  '/login': 150,
+  '/ (signed in, the table)': 215,
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export interface FirstLoad {
+  /** The manifest entries downloaded (sources, or `_name.js` for shared chunks). */
+  modules: string[];
+  js: { file: string; gzip_bytes: number }[];
+  js_gzip_bytes: number;
+  css_gzip_bytes: number;
+}
+
+function gzipBytes(file: string): number {
+  // The build writes a .gz beside each large file (compress-assets.ts): what the server sends.
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Scripts index.html loads from public/ (not in the manifest), e.g. /zod-jitless.js. */
+function publicScripts(distDir: string): string[] {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)]
+    .map((m) => m[1] ?? '')
+    .filter((src) => src !== '' && !src.startsWith('assets/'));
+}
+
+export function readManifestKeys(distDir: string): string[] {
+  return Object.keys(JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as object);
+}
+
+export function firstLoad(distDir: string, lazyModules: readonly string[]): FirstLoad {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const js = new Set<string>(publicScripts(distDir));
+  const css = new Set<string>();
+  const modules: string[] = [];
+  const pending = ['index.html', ...lazyModules];
+  for (let guard = 0; pending.length > 0; guard++) {
+    if (guard > 10_000) throw new Error('first-load: the manifest import graph does not end');
+    const key = pending.pop() as string;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`first-load: ${key} is not in the build manifest (renamed?)`);
+    if (js.has(chunk.file)) continue;
+    js.add(chunk.file);
+    modules.push(key);
+    for (const c of chunk.css ?? []) css.add(c);
+    pending.push(...(chunk.imports ?? []));
+  }
+  const sized = [...js].map((file) => ({ file, gzip_bytes: gzipBytes(path.join(distDir, file)) })).sort((a, b) => b.gzip_bytes - a.gzip_bytes);
+  return {
+    modules,
+    js: sized,
+    js_gzip_bytes: sized.reduce((a, f) => a + f.gzip_bytes, 0),
+    css_gzip_bytes: [...css].reduce((a, f) => a + gzipBytes(path.join(distDir, f)), 0),
+  };
+}

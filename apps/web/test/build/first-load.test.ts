@@ -1,0 +1,43 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LOAD_BUDGET_KB, FIRST_LOAD_ROUTES, firstLoad, readManifestKeys } from '../../build/first-load.ts';
+
+// The real production build (the app's own vite.config.ts, with its manifest), measured as the
+// browser downloads it: a change that pushes a first screen past its budget fails here.
+const webRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('first load of each first screen, from the production build', () => {
+  let outDir = '';
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'cc-first-load-'));
+    // Vitest runs with NODE_ENV=test, which would build React's development bundles.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: webRoot, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+  }, 180_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it.each(Object.entries(FIRST_LOAD_ROUTES))('%s stays within its budget of gzipped JavaScript', (route, lazyModules) => {
+    const load = firstLoad(outDir, lazyModules);
+    const budget_kb = FIRST_LOAD_BUDGET_KB[route as keyof typeof FIRST_LOAD_ROUTES];
+    const listing = load.js.map((f) => `${f.file} ${(f.gzip_bytes / 1024).toFixed(1)} KB`).join(', ');
+    expect(load.js.length).toBeGreaterThan(2);
+    expect(load.js_gzip_bytes / 1024, `${route}: ${listing}`).toBeLessThanOrEqual(budget_kb);
+  });
+
+  it('/login does not download the table, the simulator, the charts, the purchase dialog or the auth client', () => {
+    const login = firstLoad(outDir, FIRST_LOAD_ROUTES['/login']).modules;
+    const lazyOnes = readManifestKeys(outDir).filter((key) => /better-auth|features\/game\/|features\/simulator\/|uplot|purchase-modal|stripe/.test(key));
+    expect(lazyOnes.length).toBeGreaterThanOrEqual(6);
+    for (const key of lazyOnes) expect(login).not.toContain(key);
+  });
+});
