@@ -66,7 +66,7 @@ export function AccountActions({ detail, label }: { detail: AdminUserDetail; lab
           </Button>
         )}
       </div>
-      {detail.user.isAdmin && !blocked ? <p className="mt-2 text-xs text-slate-500">Admins cannot be blocked from here.</p> : null}
+      {detail.user.isAdmin && !blocked ? <p className="mt-2 text-xs text-slate-400">Admins cannot be blocked from here.</p> : null}
       <div className="mt-2">
         <FormSuccess message={done} />
       </div>
@@ -130,7 +130,7 @@ function ReasonDialog(props: { action: AccountAction; label: string; busy: boole
           onChange={(e) => setReason(e.target.value)}
           className="rounded-md border border-slate-600 bg-slate-950 px-3 py-1.5 text-slate-100 focus:border-emerald-400 focus:outline-none"
         />
-        {short ? <span className="text-xs text-slate-500">At least 3 characters.</span> : null}
+        {short ? <span className="text-xs text-slate-400">At least 3 characters.</span> : null}
       </div>
     </ConfirmDialog>
   );

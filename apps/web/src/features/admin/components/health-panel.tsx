@@ -49,7 +49,7 @@ export function HealthPanel() {
           <ul className="mt-2 space-y-1 text-xs">
             {h.mail.recentFailures.map((f) => (
               <li key={`${f.at}-${f.to}`} className="break-words text-slate-300">
-                <span className="text-slate-500">{formatDateTime(f.at)}</span> {f.to}: “{f.subject}” —{' '}
+                <span className="text-slate-400">{formatDateTime(f.at)}</span> {f.to}: “{f.subject}” —{' '}
                 <span className="text-rose-300">{f.error}</span>
               </li>
             ))}
@@ -61,7 +61,7 @@ export function HealthPanel() {
           <Figure label="Open streams" value={h.live.clients} />
           <Figure label="Limit" value={h.live.clientsMax} />
         </dl>
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-400">
           Counts of the server process that answered; each process has its own.
         </p>
       </Card>

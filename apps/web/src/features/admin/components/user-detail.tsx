@@ -18,7 +18,7 @@ function Header({ d }: { d: AdminUserDetail }) {
         <div className="min-w-0">
           <h2 className="truncate text-xl font-bold">{d.profile?.displayName ?? u.name}</h2>
           <p className="truncate text-sm text-slate-300">{u.email}</p>
-          <p className="truncate font-mono text-xs text-slate-500" title="User id">
+          <p className="truncate font-mono text-xs text-slate-400" title="User id">
             {u.id}
           </p>
         </div>
@@ -88,7 +88,7 @@ function Statistics({ d }: { d: AdminUserDetail }) {
         />
         <Figure label="EV given away" value={r.evCostCredits.toFixed(1)} />
       </dl>
-      <p className="mt-2 text-xs text-slate-500">
+      <p className="mt-2 text-xs text-slate-400">
         {r.lastAt ? `Last recorded ${formatDateTime(r.lastAt)}. ` : 'Nothing recorded yet. '}
         {d.drills.available ? `Drills: ${d.drills.cards} cards, ${d.drills.due} due.` : d.drills.note}
       </p>
@@ -108,7 +108,7 @@ function Sessions({ d }: { d: AdminUserDetail }) {
           >
             <span>{shortUserAgent(s.userAgent)}</span>
             <span className="font-mono text-xs text-slate-400">{s.ipAddress ?? 'no address'}</span>
-            <span className="w-full text-xs text-slate-500">
+            <span className="w-full text-xs text-slate-400">
               since {formatDateTime(s.createdAt)} · expires {formatDateTime(s.expiresAt)}
             </span>
           </li>
@@ -119,7 +119,7 @@ function Sessions({ d }: { d: AdminUserDetail }) {
         {d.accounts.map((a) => (
           <li key={`${a.providerId}-${a.createdAt}`}>
             {a.providerId === 'credential' ? 'E-mail and password' : a.providerId}{' '}
-            <span className="text-xs text-slate-500">since {formatDateTime(a.createdAt)}</span>
+            <span className="text-xs text-slate-400">since {formatDateTime(a.createdAt)}</span>
           </li>
         ))}
       </ul>
@@ -136,7 +136,7 @@ function UserPayments({ userId }: { userId: string }) {
     <>
       <PaymentsTable items={q.data.items} />
       {q.data.total > q.data.items.length ? (
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-400">
           Newest {q.data.items.length} of {q.data.total}; see Payments for all.
         </p>
       ) : null}

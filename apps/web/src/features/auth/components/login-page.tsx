@@ -43,7 +43,7 @@ export function LoginPage() {
           {signIn.password.isPending ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
+      <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
         <span className="h-px flex-1 bg-slate-700" /> or <span className="h-px flex-1 bg-slate-700" />
       </div>
       <div className="flex flex-col gap-3">

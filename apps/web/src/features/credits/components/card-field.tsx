@@ -14,7 +14,7 @@ export function CardField({
       </label>
       <input
         id={id}
-        className="w-full min-w-0 rounded-lg border border-slate-600 bg-slate-950 px-3 py-2.5 font-mono text-slate-100 placeholder:text-slate-500 focus:border-emerald-400 focus:outline-none disabled:opacity-60"
+        className="w-full min-w-0 rounded-lg border border-slate-600 bg-slate-950 px-3 py-2.5 font-mono text-slate-100 placeholder:text-slate-400 focus:border-emerald-400 focus:outline-none disabled:opacity-60"
         {...props}
       />
     </div>

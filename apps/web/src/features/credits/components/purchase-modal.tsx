@@ -49,12 +49,13 @@ function Checkout({ titleId, onClose }: { titleId: string; onClose: () => void }
   const pay = usePurchase(pack, user?.userId, onClose);
   return (
     <div className="grid gap-x-6 gap-y-5 md:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-      <header className="pr-10 md:col-span-2">
+      {/* A div, not a header: the dialog sits at the top of the page, where a header is a second banner landmark. */}
+      <div className="pr-10 md:col-span-2">
         <h2 id={titleId} className="text-2xl font-bold text-white">
           Purchase Credits
         </h2>
         <p className="mt-1 text-sm text-slate-400">Practice money for the tables, drills and the simulator.</p>
-      </header>
+      </div>
       <div className="min-w-0">
         <PackPicker selected={packId} onSelect={setPackId} disabled={isProcessing} />
         {firstPurchase ? (
@@ -100,7 +101,7 @@ function PayPanel({ pack, onPay }: { pack: CreditPack | undefined; onPay: (confi
       ) : (
         <DemoCardForm onPay={onPay} payLabel={payLabel} disabled={disabled} />
       )}
-      <p className="text-center text-xs text-slate-500">
+      <p className="text-center text-xs text-slate-400">
         {payments?.mode === 'stripe' ? 'Payments are processed securely by Stripe. ' : ''}Credits are for practice only and cannot be cashed out.
       </p>
     </div>

@@ -1,12 +1,14 @@
 import type { CSSProperties } from 'react';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 
+// Each colour holds its white label at 4.5:1 or more (WCAG AA for small text; the accessibility
+// walk checks it): the lighter green and amber of casino chips did not.
 export const CHIPS = [
   { value: 10, color: '#2563eb', label: '10' },
-  { value: 25, color: '#16a34a', label: '25' },
+  { value: 25, color: '#15803d', label: '25' },
   { value: 100, color: '#111827', label: '100' },
   { value: 500, color: '#7c3aed', label: '500' },
-  { value: 1000, color: '#d97706', label: '1K' },
+  { value: 1000, color: '#b45309', label: '1K' },
 ] as const;
 
 export interface ChipRackProps {

@@ -54,7 +54,7 @@ export function MyRankCard({
             My rank
           </h2>
           {userRank === null ? (
-            <p className="mt-1 text-2xl font-bold text-slate-500">—</p>
+            <p className="mt-1 text-2xl font-bold text-slate-400">—</p>
           ) : (
             <p className="mt-1 text-3xl font-extrabold text-emerald-300 tabular-nums">
               <span data-testid="my-rank">#{formatCount(userRank)}</span>

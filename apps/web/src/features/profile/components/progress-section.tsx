@@ -75,7 +75,7 @@ function Level({ p }: { p: Progress }) {
           </span>
         </p>
         <Bar value={intoLevel} max={levelSpan} label={`Experience toward level ${p.level + 1}`} />
-        <p className="mt-1 text-xs text-slate-500">Each level up pays {formatCreditsFull(p.levelUpCredits)} credits.</p>
+        <p className="mt-1 text-xs text-slate-400">Each level up pays {formatCreditsFull(p.levelUpCredits)} credits.</p>
       </div>
     </div>
   );

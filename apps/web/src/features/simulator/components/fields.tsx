@@ -9,7 +9,7 @@ function FieldShell({ label, hint, error, errorId, children }: { label: string; 
   return (
     <div className="min-w-0 space-y-1">
       {children}
-      {hint && !error && <p className="text-[11px] leading-tight text-slate-500">{hint}</p>}
+      {hint && !error && <p className="text-[11px] leading-tight text-slate-400">{hint}</p>}
       {error && (
         <p id={errorId} role="alert" className="text-xs text-rose-300">
           {error}
@@ -52,7 +52,7 @@ export function NumberField(props: {
           aria-describedby={props.error ? errorId : undefined}
           onChange={(e) => props.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
         />
-        {props.suffix && <span className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-xs text-slate-500">{props.suffix}</span>}
+        {props.suffix && <span className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-xs text-slate-400">{props.suffix}</span>}
       </div>
     </FieldShell>
   );

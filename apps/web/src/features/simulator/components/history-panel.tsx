@@ -46,7 +46,7 @@ export function HistoryPanel({ runs, loading, error, openId, compare, onOpen, on
               <input type="checkbox" aria-label={`Compare run of ${new Date(run.createdAt).toLocaleString('en-US')}`} checked={picked} disabled={!r || (!picked && compare.length >= 2)} onChange={() => onToggleCompare(run.runId)} className="h-4 w-4 shrink-0 accent-pink-400" />
               <button type="button" disabled={!r} onClick={() => onOpen(run)} className="min-w-0 flex-1 text-left disabled:cursor-default">
                 <span className="block truncate text-xs text-slate-300">{settingsLine(run.settings)}</span>
-                <span className="block text-[11px] text-slate-500 tabular-nums">
+                <span className="block text-[11px] text-slate-400 tabular-nums">
                   {new Date(run.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} · {fmtInt(run.settings.rounds)} rounds
                   {r ? ` · EV/100 ${fmtUnits(Number(r.evPer100), 2)} u · SCORE ${fmtNum(Number(r.score), 1)}` : ' · no result (cancelled)'}
                 </span>

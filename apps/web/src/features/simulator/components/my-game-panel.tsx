@@ -26,7 +26,7 @@ export function MyGamePanel({ estimate, loading, error, enabled, onToggle }: MyG
           <h2 className="text-sm font-semibold text-slate-100">Simulate my game</h2>
           <p className="mt-1 text-xs text-slate-400">Your own play from the table: how often you leave the right play, by kind of hand, and how far your running count drifts at count checks, simulated beside the perfect game.</p>
         </div>
-        <label className={`flex shrink-0 items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold ${ready ? 'text-pink-200' : 'text-slate-500'}`}>
+        <label className={`flex shrink-0 items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold ${ready ? 'text-pink-200' : 'text-slate-400'}`}>
           <input type="checkbox" className="h-4 w-4 accent-pink-400" checked={enabled && ready} disabled={!ready} onChange={(e) => onToggle(e.target.checked)} />
           Run my game too
         </label>
@@ -43,7 +43,7 @@ export function MyGamePanel({ estimate, loading, error, enabled, onToggle }: MyG
             <div key={k} className="rounded-lg bg-slate-950/50 p-2 ring-1 ring-slate-800">
               <dt className="text-slate-400">{KIND_LABELS[k]}</dt>
               <dd className="text-base font-bold text-slate-100 tabular-nums">{fmtPlainPct(estimate.model.mistakeRate[k], 1)}</dd>
-              <dd className="text-slate-500 tabular-nums">
+              <dd className="text-slate-400 tabular-nums">
                 {fmtInt(estimate.decisions[k].wrong)} wrong of {fmtInt(estimate.decisions[k].seen)}
               </dd>
             </div>
@@ -51,7 +51,7 @@ export function MyGamePanel({ estimate, loading, error, enabled, onToggle }: MyG
           <div className="rounded-lg bg-slate-950/50 p-2 ring-1 ring-slate-800">
             <dt className="text-slate-400">Count drift</dt>
             <dd className="text-base font-bold text-slate-100 tabular-nums">±{fmtNum(estimate.countErrorRms, 1)}</dd>
-            <dd className="text-slate-500 tabular-nums">RMS over {fmtInt(estimate.countChecks)} checks</dd>
+            <dd className="text-slate-400 tabular-nums">RMS over {fmtInt(estimate.countChecks)} checks</dd>
           </div>
         </dl>
       )}

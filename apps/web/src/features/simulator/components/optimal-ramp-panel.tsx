@@ -40,7 +40,7 @@ export function OptimalRampPanel({ result, bankroll_units, onApply }: { result: 
               <div key={r.tc} className="flex min-w-0 flex-1 flex-col items-center gap-1">
                 <span className="text-[10px] text-slate-300 tabular-nums">{r.bet_units}</span>
                 <div className="w-full rounded-t bg-gradient-to-t from-sky-700 to-sky-400" style={{ height: `${Math.max(4, (r.bet_units / top) * 80)}px` }} />
-                <span className="text-[10px] text-slate-500">{r.tc > 0 ? `+${r.tc}` : r.tc}</span>
+                <span className="text-[10px] text-slate-400">{r.tc > 0 ? `+${r.tc}` : r.tc}</span>
               </div>
             ))}
           </div>

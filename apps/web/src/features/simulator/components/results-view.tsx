@@ -15,7 +15,7 @@ function Stat({ label, value, sub, testId, mine, tone = 'plain' }: { label: stri
       <dd className={`mt-1 text-xl font-bold tabular-nums ${color}`} data-testid={testId}>
         {value}
       </dd>
-      {sub && <dd className="text-xs text-slate-500 tabular-nums">{sub}</dd>}
+      {sub && <dd className="text-xs text-slate-400 tabular-nums">{sub}</dd>}
       {mine !== undefined && <dd className="mt-1 text-xs font-semibold text-pink-300 tabular-nums">yours {mine}</dd>}
     </div>
   );

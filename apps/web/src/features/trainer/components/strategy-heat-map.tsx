@@ -30,7 +30,7 @@ export function StrategyHeatMap({ items }: { items: readonly DrillItemStat[] }) 
           <caption className="pb-1 text-left text-sm font-semibold text-slate-200">{title}</caption>
           <thead>
             <tr>
-              <th scope="col" className="w-9 text-slate-500">
+              <th scope="col" className="w-9 text-slate-400">
                 <span className="sr-only">Hand</span>
               </th>
               {UPCARD_KEYS.map((u) => (
