@@ -43,7 +43,7 @@ function Figures({ r }: { r: TableReport }) {
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       <Tile label="Count checks" value={`${r.countChecks.correct} of ${r.countChecks.asked} right`} testId="report-count-checks" />
-      <Tile label="Play errors" value={r.withheld && r.scope === 'shoe' ? '–' : String(d.errors)} detail={`of ${d.graded} decisions graded`} testId="report-play-errors" />
+      <Tile label="Play errors" value={r.withheld && r.scope === 'shoe' ? '–' : String(d.errors)} detail={`of ${d.graded} decision${d.graded === 1 ? '' : 's'} graded`} testId="report-play-errors" />
       <Tile
         label="Edge given away"
         value={`${formatAmount(r.edgeGiven.credits)} credits`}
@@ -144,7 +144,11 @@ export function ShoeReportDialog({ handle }: { handle: ShoeReportHandle }) {
         <>
           <p className="mb-3 text-sm text-slate-400">{subtitle(r)}</p>
           <Figures r={r} />
-          {r.decisions.pending > 0 && <p className="mt-2 text-xs text-amber-200" role="status">Grading {r.decisions.pending} more decisions…</p>}
+          {r.decisions.pending > 0 && (
+            <p className="mt-2 text-xs text-amber-200" role="status">
+              Grading {r.decisions.pending} more decision{r.decisions.pending === 1 ? '' : 's'}…
+            </p>
+          )}
           {r.withheld && r.scope === 'session' && <p className="mt-2 text-xs text-slate-400">Test mode: this shoe’s plays join the report when it ends.</p>}
           <Lists r={r} />
         </>
@@ -159,7 +163,7 @@ export function ShoeReportDialog({ handle }: { handle: ShoeReportHandle }) {
 /** Opens the session's report on demand. */
 export function ReportButton({ onClick }: { onClick: () => void }) {
   return (
-    <button type="button" onClick={onClick} className="rounded-xl border border-slate-700 bg-slate-900 px-4 py-2.5 text-left text-sm font-semibold text-slate-200 hover:bg-slate-800">
+    <button type="button" onClick={onClick} aria-label="Session report" className="rounded-xl border border-slate-700 bg-slate-900 px-4 py-2.5 text-left text-sm font-semibold text-slate-200 hover:bg-slate-800">
       Session report <span className="block text-xs font-normal text-slate-400">Count checks, play errors, edge given away, time per round</span>
     </button>
   );
