@@ -4,6 +4,7 @@
  * running and the true count and grades the true count under the table's convention, a check
  * is always asked at the shuffle point, and a shoe's report is what was played.
  */
+import type { CountingOptions } from '@card-counter/engine';
 import { RecordPageSchema, TableReportSchema, TableSnapshotSchema, type TableSnapshot } from '@card-counter/shared';
 import { expect, it } from 'vitest';
 import { RecordGrader } from '../src/modules/record/index.ts';
@@ -28,7 +29,7 @@ forEachDatabase('table test mode', (t) => {
   let draw = 0.99;
   const suite = tableSuite(t, { countCheckRandom: () => draw });
 
-  async function seat(top: string[], rules: Record<string, unknown>, counting = { system: 'hi-lo', resolution: 'half', rounding: 'floor' } as const) {
+  async function seat(top: string[], rules: Record<string, unknown>, counting: CountingOptions = { system: 'hi-lo', resolution: 'half', rounding: 'floor' }) {
     const { p, table } = await suite.seat('test-mode', top);
     await table.load();
     await table.act({ type: 'setConfig', rules: { surrenderAllowed: false, ...rules } });
