@@ -83,7 +83,10 @@ export const TableReportSchema = z.strictObject({
     /** Recorded but not graded yet (the grader runs a moment after the action): ask again. */
     pending: z.number().int().nonnegative(),
   }),
-  /** Credits given away in expectation by play errors, and as a % of bet_credits (null when nothing was bet); a bet grade's cost is in betGrades. */
+  /**
+   * Credits given away in expectation by the play errors (the graded plays that were not the
+   * coach's), and as a % of bet_credits (null when nothing was bet); a bet grade's cost is in betGrades.
+   */
   edgeGiven: z.strictObject({ credits: z.number().nonnegative(), percentOfBet: z.number().nonnegative().nullable() }),
   /** The costliest play errors, up to TABLE_REPORT_ERRORS_MAX. */
   errors: z.array(ReportErrorSchema),

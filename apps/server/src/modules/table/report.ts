@@ -61,7 +61,9 @@ export async function readReport(db: Database, userId: string, shoe: string | un
   const decisionScope = withheldShoe === null ? scope : sql`${scope} and shoe is distinct from ${withheldShoe}`;
   const [groups, errors, checks] = await Promise.all([groupsOf(db, scope, decisionScope), errorsOf(db, decisionScope), checksOf(db, scope)]);
   const sum = (kind: string, f: (g: Group) => boolean) => groups.filter((g) => g.kind === kind && f(g)).reduce((a, g) => a + g.n, 0);
-  const cost = (kind: string) => groups.filter((g) => g.kind === kind && g.graded).reduce((a, g) => a + g.cost, 0);
+  // What the plays the coach would change cost: a play that was the coach's counts nothing, even
+  // where an exact, composition-dependent play would have been worth a little more.
+  const cost = (kind: string) => groups.filter((g) => g.kind === kind && g.graded && !g.correct).reduce((a, g) => a + g.cost, 0);
   const bet_credits = span?.bet_credits ?? 0;
   const edge = cost('decision');
   const bets = sum('bet', (g) => g.graded);
