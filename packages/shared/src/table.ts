@@ -9,9 +9,10 @@
  */
 import type { Card, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleShoe } from '@card-counter/engine';
 import { z } from 'zod';
-import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer } from './table-training.ts';
+import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer, trueCountAnswer } from './table-training.ts';
 
 export * from './table-training.ts';
+export * from './table-report.ts';
 
 /**
  * The bet limits per spot, in credits: the server refuses a bet outside them (409
@@ -191,8 +192,12 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setCounting'), counting: CountingOptionsSchema }),
   /** The coach's standard and when count checks are asked; any time, applies from the next decision. */
   z.strictObject({ type: z.literal('setTraining'), settings: TableTrainingSettingsSchema.partial() }),
-  /** The answer to the open count check `id` (TableTraining.countCheck). */
-  z.strictObject({ type: z.literal('countCheck'), id: z.uuid(), answer: countAnswer }),
+  /**
+   * The answer to the open count check `id` (TableTraining.countCheck): the running count, and
+   * the true count when the check asks it ('runningAndTrueCount'; refused with
+   * TRUE_COUNT_MISSING without it).
+   */
+  z.strictObject({ type: z.literal('countCheck'), id: z.uuid(), answer: countAnswer, trueCount: trueCountAnswer.optional() }),
 ]);
 export type TableAction = z.infer<typeof TableActionSchema>;
 
@@ -209,7 +214,8 @@ export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
  * (packages/engine REFUSAL_CODES, listed here and checked against the engine's type at the end of
  * this file) and
  * the server's own: STALE_VERSION (the request's version is not the table's), BET_OUT_OF_LIMITS
- * (a spot bet outside TABLE_LIMITS), NO_COUNT_CHECK (an answer to a count check that is not open).
+ * (a spot bet outside TABLE_LIMITS), NO_COUNT_CHECK (an answer to a count check that is not open),
+ * TRUE_COUNT_MISSING (an answer without the true count to a check that asks it).
  */
 export const TableRefusalReasonSchema = z.enum([
   'WRONG_PHASE',
@@ -229,6 +235,7 @@ export const TableRefusalReasonSchema = z.enum([
   'STALE_VERSION',
   'BET_OUT_OF_LIMITS',
   'NO_COUNT_CHECK',
+  'TRUE_COUNT_MISSING',
 ]);
 export type TableRefusalReason = z.infer<typeof TableRefusalReasonSchema>;
 
@@ -303,5 +310,5 @@ export type TableContractMatchesEngine = [
   Assert<Same<z.infer<typeof ShoeRevealSchema>, ShoeReveal>>,
   Assert<Same<z.infer<typeof VisibleShoeSchema>, VisibleShoe>>,
   Assert<Same<z.infer<typeof VisibleTableStateSchema>, VisibleGameState>>,
-  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK'>, RefusalCode>>,
+  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING'>, RefusalCode>>,
 ];

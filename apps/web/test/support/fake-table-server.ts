@@ -1,6 +1,6 @@
 import { createGame, seededRng, stackedShoe, step, visible, type GameState } from '@card-counter/engine';
 import { json } from './fetch.ts';
-import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type TableTrainingSettings } from '@card-counter/shared';
+import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type TableReport, type TableTrainingSettings } from '@card-counter/shared';
 
 // A fake fetch that plays the server table's contract: a real engine table behind it, actions
 // applied once per actionId, 409 with the table on a stale version or a refused move. Its
@@ -30,6 +30,21 @@ export class FakeTableServer {
   last: CountCheckResult | null = null;
   /** The server's dice in 'random' mode: ask after every settled round (or never). */
   askAfterRound = false;
+  /** What GET /api/table/report answers (any shoe, or the session). */
+  report: TableReport = {
+    scope: 'shoe',
+    shoe: null,
+    since: null,
+    finished: true,
+    withheld: false,
+    rounds: 0,
+    bet_credits: 0,
+    roundTime_ms: null,
+    countChecks: { asked: 0, correct: 0, items: [] },
+    decisions: { graded: 0, errors: 0, pending: 0 },
+    edgeGiven: { credits: 0, percentOfBet: null },
+    errors: [],
+  };
 
   snapshot() {
     return {
@@ -51,6 +66,7 @@ export class FakeTableServer {
     if (fault) return fault();
     if (url === '/api/table') return json(this.snapshot());
     if (url === '/api/table/shoes') return json({ items: this.shoes });
+    if (url.startsWith('/api/table/report')) return json(this.report);
     if (!body) return json({ error: { code: 'VALIDATION_FAILED', message: 'The request is invalid.' } }, 400);
     const earlier = this.answered.get(body.actionId);
     const answer = earlier ?? this.apply(body);

@@ -9,6 +9,7 @@
  * table's entries. Bounded per player (RECORD_ENTRIES_PER_USER_MAX, oldest dropped first).
  */
 import { z } from 'zod';
+import { CountCheckAskedSchema } from '../table-training.ts';
 import { isoDate } from './iso-date.ts';
 
 /** Entries kept per player; the oldest go first. */
@@ -59,10 +60,12 @@ export const CountCheckEntrySchema = z.strictObject({
   entryId: z.uuid(),
   kind: z.literal('countCheck'),
   at: isoDate,
-  asked: z.literal('runningCount'),
-  /** Whole numbers, or halves: Wong Halves counts in steps of 0.5. */
+  asked: CountCheckAskedSchema,
+  /** The running count: whole numbers, or halves (Wong Halves counts in steps of 0.5). */
   expected: halfStep,
   answered: halfStep,
+  /** When the true count was asked too (test mode): what the convention gives and what was answered. */
+  trueCount: z.strictObject({ expected: z.number().finite().min(-1000).max(1000), answered: z.number().multipleOf(0.5).min(-100).max(100) }).optional(),
 });
 export type CountCheckEntry = z.infer<typeof CountCheckEntrySchema>;
 

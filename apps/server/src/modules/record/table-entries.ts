@@ -22,11 +22,16 @@ export interface TableRecordRow {
   /** The graded entry (RecordEntrySchema); null for a decision until graded. */
   entry: CountCheckEntry | null;
   facts: DecisionFacts | null;
+  /**
+   * The commitment of the shoe the entry was made in (a shoe's report reads its entries by it);
+   * absent: the shoe the table holds after the action (tableRecordSql's `shoe`).
+   */
+  shoe?: string | null;
 }
 
-/** A decision, to be graded (grader.ts). */
-export function decisionRow(facts: DecisionFacts, at: Date): TableRecordRow {
-  return { entryId: randomUUID(), kind: 'decision', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet, entry: null, facts };
+/** A decision, to be graded (grader.ts), made in the shoe `shoe`. */
+export function decisionRow(facts: DecisionFacts, at: Date, shoe: string | null = null): TableRecordRow {
+  return { entryId: randomUUID(), kind: 'decision', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet, entry: null, facts, shoe };
 }
 
 /** A count check the table asked and graded. */
@@ -35,22 +40,31 @@ export function countCheckRow(result: CountCheckResult, at: Date): TableRecordRo
     entryId: result.id,
     kind: 'countCheck',
     at: at.toISOString(),
-    asked: 'runningCount',
+    asked: result.asked,
     expected: result.expected,
     answered: result.answered,
+    ...(result.trueCount ? { trueCount: { expected: result.trueCount.expected, answered: result.trueCount.answered } } : {}),
   };
   return { entryId: result.id, kind: 'countCheck', at, graded: true, correct: result.correct, evCostCredits: 0, betCredits: 0, entry, facts: null };
 }
 
 /**
  * CTEs for the caller's statement: `rec_add` inserts `rows` when `gate` holds (one statement
- * text whatever the rows: none inserts nothing); `rec_trim`, when `trim` and `gate`, drops the
+ * text whatever the rows: none inserts nothing), each tagged with its shoe (`shoe`, the table's
+ * shoe after the action, unless the row names its own); `rec_trim`, when `trim` and `gate`, drops the
  * player's entries beyond RECORD_ENTRIES_PER_USER_MAX (amortised: the caller trims now and then;
  * the rows this statement inserts are not in its snapshot, so the bound is kept to within a few).
  */
-export function tableRecordSql(userId: string, rows: readonly TableRecordRow[], gate: RawBuilder<boolean>, trim: boolean): RawBuilder<unknown> {
+export function tableRecordSql(
+  userId: string,
+  rows: readonly TableRecordRow[],
+  gate: RawBuilder<boolean>,
+  trim: boolean,
+  shoe: string | null = null,
+): RawBuilder<unknown> {
   const json = JSON.stringify(
     rows.map((r) => ({
+      shoe: r.shoe ?? shoe,
       entry_id: r.entryId,
       kind: r.kind,
       at: r.at.toISOString(),
@@ -63,10 +77,10 @@ export function tableRecordSql(userId: string, rows: readonly TableRecordRow[], 
     })),
   );
   return sql`rec_add as (
-      insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded)
-      select ${userId}, r.entry_id, r.kind, r.correct, r.ev_cost_credits, r.bet_credits, r.entry::jsonb, r.facts, r.at, 'table', r.graded
+      insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded, shoe)
+      select ${userId}, r.entry_id, r.kind, r.correct, r.ev_cost_credits, r.bet_credits, r.entry::jsonb, r.facts, r.at, 'table', r.graded, r.shoe
       from json_to_recordset(${json}::json) as r(entry_id text, kind text, at timestamptz, graded boolean, correct boolean,
-                                                ev_cost_credits float8, bet_credits integer, entry json, facts json)
+                                                ev_cost_credits float8, bet_credits integer, entry json, facts json, shoe text)
       where ${gate}
       returning kind
     ),

@@ -21,6 +21,8 @@ export interface PlayRecordTable {
   graded: ColumnType<boolean, boolean | undefined, boolean>;
   /** A table decision's facts (the engine's DecisionFacts), what it is graded from. */
   facts: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  /** The commitment of the shoe a table entry was made in (a shoe's report reads by it); null for a browser's posts and older rows. */
+  shoe: ColumnType<string | null, string | null | undefined, never>;
   /** The entry's own `at`. */
   at: Timestamp;
   created_at: Timestamp;

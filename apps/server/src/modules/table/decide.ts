@@ -19,6 +19,7 @@ import {
   type PublishedShoe,
   type Rng,
   type ShoeState,
+  type VisibleGameState,
 } from '@card-counter/engine';
 import {
   CREDIT_COST_HAND,
@@ -90,15 +91,32 @@ export interface DecideContext {
 function visibleTraining(t: Training): TableTraining {
   return {
     settings: { ...t.settings },
-    countCheck: t.check === null ? null : { id: t.check.id, asked: 'runningCount' },
+    countCheck: t.check === null ? null : { id: t.check.id, asked: t.check.asked },
     lastCountCheck: t.last,
+  };
+}
+
+/**
+ * Test mode keeps the count to the player (decision record 0031): the running and true counts,
+ * the count at the bet and the cards seen since the shuffle read 0 in every answer, so a count
+ * check's answer is never in one before it is answered.
+ */
+function withheldCounts(v: VisibleGameState): VisibleGameState {
+  return {
+    ...v,
+    runningCount: 0,
+    trueCount: 0,
+    runningCountAtBet: 0,
+    deck: v.deck === null ? null : { ...v.deck, seen: v.deck.seen.map(() => 0) },
+    lastResult: v.lastResult === null ? null : { ...v.lastResult, runningCountAtBet: 0 },
   };
 }
 
 /** The answer a player sees: the visible state, the credit balance now, the visible training. */
 export function snapshotOf(state: GameState, credits: number, training: Training): TableSnapshot {
   // The balance shown is the credit balance now (a bonus or purchase may have moved it since).
-  return { version: state.version, state: { ...visible(state), balance: credits }, training: visibleTraining(training) };
+  const shown = { ...visible(state), balance: credits };
+  return { version: state.version, state: training.settings.testMode ? withheldCounts(shown) : shown, training: visibleTraining(training) };
 }
 
 function refusal(code: ErrorCode, reason: TableRefusalReason, message: string | undefined, table: TableSnapshot): Decision {
@@ -119,7 +137,7 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
     if (state.gameInProgress) return refusal('TABLE_ACTION_REFUSED', 'WRONG_PHASE', 'The count can only change between rounds.', current());
     const next = withCounting(state, action.counting);
     // The count changed: an open check (asked in the old count) lapses.
-    const training = { ...row.training, check: null };
+    const training: Training = { ...row.training, check: null };
     return accepted(next, credits, { ...unchanged(row, next), training });
   }
   if (action.type === 'bet' && action.amount !== 0 && (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet))
@@ -168,7 +186,9 @@ function decideTraining(ctx: DecideContext, row: ActionTable, state: GameState, 
   }
   if (row.training.check === null || row.training.check.id !== action.id)
     return refusal('TABLE_ACTION_REFUSED', 'NO_COUNT_CHECK', 'That count check is not open: it was answered, or it lapsed when the next round was dealt.', current());
-  const { training, result } = answerCheck(row.training, action.answer);
+  if (row.training.check.expectedTrue !== null && action.trueCount === undefined)
+    return refusal('TABLE_ACTION_REFUSED', 'TRUE_COUNT_MISSING', 'This count check asks the true count too.', current());
+  const { training, result } = answerCheck(row.training, { runningCount: action.answer, trueCount: action.trueCount }, state.counting.rounding);
   return accepted(next, row.credits, { ...unchanged(row, next), training, record: [countCheckRow(result, ctx.now)], countCheck: { correct: result.correct } });
 }
 

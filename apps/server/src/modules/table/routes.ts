@@ -1,7 +1,8 @@
 /**
  * The signed-in player's table: GET /api/table, POST /api/table/actions, GET /api/table/shoes
  * (replaced shoes, to verify against their commitments), GET /api/table/patterns and
- * GET /api/table/stream (the table's version, live, for the player's other tabs).
+ * GET /api/table/stream (the table's version, live, for the player's other tabs) and
+ * GET /api/table/report (a shoe's or the session's report, report.ts).
  * Contract: packages/shared/src/table.ts. All behind requireUser; the POST is CSRF-guarded like
  * every state-changing route.
  */
@@ -11,6 +12,8 @@ import {
   ErrorBodySchema,
   ShoeRevealHistorySchema,
   TableActionRequestSchema,
+  TableReportQuerySchema,
+  TableReportSchema,
   TableSnapshotSchema,
 } from '@card-counter/shared';
 import { parseRules } from '@card-counter/engine';
@@ -19,6 +22,7 @@ import { openEventStream } from '../../live/event-stream.ts';
 import type { AppModule } from '../module.ts';
 import { applyTableAction, defaultRng, readPatterns, readSnapshot } from './play.ts';
 import { listReveals } from './reveals.ts';
+import { readReport } from './report.ts';
 import { readVersion } from './store.ts';
 import { basicCharts } from '../../strategy/basic-charts.ts';
 
@@ -88,5 +92,11 @@ export const tableRoutes: AppModule = async (app, deps) => {
     '/api/table/patterns',
     { ...auth, schema: { response: { 200: BettingPatternsSchema } } },
     async (request) => BettingPatternsSchema.parse(await readPatterns(db, request.userId())),
+  );
+
+  r.get(
+    '/api/table/report',
+    { ...auth, schema: { querystring: TableReportQuerySchema, response: { 200: TableReportSchema } } },
+    async (request) => readReport(db, request.userId(), request.query.shoe),
   );
 };

@@ -9,6 +9,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   cardValue,
   currentHand,
+  decisionCount,
+  getCountingSystem,
   legalPlays,
   visible,
   type DecisionFacts,
@@ -20,31 +22,40 @@ import {
   CountCheckResultSchema,
   DEFAULT_TRAINING_SETTINGS,
   TableTrainingSettingsSchema,
+  type CountCheckAsked,
   type CountCheckResult,
   type TableTrainingSettings,
 } from '@card-counter/shared';
 import { decisionRow, type TableRecordRow } from '../record/index.ts';
+import { tallyAfter, tallyOf, type Tally } from './tally.ts';
 
 export interface Training {
   settings: TableTrainingSettings;
-  /** The open check: `expected` is the running count when it was asked. Secret. */
-  check: { id: string; expected: number; askedAtVersion: number; askedAt: string } | null;
+  /**
+   * The open check. Secret: `expected` is the running count when it was asked, `expectedTrue`
+   * the true count under the table's convention then (null when only the running count is asked).
+   */
+  check: { id: string; asked: CountCheckAsked; expected: number; expectedTrue: number | null; askedAtVersion: number; askedAt: string } | null;
   last: CountCheckResult | null;
+  /** The rounds, stakes and time of the session and of the last shoes, for their reports (tally.ts). */
+  tally: Tally;
 }
 
 /** The stored column (null before the first action after this release) as a Training. */
 export function trainingOf(raw: unknown): Training {
   const o = (raw ?? {}) as Partial<Training>;
-  const settings = TableTrainingSettingsSchema.safeParse(o.settings);
+  // A stored column from before a setting existed takes that setting's default.
+  const settings = TableTrainingSettingsSchema.safeParse({ ...DEFAULT_TRAINING_SETTINGS, ...(o.settings ?? {}) });
   const last = CountCheckResultSchema.safeParse(o.last);
   const check = o.check;
   return {
     settings: settings.success ? settings.data : DEFAULT_TRAINING_SETTINGS,
     check:
       check != null && typeof check.id === 'string' && typeof check.expected === 'number' && typeof check.askedAtVersion === 'number'
-        ? check
+        ? { ...check, asked: check.asked ?? 'runningCount', expectedTrue: typeof check.expectedTrue === 'number' ? check.expectedTrue : null }
         : null,
     last: last.success ? last.data : null,
+    tally: tallyOf(o.tally),
   };
 }
 
@@ -118,7 +129,7 @@ export function trainingOfStep(
   const facts = decisionFactsOf(before, action, t.settings);
   return {
     training: trainingAfter(t, action.type, next, ctx.random, ctx.now),
-    record: facts === null ? [] : [decisionRow(facts, ctx.now)],
+    record: facts === null ? [] : [decisionRow(facts, ctx.now, before.deck?.commitment ?? null)],
   };
 }
 
@@ -145,25 +156,69 @@ export function trainingAfter(
   // A round ended in this step: an action of the round left the table at the round's end. A
   // deal that ends at once (a natural) counts: the table was at the last round's end before it.
   const roundEnded = ROUND_ACTIONS.has(actionType) && next.gamePhase === 'roundOver' && next.lastResult !== null;
-  if (roundEnded && t.settings.countChecks !== 'off') {
-    const deck = next.deck;
-    const atShuffle = deck !== null && (deck.cards.length - deck.position) / deck.cards.length <= next.config.shufflePoint;
-    const drawn = t.settings.countChecks === 'random' && random() < 1 / COUNT_CHECK_EVERY_ROUNDS;
-    if (atShuffle || drawn)
-      check = { id: randomUUID(), expected: next.runningCount, askedAtVersion: next.version, askedAt: now.toISOString() };
+  // Test mode asks now and then and at the shuffle, whatever the count-check setting says.
+  const mode = t.settings.testMode ? 'random' : t.settings.countChecks;
+  if (roundEnded && mode !== 'off') {
+    const drawn = mode === 'random' && random() < 1 / COUNT_CHECK_EVERY_ROUNDS;
+    if (atShufflePoint(next) || drawn) check = askCheck(t.settings, next, now);
   }
-  return check === t.check ? t : { ...t, check };
+  const tally = tallyAfter(t.tally, actionType, next, roundEnded, now);
+  return check === t.check && tally === t.tally ? t : { ...t, check, tally };
 }
 
-/** The verdict on an answer to the open check (the caller checked `id` matches). */
-export function answerCheck(t: Training, answer: number): { training: Training; result: CountCheckResult } {
-  if (t.check === null) throw new Error('answerCheck: no open check');
+/** The shoe has reached its shuffle point: the next deal shuffles. */
+export function atShufflePoint(s: GameState): boolean {
+  const deck = s.deck;
+  return deck !== null && (deck.cards.length - deck.position) / deck.cards.length <= s.config.shufflePoint;
+}
+
+/**
+ * A new check on the count as the table stands. Test mode asks the true count too, under the
+ * table's convention, for a balanced count (an unbalanced one decides on the running count).
+ */
+function askCheck(settings: TableTrainingSettings, s: GameState, now: Date): NonNullable<Training['check']> {
+  const sys = getCountingSystem(s.counting.system);
+  const both = settings.testMode && sys.balanced;
+  const remaining = s.deck === null ? s.config.numDecks * 52 : s.deck.cards.length - s.deck.position;
+  return {
+    id: randomUUID(),
+    asked: both ? 'runningAndTrueCount' : 'runningCount',
+    expected: s.runningCount,
+    expectedTrue: both ? decisionCount(sys, s.runningCount, remaining, s.counting) : null,
+    askedAtVersion: s.version,
+    askedAt: now.toISOString(),
+  };
+}
+
+/** Is a true-count answer right: equal under a rounding convention; within half a point of the exact quotient with none. */
+export function trueCountRight(answered: number, expected: number, rounding: GameState['counting']['rounding']): boolean {
+  return rounding === 'none' ? Math.abs(answered - expected) <= 0.5 : answered === expected;
+}
+
+/**
+ * The verdict on an answer to the open check (the caller checked `id` matches, and that a true
+ * count came with it when one is asked).
+ */
+export function answerCheck(
+  t: Training,
+  answer: { runningCount: number; trueCount?: number | undefined },
+  rounding: GameState['counting']['rounding'],
+): { training: Training; result: CountCheckResult } {
+  const c = t.check;
+  if (c === null) throw new Error('answerCheck: no open check');
+  const runningRight = answer.runningCount === c.expected;
+  let trueCount: CountCheckResult['trueCount'];
+  if (c.expectedTrue !== null) {
+    if (answer.trueCount === undefined) throw new Error('answerCheck: the true count is asked');
+    trueCount = { answered: answer.trueCount, expected: c.expectedTrue, correct: trueCountRight(answer.trueCount, c.expectedTrue, rounding) };
+  }
   const result: CountCheckResult = {
-    id: t.check.id,
-    asked: 'runningCount',
-    answered: answer,
-    expected: t.check.expected,
-    correct: answer === t.check.expected,
+    id: c.id,
+    asked: c.asked,
+    answered: answer.runningCount,
+    expected: c.expected,
+    ...(trueCount ? { trueCount } : {}),
+    correct: runningRight && (trueCount?.correct ?? true),
   };
   return { training: { ...t, check: null, last: result }, result };
 }

@@ -120,7 +120,7 @@ export async function writeAction(
     alsoSet: roundStatsSet(st),
   });
   const rewards = additionsSql(a.user_id, a.award, a.created_at, sql<boolean>`exists (select 1 from saved)`);
-  const record = tableRecordSql(a.user_id, a.record, sql<boolean>`exists (select 1 from saved)`, a.forgetBefore !== null);
+  const record = tableRecordSql(a.user_id, a.record, sql<boolean>`exists (select 1 from saved)`, a.forgetBefore !== null, a.state.deck?.commitment ?? null);
   const { rows } = await sql<{ counters: unknown; ledger: unknown }>`
     with cur as (
       select version from game_tables where user_id = ${a.user_id} and version = ${a.readVersion}::integer for update

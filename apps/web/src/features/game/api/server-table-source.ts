@@ -2,8 +2,10 @@ import type { CountingOptions, GameAction } from '@card-counter/engine';
 import {
   ShoeRevealHistorySchema,
   TableErrorDetailsSchema,
+  TableReportSchema,
   TableSnapshotSchema,
   type TableAction,
+  type TableReport,
   type TableTrainingSettings,
 } from '@card-counter/shared';
 import { api, ApiError, apiRequest } from '@/shared/lib/api-client.ts';
@@ -94,8 +96,12 @@ export class ServerTableSource implements TableSource {
     return this.send({ type: 'setTraining', settings });
   }
 
-  answerCountCheck(id: string, answer: number): Promise<TableSnapshot> {
-    return this.send({ type: 'countCheck', id, answer });
+  answerCountCheck(id: string, answer: number, trueCount?: number): Promise<TableSnapshot> {
+    return this.send({ type: 'countCheck', id, answer, ...(trueCount === undefined ? {} : { trueCount }) });
+  }
+
+  async report(shoe?: string): Promise<TableReport> {
+    return TableReportSchema.parse(await api.get<unknown>(`/api/table/report${shoe === undefined ? '' : `?shoe=${shoe}`}`));
   }
 
   /** Follows the player's other tabs and devices until the returned function is called. */

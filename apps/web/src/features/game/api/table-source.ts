@@ -1,5 +1,5 @@
 import type { CountingOptions, GameAction, ShoeReveal, VisibleGameState } from '@card-counter/engine';
-import type { TableTraining, TableTrainingSettings } from '@card-counter/shared';
+import type { TableReport, TableTraining, TableTrainingSettings } from '@card-counter/shared';
 
 // The one seam between the table screen and whoever deals: the browser's own engine (guests,
 // offline play) or, later, the server's API. The screen sees only what visible() shows: never
@@ -57,5 +57,10 @@ export interface TableSource {
    * Answers the server's open count check `id`; the answer's `training.lastCountCheck` is the
    * verdict. Rejects with TableRefusal (NO_COUNT_CHECK) when the check lapsed. Absent on the local engine.
    */
-  answerCountCheck?(id: string, answer: number): Promise<TableSnapshot>;
+  answerCountCheck?(id: string, answer: number, trueCount?: number): Promise<TableSnapshot>;
+  /**
+   * The server's report of a shoe (its commitment) or, without one, of the session: counted
+   * from its graded record (GET /api/table/report). Absent on the local engine.
+   */
+  report?(shoe?: string): Promise<TableReport>;
 }

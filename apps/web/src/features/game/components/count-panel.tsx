@@ -10,6 +10,8 @@ export interface CountPanelProps {
   /** The shoes before this one, newest first: a published reveal is checked against them. */
   earlierCommitments: readonly string[];
   loadLastShoe: ShoeProofProps['loadLastShoe'];
+  /** Test mode: the running and true counts are the player's to keep (the server sends none). */
+  testMode?: boolean;
 }
 
 function signed(x: number, decimals = 0): string {
@@ -17,27 +19,31 @@ function signed(x: number, decimals = 0): string {
   return x > 0 ? `+${s}` : s;
 }
 
-function Metric(props: { label: string; short: string; value: string; shown: boolean; onToggle: () => void; testId: string }) {
+function Metric(props: { label: string; short: string; value: string; shown: boolean; onToggle: () => void; testId: string; locked?: boolean }) {
   return (
     <div className="flex min-w-0 flex-col rounded-lg bg-slate-800/70 p-2.5">
       <span className="truncate text-xs font-medium uppercase tracking-wide text-slate-400">{props.short}</span>
       <span className="text-2xl font-bold tabular-nums text-white" data-testid={props.testId}>
-        {props.shown ? props.value : '••'}
+        {props.shown && !props.locked ? props.value : '••'}
       </span>
-      <button
-        type="button"
-        onClick={props.onToggle}
-        aria-label={`${props.shown ? 'Hide' : 'Show'} ${props.label.toLowerCase()}`}
-        className="self-start text-xs text-emerald-300 underline-offset-2 hover:underline"
-      >
-        {props.shown ? 'Hide' : 'Show'}
-      </button>
+      {props.locked ? (
+        <span className="text-xs text-amber-200/80">Test mode</span>
+      ) : (
+        <button
+          type="button"
+          onClick={props.onToggle}
+          aria-label={`${props.shown ? 'Hide' : 'Show'} ${props.label.toLowerCase()}`}
+          className="self-start text-xs text-emerald-300 underline-offset-2 hover:underline"
+        >
+          {props.shown ? 'Hide' : 'Show'}
+        </button>
+      )}
     </div>
   );
 }
 
 /** The count as the table knows it; each figure can be hidden, which is how a counter practises. */
-export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLastShoe }: CountPanelProps) {
+export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLastShoe, testMode = false }: CountPanelProps) {
   const system = getCountingSystem(state.counting.system);
   const total = state.deck?.totalCards ?? state.config.numDecks * 52;
   const remaining = state.deck?.cardsRemaining ?? total;
@@ -49,13 +55,14 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
         Count <span className="text-xs font-medium normal-case tracking-normal text-slate-400">{system.name}</span>
       </h2>
       <div className="grid grid-cols-3 gap-2">
-        <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
+        <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} locked={testMode} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
         <Metric
           label={system.balanced ? 'True count' : 'Count to play on'}
           short={system.balanced ? 'True' : 'Play on'}
           testId="true-count"
           value={signed(state.trueCount, state.counting.rounding === 'none' && system.balanced ? 1 : 0)}
           shown={prefs.showTrueCount}
+          locked={testMode}
           onToggle={() => onPrefs({ showTrueCount: !prefs.showTrueCount })}
         />
         <Metric label="Decks left" short="Decks" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />

@@ -2,6 +2,7 @@ import { useState, type Dispatch, type FormEvent, type SetStateAction } from 're
 import { COUNTING_SYSTEMS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
+import { AUTO_ADVANCE_PAUSES_s, DEAL_PACES_cps } from '../model/deal-pace.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 
 export interface SettingsPanelProps {
@@ -35,7 +36,8 @@ const PAYS = [
   { value: 1.2, label: '6:5' },
   { value: 1, label: '1:1' },
 ];
-const SPEED = [0.5, 1, 1.5, 2, 4].map((s) => ({ value: s, label: `${s}×` }));
+const PACE = DEAL_PACES_cps.map((p) => ({ value: p, label: p === 0 ? 'Instant' : `${p} card${p === 1 ? '' : 's'} a second` }));
+const ADVANCE = AUTO_ADVANCE_PAUSES_s.map((s) => ({ value: s, label: s === 0 ? 'When I click Deal' : `Same bets after ${s} s` }));
 const DOUBLE = [
   { value: 'any', label: 'Any two cards' },
   { value: '9-11', label: '9, 10 or 11' },
@@ -112,7 +114,6 @@ function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Disp
       <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={set('numInitialHands')} />
       <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
       <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
-      <SelectField label="Deal speed" value={draft.gameSpeed} options={SPEED} onChange={set('gameSpeed')} />
       <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />
       <CheckField label="Double after split" checked={draft.doubleAfterSplit} onChange={set('doubleAfterSplit')} />
       <CheckField label="Late surrender" checked={draft.surrenderAllowed} onChange={set('surrenderAllowed')} />
@@ -127,6 +128,7 @@ function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Disp
 function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<SettingsPanelProps, 'rules' | 'counting' | 'prefs' | 'onPrefs' | 'training'>) {
   const countChecks = training ? training.settings.countChecks : prefs.countCheck;
   const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
+  const testMode = training ? training.settings.testMode : prefs.testMode;
   return (
     <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
       <legend className="sr-only">Coach and display</legend>
@@ -149,9 +151,21 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
         onChange={(on) => (training ? training.onChange({ indexPlays: on }) : onPrefs({ indexPlays: on }))}
       />
       <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
+      <SelectField label="Dealing pace" value={prefs.dealPace_cps} options={PACE} onChange={(dealPace_cps) => onPrefs({ dealPace_cps })} />
+      <SelectField label="Next round" value={prefs.autoAdvance_s} options={ADVANCE} onChange={(autoAdvance_s) => onPrefs({ autoAdvance_s })} />
+      <CheckField
+        label={
+          <span>
+            Test mode <span className="block text-xs text-slate-400">Counts hidden, coach silent until the shoe ends, checks ask both counts</span>
+          </span>
+        }
+        checked={testMode}
+        disabled={training?.busy}
+        onChange={(on) => (training ? training.onChange({ testMode: on }) : onPrefs({ testMode: on }))}
+      />
       {training && (
         <p className="col-span-2 text-xs text-slate-400 sm:col-span-4">
-          Count checks and index plays are kept with your table and grade your record; the coach mode and shortcuts are kept in this browser.
+          Test mode, count checks and index plays are kept with your table and grade your record; the coach mode, pace and shortcuts are kept in this browser.
         </p>
       )}
     </fieldset>

@@ -3,8 +3,10 @@ import type { CountingOptions, Rules, VisibleGameState } from '@card-counter/eng
 import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
+import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
+import { useShoeReport } from '../hooks/use-shoe-report.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable, type TableHandle } from '../hooks/use-table.ts';
 import { useTableMoves } from '../hooks/use-table-moves.ts';
@@ -20,6 +22,8 @@ import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
+import { ReportButton, ShoeReportDialog } from './shoe-report.tsx';
+import { TestModeNote } from './test-mode-note.tsx';
 import { TableHeader } from './table-header.tsx';
 
 export interface TableScreenProps {
@@ -40,10 +44,14 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
   const state = table.snapshot?.state ?? null;
   const { prefs, setPrefs, check } = useTableTraining(source, table, record, onBalance, random);
   const shoes = useShoeHistory(state, shoeHistoryKey);
-  const coach = useCoach(state, prefs, record);
+  // Test mode: the coach is silent until the shoe's report (the server grades meanwhile).
+  const playPrefs = prefs.testMode ? { ...prefs, coach: 'off' as const } : prefs;
+  const coach = useCoach(state, playPrefs, record);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const moves = useTableMoves(table, coach, prefs, onBalance, !settingsOpen);
-  const step_ms = useDealStep(state?.config.gameSpeed ?? 1);
+  const moves = useTableMoves(table, coach, playPrefs, onBalance, !settingsOpen);
+  const step_ms = useDealStep(prefs.dealPace_cps);
+  const report = useShoeReport(source, state, check.asking);
+  useAutoAdvance({ state, step_ms, pause_s: prefs.autoAdvance_s, hold: check.asking || settingsOpen || report.open || table.busy, deal: moves.deal });
   // On a phone the felt and the Deal button fill the screen: the count check goes right under
   // them (and scrolls into view when asked) instead of below the chips at the top of the side column.
   const wide = useWideScreen();
@@ -73,11 +81,17 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           {wide && <CountCheck check={check} />}
-          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
-          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} />
+          {prefs.testMode ? (
+            <TestModeNote reports={report.available} />
+          ) : (
+            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
+          )}
+          <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
+          {report.available && <ReportButton onClick={report.showSession} />}
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} />
         </aside>
       </div>
+      <ShoeReportDialog handle={report} />
     </div>
   );
 }

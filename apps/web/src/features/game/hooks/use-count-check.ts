@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VisibleGameState } from '@card-counter/engine';
+import { getCountingSystem, type VisibleGameState } from '@card-counter/engine';
+import type { CountCheckAsked } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { CountCheckMode } from './use-table-prefs.ts';
 
@@ -11,16 +12,26 @@ import type { CountCheckMode } from './use-table-prefs.ts';
 /** On average one round in this many is checked in 'random' mode. */
 export const RANDOM_CHECK_EVERY = 5;
 
+/** The verdict on one answer; `trueCount` when the true count was asked too. */
+export interface CountVerdict {
+  answered: number;
+  expected: number;
+  correct: boolean;
+  trueCount?: { answered: number; expected: number; correct: boolean } | undefined;
+}
+
 export interface CountCheckState {
   /** A check is open and shown. Only the question: the server's table never tells the browser its answer. */
   asking: boolean;
+  /** What the open check asks: the running count, or the running and the true count (test mode). */
+  asked: CountCheckAsked;
   /** An answer is on its way to the server: not sent again meanwhile. */
   answering: boolean;
   /** Checks answered on this page, and how many right. */
   score: { asked: number; correct: number };
   /** The verdict on the last answer, shown until the next check is asked. */
-  lastAnswer: { answered: number; expected: number; correct: boolean } | null;
-  answer: (value: number) => void;
+  lastAnswer: CountVerdict | null;
+  answer: (value: number, trueCount?: number) => void;
   /** Hides the open check unanswered (it is not scored). */
   dismiss: () => void;
 }
@@ -29,8 +40,21 @@ function shoeEnds(state: VisibleGameState): boolean {
   return state.deck !== null && state.deck.cardsRemaining / state.deck.totalCards <= state.config.shufflePoint;
 }
 
-export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMode, record: PlayRecord, random: () => number = Math.random): CountCheckState {
-  const [expected, setExpected] = useState<number | null>(null);
+/** Is a true-count answer right: equal under a rounding convention; within half a point of the exact quotient with none (as the server grades). */
+export function trueCountRight(answered: number, expected: number, rounding: VisibleGameState['counting']['rounding']): boolean {
+  return rounding === 'none' ? Math.abs(answered - expected) <= 0.5 : answered === expected;
+}
+
+interface Expected {
+  runningCount: number;
+  /** Asked too (test mode, a balanced count). */
+  trueCount: number | null;
+  rounding: VisibleGameState['counting']['rounding'];
+}
+
+/** `testMode` asks now and then and always at the shuffle whatever `mode` says, and asks the true count too. */
+export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMode, record: PlayRecord, random: () => number = Math.random, testMode = false): CountCheckState {
+  const [expected, setExpected] = useState<Expected | null>(null);
   const [score, setScore] = useState({ asked: 0, correct: 0 });
   const [lastAnswer, setLastAnswer] = useState<CountCheckState['lastAnswer']>(null);
   const askedFor = useRef<string | null>(null);
@@ -43,23 +67,35 @@ export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMo
       setExpected(null); // a new round: an unanswered check lapses
       return;
     }
-    if (state.gamePhase !== 'roundOver' || mode === 'off') return;
-    if (shoeEnds(state) || (mode === 'random' && random() < 1 / RANDOM_CHECK_EVERY)) {
-      setExpected(state.runningCount);
+    const asks = testMode ? 'random' : mode;
+    if (state.gamePhase !== 'roundOver' || asks === 'off') return;
+    if (shoeEnds(state) || (asks === 'random' && random() < 1 / RANDOM_CHECK_EVERY)) {
+      const both = testMode && getCountingSystem(state.counting.system).balanced;
+      setExpected({ runningCount: state.runningCount, trueCount: both ? state.trueCount : null, rounding: state.counting.rounding });
       setLastAnswer(null);
     }
-  }, [state, roundKey, mode, random]);
+  }, [state, roundKey, mode, random, testMode]);
 
   const answer = useCallback(
-    (value: number) => {
-      if (expected === null) return;
-      setScore((s) => ({ asked: s.asked + 1, correct: s.correct + (value === expected ? 1 : 0) }));
-      setLastAnswer({ answered: value, expected, correct: value === expected });
+    (value: number, trueAnswer?: number) => {
+      if (expected === null || (expected.trueCount !== null && trueAnswer === undefined)) return;
+      const tc = expected.trueCount !== null && trueAnswer !== undefined ? { answered: trueAnswer, expected: expected.trueCount, correct: trueCountRight(trueAnswer, expected.trueCount, expected.rounding) } : undefined;
+      const correct = value === expected.runningCount && (tc?.correct ?? true);
+      setScore((s) => ({ asked: s.asked + 1, correct: s.correct + (correct ? 1 : 0) }));
+      setLastAnswer({ answered: value, expected: expected.runningCount, correct, trueCount: tc });
       setExpected(null);
-      record.add({ entryId: crypto.randomUUID(), kind: 'countCheck', at: new Date().toISOString(), asked: 'runningCount', expected, answered: value });
+      record.add({
+        entryId: crypto.randomUUID(),
+        kind: 'countCheck',
+        at: new Date().toISOString(),
+        asked: tc ? 'runningAndTrueCount' : 'runningCount',
+        expected: expected.runningCount,
+        answered: value,
+        ...(tc ? { trueCount: { expected: tc.expected, answered: tc.answered } } : {}),
+      });
     },
     [expected, record],
   );
   const dismiss = useCallback(() => setExpected(null), []);
-  return { asking: expected !== null, answering: false, score, lastAnswer, answer, dismiss };
+  return { asking: expected !== null, asked: expected?.trueCount != null ? 'runningAndTrueCount' : 'runningCount', answering: false, score, lastAnswer, answer, dismiss };
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { dealStep_ms } from '../model/deal-pace.ts';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -13,8 +14,8 @@ function reduced(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
 }
 
-/** Milliseconds per dealt card: 350 ms at speed 1, none when the player asks for less motion. */
-export function useDealStep(gameSpeed: number): number {
+/** Milliseconds per dealt card at the player's pace in cards per second; none at 0 or when the player asks for less motion. */
+export function useDealStep(pace_cps: number): number {
   const reduce = useSyncExternalStore(subscribe, reduced, () => false);
-  return reduce ? 0 : Math.round(350 / gameSpeed);
+  return dealStep_ms(pace_cps, reduce);
 }

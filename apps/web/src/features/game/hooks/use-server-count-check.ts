@@ -37,7 +37,7 @@ function follow(seen: Seen, training: TableTraining): Seen {
  * `training` is the table's as shown (null before it loads); `send` answers the open check
  * through the table (its snapshot, with the verdict, comes back through the table as well).
  */
-export function useServerCountCheck(training: TableTraining | null, send: (id: string, answer: number) => Promise<unknown>): CountCheckState {
+export function useServerCountCheck(training: TableTraining | null, send: (id: string, answer: number, trueCount?: number) => Promise<unknown>): CountCheckState {
   const [seen, setSeen] = useState(FIRST);
   const [skippedId, setSkippedId] = useState<string | null>(null);
   const [answering, setAnswering] = useState(false);
@@ -48,11 +48,11 @@ export function useServerCountCheck(training: TableTraining | null, send: (id: s
   if (training !== null && (seen.lastId !== lastId || seen.openId !== openId)) setSeen(follow(seen, training));
 
   const answer = useCallback(
-    (value: number) => {
+    (value: number, trueCount?: number) => {
       if (openId === null || sending.current) return;
       sending.current = true;
       setAnswering(true);
-      void send(openId, value).finally(() => {
+      void send(openId, value, trueCount).finally(() => {
         sending.current = false;
         setAnswering(false);
       });
@@ -65,9 +65,10 @@ export function useServerCountCheck(training: TableTraining | null, send: (id: s
   const last = training?.lastCountCheck ?? null;
   return {
     asking: openId !== null && openId !== skippedId,
+    asked: training?.countCheck?.asked ?? 'runningCount',
     answering,
     score: seen.score,
-    lastAnswer: last !== null && last.id === seen.verdictId ? { answered: last.answered, expected: last.expected, correct: last.correct } : null,
+    lastAnswer: last !== null && last.id === seen.verdictId ? { answered: last.answered, expected: last.expected, correct: last.correct, trueCount: last.trueCount } : null,
     answer,
     dismiss,
   };

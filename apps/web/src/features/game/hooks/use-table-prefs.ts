@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
 import { TABLE_PREFS_KEY } from '@/shared/table-settings/table-settings.ts';
+import { DEFAULT_DEAL_PACE_cps } from '../model/deal-pace.ts';
 
 // What the player shows, hides and switches on at the table (kept in this browser).
 
@@ -16,6 +17,12 @@ export interface TablePrefs {
   indexPlays: boolean;
   shortcuts: boolean;
   countCheck: CountCheckMode;
+  /** Cards dealt per second, one after another; 0 deals at once. */
+  dealPace_cps: number;
+  /** Seconds after a round before the next is dealt with the same bets; 0 waits for Deal. */
+  autoAdvance_s: number;
+  /** Test mode on this browser's own table (a server table keeps it with its training). */
+  testMode: boolean;
 }
 
 export const DEFAULT_PREFS: TablePrefs = {
@@ -27,6 +34,9 @@ export const DEFAULT_PREFS: TablePrefs = {
   indexPlays: false,
   shortcuts: true,
   countCheck: 'random',
+  dealPace_cps: DEFAULT_DEAL_PACE_cps,
+  autoAdvance_s: 0,
+  testMode: false,
 };
 
 function load(): TablePrefs {

@@ -29,14 +29,18 @@ export function useTableTraining(
   const training: TableTraining | null = table.snapshot?.training ?? null;
   const [localPrefs, setPrefs] = useTablePrefs();
   const prefs = useMemo(
-    () => (training === null ? localPrefs : { ...localPrefs, indexPlays: training.settings.indexPlays, countCheck: training.settings.countChecks }),
+    () =>
+      training === null
+        ? localPrefs
+        : { ...localPrefs, indexPlays: training.settings.indexPlays, countCheck: training.settings.countChecks, testMode: training.settings.testMode },
     [localPrefs, training],
   );
-  const localCheck = useCountCheck(state, source.kind === 'server' ? 'off' : prefs.countCheck, record, random);
+  const local = source.kind !== 'server';
+  const localCheck = useCountCheck(state, local ? prefs.countCheck : 'off', record, random, local && prefs.testMode);
   const { answerCountCheck } = table;
   const sendCheck = useCallback(
-    async (id: string, answer: number) => {
-      const next = await answerCountCheck(id, answer);
+    async (id: string, answer: number, trueCount?: number) => {
+      const next = await answerCountCheck(id, answer, trueCount);
       // A right answer may pay a reward with the answer (docs/rewards.md).
       if (next) onBalance?.(next.state.balance);
     },

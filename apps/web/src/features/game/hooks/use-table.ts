@@ -14,7 +14,7 @@ export interface TableHandle {
   /** The server's training settings (null, and nothing sent, on a table without them: the local engine). */
   setTraining: (settings: Partial<TableTrainingSettings>) => Promise<TableSnapshot | null>;
   /** Answers the server's open count check (null, and nothing sent, on the local engine). */
-  answerCountCheck: (id: string, answer: number) => Promise<TableSnapshot | null>;
+  answerCountCheck: (id: string, answer: number, trueCount?: number) => Promise<TableSnapshot | null>;
   /** Loads the table again (after a failed first load: the server could not be reached). */
   reload: () => void;
 }
@@ -82,9 +82,9 @@ export function useTable(source: TableSource, onFollow?: (snapshot: TableSnapsho
     [run, source],
   );
   const answerCountCheck = useCallback(
-    (id: string, answer: number) => {
+    (id: string, answer: number, trueCount?: number) => {
       const send = source.answerCountCheck?.bind(source);
-      return send ? run(() => send(id, answer)) : Promise.resolve(null);
+      return send ? run(() => send(id, answer, trueCount)) : Promise.resolve(null);
     },
     [run, source],
   );
