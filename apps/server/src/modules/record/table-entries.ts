@@ -6,14 +6,14 @@
  * table itself.
  */
 import { randomUUID } from 'node:crypto';
-import type { DecisionFacts } from '@card-counter/engine';
+import type { BetFacts, DecisionFacts } from '@card-counter/engine';
 import { RECORD_ENTRIES_PER_USER_MAX, type CountCheckEntry, type CountCheckResult } from '@card-counter/shared';
 import { sql, type RawBuilder } from 'kysely';
 
 /** One row the table's write adds to play_record. */
 export interface TableRecordRow {
   entryId: string;
-  kind: 'decision' | 'countCheck';
+  kind: 'decision' | 'countCheck' | 'bet';
   at: Date;
   graded: boolean;
   correct: boolean;
@@ -21,12 +21,17 @@ export interface TableRecordRow {
   betCredits: number;
   /** The graded entry (RecordEntrySchema); null for a decision until graded. */
   entry: CountCheckEntry | null;
-  facts: DecisionFacts | null;
+  facts: DecisionFacts | BetFacts | null;
 }
 
 /** A decision, to be graded (grader.ts). */
 export function decisionRow(facts: DecisionFacts, at: Date): TableRecordRow {
   return { entryId: randomUUID(), kind: 'decision', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet, entry: null, facts };
+}
+
+/** A round's bet at the deal, to be graded against the ramp (grader.ts, ADR 0030). */
+export function betRow(facts: BetFacts, at: Date): TableRecordRow {
+  return { entryId: randomUUID(), kind: 'bet', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet_credits, entry: null, facts };
 }
 
 /** A count check the table asked and graded. */

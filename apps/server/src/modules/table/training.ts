@@ -9,8 +9,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   cardValue,
   currentHand,
+  decisionCount,
+  getCountingSystem,
   legalPlays,
   visible,
+  type BetFacts,
   type DecisionFacts,
   type GameAction,
   type GameState,
@@ -23,7 +26,7 @@ import {
   type CountCheckResult,
   type TableTrainingSettings,
 } from '@card-counter/shared';
-import { decisionRow, type TableRecordRow } from '../record/index.ts';
+import { betRow, decisionRow, type TableRecordRow } from '../record/index.ts';
 
 export interface Training {
   settings: TableTrainingSettings;
@@ -35,7 +38,8 @@ export interface Training {
 /** The stored column (null before the first action after this release) as a Training. */
 export function trainingOf(raw: unknown): Training {
   const o = (raw ?? {}) as Partial<Training>;
-  const settings = TableTrainingSettingsSchema.safeParse(o.settings);
+  // Settings stored before a setting existed take its default (not all of them).
+  const settings = TableTrainingSettingsSchema.safeParse({ ...DEFAULT_TRAINING_SETTINGS, ...(o.settings ?? {}) });
   const last = CountCheckResultSchema.safeParse(o.last);
   const check = o.check;
   return {
@@ -116,9 +120,35 @@ export function trainingOfStep(
   ctx: { random: () => number; now: Date },
 ): { training: Training; record: TableRecordRow[] } {
   const facts = decisionFactsOf(before, action, t.settings);
+  const bet = action.type === 'deal' ? betFactsOf(next, t.settings) : null;
+  const record: TableRecordRow[] = [];
+  if (facts !== null) record.push(decisionRow(facts, ctx.now));
+  if (bet !== null) record.push(betRow(bet, ctx.now));
+  return { training: trainingAfter(t, action.type, next, ctx.random, ctx.now), record };
+}
+
+/**
+ * The facts of the round's bet, from the state the deal left (`next`): the total over the
+ * spots, at the count of the cards dealt before this round's first card (after the shuffle
+ * the deal may have made: a shoe at its cut card is shuffled before the bet is played). Null
+ * without a ramp. Graded later by record/grader.ts with the engine's gradeBet (ADR 0030).
+ */
+export function betFactsOf(next: GameState, settings: TableTrainingSettings): BetFacts | null {
+  const ramp = settings.betRamp;
+  if (ramp === null || next.deck === null) return null;
+  const bet = next.handBets.reduce((a, b) => a + b, 0);
+  const cardsRemaining = next.deck.cards.length - next.roundStartPosition;
+  if (!(bet > 0) || cardsRemaining <= 0) return null;
+  const sys = getCountingSystem(next.counting.system);
   return {
-    training: trainingAfter(t, action.type, next, ctx.random, ctx.now),
-    record: facts === null ? [] : [decisionRow(facts, ctx.now)],
+    kind: 'bet',
+    rules: next.config,
+    system: next.counting.system,
+    ramp: { unit_credits: ramp.unit_credits, steps: ramp.steps.map((s) => ({ ...s })) },
+    bet_credits: bet,
+    trueCount: decisionCount(sys, next.runningCountAtBet, cardsRemaining, next.counting),
+    runningCount: next.runningCountAtBet,
+    cardsRemaining,
   };
 }
 
