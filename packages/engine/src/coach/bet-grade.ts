@@ -5,6 +5,7 @@
 // (ramp bet - bet) x advantage, positive when more is bet at a disadvantage or less at an
 // advantage, negative (EV gained beyond the ramp's risk) when more is bet at an advantage.
 import { getCountingSystem, type CountingSystemId } from '../counting/systems.ts';
+import { decisionCount, type TrueCountOptions } from '../counting/true-count.ts';
 import type { Rules } from '../rules.ts';
 import { advantageAt, type AdvantageBasis } from './advantage.ts';
 import { roundCredits } from './table-coach.ts';
@@ -95,6 +96,40 @@ export interface BetFacts {
   trueCount: number;
   runningCount: number;
   cardsRemaining: number;
+}
+
+/** What a dealt round shows of its bet and count (the server's state or the browser's visible one). */
+export interface DealtRound {
+  config: Rules;
+  counting: TrueCountOptions & { system: CountingSystemId };
+  handBets: readonly number[];
+  /** The running count when the round's first card was dealt (after a shuffle the deal made). */
+  runningCountAtBet: number;
+  /** Cards in the shoe and its position when the round began. */
+  totalCards: number;
+  roundStartPosition: number;
+}
+
+/**
+ * The facts of a dealt round's bet: the total over its spots, at the count before its first
+ * card (the shoe as the deal found it, shuffled if it was at its cut card). Null when nothing
+ * was bet. One function for the server's record and the browser's display, so they agree.
+ */
+export function betFactsOf(round: DealtRound, ramp: BetRamp): BetFacts | null {
+  const bet = round.handBets.reduce((a, b) => a + b, 0);
+  const cardsRemaining = round.totalCards - round.roundStartPosition;
+  if (!(bet > 0) || cardsRemaining <= 0) return null;
+  const sys = getCountingSystem(round.counting.system);
+  return {
+    kind: 'bet',
+    rules: round.config,
+    system: round.counting.system,
+    ramp: { unit_credits: ramp.unit_credits, steps: ramp.steps.map((s) => ({ tc: s.tc, units: s.units })) },
+    bet_credits: bet,
+    trueCount: decisionCount(sys, round.runningCountAtBet, cardsRemaining, round.counting),
+    runningCount: round.runningCountAtBet,
+    cardsRemaining,
+  };
 }
 
 export type BetVerdict = 'right' | 'over' | 'under';

@@ -8,9 +8,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   cardValue,
+  betFactsOf,
   currentHand,
-  decisionCount,
-  getCountingSystem,
   legalPlays,
   visible,
   type BetFacts,
@@ -120,36 +119,17 @@ export function trainingOfStep(
   ctx: { random: () => number; now: Date },
 ): { training: Training; record: TableRecordRow[] } {
   const facts = decisionFactsOf(before, action, t.settings);
-  const bet = action.type === 'deal' ? betFactsOf(next, t.settings) : null;
+  const bet = action.type === 'deal' ? betFactsAtDeal(next, t.settings) : null;
   const record: TableRecordRow[] = [];
   if (facts !== null) record.push(decisionRow(facts, ctx.now));
   if (bet !== null) record.push(betRow(bet, ctx.now));
   return { training: trainingAfter(t, action.type, next, ctx.random, ctx.now), record };
 }
 
-/**
- * The facts of the round's bet, from the state the deal left (`next`): the total over the
- * spots, at the count of the cards dealt before this round's first card (after the shuffle
- * the deal may have made: a shoe at its cut card is shuffled before the bet is played). Null
- * without a ramp. Graded later by record/grader.ts with the engine's gradeBet (ADR 0030).
- */
-export function betFactsOf(next: GameState, settings: TableTrainingSettings): BetFacts | null {
-  const ramp = settings.betRamp;
-  if (ramp === null || next.deck === null) return null;
-  const bet = next.handBets.reduce((a, b) => a + b, 0);
-  const cardsRemaining = next.deck.cards.length - next.roundStartPosition;
-  if (!(bet > 0) || cardsRemaining <= 0) return null;
-  const sys = getCountingSystem(next.counting.system);
-  return {
-    kind: 'bet',
-    rules: next.config,
-    system: next.counting.system,
-    ramp: { unit_credits: ramp.unit_credits, steps: ramp.steps.map((s) => ({ ...s })) },
-    bet_credits: bet,
-    trueCount: decisionCount(sys, next.runningCountAtBet, cardsRemaining, next.counting),
-    runningCount: next.runningCountAtBet,
-    cardsRemaining,
-  };
+/** The facts of the round's bet from the state the deal left, or null without a ramp (ADR 0030). */
+function betFactsAtDeal(next: GameState, settings: TableTrainingSettings): BetFacts | null {
+  if (settings.betRamp === null || next.deck === null) return null;
+  return betFactsOf({ ...next, totalCards: next.deck.cards.length }, settings.betRamp);
 }
 
 /** Actions of a round: the deal and the players' moves (the dealer plays inside the last). */
