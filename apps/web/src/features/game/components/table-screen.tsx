@@ -131,10 +131,9 @@ function TableSettings({ table, state, prefs, onPrefs, onClose, betRamp, server 
         onPrefs={onPrefs}
         onClose={onClose}
         training={training === null ? undefined : { settings: training.settings, onChange: (patch) => void table.setTraining(patch), busy: table.busy }}
-      />
-      <div className="-mt-4 rounded-b-xl border border-t-0 border-slate-700 bg-slate-900 px-4 pb-4 sm:px-5 sm:pb-5">
+      >
         <BetRampSettings control={betRamp} server={server} />
-      </div>
+      </SettingsPanel>
     </div>
   );
 }
