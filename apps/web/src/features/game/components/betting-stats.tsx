@@ -26,15 +26,25 @@ function byCount(patterns: BettingPatterns): { tc: number; avg: number; bets: nu
     .sort((a, b) => a.tc - b.tc);
 }
 
+/** Every whole count from below the lowest (played or ramp) count to above the highest: the ramp is drawn across them all. */
+function chartData(rows: { tc: number; avg: number }[], ramp: BetRampSetting): uPlot.AlignedData {
+  const counts = [...rows.map((r) => Math.floor(r.tc)), ...ramp.steps.map((s) => s.tc)];
+  const lo = Math.max(-12, Math.min(...counts) - 1);
+  const hi = Math.min(12, Math.max(...counts) + 1);
+  const xs = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+  const avgAt = new Map(rows.map((r) => [r.tc, r.avg]));
+  return [xs, xs.map((x) => avgAt.get(x) ?? null), xs.map((x) => rampBetAt(ramp, x).credits)];
+}
+
 function AvgBetChart({ patterns, ramp }: { patterns: BettingPatterns; ramp: BetRampSetting }) {
   const rows = useMemo(() => byCount(patterns), [patterns]);
-  const data = useMemo<uPlot.AlignedData>(() => [rows.map((r) => r.tc), rows.map((r) => r.avg), rows.map((r) => rampBetAt(ramp, r.tc).credits)], [rows, ramp]);
+  const data = useMemo(() => chartData(rows, ramp), [rows, ramp]);
   const options = useMemo<Omit<uPlot.Options, 'width'>>(
     () => ({
       height: 160,
       legend: { show: true, live: false },
       cursor: { points: { show: false } },
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] } },
+      scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] } },
       axes: [
         { ...AXIS, label: 'True count', labelSize: 16, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? formatCount(t) : '')) },
         { ...AXIS, size: 44, values: (_u, ticks) => ticks.map((t) => formatAmount(t)) },
@@ -63,9 +73,9 @@ export function BettingStats({ totals, patterns, ramp }: { totals: BetTotals; pa
         <dd className="text-right tabular-nums text-slate-100">
           {totals.over} / {totals.under}
         </dd>
-        <dt className="text-slate-400">Bet cost (expected credits)</dt>
+        <dt className="text-slate-400">Bet cost (expected)</dt>
         <dd className="text-right tabular-nums text-slate-100" data-testid="bet-cost-total">
-          {formatAmount(totals.cost_credits)}
+          {formatAmount(totals.cost_credits)} credits
         </dd>
       </dl>
       <h3 className="mb-1 mt-3 text-xs font-semibold uppercase tracking-wider text-slate-400">Average bet by true count</h3>
