@@ -272,3 +272,39 @@ test("the last shoe verifies against the commitment shown at its shuffle and the
     `The last shoe (${shown.slice(0, 8)}…${shown.slice(-8)}) matches its commitment.`,
   );
 });
+
+test('a bet ramp set in the table settings grades an over-bet: 8 units at a fresh shoe (true count 0) on a 1-8 ramp is over by 7, with its cost, on screen and in the server record', async ({
+  page,
+}) => {
+  // Two rule sets' advantages are worked out on the way (the browser's, the server grader's).
+  test.setTimeout(150_000);
+  await startSignedIn(page, 'table-bets');
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  await page.getByLabel('Ramp', { exact: true }).selectOption({ label: '1-8 spread' });
+  await expect(page.getByRole('table', { name: 'Bet ramp steps' })).toContainText('+4 or more');
+  // The server keeps the setting: the box shows it once the table has answered.
+  const show = page.getByRole('checkbox', { name: "Show the ramp's bet beside the chips" });
+  await show.click();
+  await expect(show).toBeChecked();
+  await page.getByRole('button', { name: 'Close settings' }).click();
+  // A fresh shoe: the count is 0 and the ramp says one unit (25 credits).
+  await expect(page.getByTestId('ramp-bet')).toHaveText('Your ramp at true count 0: 1 unit (25 credits)');
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Your hand: bet 200' })).toBeVisible();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  const grade = page.getByTestId('bet-grade');
+  // The first grade of a rule set waits for its advantage, worked out once in a Web Worker
+  // (about a second of CPU, several on a loaded machine): a wait, not a measure of speed.
+  await expect(grade).toHaveAttribute('data-verdict', 'over', { timeout: 30_000 });
+  await expect(grade).toContainText('Over-bet by 7 units');
+  await expect(grade).toContainText('Bet 200 at true count 0; the ramp says 1 unit (25).');
+  await expect(page.getByTestId('bet-cost')).toHaveText(/^Cost 0\.\d\d expected credits/);
+  await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  await expect(page.getByTestId('betting-stats')).toContainText('Bets by the ramp0 / 1');
+  // The server graded the same bet from its own state at the deal.
+  const shown = (await page.getByTestId('bet-cost').innerText()).match(/Cost (\d+\.\d\d)/)?.[1];
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/me/record?kind=bet')).json()) as { entries: { verdict: string; diffUnits: number; evCost: number }[] }).entries, { timeout: 60_000 })
+    .toEqual([expect.objectContaining({ verdict: 'over', diffUnits: 7, evCost: Number(shown) })]);
+});

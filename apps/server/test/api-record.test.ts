@@ -178,7 +178,7 @@ forEachDatabase('api /api/me/record', (t) => {
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     }
-    for (const query of ['?limit=0', '?limit=5001', '?kind=bet', '?limit=x', '?other=1']) {
+    for (const query of ['?limit=0', '?limit=5001', '?kind=wager', '?limit=x', '?other=1']) {
       const res = await p.call('GET', `/api/me/record${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });

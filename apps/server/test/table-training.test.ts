@@ -59,7 +59,7 @@ forEachDatabase('table training', (t) => {
       // One deck; a first round of small cards pushes the Hi-Lo count up (+7), then 10,6 v 10.
       const { p, table } = await seat(['2', '3', '4', '5', '6', '2', '3', '10', '10', '6', '7', '5'], { numDecks: 1 });
       await table.act({ type: 'setTraining', settings: { indexPlays: true } });
-      expect(table.snapshot().training.settings).toEqual({ indexPlays: true, countChecks: 'random', testMode: false });
+      expect(table.snapshot().training.settings).toEqual({ indexPlays: true, countChecks: 'random', testMode: false, betRamp: null, showRampBet: false });
       await table.act({ type: 'deal' });
       await table.act({ type: 'stand' });
       await table.act({ type: 'bet', amount: 100, spot: 0 });

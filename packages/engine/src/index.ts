@@ -160,6 +160,32 @@ export {
   type IndexSource,
 } from './coach/index.ts';
 
+// Bets graded by the count (decision record 0030): the bet ramp, the player's advantage at a
+// count (exact edge off the top plus the removal effects' slope), the grade of a round's bet.
+export {
+  BET_RAMP_LIMITS,
+  BET_RAMP_PRESETS,
+  BET_RIGHT_WITHIN_units,
+  advantageAt,
+  advantageBasis,
+  advantageSlope,
+  betFactsOf,
+  betRampProblem,
+  effectiveTrueCount,
+  gradeBet,
+  rampFromSpread,
+  rampUnitsAt,
+  type AdvantageBasis,
+  type BetFacts,
+  type DealtRound,
+  type BetGrade,
+  type BetRamp,
+  type BetRampPresetId,
+  type BetRampProblem,
+  type BetRampStep,
+  type BetVerdict,
+} from './coach/index.ts';
+
 // The simulator (browser-safe part; the pools are the two other entry points).
 export {
   CHUNK_ROUNDS,

@@ -18,6 +18,8 @@ const PUBLIC_RUNTIME_NAMES = [
   'createGame', 'createShoe', 'currentHand', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
   'fullShoe', 'generateIndices', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'indexPlaysOf', 'indexTableFor', 'initialRunningCount', 'insuranceIndexOf', 'legalActions', 'legalPlays',
   'optimalRamp', 'estimatePlayer', 'handKind',
+  'BET_RAMP_LIMITS', 'BET_RAMP_PRESETS', 'BET_RIGHT_WITHIN_units', 'advantageAt', 'advantageBasis', 'advantageSlope', 'betFactsOf', 'betRampProblem',
+  'effectiveTrueCount', 'gradeBet', 'rampFromSpread', 'rampUnitsAt',
   'adviseHand', 'evCost', 'gradeDecision', 'indexSourceFor', 'insuranceChoiceCost', 'insuranceEv', 'knownComposition', 'roundCredits',
   'parseCard', 'parseCardValue', 'parseRules', 'precomputedIndices', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
   'restoreGameState', 'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',

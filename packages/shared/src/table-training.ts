@@ -6,6 +6,7 @@
  * actions. The expected count of an open check never leaves the server.
  */
 import { z } from 'zod';
+import { TABLE_LIMITS } from './table-limits.ts';
 
 /** When the table asks for the running count: after a round now and then (one in COUNT_CHECK_EVERY_ROUNDS), only when the shoe is about to be shuffled, or never. */
 export const COUNT_CHECK_MODES = ['random', 'shoeEnd', 'off'] as const;
@@ -14,6 +15,45 @@ export type CountCheckMode = z.infer<typeof CountCheckModeSchema>;
 
 /** In 'random' mode, on average one settled round in this many is followed by a check (always at the shuffle point). */
 export const COUNT_CHECK_EVERY_ROUNDS = 5;
+
+/**
+ * Bounds of a bet ramp (the engine's BET_RAMP_LIMITS, checked equal in test/table.test.ts) and
+ * the stable codes its refusals name: a refused ramp is 400 VALIDATION_FAILED whose message
+ * names the field and starts with one of BET_RAMP_PROBLEMS (decision record 0030).
+ */
+export const BET_RAMP_BOUNDS = { steps_max: 30, tc_min: -20, tc_max: 20, units_max: 200, unitCredits_min: TABLE_LIMITS.minBet, unitCredits_max: TABLE_LIMITS.maxBet } as const;
+export const BET_RAMP_PROBLEMS = [
+  'RAMP_EMPTY',
+  'RAMP_TOO_MANY_STEPS',
+  'RAMP_TC_OUT_OF_RANGE',
+  'RAMP_TC_REPEATED',
+  'RAMP_UNITS_OUT_OF_RANGE',
+  'RAMP_UNIT_CREDITS_OUT_OF_LIMITS',
+] as const;
+export type BetRampProblemCode = (typeof BET_RAMP_PROBLEMS)[number];
+
+const B = BET_RAMP_BOUNDS;
+export const BetRampStepSchema = z.strictObject({
+  /** From this true count up (to the next step); the lowest step holds below it too. */
+  tc: z.number().int('RAMP_TC_OUT_OF_RANGE: a whole true count').min(B.tc_min, `RAMP_TC_OUT_OF_RANGE: at least ${B.tc_min}`).max(B.tc_max, `RAMP_TC_OUT_OF_RANGE: at most ${B.tc_max}`),
+  /** Units bet there (0: sit the round out by the ramp), in halves. */
+  units: z.number().multipleOf(0.5, 'RAMP_UNITS_OUT_OF_RANGE: whole or half units').min(0, 'RAMP_UNITS_OUT_OF_RANGE: at least 0').max(B.units_max, `RAMP_UNITS_OUT_OF_RANGE: at most ${B.units_max}`),
+});
+
+/** The player's bet ramp: units by true count (running count for KO and Red 7) and the credits in one unit. */
+export const BetRampSchema = z.strictObject({
+  unit_credits: z
+    .number()
+    .int('RAMP_UNIT_CREDITS_OUT_OF_LIMITS: whole credits')
+    .min(B.unitCredits_min, `RAMP_UNIT_CREDITS_OUT_OF_LIMITS: at least ${B.unitCredits_min} (the table's minimum bet)`)
+    .max(B.unitCredits_max, `RAMP_UNIT_CREDITS_OUT_OF_LIMITS: at most ${B.unitCredits_max} (the table's maximum bet)`),
+  steps: z
+    .array(BetRampStepSchema)
+    .min(1, 'RAMP_EMPTY: at least one step')
+    .max(B.steps_max, `RAMP_TOO_MANY_STEPS: at most ${B.steps_max} steps`)
+    .refine((steps) => new Set(steps.map((s) => s.tc)).size === steps.length, 'RAMP_TC_REPEATED: each true count once'),
+});
+export type BetRampSetting = z.infer<typeof BetRampSchema>;
 
 export const TableTrainingSettingsSchema = z.strictObject({
   /** The coach recommends (and the record grades against) the index plays of the player's count. */
@@ -26,10 +66,21 @@ export const TableTrainingSettingsSchema = z.strictObject({
    * whatever `countChecks` says (decision record 0031).
    */
   testMode: z.boolean(),
+  /** Every round's bet is graded against this ramp when dealt (null: bets are not graded). */
+  betRamp: BetRampSchema.nullable(),
+  /** Show the ramp's bet for the current count beside the chips (the web hides it in test mode). */
+  showRampBet: z.boolean(),
 });
 export type TableTrainingSettings = z.infer<typeof TableTrainingSettingsSchema>;
 
-export const DEFAULT_TRAINING_SETTINGS: TableTrainingSettings = { indexPlays: false, countChecks: 'random', testMode: false };
+export const DEFAULT_TRAINING_SETTINGS: TableTrainingSettings = {
+  indexPlays: false,
+  countChecks: 'random',
+  testMode: false,
+  betRamp: null,
+  showRampBet: false,
+};
+
 
 /** A running count: whole, or in halves (Wong Halves), within ±1000. */
 export const countAnswer = z.number().multipleOf(0.5).min(-1000).max(1000);

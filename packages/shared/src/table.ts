@@ -19,12 +19,7 @@ export * from './table-report.ts';
  * TABLE_ACTION_REFUSED, reason BET_OUT_OF_LIMITS) and the screen shows them. A bet of 0
  * clears a spot and is always allowed between rounds.
  */
-export const TABLE_LIMITS = {
-  /** Minimum bet per spot, in credits. */
-  minBet: 10,
-  /** Maximum bet per spot, in credits. */
-  maxBet: 5000,
-} as const;
+export { TABLE_LIMITS } from './table-limits.ts';
 
 export const RankSchema = z.enum(['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']);
 export const SuitSchema = z.enum(['spades', 'hearts', 'diamonds', 'clubs']);

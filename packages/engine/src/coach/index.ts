@@ -16,3 +16,22 @@ export {
   type IndexSource,
 } from './table-coach.ts';
 export { gradeDecision, type DecisionChoice, type DecisionFacts, type DecisionGrade } from './grade.ts';
+export { advantageAt, advantageBasis, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';
+export {
+  BET_RAMP_LIMITS,
+  BET_RAMP_PRESETS,
+  BET_RIGHT_WITHIN_units,
+  betFactsOf,
+  betRampProblem,
+  gradeBet,
+  rampFromSpread,
+  rampUnitsAt,
+  type BetFacts,
+  type DealtRound,
+  type BetGrade,
+  type BetRamp,
+  type BetRampPresetId,
+  type BetRampProblem,
+  type BetRampStep,
+  type BetVerdict,
+} from './bet-grade.ts';

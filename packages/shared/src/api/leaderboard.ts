@@ -112,6 +112,13 @@ export const SkillEntrySchema = z.strictObject({
   /** Fraction of the amount staked (0.004 = 0.4%). */
   edgeGivenAway: z.number().min(0),
   decisions: z.number().int().positive(),
+  /**
+   * Share of the player's last SKILL_WINDOW_DECISIONS graded bets within half a unit of their
+   * own ramp (decision record 0030); null before the first. Shown, not ranked: the ramp is the
+   * player's choice, and a flat ramp is matched by any flat bet.
+   */
+  betAccuracy: z.number().min(0).max(1).nullable(),
+  bets: z.number().int().nonnegative(),
   lastUpdated: isoDate,
 });
 export type SkillEntry = z.infer<typeof SkillEntrySchema>;

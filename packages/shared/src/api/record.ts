@@ -69,6 +69,28 @@ export const CountCheckEntrySchema = z.strictObject({
 });
 export type CountCheckEntry = z.infer<typeof CountCheckEntrySchema>;
 
+/**
+ * A round's bet graded against the player's bet ramp at the true count of the deal, by the
+ * server from its own state (decision record 0030). Only the server makes these: a browser
+ * cannot post one.
+ */
+export const BetEntrySchema = z.strictObject({
+  entryId: z.uuid(),
+  kind: z.literal('bet'),
+  at: isoDate,
+  /** The player's count at the deal (true count; running count for KO and Red 7). */
+  trueCount: z.number().finite().min(-1000).max(1000),
+  /** The round's total bet and the ramp's, in credits. */
+  bet: z.number().int().min(0).max(1_000_000),
+  rampBet: z.number().min(0).max(1_000_000),
+  verdict: z.enum(['right', 'over', 'under']),
+  /** Bet minus the ramp's bet, in units of the ramp. */
+  diffUnits: z.number().finite(),
+  /** Expected credits given away against the ramp (negative: gained, at more risk than the ramp takes). */
+  evCost: z.number().finite().min(-1_000_000).max(1_000_000),
+});
+export type BetEntry = z.infer<typeof BetEntrySchema>;
+
 export const RecordEntrySchema = z.discriminatedUnion('kind', [DecisionEntrySchema, CountCheckEntrySchema]);
 export type RecordEntry = z.infer<typeof RecordEntrySchema>;
 
@@ -88,13 +110,17 @@ export type RecordSource = z.infer<typeof RecordSourceSchema>;
 export const RecordPageEntrySchema = z.discriminatedUnion('kind', [
   DecisionEntrySchema.extend({ source: RecordSourceSchema }),
   CountCheckEntrySchema.extend({ source: RecordSourceSchema }),
+  BetEntrySchema.extend({ source: RecordSourceSchema }),
 ]);
 export type RecordPageEntry = z.infer<typeof RecordPageEntrySchema>;
 
-/** `GET /api/me/record?limit=&kind=`: newest last (the order they happened in); graded entries only. */
+/**
+ * `GET /api/me/record?limit=&kind=`: newest last (the order they happened in); graded entries
+ * only. Without `kind`, decisions and count checks; bets only when asked for (`kind=bet`).
+ */
 export const RecordQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(RECORD_LIMIT_MAX).default(RECORD_LIMIT_DEFAULT),
-  kind: z.enum(['decision', 'countCheck']).optional(),
+  kind: z.enum(['decision', 'countCheck', 'bet']).optional(),
 });
 export type RecordQuery = z.infer<typeof RecordQuerySchema>;
 export const RecordPageSchema = z.strictObject({ entries: z.array(RecordPageEntrySchema) });

@@ -22,6 +22,7 @@ import { migration0012 } from './0012-table-shoe-play.ts';
 import { migration0013 } from './0013-table-json-columns.ts';
 import { migration0014 } from './0014-drill-deals.ts';
 import { migration0015 } from './0015-server-graded-record.ts';
+import { migration0016 } from './0016-bet-grades.ts';
 import { migration0017 } from './0017-record-shoe.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-table-json-columns': migration0013,
   '0014-drill-deals': migration0014,
   '0015-server-graded-record': migration0015,
+  '0016-bet-grades': migration0016,
   '0017-record-shoe': migration0017,
 };
 

@@ -3,7 +3,8 @@
  * credits, which mostly measure purchases. Only the server's graded entries of the table's own
  * decisions rank (source 'table', ADR 0028): what a browser posts is history, never a rank. Over each player's last
  * SKILL_WINDOW_DECISIONS decisions: edge given away = sum(ev_cost_credits) / sum(bet_credits)
- * (lower ranks first), then accuracy = correct / decisions (higher first). Players with fewer
+ * (lower ranks first), then accuracy = correct / decisions (higher first). Beside them, not ranked,
+ * the bet accuracy over the player's last as many graded bets (ADR 0030). Players with fewer
  * than SKILL_MIN_DECISIONS decisions, or hidden from the leaderboard, are not on it.
  *
  * One statement computes the page, the caller's rank and neighbours and the total. It reads
@@ -25,6 +26,8 @@ interface SkillRow {
   display_name: string;
   decisions: number;
   accuracy: number;
+  bets: number | null;
+  bet_accuracy: number | null;
   edge: number;
   last_at: Date | string;
   rank: number;
@@ -42,6 +45,8 @@ function toEntry(row: SkillRow): SkillEntry {
     accuracy: Number(row.accuracy),
     edgeGivenAway: Number(row.edge),
     decisions: Number(row.decisions),
+    betAccuracy: row.bet_accuracy === null ? null : Number(row.bet_accuracy),
+    bets: Number(row.bets ?? 0),
     lastUpdated: new Date(row.last_at).toISOString(),
   };
 }
@@ -64,11 +69,18 @@ export async function readSkillPage(
         max(at) as last_at
       from recent where n <= ${SKILL_WINDOW_DECISIONS}
       group by user_id having count(*) >= ${SKILL_MIN_DECISIONS}
+    ), recent_bets as (
+      select user_id, correct, row_number() over (partition by user_id order by id desc) as n
+      from play_record where kind = 'bet' and source = 'table' and graded
+    ), bet_stats as (
+      select user_id, count(*)::int as bets, avg(case when correct then 1.0 else 0.0 end)::float8 as bet_accuracy
+      from recent_bets where n <= ${SKILL_WINDOW_DECISIONS} group by user_id
     ), board as (
-      select s.*, p.display_name,
+      select s.*, p.display_name, bs.bets, bs.bet_accuracy,
         rank() over (order by s.edge asc, s.accuracy desc)::int as rank,
         row_number() over (order by s.edge asc, s.accuracy desc, s.decisions desc, s.user_id desc)::int as pos
       from stats s join profiles p on p.user_id = s.user_id
+      left join bet_stats bs on bs.user_id = s.user_id
       where p.show_on_leaderboard
     ), me as (select pos from board where user_id = ${userId})
     select x.*, t.total

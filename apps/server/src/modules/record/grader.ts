@@ -1,5 +1,5 @@
 /**
- * Grades the table's decisions (ADR 0028). The table's write stores each decision's facts
+ * Grades the table's decisions (ADR 0028) and bets (ADR 0030). The table's write stores each one's facts
  * ungraded (table-entries.ts), durable with the action; this grades them afterwards with the
  * engine's coach on a worker thread (grader-worker.ts) and writes the verdict, so the action
  * itself never waits for an exact EV. Only graded entries are listed, ranked or shown.
@@ -10,9 +10,9 @@
  * SWEEP_ms (rows left by a process that died before grading them).
  */
 import type { Worker } from 'node:worker_threads';
-import type { DecisionFacts, DecisionGrade } from '@card-counter/engine';
+import type { BetFacts, BetGrade, DecisionFacts, DecisionGrade } from '@card-counter/engine';
 import { startTsWorker } from '@card-counter/engine/sim/node';
-import type { DecisionEntry } from '@card-counter/shared';
+import type { BetEntry, DecisionEntry } from '@card-counter/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import { basicCharts, rulesKey } from '../../strategy/basic-charts.ts';
@@ -35,10 +35,25 @@ interface Job {
   id: string;
   entry_id: string;
   at: Date | string;
-  facts: DecisionFacts;
+  facts: DecisionFacts | BetFacts;
 }
 
-type Grades = { id: string; grade?: DecisionGrade; error?: string }[];
+type Grades = { id: string; grade?: DecisionGrade; bet?: BetGrade; error?: string }[];
+
+/** A bet's record entry from its facts and grade (ADR 0030). */
+function betEntry(job: Job, f: BetFacts, g: BetGrade): BetEntry {
+  return {
+    entryId: job.entry_id,
+    kind: 'bet',
+    at: new Date(job.at).toISOString(),
+    trueCount: f.trueCount,
+    bet: f.bet_credits,
+    rampBet: g.rampBet_credits,
+    verdict: g.verdict,
+    diffUnits: g.diffUnits,
+    evCost: g.evCost_credits,
+  };
+}
 
 interface Logger {
   warn(obj: unknown, msg: string): void;
@@ -137,10 +152,14 @@ export class RecordGrader {
     for (const r of rows) charts[rulesKey(r.facts.rules)] ??= await basicCharts.request(r.facts.rules);
     const grades = await this.grade(rows.map((r) => ({ id: r.id, facts: r.facts, chart: rulesKey(r.facts.rules) })), charts);
     const byId = new Map(grades.map((g) => [g.id, g]));
-    const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry }[] = [];
+    const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry | BetEntry }[] = [];
     const broken: string[] = [];
     for (const job of rows) {
       const g = byId.get(job.id);
+      if (g?.bet !== undefined && 'kind' in job.facts && job.facts.kind === 'bet') {
+        graded.push({ id: job.id, correct: g.bet.verdict === 'right', ev_cost: g.bet.evCost_credits, entry: betEntry(job, job.facts, g.bet) });
+        continue;
+      }
       if (g?.grade === undefined) {
         // Facts the coach cannot grade are no decision (never expected: the table records only
         // accepted plays); dropped, said in the log, rather than retried forever.
@@ -148,7 +167,7 @@ export class RecordGrader {
         broken.push(job.id);
         continue;
       }
-      const f = job.facts;
+      const f = job.facts as DecisionFacts;
       graded.push({
         id: job.id,
         correct: g.grade.correct,
@@ -177,7 +196,7 @@ export class RecordGrader {
     return rows.length;
   }
 
-  private grade(jobs: { id: string; facts: DecisionFacts; chart: string }[], charts: Record<string, Uint8Array>): Promise<Grades> {
+  private grade(jobs: { id: string; facts: DecisionFacts | BetFacts; chart: string }[], charts: Record<string, Uint8Array>): Promise<Grades> {
     const worker = this.spawn();
     // One batch in flight at a time (passes run one after another): one pending answer.
     if (this.pending !== null) throw new Error('grader: a batch is already in flight');

@@ -89,7 +89,8 @@ export async function listRecordEntries(
     .where('graded', '=', true)
     .orderBy('id', 'desc')
     .limit(query.limit);
-  if (query.kind !== undefined) q = q.where('kind', '=', query.kind);
+  // Bets only when asked for: the record's older readers (the trainer, the player model) list decisions and checks.
+  q = query.kind !== undefined ? q.where('kind', '=', query.kind) : q.where('kind', '!=', 'bet');
   const rows = await q.execute();
   // Stored entries were validated on the way in; parsing again keeps the answer to the contract
   // even if a row was edited by hand (such a row is skipped rather than failing the page).

@@ -6,14 +6,14 @@
  * table itself.
  */
 import { randomUUID } from 'node:crypto';
-import type { DecisionFacts } from '@card-counter/engine';
+import type { BetFacts, DecisionFacts } from '@card-counter/engine';
 import { RECORD_ENTRIES_PER_USER_MAX, type CountCheckEntry, type CountCheckResult } from '@card-counter/shared';
 import { sql, type RawBuilder } from 'kysely';
 
 /** One row the table's write adds to play_record. */
 export interface TableRecordRow {
   entryId: string;
-  kind: 'decision' | 'countCheck';
+  kind: 'decision' | 'countCheck' | 'bet';
   at: Date;
   graded: boolean;
   correct: boolean;
@@ -21,7 +21,7 @@ export interface TableRecordRow {
   betCredits: number;
   /** The graded entry (RecordEntrySchema); null for a decision until graded. */
   entry: CountCheckEntry | null;
-  facts: DecisionFacts | null;
+  facts: DecisionFacts | BetFacts | null;
   /**
    * The commitment of the shoe the entry was made in (a shoe's report reads its entries by it);
    * absent: the shoe the table holds after the action (tableRecordSql's `shoe`).
@@ -32,6 +32,11 @@ export interface TableRecordRow {
 /** A decision, to be graded (grader.ts), made in the shoe `shoe`. */
 export function decisionRow(facts: DecisionFacts, at: Date, shoe: string | null = null): TableRecordRow {
   return { entryId: randomUUID(), kind: 'decision', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet, entry: null, facts, shoe };
+}
+
+/** A round's bet at the deal, to be graded against the ramp (grader.ts, ADR 0030), made in the shoe `shoe`. */
+export function betRow(facts: BetFacts, at: Date, shoe: string | null = null): TableRecordRow {
+  return { entryId: randomUUID(), kind: 'bet', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet_credits, entry: null, facts, shoe };
 }
 
 /** A count check the table asked and graded. */

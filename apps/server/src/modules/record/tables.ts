@@ -7,10 +7,10 @@ export interface PlayRecordTable {
   id: ColumnType<string, never, never>;
   user_id: string;
   entry_id: string;
-  kind: 'decision' | 'countCheck';
-  /** decision: chosen = best; count check: answered = expected. Indexed for the skill board. */
+  kind: 'decision' | 'countCheck' | 'bet';
+  /** decision: chosen = best; count check: answered = expected; bet: the ramp's bet (within half a unit). Indexed for the skill board. */
   correct: boolean;
-  /** decision only: credits given away and the hand's stake; 0 for count checks. */
+  /** decision: credits given away and the hand's stake; bet: credits given away against the ramp (may be negative) and the round's bet; 0 for count checks. */
   ev_cost_credits: number;
   bet_credits: number;
   /** The whole entry (RecordEntrySchema): as posted ('client'), or as graded ('table'); null until graded. */
@@ -19,7 +19,7 @@ export interface PlayRecordTable {
   source: ColumnType<'table' | 'client', 'table' | 'client' | undefined, never>;
   /** False while a table decision waits for its grade (record/grader.ts); its `facts` are then set. */
   graded: ColumnType<boolean, boolean | undefined, boolean>;
-  /** A table decision's facts (the engine's DecisionFacts), what it is graded from. */
+  /** A table decision's or bet's facts (the engine's DecisionFacts or BetFacts), what it is graded from. */
   facts: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
   /** The commitment of the shoe a table entry was made in (a shoe's report reads by it); null for a browser's posts and older rows. */
   shoe: ColumnType<string | null, string | null | undefined, never>;

@@ -138,7 +138,7 @@ async function applyOnce(
   if (save === null) return (await storeRefusal(db, stored)) ? answer : null;
   if (answer.status !== 200) throw new Error('table: an accepted action must answer 200');
   await ctx.hooks.beforeWrite?.(userId);
-  if (save.record.some((r) => r.kind === 'decision')) queueMicrotask(() => ctx.grader?.poke());
+  if (save.record.some((r) => !r.graded)) queueMicrotask(() => ctx.grader?.poke());
   const accepted = { userId, actionId: req.actionId, answer, save, readCounters: row.counters };
   const written = await writeAndPay(ctx, accepted, savedAction(stored, row, save));
   if (written === null) return null;

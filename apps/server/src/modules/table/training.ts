@@ -8,11 +8,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   cardValue,
+  betFactsOf,
   currentHand,
   decisionCount,
   getCountingSystem,
   legalPlays,
   visible,
+  type BetFacts,
   type DecisionFacts,
   type GameAction,
   type GameState,
@@ -26,7 +28,7 @@ import {
   type CountCheckResult,
   type TableTrainingSettings,
 } from '@card-counter/shared';
-import { decisionRow, type TableRecordRow } from '../record/index.ts';
+import { betRow, decisionRow, type TableRecordRow } from '../record/index.ts';
 import { tallyAfter, tallyOf, type Tally } from './tally.ts';
 
 export interface Training {
@@ -127,10 +129,18 @@ export function trainingOfStep(
   ctx: { random: () => number; now: Date },
 ): { training: Training; record: TableRecordRow[] } {
   const facts = decisionFactsOf(before, action, t.settings);
-  return {
-    training: trainingAfter(t, action.type, next, ctx.random, ctx.now),
-    record: facts === null ? [] : [decisionRow(facts, ctx.now, before.deck?.commitment ?? null)],
-  };
+  const bet = action.type === 'deal' ? betFactsAtDeal(next, t.settings) : null;
+  const record: TableRecordRow[] = [];
+  if (facts !== null) record.push(decisionRow(facts, ctx.now, before.deck?.commitment ?? null));
+  // The bet belongs to the shoe its round is dealt from (the deal may have shuffled a new one).
+  if (bet !== null) record.push(betRow(bet, ctx.now, next.deck?.commitment ?? null));
+  return { training: trainingAfter(t, action.type, next, ctx.random, ctx.now), record };
+}
+
+/** The facts of the round's bet from the state the deal left, or null without a ramp (ADR 0030). */
+function betFactsAtDeal(next: GameState, settings: TableTrainingSettings): BetFacts | null {
+  if (settings.betRamp === null || next.deck === null) return null;
+  return betFactsOf({ ...next, totalCards: next.deck.cards.length }, settings.betRamp);
 }
 
 /** Actions of a round: the deal and the players' moves (the dealer plays inside the last). */

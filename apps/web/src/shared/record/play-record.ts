@@ -89,7 +89,8 @@ export class ServerPlayRecord implements PlayRecord {
   async recent(limit: number, kind?: RecordEntry['kind']): Promise<RecordedEntry[]> {
     const query = new URLSearchParams({ limit: String(limit) });
     if (kind !== undefined) query.set('kind', kind);
-    return RecordPageSchema.parse(await api.get(`/api/me/record?${query.toString()}`)).entries;
+    // Bets are listed only when asked for (kind=bet); this record's readers take decisions and checks.
+    return RecordPageSchema.parse(await api.get(`/api/me/record?${query.toString()}`)).entries.flatMap((e) => (e.kind === 'bet' ? [] : [e]));
   }
 }
 

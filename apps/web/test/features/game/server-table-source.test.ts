@@ -126,9 +126,9 @@ describe('the server table source', () => {
 
   it("carries the server's training and sends setTraining and a count check's answer as table actions", async () => {
     const source = make();
-    expect((await source.load()).training).toEqual({ settings: { indexPlays: false, countChecks: 'random', testMode: false }, countCheck: null, lastCountCheck: null });
+    expect((await source.load()).training).toEqual({ settings: { indexPlays: false, countChecks: 'random', testMode: false, betRamp: null, showRampBet: false }, countCheck: null, lastCountCheck: null });
     const set = await source.setTraining({ indexPlays: true });
-    expect(set.training?.settings).toEqual({ indexPlays: true, countChecks: 'random', testMode: false });
+    expect(set.training?.settings).toEqual({ indexPlays: true, countChecks: 'random', testMode: false, betRamp: null, showRampBet: false });
     server.check = { id: crypto.randomUUID(), expected: 4 };
     const asked = await source.load();
     // The question only: the answer stays on the server.

@@ -132,7 +132,7 @@ describe('the server table trains through the server', { timeout: 30_000 }, () =
     const user = userEvent.setup();
     // This browser's own prefs say the opposite of the server: the server's win on its table.
     window.localStorage.setItem('card-counter:table-prefs', JSON.stringify({ indexPlays: false, countCheck: 'random' }));
-    server.settings = { indexPlays: true, countChecks: 'shoeEnd', testMode: false };
+    server.settings = { indexPlays: true, countChecks: 'shoeEnd', testMode: false, betRamp: null, showRampBet: false };
     renderServerTable();
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
     const panel = screen.getByRole('region', { name: 'Table settings' });
@@ -157,7 +157,7 @@ describe('the server table trains through the server', { timeout: 30_000 }, () =
     const user = userEvent.setup();
     // 10♥ 2♣ against a 3: the Illustrious 18 stands at true count +2 and up; here it is 0.
     server.state = createGame({ balance: 10_000, shoe: stackedShoe(6, ['10h', '3s', '2c', '9d', '10s']) });
-    server.settings = { indexPlays: true, countChecks: 'off', testMode: false };
+    server.settings = { indexPlays: true, countChecks: 'off', testMode: false, betRamp: null, showRampBet: false };
     renderServerTable();
     await user.click(await screen.findByRole('button', { name: '100' }));
     await user.click(screen.getByRole('button', { name: 'Deal' }));

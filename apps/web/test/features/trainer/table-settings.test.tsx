@@ -21,7 +21,7 @@ const serverTable = (status = 200) =>
     ? json({
         version: 4,
         state: visible(createGame({ rules: { numDecks: 2, dealerStandsSoft17: false }, counting: { system: 'ko' } })),
-        training: { settings: { indexPlays: true, countChecks: 'off', testMode: false }, countCheck: null, lastCountCheck: null },
+        training: { settings: { indexPlays: true, countChecks: 'off', testMode: false, betRamp: null, showRampBet: false }, countCheck: null, lastCountCheck: null },
       })
     : json({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }, status);
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SessionStats } from '@card-counter/engine';
 import { formatAmount, formatNet } from '../model/money.ts';
 
@@ -6,6 +7,8 @@ export interface SessionStatsPanelProps {
   net: number | null;
   canReset: boolean;
   onReset: () => void;
+  /** The session's bets by the count, below the hands (BettingStats). */
+  betting?: ReactNode;
 }
 
 function streak(n: number): string {
@@ -15,7 +18,7 @@ function streak(n: number): string {
 }
 
 /** This session at the table. Reset clears the table only: balance, rules and these stats stay. */
-export function SessionStatsPanel({ stats, net, canReset, onReset }: SessionStatsPanelProps) {
+export function SessionStatsPanel({ stats, net, canReset, onReset, betting }: SessionStatsPanelProps) {
   const rows: [string, string][] = [
     ['Hands', String(stats.handsPlayed)],
     ['Won / lost / pushed', `${stats.handsWon} / ${stats.handsLost} / ${stats.handsPushed}`],
@@ -45,6 +48,7 @@ export function SessionStatsPanel({ stats, net, canReset, onReset }: SessionStat
           </div>
         ))}
       </dl>
+      {betting}
       <button
         type="button"
         onClick={onReset}

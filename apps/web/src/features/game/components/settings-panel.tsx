@@ -1,4 +1,4 @@
-import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { COUNTING_SYSTEMS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
@@ -20,6 +20,8 @@ export interface SettingsPanelProps {
    * switches are `prefs` like the rest.
    */
   training?: TrainingControl;
+  /** More training settings at the panel's end (the bet ramp). */
+  children?: ReactNode;
 }
 
 export interface TrainingControl {
@@ -67,7 +69,7 @@ const CHECKS = [
 ] as const;
 
 /** Every rule of the game config, the count convention and the coach, in one panel. */
-export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose, training }: SettingsPanelProps) {
+export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose, training, children }: SettingsPanelProps) {
   const [draft, setDraft] = useState(rules);
   const [count, setCount] = useState(counting);
   const submit = (e: FormEvent) => {
@@ -97,6 +99,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
         </button>
       </form>
       <CoachFields rules={rules} counting={counting} prefs={prefs} onPrefs={onPrefs} training={training} />
+      {children}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
+import { useBetGrades } from '../hooks/use-bet-grades.ts';
+import { useBetRamp, type BetRampControl } from '../hooks/use-bet-ramp.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
 import { useShoeReport } from '../hooks/use-shoe-report.ts';
@@ -14,6 +16,9 @@ import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableTraining } from '../hooks/use-table-training.ts';
 import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { ActionBar } from './action-bar.tsx';
+import { BetGradePanel, RampBetHint } from './bet-grade-panel.tsx';
+import { BetRampSettings } from './bet-ramp-settings.tsx';
+import { BettingStats } from './betting-stats.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
 import { CountCheck } from './count-check.tsx';
@@ -47,6 +52,10 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
   // Test mode: the coach is silent until the shoe's report (the server grades meanwhile).
   const playPrefs = prefs.testMode ? { ...prefs, coach: 'off' as const } : prefs;
   const coach = useCoach(state, playPrefs, record);
+  const betRamp = useBetRamp(source, table);
+  const bets = useBetGrades(state, betRamp.ramp);
+  // Test mode hides the ramp's bet and the bets' grades too: the count would show through them.
+  const testMode = prefs.testMode;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const moves = useTableMoves(table, coach, playPrefs, onBalance, !settingsOpen);
   const step_ms = useDealStep(prefs.dealPace_cps);
@@ -62,7 +71,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
       <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={() => setSettingsOpen((o) => !o)} />
-      {settingsOpen && <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} betRamp={betRamp} server={source.kind === 'server'} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-4">
           <PlayArea table={table} state={state} step_ms={step_ms}>
@@ -78,6 +87,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
             )}
             {!wide && <CountCheck check={check} />}
           </PlayArea>
+          {betRamp.ramp !== null && betRamp.showRampBet && !testMode && !state.gameInProgress && <RampBetHint ramp={betRamp.ramp} trueCount={state.trueCount} />}
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           {wide && <CountCheck check={check} />}
@@ -86,9 +96,10 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
           ) : (
             <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
           )}
+          {betRamp.ramp !== null && !testMode && <BetGradePanel grades={bets} />}
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
           {report.available && <ReportButton onClick={report.showSession} />}
-          <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} />
+          <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} betting={testMode ? undefined : <BettingStats totals={bets.totals} patterns={bets.patterns} ramp={betRamp.ramp} />} />
         </aside>
       </div>
       <ShoeReportDialog handle={report} />
@@ -112,7 +123,7 @@ function TableNotReady({ error, onReload }: { error: string | null; onReload: ()
 }
 
 /** The settings panel: rules and count between rounds (rules first, then the count), prefs and the server's training. */
-function TableSettings({ table, state, prefs, onPrefs, onClose }: { table: TableHandle; state: VisibleGameState; prefs: TablePrefs; onPrefs: (patch: Partial<TablePrefs>) => void; onClose: () => void }) {
+function TableSettings({ table, state, prefs, onPrefs, onClose, betRamp, server }: { table: TableHandle; state: VisibleGameState; prefs: TablePrefs; onPrefs: (patch: Partial<TablePrefs>) => void; onClose: () => void; betRamp: BetRampControl; server: boolean }) {
   const training = table.snapshot?.training ?? null;
   const applySettings = (rules: Rules, counting: CountingOptions) => {
     const changed = JSON.stringify(rules) !== JSON.stringify(state.config);
@@ -134,7 +145,9 @@ function TableSettings({ table, state, prefs, onPrefs, onClose }: { table: Table
         onPrefs={onPrefs}
         onClose={onClose}
         training={training === null ? undefined : { settings: training.settings, onChange: (patch) => void table.setTraining(patch), busy: table.busy }}
-      />
+      >
+        <BetRampSettings control={betRamp} server={server} />
+      </SettingsPanel>
     </div>
   );
 }

@@ -17,6 +17,11 @@ const columns: BoardColumn<SkillEntry>[] = [
     cell: (r) => formatAccuracy(r.accuracy),
   },
   {
+    header: 'Bets by ramp',
+    className: 'hidden w-28 text-right font-mono tabular-nums md:table-cell',
+    cell: (r) => (r.betAccuracy === null ? '–' : formatAccuracy(r.betAccuracy)),
+  },
+  {
     header: 'Decisions',
     className: 'hidden w-24 text-right text-slate-400 tabular-nums sm:table-cell',
     cell: (r) => formatCount(r.decisions),

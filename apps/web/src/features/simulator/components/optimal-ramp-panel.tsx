@@ -1,7 +1,8 @@
 // The optimal ramp (engine optimalRamp) for the player's bankroll and chosen risk, from the
 // shown run's per-true-count table; "Use this ramp" puts it in the form to simulate.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { optimalRamp, type SimResult } from '@card-counter/engine';
+import { keepSimRamp } from '@/shared/table-settings/sim-ramps.ts';
 import { fmtNum, fmtPct } from '../model/format-sim.ts';
 import { NumberField } from './fields.tsx';
 
@@ -17,6 +18,10 @@ export function OptimalRampPanel({ result, bankroll_units, onApply }: { result: 
       return { ramp: null, error: (e as Error).message };
     }
   }, [result, bankroll, riskPct, maxBet, chip]);
+  // The table's bet ramp setting offers the optimal ramp last worked out here.
+  useEffect(() => {
+    if (answer.ramp) keepSimRamp('optimal', answer.ramp.spread);
+  }, [answer.ramp]);
   const rows = answer.ramp?.rows.filter((r) => r.tc >= -1 && r.tc <= 8) ?? [];
   const top = Math.max(1, ...rows.map((r) => r.bet_units));
   return (

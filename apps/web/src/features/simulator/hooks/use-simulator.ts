@@ -6,6 +6,7 @@ import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { useUserState } from '@/shared/session/use-user-state.ts';
 import { listRuns, type SimAccount } from '../api/sim-api.ts';
+import { keepSimRamp } from '@/shared/table-settings/sim-ramps.ts';
 import { defaultSettings, MY_GAME_MIN_DECISIONS } from '../model/settings.ts';
 import { useMyGame } from './use-my-game.ts';
 import { useSimRunner } from './use-sim-runner.ts';
@@ -52,6 +53,8 @@ export function useSimulator() {
       }
       void queryClient.invalidateQueries({ queryKey: historyKey });
     };
+    // The table's bet ramp setting offers the last simulated ramp.
+    keepSimRamp('ramp', settings.spread);
     void runner
       .start({ settings, account, player: myGameOn && myGameReady ? est.model : null, onCharged })
       .then(() => queryClient.invalidateQueries({ queryKey: historyKey }));

@@ -1,0 +1,57 @@
+import type { BetRampSetting } from '@card-counter/shared';
+import type { BetGrades, GradedBet } from '../hooks/use-bet-grades.ts';
+import { formatCount, rampBetAt } from '../model/bet-ramp.ts';
+import { formatAmount } from '../model/money.ts';
+
+// The last round's bet against the ramp (decision record 0030), beside the coach's verdicts.
+
+function unitsText(n: number): string {
+  const a = Math.abs(n);
+  return `${formatAmount(a)} unit${a === 1 ? '' : 's'}`;
+}
+
+/** "costs 0.88 expected credits" / "gains 3 expected credits, at more risk than the ramp" */
+export function costText(cost_credits: number): string {
+  if (cost_credits >= 0) return `Cost ${formatAmount(cost_credits)} expected credits`;
+  return `Gains ${formatAmount(-cost_credits)} expected credits, at more risk than the ramp takes`;
+}
+
+function Verdict({ bet }: { bet: GradedBet }) {
+  const g = bet.grade;
+  const f = bet.facts;
+  if (g === null) return <p className="text-sm text-slate-400">Grading the bet of {formatAmount(f.bet_credits)}...</p>;
+  const tone = g.verdict === 'right' ? 'text-emerald-300' : 'text-amber-300';
+  const title = g.verdict === 'right' ? 'Bet by the ramp' : `${g.verdict === 'over' ? 'Over-bet' : 'Under-bet'} by ${unitsText(g.diffUnits)}`;
+  return (
+    <div data-testid="bet-grade" data-verdict={g.verdict}>
+      <p className={`text-base font-bold ${tone}`}>{title}</p>
+      <p className="text-sm text-slate-300">
+        Bet {formatAmount(f.bet_credits)} at true count {formatCount(f.trueCount)}; the ramp says {unitsText(g.rampUnits)} ({formatAmount(g.rampBet_credits)}).
+      </p>
+      <p className="text-sm text-slate-300" data-testid="bet-cost">
+        {costText(g.evCost_credits)} <span className="text-slate-500">(advantage {(g.advantage * 100).toFixed(2)}%)</span>
+      </p>
+    </div>
+  );
+}
+
+export function BetGradePanel({ grades }: { grades: BetGrades }) {
+  return (
+    <section aria-labelledby="bet-grade-heading" className="rounded-xl bg-slate-900 p-4">
+      <h2 id="bet-grade-heading" className="mb-2 text-sm font-bold uppercase tracking-wider text-slate-300">
+        Bet
+      </h2>
+      {grades.last === null ? <p className="text-sm text-slate-400">Each round&apos;s bet is graded against your ramp when it is dealt.</p> : <Verdict bet={grades.last} />}
+    </section>
+  );
+}
+
+/** The ramp's bet for the count now, beside the chips. */
+export function RampBetHint({ ramp, trueCount }: { ramp: BetRampSetting; trueCount: number }) {
+  const bet = rampBetAt(ramp, trueCount);
+  return (
+    <p className="text-center text-sm text-slate-300" data-testid="ramp-bet">
+      Your ramp at true count <span className="font-semibold text-slate-100">{formatCount(trueCount)}</span>: <span className="font-semibold text-emerald-300">{unitsText(bet.units)}</span> ({formatAmount(bet.credits)} credits)
+    </p>
+  );
+}

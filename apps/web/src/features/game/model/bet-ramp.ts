@@ -1,0 +1,57 @@
+import { BET_RAMP_PRESETS, rampFromSpread, rampUnitsAt, type BetRampPresetId, type BetRampStep } from '@card-counter/engine';
+import { BET_RAMP_BOUNDS, type BetRampSetting } from '@card-counter/shared';
+import { readSimRamps } from '@/shared/table-settings/sim-ramps.ts';
+
+// The table's bet ramp (decision record 0030): where a ramp comes from (a preset, the
+// simulator's ramp or its optimal ramp, or the player's own), and how it reads.
+
+export type RampSourceId = BetRampPresetId | 'sim' | 'simOptimal';
+
+export const RAMP_PRESET_IDS: readonly BetRampPresetId[] = ['1-4', '1-8', '1-12', '1-16'];
+
+export const DEFAULT_UNIT_credits = 25;
+
+/** The steps a source gives (null: the simulator has none kept in this browser yet). */
+export function stepsFrom(source: RampSourceId): BetRampStep[] | null {
+  if (source === 'sim' || source === 'simOptimal') {
+    const kept = readSimRamps();
+    const spread = source === 'sim' ? kept.ramp : kept.optimal;
+    return spread === null ? null : rampFromSpread(spread);
+  }
+  return BET_RAMP_PRESETS[source].map((s) => ({ ...s }));
+}
+
+/** Which preset these steps are, if any (the editor shows "your own" otherwise). */
+export function presetOf(steps: readonly BetRampStep[]): BetRampPresetId | null {
+  const key = JSON.stringify([...steps].sort((a, b) => a.tc - b.tc));
+  return RAMP_PRESET_IDS.find((id) => JSON.stringify(BET_RAMP_PRESETS[id]) === key) ?? null;
+}
+
+/** The ramp's bet at a count, in units and credits. */
+export function rampBetAt(ramp: BetRampSetting, trueCount: number): { units: number; credits: number } {
+  const units = rampUnitsAt(ramp.steps, trueCount);
+  return { units, credits: units * ramp.unit_credits };
+}
+
+/** "+3", "0", "−2" */
+export function formatCount(tc: number): string {
+  if (tc === 0) return '0';
+  return tc > 0 ? `+${tc}` : `−${Math.abs(tc)}`;
+}
+
+/** What is wrong with a draft ramp for the player (the server refuses the same with its RAMP_* codes), or null. */
+export function rampDraftProblem(ramp: BetRampSetting): string | null {
+  const B = BET_RAMP_BOUNDS;
+  if (!Number.isInteger(ramp.unit_credits) || ramp.unit_credits < B.unitCredits_min || ramp.unit_credits > B.unitCredits_max)
+    return `A unit is ${B.unitCredits_min} to ${B.unitCredits_max} credits.`;
+  if (ramp.steps.length === 0) return 'The ramp needs at least one step.';
+  if (ramp.steps.length > B.steps_max) return `At most ${B.steps_max} steps.`;
+  const counts = new Set<number>();
+  for (const s of ramp.steps) {
+    if (!Number.isInteger(s.tc) || s.tc < B.tc_min || s.tc > B.tc_max) return `True counts are whole numbers from ${B.tc_min} to +${B.tc_max}.`;
+    if (counts.has(s.tc)) return `True count ${formatCount(s.tc)} is listed twice.`;
+    counts.add(s.tc);
+    if (!(s.units >= 0 && s.units <= B.units_max) || !Number.isInteger(s.units * 2)) return `Units are 0 to ${B.units_max}, in halves.`;
+  }
+  return null;
+}
