@@ -8,6 +8,8 @@ export interface CoachPanelProps {
   verdict: Verdict | null;
   insurance: InsuranceVerdict | null;
   totals: CoachTotals;
+  /** Credits bet this session (the session stats' total bet): the edge given away is also shown as a share of it. */
+  amountBet: number;
   /** A move the coach is holding back until the player confirms it (warn mode). */
   warning: { chosen: PlayerAction; recommended: PlayerAction } | null;
   onConfirm: () => void;
@@ -23,6 +25,12 @@ function percent(ev: number): string {
 
 function credits(x: number): string {
   return x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** 'x%' of the amount bet, to two decimals below one per cent (an edge is small). */
+function shareOf(part: number, whole: number): string {
+  const p = (part / whole) * 100;
+  return `${p.toFixed(p < 1 ? 2 : 1)}%`;
 }
 
 function VerdictView({ v }: { v: Verdict }) {
@@ -95,7 +103,7 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
 }
 
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfirm, onCancel }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -132,8 +140,13 @@ export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfir
             </div>
             <div>
               <dt className="text-xs uppercase tracking-wide text-slate-400">Edge given away</dt>
-              <dd className="text-lg font-bold text-white" data-testid="coach-edge">
-                {credits(totals.edgeGivenAway)}
+              <dd className="text-lg font-bold text-white">
+                <span data-testid="coach-edge">{credits(totals.edgeGivenAway)}</span> <span className="text-xs font-normal text-slate-400">credits</span>
+                {amountBet > 0 && (
+                  <span className="block text-xs font-normal text-slate-400" data-testid="coach-edge-share">
+                    {shareOf(totals.edgeGivenAway, amountBet)} of {credits(amountBet)} bet
+                  </span>
+                )}
               </dd>
             </div>
           </dl>

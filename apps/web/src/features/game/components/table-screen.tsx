@@ -73,7 +73,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           {wide && <CountCheck check={check} />}
-          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
+          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} />
         </aside>

@@ -8,6 +8,16 @@ export function totalLabel(cards: readonly Card[]): string {
   return soft && total < 21 ? `Soft ${total}` : String(total);
 }
 
+/**
+ * The dealer's face-up cards while the hole card is down: one card reads by its own name
+ * ('Ace showing', not 'Soft 11': the ace is not a total yet), more read as a total.
+ */
+export function upcardLabel(shown: readonly Card[]): string {
+  const [only] = shown;
+  if (shown.length !== 1 || only === undefined) return `${totalLabel(shown)} showing`;
+  return `${only.rank === 'A' ? 'Ace' : handTotal([only]).total} showing`;
+}
+
 export function handLabel(hand: PlayerHand): string {
   if (hand.status === 'blackjack' && !hand.fromSplit) return 'Blackjack';
   return totalLabel(hand.cards);
