@@ -2,6 +2,8 @@ import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { valueLabel } from '@/shared/ui/card-names.ts';
+import { ariaKey } from '../model/shortcut-keys.ts';
+import { Kbd } from './kbd.tsx';
 
 export interface CoachPanelProps {
   mode: CoachMode;
@@ -14,6 +16,8 @@ export interface CoachPanelProps {
   warning: { chosen: PlayerAction; recommended: PlayerAction } | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Keyboard shortcuts on: the warning's buttons show their keys. */
+  shortcuts: boolean;
 }
 
 const NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
@@ -103,7 +107,7 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
 }
 
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -120,11 +124,13 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
                 The coach says {NAMES[warning.recommended]}. {NAMES[warning.chosen]} anyway?
               </p>
               <div className="flex gap-2">
-                <button type="button" onClick={onConfirm} className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-bold text-amber-950">
+                <button type="button" onClick={onConfirm} aria-keyshortcuts={shortcuts ? ariaKey('confirm') : undefined} className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-bold text-amber-950">
                   {NAMES[warning.chosen]} anyway
+                  <Kbd action="confirm" show={shortcuts} />
                 </button>
-                <button type="button" onClick={onCancel} className="rounded-md bg-slate-700 px-3 py-1.5 text-sm font-bold text-white">
+                <button type="button" onClick={onCancel} aria-keyshortcuts={shortcuts ? ariaKey('takeBack') : undefined} className="rounded-md bg-slate-700 px-3 py-1.5 text-sm font-bold text-white">
                   Take it back
+                  <Kbd action="takeBack" show={shortcuts} />
                 </button>
               </div>
             </div>

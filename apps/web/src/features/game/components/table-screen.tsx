@@ -1,10 +1,11 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { CountingOptions, Rules, VisibleGameState } from '@card-counter/engine';
-import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
+import { useBetting, type Betting } from '../hooks/use-betting.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
+import { useKeyboardPlay } from '../hooks/use-keyboard-play.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable, type TableHandle } from '../hooks/use-table.ts';
 import { useTableMoves } from '../hooks/use-table-moves.ts';
@@ -12,6 +13,7 @@ import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableTraining } from '../hooks/use-table-training.ts';
 import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { ActionBar } from './action-bar.tsx';
+import { BetControls } from './bet-controls.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
 import { CountCheck } from './count-check.tsx';
@@ -20,6 +22,7 @@ import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { TableHeader } from './table-header.tsx';
 
 export interface TableScreenProps {
@@ -42,7 +45,8 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
   const shoes = useShoeHistory(state, shoeHistoryKey);
   const coach = useCoach(state, prefs, record);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const moves = useTableMoves(table, coach, prefs, onBalance, !settingsOpen);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const moves = useTableMoves(table, coach, prefs, onBalance);
   const step_ms = useDealStep(state?.config.gameSpeed ?? 1);
   // On a phone the felt and the Deal button fill the screen: the count check goes right under
   // them (and scrolls into view when asked) instead of below the chips at the top of the side column.
@@ -51,15 +55,16 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
 
   if (!state || !moves.moves) return <TableNotReady error={table.error} onReload={table.reload} />;
   const legal = moves.moves;
+  const openHelp = () => setHelpOpen(true);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
       <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={() => setSettingsOpen((o) => !o)} />
       {settingsOpen && <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-4">
-          <PlayArea table={table} state={state} step_ms={step_ms}>
+          <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen} moves={moves} onHelp={openHelp}>
             {state.gamePhase === 'insurance' ? (
-              <InsuranceOffer state={state} busy={table.busy} onDecide={moves.insure} />
+              <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />
             ) : (
               <ActionBar moves={legal} canDeal={moves.dealable} showDeal={!state.gameInProgress} busy={table.busy} shortcuts={prefs.shortcuts} onMove={(a) => moves.play(a)} onDeal={moves.deal} />
             )}
@@ -73,11 +78,12 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           {wide && <CountCheck check={check} />}
-          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
+          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} />
         </aside>
       </div>
+      {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }
@@ -125,28 +131,36 @@ function TableSettings({ table, state, prefs, onPrefs, onClose }: { table: Table
   );
 }
 
+interface PlayAreaProps {
+  table: TableHandle;
+  state: VisibleGameState;
+  step_ms: number;
+  /** Keyboard play on (off while the settings are open). */
+  shortcuts: boolean;
+  moves: ReturnType<typeof useTableMoves>;
+  onHelp: () => void;
+  children: ReactNode;
+}
+
 /** The felt with its spots, what the player does now (`children`), and the chips between rounds for the spot picked. */
-function PlayArea({ table, state, step_ms, children }: { table: TableHandle; state: VisibleGameState; step_ms: number; children: ReactNode }) {
-  const [spot, setSpot] = useState(0);
+function PlayArea({ table, state, step_ms, shortcuts, moves, onHelp, children }: PlayAreaProps) {
+  const betting = useBetting(table, state);
+  useKeyboardPlay(shortcuts, { state, busy: table.busy, moves, betting, openHelp: onHelp });
   const spots = state.handBets.length;
-  const selected = Math.min(spot, spots - 1);
-  const betTotal = state.handBets.reduce((a, b) => a + b, 0);
-  const fee = CREDIT_COST_HAND * spots;
-  const spotBet = state.handBets[selected] ?? 0;
-  const canAdd = (value: number) => !state.gameInProgress && spotBet + value <= TABLE_LIMITS.maxBet && betTotal + value + fee <= state.balance;
   return (
     <>
-      <Felt state={state} selectedSpot={selected} onSelectSpot={setSpot} step_ms={step_ms} />
+      <Felt state={state} selectedSpot={betting.selected} onSelectSpot={betting.select} step_ms={step_ms} />
       {children}
-      {!state.gameInProgress && (
-        <ChipRack
-          canAdd={canAdd}
-          onAdd={(value) => void table.act({ type: 'bet', amount: spotBet + value, spot: selected })}
-          onClear={() => void table.act({ type: 'bet', amount: 0, spot: selected })}
-          canClear={spotBet > 0}
-          spotLabel={spots > 1 ? `spot ${selected + 1}` : null}
-        />
-      )}
+      {!state.gameInProgress && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
+    </>
+  );
+}
+
+function Chips({ betting, spots, shortcuts, onHelp }: { betting: Betting; spots: number; shortcuts: boolean; onHelp: () => void }) {
+  return (
+    <>
+      <ChipRack canAdd={betting.canAdd} onAdd={betting.add} onClear={betting.clear} canClear={betting.canClear} spotLabel={spots > 1 ? `spot ${betting.selected + 1}` : null} />
+      <BetControls betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />
     </>
   );
 }
