@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import type { CountingOptions, Rules, VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
+import { useAdoptCredits } from '../hooks/use-adopt-credits.ts';
 import { useBetting, type Betting } from '../hooks/use-betting.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
@@ -31,15 +32,18 @@ export interface TableScreenProps {
   /** Where this player's shoe history (the shoe before this one, to verify) is kept. */
   shoeHistoryKey: string;
   onBalance?: (balance: number) => void;
+  /** The credit balance the navigation bar shows, on a server table (see use-adopt-credits.ts). */
+  credits?: number;
   /** Count checks ask at random moments; tests pin the dice. */
   random?: () => number;
 }
 
 /** The table: everything the player sees and does, through one TableSource. */
-export function TableScreen({ source, record, shoeHistoryKey, onBalance, random }: TableScreenProps) {
+export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits, random }: TableScreenProps) {
   // Another tab's table moves the navigation bar's credits as this tab's own answers do.
   const onFollow = useCallback((s: TableSnapshot) => onBalance?.(s.state.balance), [onBalance]);
   const table = useTable(source, onFollow);
+  useAdoptCredits(table, credits);
   const state = table.snapshot?.state ?? null;
   const { prefs, setPrefs, check } = useTableTraining(source, table, record, onBalance, random);
   const shoes = useShoeHistory(state, shoeHistoryKey);
