@@ -59,4 +59,22 @@ describe('the table labels', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Your hand: bet 0' })).toBeTruthy();
     expect(screen.getByTestId('table-balance').textContent).toContain('10,090');
   });
+
+  it('gives one estimate of the shoe: decks left and decks played add up, at the resolution chosen', async () => {
+    const user = userEvent.setup();
+    renderTable(['10h', '9s', '8c', '7d', '10s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.selectOptions(screen.getByLabelText('Decks remaining'), 'Exact decks');
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Stand' }));
+    // Five cards of 312 dealt: 307/52 = 5.90 decks left, 5/52 = 0.10 played.
+    expect(screen.getByTestId('decks-left').textContent).toBe('5.9');
+    expect(screen.getByTestId('decks-played').textContent).toBe('0.1 decks played');
+    await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    await user.selectOptions(screen.getByLabelText('Decks remaining'), 'Whole deck');
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    expect(screen.getByTestId('decks-left').textContent).toBe('6');
+    expect(screen.getByTestId('decks-played').textContent).toBe('0 decks played');
+  });
 });
