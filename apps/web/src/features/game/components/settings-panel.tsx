@@ -128,7 +128,7 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
   const countChecks = training ? training.settings.countChecks : prefs.countCheck;
   const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
   return (
-    <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
+    <fieldset className="mt-5 grid grid-cols-1 gap-3 border-t border-slate-800 pt-4 min-[480px]:grid-cols-2 sm:grid-cols-4">
       <legend className="sr-only">Coach and display</legend>
       <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
       <SelectField
@@ -150,7 +150,7 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
       />
       <CheckField label="Keyboard shortcuts" checked={prefs.shortcuts} onChange={(shortcuts) => onPrefs({ shortcuts })} />
       {training && (
-        <p className="col-span-2 text-xs text-slate-400 sm:col-span-4">
+        <p className="text-xs text-slate-400 min-[480px]:col-span-2 sm:col-span-4">
           Count checks and index plays are kept with your table and grade your record; the coach mode and shortcuts are kept in this browser.
         </p>
       )}
