@@ -44,7 +44,7 @@ describe('keyboard play and bet controls', { timeout: 30_000 }, () => {
     await user.keyboard('y');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByTestId('game-status').textContent).toContain('Bust');
-    expect(within(screen.getByRole('button', { name: 'Rebet' })).getByText('B')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: 'Deal' })).getByText('Space')).toBeTruthy();
   });
 
   it('answers insurance with I and N, whose keys show on the buttons', async () => {
@@ -90,8 +90,10 @@ describe('keyboard play and bet controls', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Stand' }));
     await user.click(await screen.findByRole('button', { name: 'Reset table' }));
     expect(screen.getByRole('button', { name: 'Spot 2: bet 0' })).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: 'Rebet' })).getByText('B')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Rebet' }));
     for (const spot of [1, 2, 3]) expect(screen.getByRole('button', { name: `Spot ${spot}: bet 25` })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Rebet' }) as HTMLButtonElement).disabled).toBe(true);
+    // The bets are the last round's: nothing left to rebet.
+    expect(screen.queryByRole('button', { name: 'Rebet' })).toBeNull();
   });
 });

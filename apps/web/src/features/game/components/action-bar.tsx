@@ -29,7 +29,7 @@ export function ActionBar({ moves, canDeal, showDeal, busy, shortcuts, onMove, o
           onClick={onDeal}
           disabled={!canDeal || busy}
           aria-keyshortcuts={shortcuts ? ariaKey('deal') : undefined}
-          className="min-w-40 rounded-full bg-amber-400 px-8 py-3 text-lg font-extrabold text-amber-950 shadow-lg shadow-amber-900/40 transition hover:bg-amber-300 disabled:cursor-not-allowed disabled:opacity-40"
+          className="min-w-40 rounded-full bg-amber-400 px-8 py-2.5 text-lg sm:py-3 font-extrabold text-amber-950 shadow-lg shadow-amber-900/40 transition hover:bg-amber-300 disabled:cursor-not-allowed disabled:opacity-40"
         >
           Deal
           <Kbd action="deal" show={shortcuts} />
@@ -46,7 +46,7 @@ export function ActionBar({ moves, canDeal, showDeal, busy, shortcuts, onMove, o
           onClick={() => onMove(m.action)}
           disabled={!moves[m.action] || busy}
           aria-keyshortcuts={shortcuts ? ariaKey(m.action) : undefined}
-          className={`rounded-lg px-4 py-2.5 text-base font-bold transition disabled:cursor-not-allowed disabled:opacity-35 sm:min-w-28 ${
+          className={`rounded-lg px-4 py-2 text-base font-bold sm:py-2.5 transition disabled:cursor-not-allowed disabled:opacity-35 sm:min-w-28 ${
             m.action === 'hit' || m.action === 'stand' ? 'bg-emerald-400 text-emerald-950 hover:bg-emerald-300' : 'bg-slate-700 text-white hover:bg-slate-600'
           }`}
         >

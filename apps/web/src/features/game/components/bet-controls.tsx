@@ -8,10 +8,13 @@ const BUTTON = 'rounded-full border border-slate-500 px-3 py-1.5 text-sm font-se
 export function BetControls({ betting, spots, shortcuts, onHelp }: { betting: Betting; spots: number; shortcuts: boolean; onHelp: () => void }) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-2">
-      <button type="button" onClick={betting.rebet} disabled={!betting.canRebet} aria-keyshortcuts={shortcuts ? ariaKey('rebet') : undefined} title="The last round's bets again" className={BUTTON}>
-        Rebet
-        <Kbd action="rebet" show={shortcuts} />
-      </button>
+      {/* Only when it would change something: the bets of the last round usually stay on their own. */}
+      {betting.canRebet && (
+        <button type="button" onClick={betting.rebet} aria-keyshortcuts={shortcuts ? ariaKey('rebet') : undefined} title="The last round's bets again" className={BUTTON}>
+          Rebet
+          <Kbd action="rebet" show={shortcuts} />
+        </button>
+      )}
       {spots > 1 && (
         <button type="button" onClick={betting.sameOnAll} disabled={!betting.canSameOnAll} aria-keyshortcuts={shortcuts ? ariaKey('sameOnAll') : undefined} className={BUTTON}>
           Same bet on every spot

@@ -2,8 +2,8 @@ import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { valueLabel } from '@/shared/ui/card-names.ts';
-import { ariaKey } from '../model/shortcut-keys.ts';
-import { Kbd } from './kbd.tsx';
+import { MOVE_NAMES } from '../model/hand-labels.ts';
+import { CoachWarning } from './coach-warning.tsx';
 
 export interface CoachPanelProps {
   mode: CoachMode;
@@ -18,9 +18,11 @@ export interface CoachPanelProps {
   onCancel: () => void;
   /** Keyboard shortcuts on: the warning's buttons show their keys. */
   shortcuts: boolean;
+  /** The warning shows here (a wide screen); on a phone it shows beside the moves instead (play-hud.tsx). */
+  showWarning: boolean;
 }
 
-const NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
+const NAMES = MOVE_NAMES;
 
 function percent(ev: number): string {
   const p = (ev * 100).toFixed(1);
@@ -107,7 +109,7 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
 }
 
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts, showWarning }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -118,23 +120,7 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
         <p className="text-sm text-slate-400">The coach is off. Switch it on in the table settings.</p>
       ) : (
         <div className="flex flex-col gap-3">
-          {warning && (
-            <div role="alertdialog" aria-label="Coach warning" className="rounded-lg border border-amber-400/60 bg-amber-950/50 p-3">
-              <p className="mb-2 font-semibold text-amber-100">
-                The coach says {NAMES[warning.recommended]}. {NAMES[warning.chosen]} anyway?
-              </p>
-              <div className="flex gap-2">
-                <button type="button" onClick={onConfirm} aria-keyshortcuts={shortcuts ? ariaKey('confirm') : undefined} className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-bold text-amber-950">
-                  {NAMES[warning.chosen]} anyway
-                  <Kbd action="confirm" show={shortcuts} />
-                </button>
-                <button type="button" onClick={onCancel} aria-keyshortcuts={shortcuts ? ariaKey('takeBack') : undefined} className="rounded-md bg-slate-700 px-3 py-1.5 text-sm font-bold text-white">
-                  Take it back
-                  <Kbd action="takeBack" show={shortcuts} />
-                </button>
-              </div>
-            </div>
-          )}
+          {warning && showWarning && <CoachWarning warning={warning} onConfirm={onConfirm} onCancel={onCancel} shortcuts={shortcuts} />}
           {insurance && <InsuranceView v={insurance} />}
           {verdict ? <VerdictView v={verdict} /> : !insurance && <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}
           <dl className="grid grid-cols-2 gap-2 border-t border-slate-800 pt-3 text-sm">

@@ -14,7 +14,7 @@ export function CountCheck({ check }: { check: CountCheckState }) {
   }, [asking]);
   if (!asking && !lastAnswer) return null;
   return (
-    <section ref={section} aria-label="Count check" className="scroll-mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
+    <section ref={section} aria-label="Count check" className="scroll-mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 p-3 sm:p-4">
       {asking ? (
         <CountQuestion check={check} />
       ) : (
@@ -26,7 +26,7 @@ export function CountCheck({ check }: { check: CountCheckState }) {
           </p>
         )
       )}
-      <p className="mt-2 text-xs text-slate-400" data-testid="count-check-score">
+      <p className="mt-1.5 text-xs text-slate-400 sm:mt-2" data-testid="count-check-score">
         Count checks: {score.correct} of {score.asked} right
       </p>
     </section>
@@ -64,9 +64,9 @@ function CountQuestion({ check }: { check: CountCheckState }) {
           onChange={(e) => setValue(e.target.value)}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${inputId}-error` : undefined}
-          className="w-24 rounded-md border border-slate-600 bg-slate-950 px-3 py-2 text-lg tabular-nums text-white"
+          className="w-24 rounded-md border border-slate-600 bg-slate-950 px-3 py-1.5 text-lg tabular-nums text-white sm:py-2"
         />
-        <button type="submit" disabled={check.answering} className="rounded-md bg-amber-400 px-4 py-2 font-bold text-amber-950 disabled:opacity-60">
+        <button type="submit" disabled={check.answering} className="rounded-md bg-amber-400 px-4 py-1.5 font-bold sm:py-2 text-amber-950 disabled:opacity-60">
           Check
         </button>
         <button type="button" onClick={check.dismiss} className="rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-slate-800">

@@ -21,6 +21,7 @@ import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
+import { PlayHud } from './play-hud.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
@@ -61,11 +62,11 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   const legal = moves.moves;
   const openHelp = () => setHelpOpen(true);
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 sm:gap-4">
       <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={() => setSettingsOpen((o) => !o)} />
       {settingsOpen && <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-label="Table" className="flex min-w-0 flex-col gap-4">
+        <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
           <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen} moves={moves} onHelp={openHelp}>
             {state.gamePhase === 'insurance' ? (
               <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />
@@ -77,12 +78,15 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
                 {table.error}
               </p>
             )}
+            {!wide && (
+              <PlayHud state={state} prefs={prefs} mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} />
+            )}
             {!wide && <CountCheck check={check} />}
           </PlayArea>
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           {wide && <CountCheck check={check} />}
-          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />
+          <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} />
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} />
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} />
         </aside>

@@ -1,4 +1,4 @@
-import { handTotal, type Card, type HandOutcome, type PlayerHand } from '@card-counter/engine';
+import { handTotal, type Card, type HandOutcome, type PlayerAction, type PlayerHand } from '@card-counter/engine';
 import { formatNet } from './money.ts';
 
 export function totalLabel(cards: readonly Card[]): string {
@@ -44,3 +44,6 @@ export function outcomeTone(hand: PlayerHand): 'good' | 'bad' | 'even' {
   const net = hand.payout - hand.bet;
   return net > 0 ? 'good' : net < 0 ? 'bad' : 'even';
 }
+
+/** The coach's names of the moves. */
+export const MOVE_NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
