@@ -17,6 +17,7 @@ import { ActionBar } from './action-bar.tsx';
 import { BetControls } from './bet-controls.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
+import { CoachWarning } from './coach-warning.tsx';
 import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
@@ -70,6 +71,9 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen} moves={moves} onHelp={openHelp}>
             {state.gamePhase === 'insurance' ? (
               <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />
+            ) : !wide && moves.warning && prefs.coach !== 'off' ? (
+              // On a phone the warning takes the moves' place: in sight, and the moves wait for its answer.
+              <CoachWarning warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />
             ) : (
               <ActionBar moves={legal} canDeal={moves.dealable} showDeal={!state.gameInProgress} busy={table.busy} shortcuts={prefs.shortcuts} onMove={(a) => moves.play(a)} onDeal={moves.deal} />
             )}
@@ -79,7 +83,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
               </p>
             )}
             {!wide && (
-              <PlayHud state={state} prefs={prefs} mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} />
+              <PlayHud state={state} prefs={prefs} mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} />
             )}
             {!wide && <CountCheck check={check} />}
           </PlayArea>
