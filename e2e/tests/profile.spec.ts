@@ -24,8 +24,12 @@ test('daily bonus: 100 credits once, live in the navigation bar and the ledger; 
   await expect(history.getByRole('row').nth(1)).toContainText('+100');
   await expect(history.getByRole('row').nth(1)).toContainText('10,100');
 
-  await bonus.getByRole('button', { name: 'Claim daily bonus' }).click();
-  await expect(bonus.getByRole('alert')).toContainText('Already claimed. Next bonus available');
+  // Claimed: the button closes until the next claim opens, and says when.
+  await expect(bonus.getByRole('button', { name: 'Claim daily bonus' })).toBeDisabled();
+  await expect(bonus.getByRole('timer')).toContainText(/Next bonus in 2[34]h \d\dm, on /);
+  // The server refuses a second claim all the same (sent by hand, as another device would).
+  const again = await page.request.post('/api/me/daily-bonus', { headers: { origin: APP_URL } });
+  expect(again.status()).toBe(409);
   await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*10,100/);
   await expect(history.getByRole('row')).toHaveCount(3);
 });

@@ -38,7 +38,7 @@ forEachDatabase('table bet grades', (t) => {
     it('is kept by the server with the training settings', async () => {
       const { table } = await seat(['10', '10', '6', '7', '5']);
       const s = await table.act({ type: 'setTraining', settings: { betRamp: ONE_TO_EIGHT, showRampBet: true } });
-      expect(s.training.settings).toEqual({ indexPlays: false, countChecks: 'random', betRamp: ONE_TO_EIGHT, showRampBet: true });
+      expect(s.training.settings).toEqual({ indexPlays: false, countChecks: 'random', testMode: false, betRamp: ONE_TO_EIGHT, showRampBet: true });
       // Another setting leaves the ramp as it is.
       const after = await table.act({ type: 'setTraining', settings: { indexPlays: true } });
       expect(after.training.settings.betRamp).toEqual(ONE_TO_EIGHT);

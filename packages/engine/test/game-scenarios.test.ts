@@ -183,6 +183,25 @@ describe('several spots', () => {
     expect(s.sessionStats.handsWon).toBe(2);
   });
 
+  it('keeps the bets of the spots kept when the number of spots changes, new spots empty', () => {
+    let s = play(stackedGame(['10'], { numInitialHands: 3 }), [bet(50, 0), bet(25, 1), bet(100, 2)]);
+    s = ok(s, { type: 'setConfig', rules: { ...s.config, numInitialHands: 2 } });
+    expect(s.handBets).toEqual([50, 25]);
+    expect(s.currentBet).toBe(75);
+    s = ok(s, { type: 'setConfig', rules: { ...s.config, numInitialHands: 4 } });
+    expect(s.handBets).toEqual([50, 25, 0, 0]);
+    expect(s.currentBet).toBe(75);
+  });
+
+  it('drops the kept bets when the balance no longer covers them', () => {
+    // Two spots of 50 on a balance of 120 lose (12 and 13 against the dealer's 19): 20 is left.
+    let s = play(stackedGame(['10', '10', '10', '2', '3', '9'], { numInitialHands: 2 }, 120), [bet(50, 0), bet(50, 1), DEAL, STAND, STAND]);
+    expect(s.balance).toBe(20);
+    s = ok(s, { type: 'setConfig', rules: { ...s.config, numInitialHands: 1 } });
+    expect(s.handBets).toEqual([0]);
+    expect(s.currentBet).toBe(0);
+  });
+
   it('refuses a deal until every spot has a bet', () => {
     const s = ok(stackedGame(['10'], { numInitialHands: 2 }), bet(50, 0));
     refused(s, DEAL, 'every spot');

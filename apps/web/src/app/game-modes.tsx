@@ -22,7 +22,7 @@ export function GameModes() {
   const requested = params.get('mode');
   const mode: Mode = MODES.find((m) => m.id === requested)?.id ?? 'table';
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3 sm:gap-4">
       <nav aria-label="Game mode" className="mx-auto flex rounded-full bg-slate-900 p-1 ring-1 ring-slate-800">
         {MODES.map((m) => (
           <Link

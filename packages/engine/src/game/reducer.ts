@@ -200,8 +200,9 @@ function setConfig(draft: StepDraft, input: unknown): void {
     resetCount(state);
   }
   if (v.rules.numInitialHands !== old.numInitialHands) {
-    state.handBets = new Array<number>(v.rules.numInitialHands).fill(0);
-    state.currentBet = 0;
+    // The spots kept keep their bets, new spots start empty; clearTable drops them all if the balance no longer covers them.
+    state.handBets = Array.from({ length: v.rules.numInitialHands }, (_, spot) => state.handBets[spot] ?? 0);
+    state.currentBet = state.handBets.reduce((a, b) => a + b, 0);
   }
   clearTable(state);
 }

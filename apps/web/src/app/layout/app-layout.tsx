@@ -12,7 +12,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-950 text-slate-100">
       <NavBar />
-      <main className="flex-1 px-4 py-8">
+      <main className="flex-1 px-4 py-4 sm:py-8">
         {/* The bar stays while a page's chunk downloads. */}
         <Suspense
           fallback={

@@ -50,6 +50,25 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     expect(entry).toMatchObject({ kind: 'decision', hand: [10, 2], upcard: 6, chosen: 'hit', best: 'stand', evCost: cost });
   });
 
+  it("clears the last round's verdict and EV table at the next deal (a warning never sits above an old table)", async () => {
+    const user = userEvent.setup();
+    // Round 1: 12 v 6, stand (the dealer draws 2♠ to 17). Round 2: 10♣ 7♦ v 9 (the shoe's next cards), a new decision.
+    renderTable([...TWELVE_V_SIX.slice(0, 4), '2s', '10c', '9h', '7d', '5s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await user.selectOptions(screen.getByLabelText('Coach mode'), 'Warn before a wrong move');
+    await user.click(screen.getByRole('button', { name: 'Close settings' }));
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Stand' }));
+    expect((await screen.findByTestId('coach-verdict')).textContent).toContain('Stand on 10,2 v 6');
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    expect(screen.getByTestId('game-status').textContent).toContain('17');
+    expect(screen.queryByTestId('coach-verdict')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Hit' }));
+    expect(screen.getByRole('alertdialog', { name: 'Coach warning' }).textContent).toContain('The coach says Stand. Hit anyway?');
+    expect(screen.queryByTestId('coach-verdict')).toBeNull();
+    expect(screen.getByTestId('coach-accuracy').textContent).toContain('(1 of 1)');
+  });
+
   it('in warn mode holds a wrong move until the player confirms it', async () => {
     const user = userEvent.setup();
     renderTable(TWELVE_V_SIX);

@@ -49,6 +49,22 @@ describe('profile screen', () => {
     expect(calls.filter((c) => c.includes('/api/me/transactions'))).toHaveLength(2);
   });
 
+  it('closes the daily bonus after a claim and says when the next one opens', async () => {
+    const lastClaim = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    stubFetch((url) => {
+      if (url.pathname === '/api/me') return json({ ...PROFILE, lastDailyBonus: lastClaim });
+      if (url.pathname === '/api/config') return json(CONFIG);
+      if (url.pathname === '/api/me/transactions') return json({ items: [], nextCursor: null });
+      return undefined;
+    });
+    renderApp('/profile');
+    const bonus = await screen.findByRole('region', { name: 'Daily bonus' });
+    const button = await within(bonus).findByRole('button', { name: 'Claim daily bonus' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    expect(within(bonus).getByRole('timer').textContent).toMatch(/^Next bonus in 2[23]h \d\dm, on .+\.$/);
+    expect(button.getAttribute('aria-describedby')).toBe('daily-bonus-next');
+  });
+
   it('a refused daily bonus shows when the next claim opens', async () => {
     stubFetch((url, init) => {
       if (url.pathname === '/api/me') return json(PROFILE);

@@ -41,7 +41,8 @@ export function ConnectionBanner() {
     <div
       role="status"
       aria-live="polite"
-      className={`fixed inset-x-0 top-0 z-50 px-4 py-2 text-center text-sm font-semibold ${
+      // Just under the navigation bar (never over it: its menu and credits stay usable), as a pill that lets clicks through.
+      className={`pointer-events-none fixed top-[4.75rem] left-1/2 z-50 -translate-x-1/2 rounded-full px-4 py-1.5 text-center text-sm font-semibold whitespace-nowrap shadow-lg shadow-black/50 ${
         offline ? 'bg-rose-700 text-white' : 'bg-emerald-600 text-slate-950'
       }`}
     >

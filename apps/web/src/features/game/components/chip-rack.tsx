@@ -24,12 +24,12 @@ export interface ChipRackProps {
 export function ChipRack({ canAdd, onAdd, onClear, canClear, spotLabel }: ChipRackProps) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-2 sm:gap-3" role="group" aria-label={spotLabel ? `Chips for ${spotLabel}` : 'Chips'}>
-      {CHIPS.map((chip) => (
+      {CHIPS.map((chip, i) => (
         <button
           key={chip.value}
           type="button"
           aria-label={formatCreditsFull(chip.value)}
-          title={`Add ${formatCreditsFull(chip.value)} to the bet`}
+          title={`Add ${formatCreditsFull(chip.value)} to the bet (key ${i + 1})`}
           disabled={!canAdd(chip.value)}
           onClick={() => onAdd(chip.value)}
           style={{ '--chip-color': chip.color } as CSSProperties}

@@ -2,19 +2,27 @@ import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { valueLabel } from '@/shared/ui/card-names.ts';
+import { MOVE_NAMES } from '../model/hand-labels.ts';
+import { CoachWarning } from './coach-warning.tsx';
 
 export interface CoachPanelProps {
   mode: CoachMode;
   verdict: Verdict | null;
   insurance: InsuranceVerdict | null;
   totals: CoachTotals;
+  /** Credits bet this session (the session stats' total bet): the edge given away is also shown as a share of it. */
+  amountBet: number;
   /** A move the coach is holding back until the player confirms it (warn mode). */
   warning: { chosen: PlayerAction; recommended: PlayerAction } | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Keyboard shortcuts on: the warning's buttons show their keys. */
+  shortcuts: boolean;
+  /** The warning shows here (a wide screen); on a phone it shows beside the moves instead (play-hud.tsx). */
+  showWarning: boolean;
 }
 
-const NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
+const NAMES = MOVE_NAMES;
 
 function percent(ev: number): string {
   const p = (ev * 100).toFixed(1);
@@ -23,6 +31,12 @@ function percent(ev: number): string {
 
 function credits(x: number): string {
   return x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** 'x%' of the amount bet, to two decimals below one per cent (an edge is small). */
+function shareOf(part: number, whole: number): string {
+  const p = (part / whole) * 100;
+  return `${p.toFixed(p < 1 ? 2 : 1)}%`;
 }
 
 function VerdictView({ v }: { v: Verdict }) {
@@ -95,7 +109,7 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
 }
 
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfirm, onCancel }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts, showWarning }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -106,21 +120,7 @@ export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfir
         <p className="text-sm text-slate-400">The coach is off. Switch it on in the table settings.</p>
       ) : (
         <div className="flex flex-col gap-3">
-          {warning && (
-            <div role="alertdialog" aria-label="Coach warning" className="rounded-lg border border-amber-400/60 bg-amber-950/50 p-3">
-              <p className="mb-2 font-semibold text-amber-100">
-                The coach says {NAMES[warning.recommended]}. {NAMES[warning.chosen]} anyway?
-              </p>
-              <div className="flex gap-2">
-                <button type="button" onClick={onConfirm} className="rounded-md bg-amber-400 px-3 py-1.5 text-sm font-bold text-amber-950">
-                  {NAMES[warning.chosen]} anyway
-                </button>
-                <button type="button" onClick={onCancel} className="rounded-md bg-slate-700 px-3 py-1.5 text-sm font-bold text-white">
-                  Take it back
-                </button>
-              </div>
-            </div>
-          )}
+          {warning && showWarning && <CoachWarning warning={warning} onConfirm={onConfirm} onCancel={onCancel} shortcuts={shortcuts} />}
           {insurance && <InsuranceView v={insurance} />}
           {verdict ? <VerdictView v={verdict} /> : !insurance && <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}
           <dl className="grid grid-cols-2 gap-2 border-t border-slate-800 pt-3 text-sm">
@@ -132,8 +132,13 @@ export function CoachPanel({ mode, verdict, insurance, totals, warning, onConfir
             </div>
             <div>
               <dt className="text-xs uppercase tracking-wide text-slate-400">Edge given away</dt>
-              <dd className="text-lg font-bold text-white" data-testid="coach-edge">
-                {credits(totals.edgeGivenAway)}
+              <dd className="text-lg font-bold text-white">
+                <span data-testid="coach-edge">{credits(totals.edgeGivenAway)}</span> <span className="text-xs font-normal text-slate-400">credits</span>
+                {amountBet > 0 && (
+                  <span className="block text-xs font-normal text-slate-400" data-testid="coach-edge-share">
+                    {shareOf(totals.edgeGivenAway, amountBet)} of {credits(amountBet)} bet
+                  </span>
+                )}
               </dd>
             </div>
           </dl>

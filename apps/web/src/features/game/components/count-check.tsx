@@ -29,7 +29,7 @@ export function CountCheck({ check }: { check: CountCheckState }) {
   }, [asking]);
   if (!asking && !lastAnswer) return null;
   return (
-    <section ref={section} aria-label="Count check" className="scroll-mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 p-4">
+    <section ref={section} aria-label="Count check" className="scroll-mb-4 rounded-xl border border-amber-400/40 bg-amber-950/40 p-3 sm:p-4">
       {asking ? (
         <CountQuestion check={check} />
       ) : (
@@ -39,7 +39,7 @@ export function CountCheck({ check }: { check: CountCheckState }) {
           </p>
         )
       )}
-      <p className="mt-2 text-xs text-slate-400" data-testid="count-check-score">
+      <p className="mt-1.5 text-xs text-slate-400 sm:mt-2" data-testid="count-check-score">
         Count checks: {score.correct} of {score.asked} right
       </p>
     </section>
@@ -74,7 +74,7 @@ function CountQuestion({ check }: { check: CountCheckState }) {
     if (both && tc !== null) check.answer(n, tc);
     else check.answer(n);
   };
-  const field = 'w-24 rounded-md border border-slate-600 bg-slate-950 px-3 py-2 text-lg tabular-nums text-white';
+  const field = 'w-24 rounded-md border border-slate-600 bg-slate-950 px-3 py-1.5 text-lg tabular-nums text-white sm:py-2';
   const described = invalid ? `${inputId}-error` : undefined;
   return (
     <form onSubmit={submit} className="flex flex-col gap-2">
@@ -100,7 +100,7 @@ function CountQuestion({ check }: { check: CountCheckState }) {
         ) : (
           <input id={inputId} inputMode="numeric" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={invalid} aria-describedby={described} className={field} />
         )}
-        <button type="submit" disabled={check.answering} className="rounded-md bg-amber-400 px-4 py-2 font-bold text-amber-950 disabled:opacity-60">
+        <button type="submit" disabled={check.answering} className="rounded-md bg-amber-400 px-4 py-1.5 font-bold text-amber-950 disabled:opacity-60 sm:py-2">
           Check
         </button>
         <button type="button" onClick={check.dismiss} className="rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-slate-800">

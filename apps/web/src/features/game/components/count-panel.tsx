@@ -1,4 +1,5 @@
-import { decksRemaining, getCountingSystem, type VisibleGameState } from '@card-counter/engine';
+import { getCountingSystem, type VisibleGameState } from '@card-counter/engine';
+import { deckEstimate, formatDecks } from '../model/deck-estimate.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { DiscardTray } from './discard-tray.tsx';
 import { ShoeProof, type ShoeProofProps } from './shoe-proof.tsx';
@@ -48,7 +49,7 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
   const total = state.deck?.totalCards ?? state.config.numDecks * 52;
   const remaining = state.deck?.cardsRemaining ?? total;
   const onTable = state.playerHands.reduce((n, h) => n + h.cards.length, 0) + state.dealerCards.length;
-  const decks = decksRemaining(remaining, state.counting.resolution);
+  const decks = deckEstimate(state);
   return (
     <section aria-labelledby="count-heading" className="rounded-xl bg-slate-900 p-4">
       <h2 id="count-heading" className="mb-3 flex items-baseline justify-between text-sm font-bold uppercase tracking-wider text-slate-300">
@@ -65,10 +66,10 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
           locked={testMode}
           onToggle={() => onPrefs({ showTrueCount: !prefs.showTrueCount })}
         />
-        <Metric label="Decks left" short="Decks" testId="decks-left" value={String(decks)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
+        <Metric label="Decks left" short="Decks" testId="decks-left" value={formatDecks(decks.left, decks.resolution)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
       </div>
       <div className="mt-3 flex items-center justify-between gap-2">
-        {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}
+        {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} decks={decks} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}
         <button type="button" onClick={() => onPrefs({ showDiscardTray: !prefs.showDiscardTray })} className="text-xs text-emerald-300 hover:underline">
           {prefs.showDiscardTray ? 'Hide discard tray' : 'Show discard tray'}
         </button>

@@ -1,5 +1,5 @@
 import type { Card } from '@card-counter/engine';
-import { totalLabel } from '../model/hand-labels.ts';
+import { totalLabel, upcardLabel } from '../model/hand-labels.ts';
 import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 
 export interface DealerHandProps {
@@ -21,7 +21,7 @@ export function DealerHand({ cards, spots, step_ms, roundKey }: DealerHandProps)
         Dealer
         {shown.length > 0 && (
           <span className="rounded-full bg-black/40 px-2 py-0.5 text-sm tracking-normal text-white" data-testid="dealer-total">
-            {hidden ? `${totalLabel(shown)} showing` : totalLabel(shown)}
+            {hidden ? upcardLabel(shown) : totalLabel(shown)}
           </span>
         )}
       </div>

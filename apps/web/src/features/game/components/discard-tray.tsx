@@ -1,18 +1,19 @@
+import { decksWord, type DeckEstimate } from '../model/deck-estimate.ts';
+
 export interface DiscardTrayProps {
+  /** Cards in the tray (the picture's height). */
   discarded: number;
   totalCards: number;
-}
-
-function decks(cards: number): string {
-  const d = Math.round((cards / 52) * 2) / 2;
-  return `${d} ${d === 1 ? 'deck' : 'decks'}`;
+  /** The shoe's one estimate, as the count panel gives it. */
+  decks: DeckEstimate;
 }
 
 /** A side view of the discard tray: how counters estimate decks played at a glance. */
-export function DiscardTray({ discarded, totalCards }: DiscardTrayProps) {
+export function DiscardTray({ discarded, totalCards, decks }: DiscardTrayProps) {
   const fraction = totalCards > 0 ? Math.min(1, discarded / totalCards) : 0;
   const height = Math.round(fraction * 84);
-  const label = `Discard tray: about ${decks(discarded)} of ${decks(totalCards)} played`;
+  const played = decksWord(decks.played, decks.resolution);
+  const label = `Discard tray: about ${played} of ${decksWord(decks.total, 'exact')} played`;
   return (
     <figure className="flex items-center gap-3">
       <svg role="img" aria-label={label} viewBox="0 0 60 100" className="h-20 w-12 flex-none">
@@ -25,8 +26,10 @@ export function DiscardTray({ discarded, totalCards }: DiscardTrayProps) {
         ))}
       </svg>
       <figcaption className="text-sm text-slate-300">
-        <span className="block font-semibold text-slate-100">{decks(discarded)} played</span>
-        of {decks(totalCards)}
+        <span className="block font-semibold text-slate-100" data-testid="decks-played">
+          {played} played
+        </span>
+        of {decksWord(decks.total, 'exact')}
       </figcaption>
     </figure>
   );

@@ -20,7 +20,7 @@ export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) 
   const resultDelay_ms = (dealerDraws + 1) * step_ms;
   const currentIndex = state.gamePhase === 'playing' ? state.currentHandIndex : null;
   return (
-    <div className="cc-felt relative flex flex-col items-center gap-4 overflow-hidden rounded-[2rem] px-3 pb-5 pt-4 sm:gap-6 sm:px-6 sm:pb-8 sm:pt-6">
+    <div className="cc-felt relative flex flex-col items-center gap-3 overflow-hidden rounded-[2rem] px-3 pb-4 pt-4 sm:gap-6 sm:px-6 sm:pb-8 sm:pt-6">
       <DealerHand cards={state.dealerCards} spots={spots} step_ms={step_ms} roundKey={roundKey} />
       <p
         key={state.gameStatus}
@@ -31,7 +31,7 @@ export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) 
       >
         {state.gameStatus}
       </p>
-      <p className="pointer-events-none select-none text-center font-serif text-[0.7rem] uppercase tracking-[0.25em] text-emerald-100/40" aria-hidden="true">
+      <p className="pointer-events-none hidden select-none text-center font-serif text-[0.7rem] uppercase tracking-[0.25em] text-emerald-100/40 sm:block" aria-hidden="true">
         Blackjack pays {state.config.blackjackPays === 1.5 ? '3 to 2' : state.config.blackjackPays === 1.2 ? '6 to 5' : `${state.config.blackjackPays} to 1`} ·{' '}
         {state.config.dealerStandsSoft17 ? 'Dealer stands on soft 17' : 'Dealer hits soft 17'}
       </p>

@@ -45,5 +45,6 @@ function Table({ user, server }: { user: UserState | null; server: boolean }) {
     },
     [server, isGuest, queryClient, setGuestCredits],
   );
-  return <TableScreen source={source} record={record} shoeHistoryKey={`card-counter:seen:${owner}`} onBalance={onBalance} />;
+  // One balance on screen: the server table adopts the profile's credits when they move outside it.
+  return <TableScreen source={source} record={record} shoeHistoryKey={`card-counter:seen:${owner}`} onBalance={onBalance} credits={server ? user?.credits : undefined} />;
 }

@@ -1,14 +1,17 @@
 import type { VisibleGameState } from '@card-counter/engine';
 import { formatAmount } from '../model/money.ts';
+import { ariaKey } from '../model/shortcut-keys.ts';
+import { Kbd } from './kbd.tsx';
 
 export interface InsuranceOfferProps {
   state: VisibleGameState;
   busy: boolean;
+  shortcuts: boolean;
   onDecide: (take: boolean) => void;
 }
 
 /** The dealer shows an ace and the rules offer insurance (even money on a natural). */
-export function InsuranceOffer({ state, busy, onDecide }: InsuranceOfferProps) {
+export function InsuranceOffer({ state, busy, shortcuts, onDecide }: InsuranceOfferProps) {
   const evenMoney = state.playerHands.length === 1 && state.playerHands[0]?.status === 'blackjack';
   const cost = state.playerHands.filter((h) => h.status !== 'blackjack').reduce((a, h) => a + h.bet / 2, 0);
   return (
@@ -21,12 +24,21 @@ export function InsuranceOffer({ state, busy, onDecide }: InsuranceOfferProps) {
           type="button"
           disabled={busy || !state.canTakeInsurance}
           onClick={() => onDecide(true)}
+          aria-keyshortcuts={shortcuts ? ariaKey('insure') : undefined}
           className="rounded-lg bg-amber-400 px-4 py-2 font-bold text-amber-950 disabled:opacity-40"
         >
           {evenMoney ? 'Take even money' : 'Take insurance'}
+          <Kbd action="insure" show={shortcuts} />
         </button>
-        <button type="button" disabled={busy} onClick={() => onDecide(false)} className="rounded-lg bg-slate-700 px-4 py-2 font-bold text-white">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onDecide(false)}
+          aria-keyshortcuts={shortcuts ? ariaKey('decline') : undefined}
+          className="rounded-lg bg-slate-700 px-4 py-2 font-bold text-white"
+        >
           {evenMoney ? 'No even money' : 'No insurance'}
+          <Kbd action="decline" show={shortcuts} />
         </button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SessionStats } from '@card-counter/engine';
 import { formatAmount, formatNet } from '../model/money.ts';
 
@@ -17,8 +17,13 @@ function streak(n: number): string {
   return '–';
 }
 
+const RESET_KEEPS = 'Clears the cards, the bets and the last result. Keeps your balance, the rules, these stats and the shoe with its count.';
+
 /** This session at the table. Reset clears the table only: balance, rules and these stats stay. */
 export function SessionStatsPanel({ stats, net, canReset, onReset, betting }: SessionStatsPanelProps) {
+  // The result of a reset shows until the next hand is played (the stats move on then).
+  const [resetAtHand, setResetAtHand] = useState<number | null>(null);
+  const justReset = resetAtHand === stats.handsPlayed;
   const rows: [string, string][] = [
     ['Hands', String(stats.handsPlayed)],
     ['Won / lost / pushed', `${stats.handsWon} / ${stats.handsLost} / ${stats.handsPushed}`],
@@ -51,13 +56,24 @@ export function SessionStatsPanel({ stats, net, canReset, onReset, betting }: Se
       {betting}
       <button
         type="button"
-        onClick={onReset}
+        onClick={() => {
+          setResetAtHand(stats.handsPlayed);
+          onReset();
+        }}
         disabled={!canReset}
-        title="Clears the table and the bets; your balance, rules and session stats stay"
+        aria-describedby="reset-table-note"
         className="mt-3 w-full rounded-md border border-slate-600 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-slate-800 disabled:opacity-40"
       >
         Reset table
       </button>
+      <p id="reset-table-note" className="mt-1.5 text-xs text-slate-400">
+        {RESET_KEEPS}
+      </p>
+      {justReset && (
+        <p role="status" className="mt-1.5 text-xs font-semibold text-emerald-300" data-testid="reset-done">
+          Table reset: cards, bets and last result cleared.
+        </p>
+      )}
     </section>
   );
 }

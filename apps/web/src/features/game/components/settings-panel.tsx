@@ -133,7 +133,7 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
   const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
   const testMode = training ? training.settings.testMode : prefs.testMode;
   return (
-    <fieldset className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-800 pt-4 sm:grid-cols-4">
+    <fieldset className="mt-5 grid grid-cols-1 gap-3 border-t border-slate-800 pt-4 min-[480px]:grid-cols-2 sm:grid-cols-4">
       <legend className="sr-only">Coach and display</legend>
       <SelectField label="Coach mode" value={prefs.coach} options={COACH} onChange={(coach) => onPrefs({ coach })} />
       <SelectField
@@ -167,7 +167,7 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
         onChange={(on) => (training ? training.onChange({ testMode: on }) : onPrefs({ testMode: on }))}
       />
       {training && (
-        <p className="col-span-2 text-xs text-slate-400 sm:col-span-4">
+        <p className="text-xs text-slate-400 min-[480px]:col-span-2 sm:col-span-4">
           Test mode, count checks and index plays are kept with your table and grade your record; the coach mode, pace and shortcuts are kept in this browser.
         </p>
       )}

@@ -14,7 +14,7 @@ export interface TableHeaderProps {
 /** Balance, the table's rules in counters' shorthand, the limits, and the way into the settings. */
 export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings }: TableHeaderProps) {
   return (
-    <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
+    <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr_auto] sm:gap-y-2">
       <div className="min-w-0">
         <h1 className="sr-only">Game</h1>
         <p className="text-xs font-medium uppercase tracking-wider text-slate-400">Balance{local ? ' (this browser)' : ''}</p>
@@ -23,10 +23,10 @@ export function TableHeader({ balance, rules, local, settingsOpen, onToggleSetti
         </p>
       </div>
       <div className="col-span-2 row-start-2 flex min-w-0 flex-col items-start gap-0.5 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:items-end">
-        <p className="font-mono text-base font-semibold text-emerald-200" data-testid="rules-line" title="Table rules">
+        <p className="font-mono text-sm font-semibold text-emerald-200 sm:text-base" data-testid="rules-line" title="Table rules">
           {rulesSummary(rules)}
         </p>
-        <p className="text-sm text-slate-400">
+        <p className="text-xs text-slate-400 sm:text-sm">
           Bets {formatAmount(TABLE_LIMITS.minBet)}–{formatAmount(TABLE_LIMITS.maxBet)} per spot · {CREDIT_COST_HAND} credits per hand dealt
         </p>
       </div>

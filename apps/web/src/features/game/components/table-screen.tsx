@@ -1,13 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { CountingOptions, Rules, VisibleGameState } from '@card-counter/engine';
-import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
+import { useAdoptCredits } from '../hooks/use-adopt-credits.ts';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import { useBetGrades } from '../hooks/use-bet-grades.ts';
 import { useBetRamp, type BetRampControl } from '../hooks/use-bet-ramp.ts';
+import { useBetting, type Betting } from '../hooks/use-betting.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
+import { useKeyboardPlay } from '../hooks/use-keyboard-play.ts';
 import { useShoeReport } from '../hooks/use-shoe-report.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable, type TableHandle } from '../hooks/use-table.ts';
@@ -16,18 +18,22 @@ import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableTraining } from '../hooks/use-table-training.ts';
 import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { ActionBar } from './action-bar.tsx';
+import { BetControls } from './bet-controls.tsx';
 import { BetGradePanel, RampBetHint } from './bet-grade-panel.tsx';
 import { BetRampSettings } from './bet-ramp-settings.tsx';
 import { BettingStats } from './betting-stats.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
+import { CoachWarning } from './coach-warning.tsx';
 import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
+import { PlayHud } from './play-hud.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { ReportButton, ShoeReportDialog } from './shoe-report.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TableHeader } from './table-header.tsx';
 
@@ -37,15 +43,18 @@ export interface TableScreenProps {
   /** Where this player's shoe history (the shoe before this one, to verify) is kept. */
   shoeHistoryKey: string;
   onBalance?: (balance: number) => void;
+  /** The credit balance the navigation bar shows, on a server table (see use-adopt-credits.ts). */
+  credits?: number;
   /** Count checks ask at random moments; tests pin the dice. */
   random?: () => number;
 }
 
 /** The table: everything the player sees and does, through one TableSource. */
-export function TableScreen({ source, record, shoeHistoryKey, onBalance, random }: TableScreenProps) {
+export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits, random }: TableScreenProps) {
   // Another tab's table moves the navigation bar's credits as this tab's own answers do.
   const onFollow = useCallback((s: TableSnapshot) => onBalance?.(s.state.balance), [onBalance]);
   const table = useTable(source, onFollow);
+  useAdoptCredits(table, credits);
   const state = table.snapshot?.state ?? null;
   const { prefs, setPrefs, check } = useTableTraining(source, table, record, onBalance, random);
   const shoes = useShoeHistory(state, shoeHistoryKey);
@@ -57,10 +66,11 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
   // Test mode hides the ramp's bet and the bets' grades too: the count would show through them.
   const testMode = prefs.testMode;
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const moves = useTableMoves(table, coach, playPrefs, onBalance, !settingsOpen);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const moves = useTableMoves(table, coach, playPrefs, onBalance);
   const step_ms = useDealStep(prefs.dealPace_cps);
   const report = useShoeReport(source, state, check.asking);
-  useAutoAdvance({ state, step_ms, pause_s: prefs.autoAdvance_s, hold: check.asking || settingsOpen || report.open || table.busy, deal: moves.deal });
+  useAutoAdvance({ state, step_ms, pause_s: prefs.autoAdvance_s, hold: check.asking || settingsOpen || helpOpen || report.open || table.busy, deal: moves.deal });
   // On a phone the felt and the Deal button fill the screen: the count check goes right under
   // them (and scrolls into view when asked) instead of below the chips at the top of the side column.
   const wide = useWideScreen();
@@ -68,22 +78,22 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
 
   if (!state || !moves.moves) return <TableNotReady error={table.error} onReload={table.reload} />;
   const legal = moves.moves;
+  const openHelp = () => setHelpOpen(true);
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 sm:gap-4">
       <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={() => setSettingsOpen((o) => !o)} />
       {settingsOpen && <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} betRamp={betRamp} server={source.kind === 'server'} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-label="Table" className="flex min-w-0 flex-col gap-4">
-          <PlayArea table={table} state={state} step_ms={step_ms}>
-            {state.gamePhase === 'insurance' ? (
-              <InsuranceOffer state={state} busy={table.busy} onDecide={moves.insure} />
-            ) : (
-              <ActionBar moves={legal} canDeal={moves.dealable} showDeal={!state.gameInProgress} busy={table.busy} shortcuts={prefs.shortcuts} onMove={(a) => moves.play(a)} onDeal={moves.deal} />
-            )}
+        <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
+          <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp}>
+            <MoveControls state={state} table={table} moves={moves} legal={legal} prefs={playPrefs} wide={wide} />
             {table.error && (
               <p role="alert" className="text-center text-sm font-semibold text-rose-300">
                 {table.error}
               </p>
+            )}
+            {!wide && (
+              <PlayHud state={state} prefs={prefs} mode={playPrefs.coach} verdict={coach.verdict} insurance={coach.insurance} testMode={prefs.testMode} />
             )}
             {!wide && <CountCheck check={check} />}
           </PlayArea>
@@ -94,7 +104,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
           {prefs.testMode ? (
             <TestModeNote reports={report.available} />
           ) : (
-            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} warning={moves.warning} onConfirm={() => moves.warning && moves.play(moves.warning.chosen, true)} onCancel={moves.dismissWarning} />
+            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} />
           )}
           {betRamp.ramp !== null && !testMode && <BetGradePanel grades={bets} />}
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
@@ -103,8 +113,19 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, random 
         </aside>
       </div>
       <ShoeReportDialog handle={report} />
+      {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
+}
+
+/** What the player answers now: insurance, the coach's warning (in the moves' place on a phone) or the moves. */
+function MoveControls({ state, table, moves, legal, prefs, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; legal: NonNullable<ReturnType<typeof useTableMoves>['moves']>; prefs: TablePrefs; wide: boolean }) {
+  if (state.gamePhase === 'insurance') return <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />;
+  if (!wide && moves.warning && prefs.coach !== 'off') {
+    // On a phone the warning takes the moves' place: in sight, and the moves wait for its answer.
+    return <CoachWarning warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />;
+  }
+  return <ActionBar moves={legal} canDeal={moves.dealable} showDeal={!state.gameInProgress} busy={table.busy} shortcuts={prefs.shortcuts} onMove={(a) => moves.play(a)} onDeal={moves.deal} />;
 }
 
 /** Before the first table: setting it up, or why it could not be loaded, with Try again. */
@@ -152,28 +173,36 @@ function TableSettings({ table, state, prefs, onPrefs, onClose, betRamp, server 
   );
 }
 
+interface PlayAreaProps {
+  table: TableHandle;
+  state: VisibleGameState;
+  step_ms: number;
+  /** Keyboard play on (off while the settings are open). */
+  shortcuts: boolean;
+  moves: ReturnType<typeof useTableMoves>;
+  onHelp: () => void;
+  children: ReactNode;
+}
+
 /** The felt with its spots, what the player does now (`children`), and the chips between rounds for the spot picked. */
-function PlayArea({ table, state, step_ms, children }: { table: TableHandle; state: VisibleGameState; step_ms: number; children: ReactNode }) {
-  const [spot, setSpot] = useState(0);
+function PlayArea({ table, state, step_ms, shortcuts, moves, onHelp, children }: PlayAreaProps) {
+  const betting = useBetting(table, state);
+  useKeyboardPlay(shortcuts, { state, busy: table.busy, moves, betting, openHelp: onHelp });
   const spots = state.handBets.length;
-  const selected = Math.min(spot, spots - 1);
-  const betTotal = state.handBets.reduce((a, b) => a + b, 0);
-  const fee = CREDIT_COST_HAND * spots;
-  const spotBet = state.handBets[selected] ?? 0;
-  const canAdd = (value: number) => !state.gameInProgress && spotBet + value <= TABLE_LIMITS.maxBet && betTotal + value + fee <= state.balance;
   return (
     <>
-      <Felt state={state} selectedSpot={selected} onSelectSpot={setSpot} step_ms={step_ms} />
+      <Felt state={state} selectedSpot={betting.selected} onSelectSpot={betting.select} step_ms={step_ms} />
       {children}
-      {!state.gameInProgress && (
-        <ChipRack
-          canAdd={canAdd}
-          onAdd={(value) => void table.act({ type: 'bet', amount: spotBet + value, spot: selected })}
-          onClear={() => void table.act({ type: 'bet', amount: 0, spot: selected })}
-          canClear={spotBet > 0}
-          spotLabel={spots > 1 ? `spot ${selected + 1}` : null}
-        />
-      )}
+      {!state.gameInProgress && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
+    </>
+  );
+}
+
+function Chips({ betting, spots, shortcuts, onHelp }: { betting: Betting; spots: number; shortcuts: boolean; onHelp: () => void }) {
+  return (
+    <>
+      <ChipRack canAdd={betting.canAdd} onAdd={betting.add} onClear={betting.clear} canClear={betting.canClear} spotLabel={spots > 1 ? `spot ${betting.selected + 1}` : null} />
+      <BetControls betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />
     </>
   );
 }

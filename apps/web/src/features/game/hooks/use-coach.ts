@@ -66,9 +66,23 @@ function useAdvice(state: VisibleGameState | null, prefs: TablePrefs, { source, 
   }, [state, enabled, prefs.indexPlays, chart, source, indexCount]);
 }
 
+/** Names the round on the table: a new deal (or a new shoe) is a new round. */
+function roundOf(state: VisibleGameState | null): string {
+  return state ? `${state.deck?.commitment ?? 'new'}:${state.roundStartPosition}` : '';
+}
+
+/** A verdict belongs to the round it judged: the next deal clears it (never left beside a new hand). */
+interface Judged<T> {
+  round: string;
+  v: T;
+}
+
 export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord): CoachHandle {
-  const [verdict, setVerdict] = useState<Verdict | null>(null);
-  const [insurance, setInsurance] = useState<InsuranceVerdict | null>(null);
+  const round = roundOf(state);
+  const [judged, setVerdict] = useState<Judged<Verdict> | null>(null);
+  const [insured, setInsurance] = useState<Judged<InsuranceVerdict> | null>(null);
+  const verdict = judged?.round === round ? judged.v : null;
+  const insurance = insured?.round === round ? insured.v : null;
   const [totals, setTotals] = useState(EMPTY_TOTALS);
   const enabled = prefs.coach !== 'off';
   const index = useIndexSource(state);
@@ -83,13 +97,13 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
       const v = state && advice ? decisionVerdict(state, advice, chosen) : null;
       const h = state ? currentHand(state) : null;
       if (!v || !h) return null;
-      setVerdict(v);
+      setVerdict({ round, v });
       setInsurance(null);
       count(v.correct, v.cost);
       record.add(decisionEntry(v, h.bet));
       return v;
     },
-    [state, advice, record, count],
+    [state, advice, record, count, round],
   );
 
   const judgeInsurance = useCallback(
@@ -98,12 +112,12 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
       if (!state || !up || !enabled) return;
       const insuranceIndex = prefs.indexPlays ? (source?.insuranceIndex ?? null) : null;
       const v = insuranceVerdict(state, take, insuranceIndex, indexCount ?? null);
-      setInsurance(v);
+      setInsurance({ round, v });
       setVerdict(null);
       count(take === v.shouldTake, v.cost);
       record.add(insuranceEntry(state, v, cardValue(up)));
     },
-    [state, enabled, prefs.indexPlays, record, source, indexCount, count],
+    [state, enabled, prefs.indexPlays, record, source, indexCount, count, round],
   );
 
   return { advice, verdict, totals, judge, insurance, judgeInsurance };

@@ -4,11 +4,10 @@ import { canDeal } from '../model/legal-moves.ts';
 import type { CoachHandle } from './use-coach.ts';
 import type { TableHandle } from './use-table.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
-import { useTableShortcuts, type ShortcutAction } from './use-table-shortcuts.ts';
 
 // The player's moves at the table, by button or key: a play (judged by the coach first, and in
 // 'warn' mode held back for confirmation when it is not the coach's), the deal and insurance;
-// every answer's balance goes to `onBalance`.
+// every answer's balance goes to `onBalance`. The keys reach them through use-keyboard-play.ts.
 
 export interface Warning {
   chosen: PlayerAction;
@@ -20,7 +19,6 @@ export function useTableMoves(
   coach: CoachHandle,
   prefs: TablePrefs,
   onBalance: ((balance: number) => void) | undefined,
-  shortcutsOn: boolean,
 ) {
   const { act } = table;
   const state = table.snapshot?.state ?? null;
@@ -61,17 +59,10 @@ export function useTableMoves(
   const moves = state ? legalPlays(state) : null;
   const dealable = state ? canDeal(state) : false;
 
-  useTableShortcuts(prefs.shortcuts && shortcutsOn, (key: ShortcutAction) => {
-    if (!state || !moves || table.busy || warning) return false;
-    if (key === 'deal') {
-      if (!dealable) return false;
-      deal();
-      return true;
-    }
-    if (!moves[key]) return false;
-    play(key);
-    return true;
-  });
+  /** Plays the move the coach warned about (the player confirmed it). */
+  const confirm = () => {
+    if (warning) play(warning.chosen, true);
+  };
 
-  return { moves, dealable, warning, dismissWarning: () => setWarning(null), play, deal, insure };
+  return { moves, dealable, warning, dismissWarning: () => setWarning(null), confirm, play, deal, insure };
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { shortcutFor, type ShortcutAction } from '../model/shortcut-keys.ts';
 
-// Keyboard play while the table is on screen: H, S, D, P, R for the moves and space to deal.
-// Typing in a field (the count check, the settings) never triggers a move, and modifier keys
-// are left to the browser.
+// Keyboard play while the table is on screen (the keys: model/shortcut-keys.ts). Typing in a
+// field (the count check, the settings) or working in a dialog never triggers a move, and
+// modifier keys are left to the browser.
 
-export type ShortcutAction = 'hit' | 'stand' | 'double' | 'split' | 'surrender' | 'deal';
-
-const KEYS: Record<string, ShortcutAction> = { h: 'hit', s: 'stand', d: 'double', p: 'split', r: 'surrender', ' ': 'deal' };
+export type { ShortcutAction };
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -21,20 +20,20 @@ export function useTableShortcuts(enabled: boolean, handler: (action: ShortcutAc
   });
   useEffect(() => {
     if (!enabled) return;
-    // A focused button is activated by space on key-up: once space has dealt, its key-up must
-    // not also press the chip or button that happens to have focus.
-    let spaceUsed = false;
+    // A focused button is activated by space (and Enter) on key-up: once a key has acted,
+    // its key-up must not also press the chip or button that happens to have focus.
+    let used: string | null = null;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || isTyping(event.target)) return;
-      const action = KEYS[event.key.toLowerCase()];
+      const action = shortcutFor(event.key);
       if (action && latest.current(action)) {
         event.preventDefault();
-        if (action === 'deal') spaceUsed = true;
+        used = event.key;
       }
     };
     const onKeyUp = (event: KeyboardEvent) => {
-      if (event.key === ' ' && spaceUsed) {
-        spaceUsed = false;
+      if (used !== null && event.key === used) {
+        used = null;
         event.preventDefault();
       }
     };

@@ -17,6 +17,8 @@ export interface TableHandle {
   answerCountCheck: (id: string, answer: number, trueCount?: number) => Promise<TableSnapshot | null>;
   /** Loads the table again (after a failed first load: the server could not be reached). */
   reload: () => void;
+  /** Reads the table as it stands now, quietly (a credit balance moved outside the table). */
+  refresh: () => void;
 }
 
 /** The newer of two snapshots: answers and followed tables can cross, and the table never goes back. */
@@ -92,5 +94,6 @@ export function useTable(source: TableSource, onFollow?: (snapshot: TableSnapsho
     setError(null);
     setLoads((n) => n + 1);
   }, []);
-  return { snapshot, error, busy, act, setCounting, setTraining, answerCountCheck, reload };
+  const refresh = useCallback(() => void source.load().then(setSnapshot, () => undefined), [source, setSnapshot]);
+  return { snapshot, error, busy, act, setCounting, setTraining, answerCountCheck, reload, refresh };
 }

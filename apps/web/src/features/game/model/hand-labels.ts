@@ -1,4 +1,4 @@
-import { handTotal, type Card, type HandOutcome, type PlayerHand } from '@card-counter/engine';
+import { handTotal, type Card, type HandOutcome, type PlayerAction, type PlayerHand } from '@card-counter/engine';
 import { formatNet } from './money.ts';
 
 export function totalLabel(cards: readonly Card[]): string {
@@ -6,6 +6,16 @@ export function totalLabel(cards: readonly Card[]): string {
   const { total, soft } = handTotal(cards);
   if (total > 21) return `Bust ${total}`;
   return soft && total < 21 ? `Soft ${total}` : String(total);
+}
+
+/**
+ * The dealer's face-up cards while the hole card is down: one card reads by its own name
+ * ('Ace showing', not 'Soft 11': the ace is not a total yet), more read as a total.
+ */
+export function upcardLabel(shown: readonly Card[]): string {
+  const [only] = shown;
+  if (shown.length !== 1 || only === undefined) return `${totalLabel(shown)} showing`;
+  return `${only.rank === 'A' ? 'Ace' : handTotal([only]).total} showing`;
 }
 
 export function handLabel(hand: PlayerHand): string {
@@ -34,3 +44,6 @@ export function outcomeTone(hand: PlayerHand): 'good' | 'bad' | 'even' {
   const net = hand.payout - hand.bet;
   return net > 0 ? 'good' : net < 0 ? 'bad' : 'even';
 }
+
+/** The coach's names of the moves. */
+export const MOVE_NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };

@@ -19,7 +19,8 @@ function refusal(error: unknown): string {
 
 export function DailyBonus({ lastClaim }: { lastClaim: string | null | undefined }) {
   const claim = useClaimDailyBonus();
-  const remaining = useCountdown(nextDailyBonusAt(lastClaim));
+  const next = nextDailyBonusAt(lastClaim);
+  const remaining = useCountdown(next);
   const ready = remaining === 0;
   return (
     <Section id="daily-bonus" title="Daily bonus">
@@ -28,17 +29,18 @@ export function DailyBonus({ lastClaim }: { lastClaim: string | null | undefined
         {lastClaim ? ` Last claimed ${formatDateTime(lastClaim)}.` : ''}
       </p>
       {ready ? null : (
-        <p className="mb-3 text-sm text-slate-300" role="timer" aria-live="off">
+        <p id="daily-bonus-next" className="mb-3 text-sm text-slate-300" role="timer" aria-live="off">
           Next bonus in{' '}
           <span className="font-mono font-semibold text-amber-300">{formatCountdown(remaining)}</span>
+          {next !== null && <>, on {formatDateTime(next)}</>}.
         </p>
       )}
       <FormError message={claim.isError ? refusal(claim.error) : null} />
       {claim.isSuccess ? (
         <FormSuccess message={`${REWARD_DAILY_BONUS} credits added to your balance.`} />
       ) : null}
-      {/* Stays enabled: a claim too early answers with the exact time it opens. */}
-      <Button className="mt-3" disabled={claim.isPending} onClick={() => claim.mutate()}>
+      {/* Closed until the next claim opens; a refusal anyway (another device claimed) says when it opens. */}
+      <Button className="mt-3" disabled={claim.isPending || !ready} aria-describedby={ready ? undefined : 'daily-bonus-next'} onClick={() => claim.mutate()}>
         {claim.isPending ? 'Claiming...' : 'Claim daily bonus'}
       </Button>
     </Section>
