@@ -21,7 +21,8 @@ export function basicStrategyRules(rules: Rules): Rules {
 }
 
 function remember(key: string, table: Uint8Array): void {
-  if (chartCache.size >= CHART_CACHE_SIZE) chartCache.delete(chartCache.keys().next().value as string);
+  if (chartCache.get(key) === table) return;
+  if (chartCache.size >= CHART_CACHE_SIZE && !chartCache.has(key)) chartCache.delete(chartCache.keys().next().value as string);
   chartCache.set(key, table);
 }
 

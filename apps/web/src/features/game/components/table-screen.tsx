@@ -18,6 +18,7 @@ import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
+import { SeatControls } from './seat-controls.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { TableHeader } from './table-header.tsx';
@@ -138,7 +139,7 @@ function PlayArea({ table, state, step_ms, children }: { table: TableHandle; sta
     <>
       <Felt state={state} selectedSpot={selected} onSelectSpot={setSpot} step_ms={step_ms} />
       {children}
-      {!state.gameInProgress && (
+      {!state.gameInProgress && !state.sittingOut && (
         <ChipRack
           canAdd={canAdd}
           onAdd={(value) => void table.act({ type: 'bet', amount: spotBet + value, spot: selected })}
@@ -147,6 +148,7 @@ function PlayArea({ table, state, step_ms, children }: { table: TableHandle; sta
           spotLabel={spots > 1 ? `spot ${selected + 1}` : null}
         />
       )}
+      <SeatControls state={state} busy={table.busy} onAct={(action) => void table.act(action)} />
     </>
   );
 }

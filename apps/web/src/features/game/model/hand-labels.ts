@@ -1,4 +1,4 @@
-import { handTotal, type Card, type HandOutcome, type PlayerHand } from '@card-counter/engine';
+import { handTotal, type Card, type ComputerHand, type HandOutcome, type PlayerHand } from '@card-counter/engine';
 import { formatNet } from './money.ts';
 
 export function totalLabel(cards: readonly Card[]): string {
@@ -8,7 +8,7 @@ export function totalLabel(cards: readonly Card[]): string {
   return soft && total < 21 ? `Soft ${total}` : String(total);
 }
 
-export function handLabel(hand: PlayerHand): string {
+export function handLabel(hand: Pick<PlayerHand, 'status' | 'fromSplit' | 'cards'>): string {
   if (hand.status === 'blackjack' && !hand.fromSplit) return 'Blackjack';
   return totalLabel(hand.cards);
 }
@@ -33,4 +33,14 @@ export function outcomeLabel(hand: PlayerHand): string | null {
 export function outcomeTone(hand: PlayerHand): 'good' | 'bad' | 'even' {
   const net = hand.payout - hand.bet;
   return net > 0 ? 'good' : net < 0 ? 'bad' : 'even';
+}
+
+/** A computer seat's settled hand: the outcome alone (no money of its own). */
+export function computerOutcomeLabel(hand: ComputerHand): string | null {
+  return hand.outcome ? OUTCOME_TEXT[hand.outcome] : null;
+}
+
+export function computerOutcomeTone(hand: ComputerHand): 'good' | 'bad' | 'even' {
+  if (hand.outcome === 'win' || hand.outcome === 'blackjack') return 'good';
+  return hand.outcome === 'push' ? 'even' : 'bad';
 }
