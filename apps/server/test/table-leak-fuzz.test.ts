@@ -11,7 +11,7 @@
  * Bounded: FUZZ_ACTIONS actions (TABLE_LEAK_FUZZ_ACTIONS; more, up to twice as many, until
  * HELD_STEPS_MIN states held a shoe back), stopped early at FUZZ_BUDGET_ms per database.
  */
-import { RANKS, SUITS, revealShoe, seededRng, legalPlays, verifyShoeReveal, type VisibleGameState } from '@card-counter/engine';
+import { DEFAULT_RULES, RANKS, SUITS, revealShoe, seededRng, legalPlays, verifyShoeReveal, type VisibleGameState } from '@card-counter/engine';
 import {
   ErrorBodySchema,
   ShoeRevealHistorySchema,
@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCredit } from '../src/modules/ledger/index.ts';
+import { basicCharts } from '../src/strategy/basic-charts.ts';
 import { buildTestApp } from './support/app.ts';
 import { leakWatch, leaksIn } from './support/leak-check.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
@@ -109,7 +110,10 @@ forEachDatabase('table leak fuzz', (t) => {
   beforeAll(async () => {
     app = await buildTestApp(t.db, { table: { rng: seededRng(SEED), onSaved: watch.hooks.onSaved } });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  });
+    // The computer seats' charts for every rule set the fuzz deals (built once per process, about
+    // a second each): built before the run, so its time budget goes to actions.
+    for (const numDecks of [1, 2]) for (const surrenderAllowed of [false, true]) for (const dealerPeeks of [false, true]) await basicCharts.request({ ...DEFAULT_RULES, numDecks, surrenderAllowed, dealerPeeks });
+  }, 120_000);
   afterAll(async () => {
     await app.close();
   });

@@ -11,13 +11,21 @@ const CHART_CACHE_SIZE = 16;
 const chartCache = new Map<string, Uint8Array>();
 
 /**
- * The rules with the keys that only shape the table (how many play, its pace, when it shuffles)
- * at their defaults: the chart does not depend on them, so rule sets that differ only there
- * share one chart (and one build).
+ * The rules with the keys that only shape the table (how many play, its pace, when it shuffles,
+ * whether insurance is offered: the chart has no insurance row) at their defaults: the chart does
+ * not depend on them, so rule sets that differ only there share one chart (and one build).
  */
 export function basicStrategyRules(rules: Rules): Rules {
   const d = DEFAULT_RULES;
-  return { ...rules, gameSpeed: d.gameSpeed, numInitialHands: d.numInitialHands, shufflePoint: d.shufflePoint, otherPlayers: d.otherPlayers, otherPlayersErrorPct: d.otherPlayersErrorPct };
+  return {
+    ...rules,
+    gameSpeed: d.gameSpeed,
+    numInitialHands: d.numInitialHands,
+    shufflePoint: d.shufflePoint,
+    insuranceAllowed: d.insuranceAllowed,
+    otherPlayers: d.otherPlayers,
+    otherPlayersErrorPct: d.otherPlayersErrorPct,
+  };
 }
 
 function remember(key: string, table: Uint8Array): void {

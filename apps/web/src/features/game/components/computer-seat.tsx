@@ -20,7 +20,7 @@ const TONE = { good: 'bg-emerald-400/90 text-emerald-950', bad: 'bg-rose-500/90 
 export function ComputerSeat({ seat, seats, hands, step_ms, resultDelay_ms, roundKey }: ComputerSeatProps) {
   const name = `Seat ${seat + 1} · computer`;
   return (
-    <div role="group" aria-label={name} className="cc-seat flex min-w-0 flex-col items-center gap-1 rounded-2xl border border-emerald-100/15 bg-black/15 px-1.5 py-1.5" data-testid="computer-seat">
+    <div role="group" aria-label={name} className="cc-seat flex min-w-0 flex-col items-center gap-1 rounded-2xl border border-emerald-100/15 bg-black/15 px-1 py-1 sm:px-1.5 sm:py-1.5" data-testid="computer-seat">
       <div className="flex min-h-[3.4rem] flex-wrap justify-center gap-1.5 sm:min-h-[4.6rem]">
         {hands.map((hand, index) => {
           const result = computerOutcomeLabel(hand);
@@ -46,7 +46,7 @@ export function ComputerSeat({ seat, seats, hands, step_ms, resultDelay_ms, roun
           );
         })}
       </div>
-      <span className="whitespace-nowrap text-[0.65rem] font-medium uppercase tracking-wider text-emerald-100/60">{name}</span>
+      <span className="whitespace-nowrap text-[0.65rem] font-medium text-emerald-100/70 sm:uppercase sm:tracking-wider">{name}</span>
     </div>
   );
 }
