@@ -2,7 +2,7 @@
 // against the cards on the table (scored here with the engine's own rules), settings that
 // change the next round, and the phone layout.
 import { expect, test } from '@playwright/test';
-import { HAND_FEE, balance, expectedNet, standAndSettle, startAsGuest, tabToChip } from '../support/table.ts';
+import { HAND_FEE, balance, cardsIn, expectedNet, standAndSettle, startAsGuest, tabToChip } from '../support/table.ts';
 
 test('a guest plays a round by mouse and one by keyboard; the balance moves by the stakes, the fee and the result', async ({ page }) => {
   await startAsGuest(page);
@@ -67,4 +67,32 @@ test('the table fits a phone: no sideways scroll, cards and moves on screen', as
   expect(box?.width ?? 0).toBeGreaterThanOrEqual(55);
   await page.getByRole('button', { name: 'Table settings' }).click();
   expect(await noSideways()).toBe(true);
+});
+
+test('a full table: two computer seats are dealt beside the player, and the running count takes their cards', async ({ page }) => {
+  await startAsGuest(page);
+  await page.getByRole('button', { name: 'Table settings' }).click();
+  await page.getByLabel('Other players').selectOption('2');
+  await page.getByRole('button', { name: 'Apply to the next round' }).click();
+  // Dealing order: one computer seat before the player, one after.
+  const seats = page.getByTestId('seats').getByRole('group');
+  await expect(seats).toHaveCount(3);
+  await expect(seats.nth(0)).toHaveAccessibleName('Seat 1 · computer');
+  await expect(seats.nth(1)).toHaveAccessibleName('Your hand');
+  await expect(seats.nth(2)).toHaveAccessibleName('Seat 3 · computer');
+
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  const first = await cardsIn(page.getByRole('group', { name: 'Seat 1 · computer' }));
+  const third = await cardsIn(page.getByRole('group', { name: 'Seat 3 · computer' }));
+  expect(first.length).toBeGreaterThanOrEqual(2);
+  expect(third.length).toBeGreaterThanOrEqual(2);
+  // The first round of a fresh shoe: the running count (Hi-Lo) is the tally of every card on the felt, the seats' included.
+  const all = await cardsIn(page.locator('.cc-felt'));
+  const hiLo = (c: { rank: string }) => (['2', '3', '4', '5', '6'].includes(c.rank) ? 1 : ['10', 'J', 'Q', 'K', 'A'].includes(c.rank) ? -1 : 0);
+  const tally = all.reduce((a, c) => a + hiLo(c), 0);
+  const withoutSeats = all.length - first.length - third.length;
+  expect(withoutSeats).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId('running-count')).toHaveText(tally > 0 ? `+${tally}` : String(tally));
 });

@@ -2,16 +2,16 @@
  * Nothing the table sends shows a card not yet shown, across reshuffles (the issue's "hole card
  * can be read after a mid-round reshuffle", and its whole class):
  * - a seeded fuzz (the seed is printed; TABLE_LEAK_FUZZ_SEED replays it, the shuffles included)
- *   of one-deck shoes, 1-7 spots, shuffle points 0 to 0.9 and every action (bet, deal,
- *   insurance, hit, stand, double, split, surrender, newRound, setConfig between rounds, reset,
- *   and illegal ones), through the HTTP API. Every answer, every 409, every GET /api/table/shoes
+ *   of one-deck shoes, 1-7 spots, 0-6 computer seats, shuffle points 0 to 0.9 and every action
+ *   (bet, deal, insurance, hit, stand, double, split, surrender, newRound, setConfig between
+ *   rounds, reset, sitOut, sitIn, newShoe, and illegal ones), through the HTTP API. Every answer, every 409, every GET /api/table/shoes
  *   and every event of the live table and profile streams goes through the leak detector
  *   (support/leak-check.ts), and the shoes list agrees with the table's lastShoeReveal;
  * - the detector finds a planted leak of each kind, in each kind of body.
  * Bounded: FUZZ_ACTIONS actions (TABLE_LEAK_FUZZ_ACTIONS; more, up to twice as many, until
  * HELD_STEPS_MIN states held a shoe back), stopped early at FUZZ_BUDGET_ms per database.
  */
-import { RANKS, SUITS, revealShoe, seededRng, legalPlays, verifyShoeReveal, type VisibleGameState } from '@card-counter/engine';
+import { DEFAULT_RULES, RANKS, SUITS, revealShoe, seededRng, legalPlays, verifyShoeReveal, type VisibleGameState } from '@card-counter/engine';
 import {
   ErrorBodySchema,
   ShoeRevealHistorySchema,
@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCredit } from '../src/modules/ledger/index.ts';
+import { basicCharts } from '../src/strategy/basic-charts.ts';
 import { buildTestApp } from './support/app.ts';
 import { leakWatch, leaksIn } from './support/leak-check.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
@@ -59,6 +60,9 @@ const ANY_ACTION: readonly TableAction[] = [
   { type: 'newRound' },
   { type: 'reset' },
   { type: 'bet', amount: 10, spot: 0 },
+  { type: 'sitOut' },
+  { type: 'sitIn' },
+  { type: 'newShoe' },
 ];
 
 /** Mostly what a player does; now and then anything at all (most of those are refused). */
@@ -80,6 +84,9 @@ function nextAction(rand: Rand, s: TableSnapshot): TableAction {
       rules: {
         numDecks: rand() < 0.1 ? 2 : 1,
         numInitialHands: 1 + Math.floor(rand() * 7),
+        // Computer seats play from the same shoe (more than fit beside the spots is refused).
+        otherPlayers: Math.floor(rand() * 7),
+        otherPlayersErrorPct: pick(rand, [0, 10, 20]),
         shufflePoint: pick(rand, SHUFFLE_POINTS),
         insuranceAllowed: rand() < 0.7,
         surrenderAllowed: rand() < 0.7,
@@ -87,6 +94,9 @@ function nextAction(rand: Rand, s: TableSnapshot): TableAction {
       },
     };
   if (r < 0.07) return { type: 'reset' };
+  // Sitting out deals whole rounds in one action (no hole card left face down): come back soon.
+  if (state.sittingOut && r < 0.4) return { type: 'sitIn' };
+  if (r < 0.085) return pick(rand, [{ type: 'sitOut' }, { type: 'sitOut' }, { type: 'newShoe' }] as const);
   if (r < 0.1 && state.gamePhase === 'roundOver') return { type: 'newRound' };
   const empty = state.handBets.findIndex((b) => b === 0);
   if (empty >= 0 && state.gamePhase === 'betting') return { type: 'bet', amount: pick(rand, BETS), spot: empty };
@@ -100,7 +110,10 @@ forEachDatabase('table leak fuzz', (t) => {
   beforeAll(async () => {
     app = await buildTestApp(t.db, { table: { rng: seededRng(SEED), onSaved: watch.hooks.onSaved } });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  });
+    // The computer seats' charts for every rule set the fuzz deals (built once per process, about
+    // a second each): built before the run, so its time budget goes to actions.
+    for (const numDecks of [1, 2]) for (const surrenderAllowed of [false, true]) for (const dealerPeeks of [false, true]) await basicCharts.request({ ...DEFAULT_RULES, numDecks, surrenderAllowed, dealerPeeks });
+  }, 120_000);
   afterAll(async () => {
     await app.close();
   });
@@ -114,7 +127,8 @@ forEachDatabase('table leak fuzz', (t) => {
     const check = (body: unknown, what: string) => {
       for (const problem of watch.leaksIn(p.id, body)) leaks.push(`seed ${SEED}, ${what}: ${problem}`);
     };
-    await table.act({ type: 'setConfig', rules: { numDecks: 1, numInitialHands: 1 + Math.floor(rand() * 7), shufflePoint: pick(rand, SHUFFLE_POINTS), insuranceAllowed: true } });
+    const spots = 1 + Math.floor(rand() * 7);
+    await table.act({ type: 'setConfig', rules: { numDecks: 1, numInitialHands: spots, otherPlayers: Math.floor(rand() * (8 - spots)), shufflePoint: pick(rand, SHUFFLE_POINTS), insuranceAllowed: true } });
     const tableStream = await openSse(`${baseUrl}/api/table/stream`, p.cookie());
     const meStream = await openSse(`${baseUrl}/api/me/stream`, p.cookie());
     const streamsChecked = { table: 0, me: 0 };

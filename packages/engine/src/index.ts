@@ -37,6 +37,7 @@ export {
   currentHand,
   legalActions,
   legalPlays,
+  seatLayout,
   restoreGameState,
   step,
   visible,
@@ -48,6 +49,8 @@ export {
   type GameState,
   type HandOutcome,
   type HandResult,
+  type ComputerHand,
+  type ComputerSeat,
   type HandStatus,
   type LegalPlays,
   type PlayerHand,
@@ -57,6 +60,7 @@ export {
   type SessionStats,
   type StepResult,
   type VisibleGameState,
+  type VisibleSeat,
   type VisibleShoe,
 } from './game/index.ts';
 
@@ -141,7 +145,10 @@ export {
 // coach and the server's record use the same functions, so they agree).
 export {
   adviseHand,
+  basicStrategyRules,
+  basicStrategyTable,
   chartPlay,
+  rememberBasicStrategyTable,
   coach,
   evCost,
   gradeDecision,

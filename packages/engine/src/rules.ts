@@ -29,6 +29,14 @@ export interface Rules {
   maxSplits: number;
   resplitAces: boolean;
   hitSplitAces: boolean;
+  /**
+   * Computer seats at the table besides the player's spots, 0..6 (spots + seats at most
+   * SEATS_MAX). They play basic strategy from the same shoe; table-only, no effect on the analyser
+   * or the simulator.
+   */
+  otherPlayers: number;
+  /** How often a computer seat departs from basic strategy, in percent of its decisions, 0..20. */
+  otherPlayersErrorPct: number;
 }
 
 export const DEFAULT_RULES: Readonly<Rules> = Object.freeze({
@@ -46,6 +54,8 @@ export const DEFAULT_RULES: Readonly<Rules> = Object.freeze({
   maxSplits: 3,
   resplitAces: false,
   hitSplitAces: false,
+  otherPlayers: 0,
+  otherPlayersErrorPct: 0,
 });
 
 export const RULE_LIMITS = {
@@ -61,6 +71,12 @@ export const RULE_LIMITS = {
   numInitialHands_max: 7,
   maxSplits_min: 0,
   maxSplits_max: 3,
+  otherPlayers_min: 0,
+  otherPlayers_max: 6,
+  otherPlayersErrorPct_min: 0,
+  otherPlayersErrorPct_max: 20,
+  /** Seats at one table: the player's spots plus the computer seats. */
+  seats_max: 7,
 } as const;
 
 export class RulesError extends Error {
@@ -117,6 +133,12 @@ export function parseRules(input: unknown = {}): Rules {
   checkNumber('gameSpeed', r.gameSpeed, L.gameSpeed_min, L.gameSpeed_max, false);
   checkNumber('numInitialHands', r.numInitialHands, L.numInitialHands_min, L.numInitialHands_max, true);
   checkNumber('maxSplits', r.maxSplits, L.maxSplits_min, L.maxSplits_max, true);
+  checkNumber('otherPlayers', r.otherPlayers, L.otherPlayers_min, L.otherPlayers_max, true);
+  checkNumber('otherPlayersErrorPct', r.otherPlayersErrorPct, L.otherPlayersErrorPct_min, L.otherPlayersErrorPct_max, true);
+  if (r.numInitialHands + r.otherPlayers > L.seats_max) {
+    // Its own key: the reducer refuses this one as TABLE_FULL, not as a bad value.
+    throw new RulesError('seats', `The table has ${L.seats_max} seats: ${r.numInitialHands} spots and ${r.otherPlayers} other players do not fit.`);
+  }
   for (const key of BOOLEAN_KEYS) {
     if (typeof r[key] !== 'boolean') {
       throw new RulesError(key, `${key} must be true or false (got ${JSON.stringify(r[key])}).`);

@@ -18,6 +18,8 @@ const STEPS_PER_SEQUENCE = 60;
 /** Whole rounds on one-deck shoes, long enough to run several shoes out mid-round. */
 const SHOE_SEQUENCES = 100;
 const SHOE_STEPS_PER_SEQUENCE = 300;
+/** Whole rounds with computer seats (one and two-deck shoes, to run shoes out mid-round). */
+const SEAT_SEQUENCES = 30;
 const PINNED_SEEDS: readonly number[] = [];
 const EPS = 1e-6;
 
@@ -84,7 +86,7 @@ function pickRuleChange(rng: Rng): Partial<Rules> {
 }
 
 function tableCards(s: GameState): Card[] {
-  return [...s.playerHands.flatMap((h) => h.cards), ...s.dealerCards];
+  return [...s.playerHands.flatMap((h) => h.cards), ...s.computerSeats.flatMap((c) => c.hands.flatMap((h) => h.cards)), ...s.dealerCards];
 }
 
 function sortedCodes(cards: readonly Card[]): number[] {
@@ -138,9 +140,20 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
     if (s.playerHands.filter((x) => x.spot === h.spot).length > rules.maxSplits + 1 && s.gamePhase !== 'roundOver') return 'too many splits';
     if (h.status === 'blackjack' && (h.fromSplit || h.cards.length !== 2 || t !== 21)) return 'bad blackjack';
   }
+  if (s.computerSeats.length !== (s.gamePhase === 'betting' ? 0 : rules.otherPlayers)) return 'computer seats != otherPlayers';
+  for (const seat of s.computerSeats) {
+    if (seat.hands.length > rules.maxSplits + 1) return 'a computer seat split too often';
+    for (const h of seat.hands) {
+      const t = handTotal(h.cards).total;
+      if (h.status === 'busted' && t <= 21) return 'computer hand busted under 21';
+      if (h.status !== 'busted' && h.cards.length >= 2 && t > 21) return 'computer hand over 21 not busted';
+      // The seats before the player are done before the player acts.
+      if (s.gamePhase === 'playing' && seat.seat < Math.ceil(rules.otherPlayers / 2) && h.status === 'playing') return 'a seat before the player still playing on the player\'s turn';
+    }
+  }
   switch (s.gamePhase) {
     case 'betting':
-      if (s.gameInProgress || s.playerHands.length || s.dealerCards.length) return 'betting with a table';
+      if (s.gameInProgress || s.playerHands.length || s.computerSeats.length || s.dealerCards.length) return 'betting with a table';
       if (s.currentBet !== s.handBets.reduce((a, b) => a + b, 0)) return 'currentBet != sum of handBets';
       break;
     case 'insurance':
@@ -154,8 +167,11 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
     case 'roundOver': {
       if (s.gameInProgress || !s.holeCardRevealed || !s.lastResult || first >= 0) return 'bad roundOver phase';
       if (s.playerHands.some((h) => h.outcome === null)) return 'unsettled hand';
+      if (s.computerSeats.some((c) => c.hands.some((h) => h.outcome === null || h.status === 'playing'))) return 'unsettled computer hand';
+      if (s.sittingOut && s.playerHands.length > 0) return 'a player sitting out was dealt a hand';
       const d = handTotal(s.dealerCards);
-      const live = s.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
+      const computerHands = s.computerSeats.flatMap((c) => c.hands);
+      const live = [...s.playerHands, ...computerHands].some((h) => h.status === 'stood' || h.status === 'doubled');
       const dealerBj = s.dealerCards.length === 2 && d.total === 21;
       if (live && !dealerBj && d.total <= 21 && dealerHits(rules, d.total, d.soft)) return 'dealer stopped too early';
       if (!live && s.dealerCards.length !== 2) return 'dealer drew with no live hand';
@@ -254,8 +270,35 @@ interface SequenceKind {
   action: (rng: Rng, s: GameState) => GameAction;
 }
 
+/**
+ * Rules for rounds with computer seats: a few chart-relevant rule sets (each chart takes a
+ * second to build), any number of seats that fits beside the spots, error rates 0 to 20%.
+ */
+function seatRules(rng: Rng): Rules {
+  const spots = 1 + randomInt(rng, 3);
+  const chart = pick(rng, [{}, { dealerPeeks: false, doubleAfterSplit: false }, { dealerStandsSoft17: false, surrenderAllowed: false, resplitAces: true, hitSplitAces: true }]);
+  return {
+    ...DEFAULT_RULES,
+    ...chart,
+    numDecks: pick(rng, [1, 1, 2]),
+    shufflePoint: pick(rng, [0, 0.25, 0.5, 0.9]),
+    insuranceAllowed: coin(rng),
+    numInitialHands: spots,
+    otherPlayers: 1 + randomInt(rng, 7 - spots),
+    otherPlayersErrorPct: pick(rng, [0, 0, 5, 20]),
+  };
+}
+
+/** What a player does at a full table: playerAction, and now and then sit out, come back, or ask for a new shoe. */
+function seatAction(rng: Rng, s: GameState): GameAction {
+  if (s.gamePhase !== 'playing' && s.gamePhase !== 'insurance' && coin(rng, 0.12)) return pick(rng, [{ type: 'sitOut' }, { type: 'sitIn' }, { type: 'newShoe' }, { type: 'sitOut' }] as const);
+  if (coin(rng, 0.02)) return { type: 'setConfig', rules: { ...s.config, otherPlayers: randomInt(rng, 7) } };
+  return playerAction(rng, s);
+}
+
 const RANDOM: SequenceKind = { steps: STEPS_PER_SEQUENCE, rules: randomRules, balances: [50, 500, 10000], action: randomAction };
 const ONE_DECK_ROUNDS: SequenceKind = { steps: SHOE_STEPS_PER_SEQUENCE, rules: oneDeckRules, balances: [100_000], action: playerAction };
+const SEAT_ROUNDS: SequenceKind = { steps: SHOE_STEPS_PER_SEQUENCE, rules: seatRules, balances: [100_000], action: seatAction };
 
 function runSequence(seed: number, kind: SequenceKind = RANDOM, watch?: (w: RevealWatch) => void): void {
   const rng = seededRng(seed);
@@ -302,6 +345,18 @@ describe('game reducer fuzz', () => {
     expect(heldSteps).toBeGreaterThan(100);
     expect(published).toBeGreaterThan(500);
   }, 120_000);
+
+  it(`${SEAT_SEQUENCES} seeded sequences of whole rounds with computer seats keep every invariant, and reach shoes held back`, () => {
+    let heldSteps = 0;
+    let published = 0;
+    for (let seed = 1; seed <= SEAT_SEQUENCES; seed++)
+      runSequence(seed, SEAT_ROUNDS, (w) => {
+        heldSteps += w.heldSteps;
+        published += w.published.size;
+      });
+    expect(heldSteps).toBeGreaterThan(20);
+    expect(published).toBeGreaterThan(100);
+  }, 240_000);
 
   it('random play reaches every phase and real rounds (the fuzz is not vacuous)', () => {
     const seen = new Set<string>();

@@ -108,6 +108,14 @@ const CASES: Case[] = [
     reason: /before splitting/,
   },
   { name: 'rules that do not validate', state: () => stackedGame([]), action: { type: 'setConfig', rules: { numDecks: 99 } }, code: 'INVALID_RULES', reason: /numDecks/ },
+  {
+    name: 'more spots and computer seats than the table has',
+    state: () => stackedGame([]),
+    action: { type: 'setConfig', rules: { numInitialHands: 3, otherPlayers: 5 } },
+    code: 'TABLE_FULL',
+    reason: /7 seats/,
+  },
+  { name: 'sitting out at a table with nobody else', state: () => stackedGame([]), action: { type: 'sitOut' }, code: 'NO_OTHER_PLAYERS', reason: /nobody else/ },
   { name: 'a deal that needs a shuffle without a random source', state: () => play(createGame(), [bet(10)]), action: DEAL, code: 'RNG_REQUIRED', reason: /no random source/ },
   { name: 'an unknown action', state: () => stackedGame([]), action: { type: 'fold' } as unknown as GameAction, code: 'UNKNOWN_ACTION', reason: /Unknown action "fold"/ },
   {

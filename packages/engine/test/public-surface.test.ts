@@ -14,6 +14,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'ACE', 'CHUNK_ROUNDS', 'COUNTING_SYSTEMS', 'DEFAULT_COUNTING_SYSTEM', 'DEFAULT_RULES', 'DEFAULT_TRUE_COUNT_OPTIONS',
   'FAB_4_S17', 'ILLUSTRIOUS_18_S17', 'INITIAL_BALANCE', 'INSURANCE_INDEX', 'MAX_ROUNDS', 'MAX_THREADS', 'PLAYER_ACTIONS',
   'RANKS', 'REFUSAL_CODES', 'RULE_LIMITS', 'RulesError', 'SUITS', 'SimAbortedError', 'SimPool', 'TEN', 'UPCARD_KEYS',
+  'basicStrategyRules', 'basicStrategyTable', 'rememberBasicStrategyTable', 'seatLayout',
   'bestAction', 'bestPlay', 'bettingPatternKey', 'buildPlan', 'cardFromCode', 'cardLabel', 'cardValue', 'chartPlay', 'coach', 'computeStrategy', 'countCard',
   'createGame', 'createShoe', 'currentHand', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
   'fullShoe', 'generateIndices', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'indexPlaysOf', 'indexTableFor', 'initialRunningCount', 'insuranceIndexOf', 'legalActions', 'legalPlays',

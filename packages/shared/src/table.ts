@@ -7,7 +7,7 @@
  * The schemas are checked against the engine's own types at compile time (the end of this
  * file): a drift fails the build. A web test also parses real engine states with them.
  */
-import type { Card, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleShoe } from '@card-counter/engine';
+import type { Card, ComputerHand, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleSeat, VisibleShoe } from '@card-counter/engine';
 import { z } from 'zod';
 import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer, trueCountAnswer } from './table-training.ts';
 
@@ -41,6 +41,10 @@ export const TableRulesSchema = z.strictObject({
   maxSplits: z.number().int().min(0).max(3),
   resplitAces: z.boolean(),
   hitSplitAces: z.boolean(),
+  /** Computer seats beside the player's spots (spots + seats at most 7: else TABLE_FULL). */
+  otherPlayers: z.number().int().min(0).max(6),
+  /** Share of the computer seats' decisions that depart from basic strategy, in percent. */
+  otherPlayersErrorPct: z.number().int().min(0).max(20),
 });
 export type TableRules = z.infer<typeof TableRulesSchema>;
 
@@ -54,17 +58,38 @@ export type TableCountingOptions = z.infer<typeof CountingOptionsSchema>;
 const credits = z.number().nonnegative();
 const outcome = z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender', 'evenMoney']);
 
+const handStatus = z.enum(['playing', 'stood', 'doubled', 'busted', 'blackjack', 'surrendered']);
+
 export const PlayerHandSchema = z.strictObject({
   spot: z.number().int().nonnegative(),
   cards: z.array(CardSchema),
   bet: credits,
-  status: z.enum(['playing', 'stood', 'doubled', 'busted', 'blackjack', 'surrendered']),
+  status: handStatus,
   fromSplit: z.boolean(),
   splitAces: z.boolean(),
   evenMoney: z.boolean(),
   outcome: outcome.nullable(),
   payout: credits,
 });
+
+/** A computer seat's hand: no money (no bet, no payout); its outcome is set when the round settles. */
+export const ComputerHandSchema = z.strictObject({
+  cards: z.array(CardSchema),
+  status: handStatus,
+  fromSplit: z.boolean(),
+  splitAces: z.boolean(),
+  outcome: z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender']).nullable(),
+});
+
+/**
+ * One seat of the table, in dealing order (first base first; the player's spots sit among the
+ * computer seats, engine seats.ts). A player's seat is one spot, with its hands (split hands
+ * included, none while sitting out); a computer seat has its hands and no money.
+ */
+export const SeatSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('player'), seat: z.number().int().nonnegative(), spot: z.number().int().nonnegative(), hands: z.array(PlayerHandSchema) }),
+  z.strictObject({ kind: z.literal('computer'), seat: z.number().int().nonnegative(), hands: z.array(ComputerHandSchema) }),
+]);
 
 export const SessionStatsSchema = z.strictObject({
   handsPlayed: z.number().int().nonnegative(),
@@ -129,6 +154,10 @@ export const VisibleTableStateSchema = z.strictObject({
   gamePhase: z.enum(['betting', 'insurance', 'playing', 'roundOver']),
   currentHandIndex: z.number().int().nonnegative(),
   playerHands: z.array(PlayerHandSchema),
+  /** Every seat in dealing order, the player's and the computer seats'. */
+  seats: z.array(SeatSchema).max(7),
+  /** The player watches: deals give the player's spots no cards and take no stakes. */
+  sittingOut: z.boolean(),
   /** null stands for the face-down hole card. */
   dealerCards: z.array(CardSchema.nullable()),
   holeCardRevealed: z.boolean(),
@@ -184,6 +213,11 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('newRound') }),
   z.strictObject({ type: z.literal('reset') }),
   z.strictObject({ type: z.literal('setConfig'), rules: TableRulesSchema.partial() }),
+  /** Between rounds: watch without betting (needs other players), or come back in. */
+  z.strictObject({ type: z.literal('sitOut') }),
+  z.strictObject({ type: z.literal('sitIn') }),
+  /** Between rounds: the shoe is revealed now and a new one is shuffled at the next deal. */
+  z.strictObject({ type: z.literal('newShoe') }),
   z.strictObject({ type: z.literal('setCounting'), counting: CountingOptionsSchema }),
   /** The coach's standard and when count checks are asked; any time, applies from the next decision. */
   z.strictObject({ type: z.literal('setTraining'), settings: TableTrainingSettingsSchema.partial() }),
@@ -226,6 +260,8 @@ export const TableRefusalReasonSchema = z.enum([
   'SURRENDER_NOT_ALLOWED',
   'INVALID_RULES',
   'RNG_REQUIRED',
+  'TABLE_FULL',
+  'NO_OTHER_PLAYERS',
   'UNKNOWN_ACTION',
   'STALE_VERSION',
   'BET_OUT_OF_LIMITS',
@@ -300,6 +336,8 @@ export type TableContractMatchesEngine = [
   Assert<Same<z.infer<typeof TableRulesSchema>, Rules>>,
   Assert<Same<z.infer<typeof CountingOptionsSchema>, CountingOptions>>,
   Assert<Same<z.infer<typeof PlayerHandSchema>, PlayerHand>>,
+  Assert<Same<z.infer<typeof ComputerHandSchema>, ComputerHand>>,
+  Assert<Same<z.infer<typeof SeatSchema>, VisibleSeat>>,
   Assert<Same<z.infer<typeof SessionStatsSchema>, SessionStats>>,
   Assert<Same<z.infer<typeof RoundResultSchema>, RoundResult>>,
   Assert<Same<z.infer<typeof ShoeRevealSchema>, ShoeReveal>>,

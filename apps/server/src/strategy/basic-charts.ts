@@ -7,7 +7,7 @@
  * waits for it. Bounded: CHARTS_MAX rule sets per process, oldest dropped first.
  */
 import type { Worker } from 'node:worker_threads';
-import type { Rules } from '@card-counter/engine';
+import { basicStrategyRules, type Rules } from '@card-counter/engine';
 import { startTsWorker } from '@card-counter/engine/sim/node';
 
 export const CHARTS_MAX = 32;
@@ -32,14 +32,16 @@ class BasicCharts {
   private worker: Worker | undefined;
 
   get(rules: Rules): Uint8Array | null {
-    const key = rulesKey(rules);
+    const key = rulesKey(basicStrategyRules(rules));
     const chart = this.charts.get(key);
     if (chart !== undefined) return chart;
     void this.request(rules).catch(() => undefined);
     return null;
   }
 
-  request(rules: Rules): Promise<Uint8Array> {
+  request(table: Rules): Promise<Uint8Array> {
+    // The chart does not depend on the table-only keys (spots, seats, pace): one build for all.
+    const rules = basicStrategyRules(table);
     const key = rulesKey(rules);
     const chart = this.charts.get(key);
     if (chart !== undefined) return Promise.resolve(chart);

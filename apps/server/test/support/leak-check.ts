@@ -76,7 +76,7 @@ function commitmentOf(numDecks: unknown, cards: unknown, salt: unknown): string 
 }
 
 /** Where cards may appear in a visible state: the round on the table and the last result. */
-const PUBLIC_CARD_PATH = /^\$(\.error\.details\.table)?\.state\.(playerHands\[\d+\]\.cards|dealerCards|lastResult\.(hands\[\d+\]\.cards|dealerCards))\[\d+\]$/;
+const PUBLIC_CARD_PATH = /^\$(\.error\.details\.table)?\.state\.(playerHands\[\d+\]\.cards|seats\[\d+\]\.hands\[\d+\]\.cards|dealerCards|lastResult\.(hands\[\d+\]\.cards|dealerCards))\[\d+\]$/;
 
 function isHidden(s: GameState): boolean {
   return s.dealerCards.length > 1 && !s.holeCardRevealed;
@@ -119,12 +119,20 @@ export function leaksIn(body: unknown, secrets: Secrets): string[] {
   const b = body as { state?: unknown; error?: { details?: { table?: { state?: unknown } } } };
   const state = b.state ?? b.error?.details?.table?.state;
   if (state && typeof state === 'object') {
-    const s = state as { playerHands: { cards: Card[] }[]; dealerCards: (Card | null)[]; lastResult: { hands: { cards: Card[] }[]; dealerCards: Card[] } | null };
+    const s = state as {
+      playerHands: { cards: Card[] }[];
+      seats?: { hands: { cards: Card[] }[] }[];
+      dealerCards: (Card | null)[];
+      lastResult: { hands: { cards: Card[] }[]; dealerCards: Card[] } | null;
+    };
     if (isHidden(secret) && s.dealerCards.length > 1 && s.dealerCards[1] !== null) problems.push('the hole card before it is turned');
-    const shown = [...s.playerHands.flatMap((h) => h.cards), ...s.dealerCards.filter((c): c is Card => c !== null)];
-    const faceUp = [...secret.playerHands.flatMap((h) => h.cards), ...secret.dealerCards.filter((_, i) => i !== 1 || secret.holeCardRevealed)];
+    const dealerShown = s.dealerCards.filter((c): c is Card => c !== null);
+    const computerFaceUp = secret.computerSeats.flatMap((c) => c.hands.flatMap((h) => h.cards));
+    const faceUp = [...secret.playerHands.flatMap((h) => h.cards), ...computerFaceUp, ...secret.dealerCards.filter((_, i) => i !== 1 || secret.holeCardRevealed)];
     const allowed = multiset(faceUp);
-    for (const [k, n] of multiset(shown)) if (n > (allowed.get(k) ?? 0)) problems.push(`a card not face up on the table: ${k}`);
+    // The player's hands, and every seat's (the player's seats repeat playerHands): each view of the table at most its face-up cards.
+    for (const shown of [[...s.playerHands.flatMap((h) => h.cards), ...dealerShown], [...(s.seats ?? []).flatMap((seat) => seat.hands.flatMap((h) => h.cards)), ...dealerShown]])
+      for (const [k, n] of multiset(shown)) if (n > (allowed.get(k) ?? 0)) problems.push(`a card not face up on the table: ${k}`);
     if (s.lastResult && deck) {
       const dealt = multiset(deck.cards.slice(0, deck.position).map(cardFromCode));
       const inResult = [...s.lastResult.hands.flatMap((h) => h.cards), ...s.lastResult.dealerCards];

@@ -1,6 +1,6 @@
 // The basic strategy chart's play for a hand at the table: what both coaches (coach.ts, and
 // table-coach.ts for the browser and the server's grader) give as "the book's play".
-import type { Rules } from '../rules.ts';
+import { DEFAULT_RULES, type Rules } from '../rules.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
 import { valuesTotal } from '../analysis/composition.ts';
 import type { ActionEvs, PlayerAction } from '../analysis/hand-ev.ts';
@@ -10,16 +10,49 @@ import { computeStrategy } from '../analysis/strategy.ts';
 const CHART_CACHE_SIZE = 16;
 const chartCache = new Map<string, Uint8Array>();
 
+/**
+ * The rules with the keys that only shape the table (how many play, its pace, when it shuffles,
+ * whether insurance is offered: the chart has no insurance row) at their defaults: the chart does
+ * not depend on them, so rule sets that differ only there share one chart (and one build).
+ */
+export function basicStrategyRules(rules: Rules): Rules {
+  const d = DEFAULT_RULES;
+  return {
+    ...rules,
+    gameSpeed: d.gameSpeed,
+    numInitialHands: d.numInitialHands,
+    shufflePoint: d.shufflePoint,
+    insuranceAllowed: d.insuranceAllowed,
+    otherPlayers: d.otherPlayers,
+    otherPlayersErrorPct: d.otherPlayersErrorPct,
+  };
+}
+
+function remember(key: string, table: Uint8Array): void {
+  if (chartCache.get(key) === table) return;
+  if (chartCache.size >= CHART_CACHE_SIZE && !chartCache.has(key)) chartCache.delete(chartCache.keys().next().value as string);
+  chartCache.set(key, table);
+}
+
 /** The rules' basic strategy table (full shoe), cached: computing it takes about a second. */
-function basicTable(rules: Rules): Uint8Array {
-  const key = JSON.stringify(rules);
+export function basicStrategyTable(rules: Rules): Uint8Array {
+  const play = basicStrategyRules(rules);
+  const key = JSON.stringify(play);
   let table = chartCache.get(key);
   if (!table) {
-    table = computeStrategy(rules).table;
-    if (chartCache.size >= CHART_CACHE_SIZE) chartCache.delete(chartCache.keys().next().value as string);
-    chartCache.set(key, table);
+    table = computeStrategy(play).table;
+    remember(key, table);
   }
   return table;
+}
+
+/**
+ * Hands this module a chart built elsewhere (a server's or a browser's worker, from
+ * `computeStrategy(basicStrategyRules(rules))`), so a step that needs it (computer seats) does
+ * not build it on the calling thread.
+ */
+export function rememberBasicStrategyTable(rules: Rules, table: Uint8Array): void {
+  remember(JSON.stringify(basicStrategyRules(rules)), table);
 }
 
 const ACTION_OF_CODE: Record<number, PlayerAction> = {
@@ -40,7 +73,7 @@ export function chartPlay(
   hand: readonly number[],
   upcard: number,
   evs: ActionEvs,
-  table: Uint8Array = basicTable(rules),
+  table: Uint8Array = basicStrategyTable(rules),
 ): PlayerAction {
   const { total, soft } = valuesTotal(hand);
   if (evs.hit === null && evs.double === null && evs.split === null && evs.surrender === null) return 'stand';

@@ -8,6 +8,7 @@ export function clearRound(state: GameState): void {
   state.gamePhase = 'betting';
   state.gameInProgress = false;
   state.playerHands = [];
+  state.computerSeats = [];
   state.dealerCards = [];
   state.holeCardRevealed = false;
   state.currentHandIndex = 0;

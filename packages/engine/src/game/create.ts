@@ -54,6 +54,8 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     gamePhase: 'betting',
     currentHandIndex: 0,
     playerHands: [],
+    computerSeats: [],
+    sittingOut: false,
     dealerCards: [],
     holeCardRevealed: false,
     deck: shoe,

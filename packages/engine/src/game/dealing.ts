@@ -34,6 +34,7 @@ export function resetCount(state: GameState): void {
 export function tableCards(state: GameState, visibleOnly: boolean): Card[] {
   const out: Card[] = [];
   for (const h of state.playerHands) out.push(...h.cards);
+  for (const seat of state.computerSeats) for (const h of seat.hands) out.push(...h.cards);
   state.dealerCards.forEach((c, i) => {
     if (!visibleOnly || i !== 1 || state.holeCardRevealed) out.push(c);
   });

@@ -17,6 +17,7 @@ export function draftOf(input: GameState, rng: Rng | undefined): StepDraft {
   const state: GameState = {
     ...input,
     playerHands: input.playerHands.map((h) => ({ ...h, cards: h.cards.slice() })),
+    computerSeats: input.computerSeats.map((seat) => ({ seat: seat.seat, hands: seat.hands.map((h) => ({ ...h, cards: h.cards.slice() })) })),
     dealerCards: input.dealerCards.slice(),
     handBets: input.handBets.slice(),
     heldShoes: input.heldShoes.slice(),

@@ -9,3 +9,4 @@ export * from './visible.ts';
 export * from './legal-plays.ts';
 export { WITHDRAWN_STATUS, withdrawShoe } from './withdraw.ts';
 export { REFUSAL_CODES, type RefusalCode } from './refusal.ts';
+export { computerChartPlay, computerLegal, seatLayout, seatsBefore, type SeatSlot } from './seats.ts';

@@ -42,6 +42,11 @@ function apply(draft: StepDraft, action: GameAction): void {
     case 'deal':
       if (state.gamePhase === 'roundOver') clearTable(state);
       requirePhase(state, 'betting', 'A round is already in progress.');
+      if (state.sittingOut) {
+        // The player watches: nothing is staked, the computer seats play the round.
+        startRound(draft);
+        return;
+      }
       if (state.handBets.some((b) => !(b > 0))) refuse('NO_BET', state.handBets.length > 1 ? 'Place a bet on every spot first.' : 'Place your bet first.');
       if (state.currentBet > state.balance) {
         refuse('INSUFFICIENT_BALANCE', `Not enough balance: your bets total ${formatCredits(state.currentBet)} but you have ${formatCredits(state.balance)}.`);
@@ -74,6 +79,11 @@ function apply(draft: StepDraft, action: GameAction): void {
       return reset(state);
     case 'setConfig':
       return setConfig(draft, action.rules);
+    case 'sitOut':
+    case 'sitIn':
+      return sit(state, action.type === 'sitOut');
+    case 'newShoe':
+      return newShoe(draft);
     default:
       refuse('UNKNOWN_ACTION', `Unknown action ${JSON.stringify((action as { type?: unknown }).type)}.`);
   }
@@ -184,21 +194,42 @@ function reset(state: GameState): void {
   state.lastResult = null;
 }
 
+/** Sitting out (or back in) between rounds; the bets stay for the player's return. */
+function sit(state: GameState, out: boolean): void {
+  if (state.gameInProgress) refuse('WRONG_PHASE', out ? 'Finish the round before sitting out.' : 'Wait for the round to end to come back in.');
+  if (out && state.config.otherPlayers === 0) refuse('NO_OTHER_PLAYERS', 'There is nobody else at the table: add other players in the table settings to watch them play.');
+  clearTable(state);
+  state.sittingOut = out;
+  state.gameStatus = out ? 'You are sitting out: click Deal to watch a round.' : INITIAL_GAME_STATUS;
+}
+
+/** The shoe leaves play now and is published at once (no card of it is hidden between rounds). */
+function retireToNewShoe(draft: StepDraft): void {
+  const state = draft.state;
+  if (state.deck) retireShoe(draft, state.deck);
+  state.deck = null;
+  state.cardsDealtFromShoe = 0;
+  state.roundStartPosition = 0;
+  resetCount(state);
+}
+
+function newShoe(draft: StepDraft): void {
+  if (draft.state.gameInProgress) refuse('WRONG_PHASE', 'Finish the round before changing the shoe.');
+  retireToNewShoe(draft);
+  clearTable(draft.state);
+  draft.state.gameStatus = 'New shoe: it is shuffled at the next deal, and the old one is revealed in the shoe history.';
+}
+
 function setConfig(draft: StepDraft, input: unknown): void {
   const state = draft.state;
   if (state.gameInProgress) refuse('WRONG_PHASE', 'Rules can only change between rounds.');
   const v = validateRules(input);
-  if (!v.ok) refuse('INVALID_RULES', v.message);
+  if (!v.ok) refuse(v.key === 'seats' ? 'TABLE_FULL' : 'INVALID_RULES', v.message);
   const old = state.config;
   state.config = v.rules;
-  if (v.rules.numDecks !== old.numDecks) {
-    // A different shoe: publish the old one, shuffle a new one at the next deal.
-    if (state.deck) retireShoe(draft, state.deck);
-    state.deck = null;
-    state.cardsDealtFromShoe = 0;
-    state.roundStartPosition = 0;
-    resetCount(state);
-  }
+  // A different shoe: publish the old one, shuffle a new one at the next deal.
+  if (v.rules.numDecks !== old.numDecks) retireToNewShoe(draft);
+  if (v.rules.otherPlayers === 0) state.sittingOut = false;
   if (v.rules.numInitialHands !== old.numInitialHands) {
     // The spots kept keep their bets, new spots start empty; clearTable drops them all if the balance no longer covers them.
     state.handBets = Array.from({ length: v.rules.numInitialHands }, (_, spot) => state.handBets[spot] ?? 0);

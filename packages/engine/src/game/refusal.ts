@@ -29,6 +29,10 @@ export const REFUSAL_CODES = [
   'INVALID_RULES',
   /** The shoe must be shuffled and the caller gave no random source. */
   'RNG_REQUIRED',
+  /** Rules whose spots and computer seats together need more seats than the table has. */
+  'TABLE_FULL',
+  /** Sitting out at a table with no computer seats: there would be nobody to deal to. */
+  'NO_OTHER_PLAYERS',
   /** An action type the reducer does not know. */
   'UNKNOWN_ACTION',
 ] as const;

@@ -1,5 +1,6 @@
 // A stored game state (the server's table row, a browser's saved table) made usable again.
 
+import { DEFAULT_RULES } from '../rules.ts';
 import { restoreShoe } from '../shoe.ts';
 import { HELD_SHOES_MAX } from './reveal.ts';
 import type { GameState } from './types.ts';
@@ -7,12 +8,20 @@ import type { GameState } from './types.ts';
 /**
  * Restores a GameState saved as JSON: every shoe in it (the one in play and those whose reveal
  * is held back) is checked against its commitment. A state saved before shoes could be held
- * back has none held.
+ * back has none held; one saved before computer seats has none, and the player seated.
  */
 export function restoreGameState(data: unknown): GameState {
   if (data === null || typeof data !== 'object') throw new TypeError('game state must be an object');
-  const raw = data as Omit<GameState, 'heldShoes'> & { heldShoes?: unknown };
+  const raw = data as Omit<GameState, 'heldShoes' | 'computerSeats' | 'sittingOut'> & { heldShoes?: unknown; computerSeats?: GameState['computerSeats']; sittingOut?: boolean };
   const held = raw.heldShoes ?? [];
   if (!Array.isArray(held) || held.length > HELD_SHOES_MAX) throw new TypeError(`heldShoes must be a list of at most ${HELD_SHOES_MAX} shoes`);
-  return { ...raw, deck: raw.deck ? restoreShoe(raw.deck) : null, heldShoes: held.map(restoreShoe) };
+  // A state saved before computer seats: none at the table, the player seated, the new rule keys at their defaults.
+  return {
+    ...raw,
+    config: { ...DEFAULT_RULES, ...raw.config },
+    computerSeats: raw.computerSeats ?? [],
+    sittingOut: raw.sittingOut ?? false,
+    deck: raw.deck ? restoreShoe(raw.deck) : null,
+    heldShoes: held.map(restoreShoe),
+  };
 }

@@ -8,8 +8,9 @@ import { formatCredits } from './format.ts';
 import { refuse } from './refusal.ts';
 import { retireShoe } from './reveal.ts';
 import { canSplitPair, dealerPeeksUnder } from './rule-predicates.ts';
+import { newComputerHand, playComputerSeats, seatLayout } from './seats.ts';
 import { dealerNatural, dealerPlayAndSettle, revealHole, settleRound } from './settle.ts';
-import type { GameState, PlayerHand } from './types.ts';
+import type { ComputerHand, GameState, PlayerHand } from './types.ts';
 
 /** Hands per spot can never exceed maxSplits + 1 <= 4; 7 spots: 28 hands. Loop guard for advance(). */
 const MAX_ADVANCE_STEPS = 64;
@@ -38,11 +39,13 @@ export function startRound(draft: StepDraft): void {
     state.cardsDealtFromShoe = 0;
     resetCount(state);
   }
-  state.balance -= state.currentBet;
+  if (!state.sittingOut) state.balance -= state.currentBet;
   if (state.balance < 0) throw new Error('invariant: bets were checked against the balance');
   state.runningCountAtBet = state.runningCount;
   state.roundStartPosition = state.deck.position;
-  state.playerHands = state.handBets.map((bet, spot) => newHand(spot, bet));
+  state.playerHands = state.sittingOut ? [] : state.handBets.map((bet, spot) => newHand(spot, bet));
+  const layout = seatLayout(rules);
+  state.computerSeats = layout.flatMap((slot) => (slot.kind === 'computer' ? [{ seat: slot.seat, hands: [newComputerHand()] }] : []));
   state.dealerCards = [];
   state.holeCardRevealed = false;
   state.totalHandsFromSplits = 0;
@@ -52,16 +55,19 @@ export function startRound(draft: StepDraft): void {
   state.lastResult = null;
   state.currentHandIndex = 0;
   state.gameInProgress = true;
+  // In dealing order (seats.ts): one card to every seat, the dealer's upcard, again, the hole card.
+  const inOrder = dealingOrder(state, layout);
   for (let round = 0; round < 2; round++) {
-    for (const h of state.playerHands) h.cards.push(draw(draft, true));
+    for (const h of inOrder) h.cards.push(draw(draft, true));
     state.dealerCards.push(draw(draft, round === 0));
   }
-  for (const h of state.playerHands) {
+  for (const h of inOrder) {
     if (isTwoCardTwentyOne(h.cards)) h.status = 'blackjack';
   }
   const up = state.dealerCards[0];
   if (!up) throw new Error('invariant: the dealer has an upcard');
-  if (rules.insuranceAllowed && cardValue(up) === 1) {
+  // Computer seats never insure (basic strategy); a player sitting out has nothing to insure.
+  if (rules.insuranceAllowed && cardValue(up) === 1 && state.playerHands.length > 0) {
     state.gamePhase = 'insurance';
     state.insuranceOffered = true;
     state.canTakeInsurance = insuranceCost(state) <= state.balance;
@@ -84,7 +90,18 @@ export function afterInsurance(draft: StepDraft): void {
     return;
   }
   state.gamePhase = 'playing';
+  playComputerSeats(draft, 'before');
   advance(draft);
+}
+
+/** The first hand of every seat, player's and computer's, in dealing order. */
+function dealingOrder(state: GameState, layout: ReturnType<typeof seatLayout>): (PlayerHand | ComputerHand)[] {
+  return layout.map((slot) => {
+    const hand = slot.kind === 'player' ? state.playerHands[slot.spot] : state.computerSeats.find((c) => c.seat === slot.seat)?.hands[0];
+    if (slot.kind === 'player' && state.sittingOut) return null;
+    if (!hand) throw new Error(`invariant: seat ${slot.seat} has a hand`);
+    return hand;
+  }).filter((h): h is PlayerHand | ComputerHand => h !== null);
 }
 
 /**
@@ -97,6 +114,7 @@ export function advance(draft: StepDraft): void {
   for (let guard = 0; guard < MAX_ADVANCE_STEPS; guard++) {
     const i = state.playerHands.findIndex((h) => h.status === 'playing');
     if (i < 0) {
+      playComputerSeats(draft, 'rest');
       dealerPlayAndSettle(draft);
       return;
     }

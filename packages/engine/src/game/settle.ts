@@ -13,7 +13,8 @@ import { draw, see } from './dealing.ts';
 import type { StepDraft } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { roundCredits, showdown, showdownReturn } from './rule-predicates.ts';
-import type { GameState, HandOutcome, HandResult, PlayerHand } from './types.ts';
+import { computerHandsLive } from './seats.ts';
+import type { ComputerHand, GameState, HandOutcome, HandResult, PlayerHand } from './types.ts';
 
 /** Generous bound: a dealer hand can never take more than 21 cards. */
 const MAX_DEALER_CARDS = 22;
@@ -34,7 +35,8 @@ export function dealerNatural(state: GameState): boolean {
 export function dealerPlayAndSettle(draft: StepDraft): void {
   const state = draft.state;
   revealHole(state);
-  const live = state.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled');
+  // The dealer draws while any hand at the table, the computer seats' too, waits for him.
+  const live = state.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled') || computerHandsLive(state);
   if (live && !dealerNatural(state)) {
     for (let i = 0; i < MAX_DEALER_CARDS; i++) {
       const { total, soft } = handTotal(state.dealerCards);
@@ -62,6 +64,15 @@ function settleHand(state: GameState, h: PlayerHand, isFirstOfSpot: boolean, dea
   return { outcome: o, payout: showdownReturn(o, h.bet, rules) };
 }
 
+/** A computer hand's outcome, for the screen: no money moves. */
+function computerOutcome(h: ComputerHand, dealerBj: boolean, dealerTotal: number): Exclude<HandOutcome, 'evenMoney'> {
+  const natural = h.status === 'blackjack';
+  if (dealerBj && !natural) return h.status === 'busted' ? 'bust' : 'loss';
+  if (h.status === 'surrendered') return 'surrender';
+  if (h.status === 'busted') return 'bust';
+  return showdown(handTotal(h.cards).total, natural, dealerTotal, dealerBj);
+}
+
 export function settleRound(state: GameState): void {
   const dealerBj = dealerNatural(state);
   const dealerTotal = handTotal(state.dealerCards).total;
@@ -81,6 +92,11 @@ export function settleRound(state: GameState): void {
     staked += h.bet;
     results.push({ spot: h.spot, cards: h.cards.slice(), bet: h.bet, outcome, payout, net: roundCredits(payout - h.bet) });
   }
+  for (const seat of state.computerSeats)
+    for (const h of seat.hands) {
+      if (h.status === 'playing') h.status = 'stood';
+      h.outcome = computerOutcome(h, dealerBj, dealerTotal);
+    }
   const insurancePayout = dealerBj ? state.insuranceBet * 3 : 0;
   paid += insurancePayout;
   staked += state.insuranceBet;
@@ -137,6 +153,7 @@ function updateStats(state: GameState, hands: readonly HandResult[], insuranceBe
 }
 
 function roundMessage(hands: readonly HandResult[], dealerBj: boolean, dealerTotal: number, net: number): string {
+  if (hands.length === 0) return dealerBj ? 'Dealer has blackjack. You sat this round out' : `Dealer ${dealerTotal > 21 ? 'busts' : `has ${dealerTotal}`}. You sat this round out`;
   const only = hands.length === 1 ? hands[0] : undefined;
   if (!only) {
     if (dealerBj) return `Dealer has blackjack. ${net >= 0 ? 'You win' : 'You lose'} ${formatCredits(Math.abs(net))} this round`;

@@ -32,6 +32,24 @@ export interface PlayerHand {
   payout: number;
 }
 
+/**
+ * A computer seat's hand: played by the chart (seats.ts), with no money (the ledger and the
+ * player's balance never see it). `outcome` is set at settlement, for the screen.
+ */
+export interface ComputerHand {
+  cards: Card[];
+  status: HandStatus;
+  fromSplit: boolean;
+  splitAces: boolean;
+  outcome: Exclude<HandOutcome, 'evenMoney'> | null;
+}
+
+export interface ComputerSeat {
+  /** The seat's place in dealing order among all seats (0 = first base, dealt first). */
+  seat: number;
+  hands: ComputerHand[];
+}
+
 export interface SessionStats {
   handsPlayed: number;
   handsWon: number;
@@ -94,6 +112,13 @@ export interface GameState {
   gamePhase: GamePhase;
   currentHandIndex: number;
   playerHands: PlayerHand[];
+  /**
+   * This round's computer seats (rules.otherPlayers of them, in dealing order; seats.ts says
+   * where the player's spots sit among them); empty between rounds. Their cards count.
+   */
+  computerSeats: ComputerSeat[];
+  /** The player watches: deals give the player's spots no cards and take no stakes. */
+  sittingOut: boolean;
   /** dealerCards[1] is the hole card: hidden from visible() until holeCardRevealed. */
   dealerCards: Card[];
   holeCardRevealed: boolean;
@@ -144,7 +169,12 @@ export type GameAction =
   | { type: 'surrender' }
   | { type: 'newRound' }
   | { type: 'reset' }
-  | { type: 'setConfig'; rules: unknown };
+  | { type: 'setConfig'; rules: unknown }
+  /** Between rounds: watch the next rounds without betting (the computer seats play), or come back in. */
+  | { type: 'sitOut' }
+  | { type: 'sitIn' }
+  /** Between rounds: retire the shoe now (revealed at once) and shuffle a new one at the next deal. */
+  | { type: 'newShoe' };
 
 export type StepResult =
   /**

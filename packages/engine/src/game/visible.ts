@@ -6,7 +6,8 @@ import { cardValue, valueOfCode, type Card } from '../cards.ts';
 import { cardsRemaining, totalCards, type ShoeState } from '../shoe.ts';
 import type { Rng } from '../rng.ts';
 import { step } from './reducer.ts';
-import type { GameAction, GameState } from './types.ts';
+import { seatLayout } from './seats.ts';
+import type { ComputerHand, GameAction, GameState, PlayerHand } from './types.ts';
 
 export interface VisibleShoe {
   cardsRemaining: number;
@@ -37,19 +38,41 @@ function seenByValue(state: GameState, deck: ShoeState): number[] {
   return seen;
 }
 
-export interface VisibleGameState extends Omit<GameState, 'deck' | 'heldShoes' | 'dealerCards'> {
+/**
+ * One seat of the table in dealing order (first base first). The player's seats are their
+ * spots (the hands of `playerHands` at that spot, split hands included; none while sitting
+ * out); computer seats carry their hands and no money.
+ */
+export type VisibleSeat =
+  | { kind: 'player'; seat: number; spot: number; hands: PlayerHand[] }
+  | { kind: 'computer'; seat: number; hands: ComputerHand[] };
+
+export interface VisibleGameState extends Omit<GameState, 'deck' | 'heldShoes' | 'dealerCards' | 'computerSeats'> {
   /** The dealer's cards; null stands for the face-down hole card. */
   dealerCards: (Card | null)[];
   deck: VisibleShoe | null;
+  /** Every seat in dealing order (`playerHands` stays as it is, for the player's own hands). */
+  seats: VisibleSeat[];
+}
+
+/** The table's seats in dealing order, with this round's hands (fresh copies). */
+function seatsOf(state: GameState, playerHands: PlayerHand[]): VisibleSeat[] {
+  return seatLayout(state.config).map((slot): VisibleSeat => {
+    if (slot.kind === 'player') return { ...slot, hands: playerHands.filter((h) => h.spot === slot.spot) };
+    const seat = state.computerSeats.find((c) => c.seat === slot.seat);
+    return { ...slot, hands: (seat?.hands ?? []).map((h) => ({ ...h, cards: h.cards.map((c) => ({ ...c })) })) };
+  });
 }
 
 export function visible(state: GameState): VisibleGameState {
   // heldShoes: shoes whose reveal waits for the hole card (reveal.ts), as secret as `deck`.
-  const { deck, heldShoes: _held, dealerCards, ...rest } = state;
+  const { deck, heldShoes: _held, dealerCards, computerSeats: _seats, ...rest } = state;
+  const copyHand = (h: PlayerHand): PlayerHand => ({ ...h, cards: h.cards.map((c) => ({ ...c })) });
   return {
     ...rest,
     // Fresh arrays and objects for everything a holder could mutate; the rest is immutable data.
-    playerHands: rest.playerHands.map((h) => ({ ...h, cards: h.cards.map((c) => ({ ...c })) })),
+    playerHands: rest.playerHands.map(copyHand),
+    seats: seatsOf(state, rest.playerHands.map(copyHand)),
     handBets: rest.handBets.slice(),
     sessionStats: { ...rest.sessionStats },
     dealerCards: dealerCards.map((c, i) => (i === 1 && !state.holeCardRevealed ? null : { ...c })),

@@ -143,8 +143,9 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
   if (action.type === 'bet' && action.amount !== 0 && (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet))
     return refusal('TABLE_ACTION_REFUSED', 'BET_OUT_OF_LIMITS', `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`, current());
   // A deal takes the table fee first (10 credits a hand) and shuffles a first shoe if needed.
-  const fee = action.type === 'deal' ? CREDIT_COST_HAND * state.handBets.length : 0;
-  if (action.type === 'deal' && state.handBets.every((b) => b > 0) && state.currentBet + fee > credits)
+  // A player sitting out is dealt no hand: no fee, no stake.
+  const fee = action.type === 'deal' && !state.sittingOut ? CREDIT_COST_HAND * state.handBets.length : 0;
+  if (action.type === 'deal' && !state.sittingOut && state.handBets.every((b) => b > 0) && state.currentBet + fee > credits)
     return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
   const stacked = action.type === 'deal' && state.deck === null ? (ctx.firstShoe?.(state.config.numDecks) ?? null) : null;
   const input: GameState = action.type !== 'deal' ? state : { ...state, balance: credits - fee, ...(stacked ? { deck: stacked, roundStartPosition: 0, cardsDealtFromShoe: 0 } : {}) };

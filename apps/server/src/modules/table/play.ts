@@ -17,10 +17,11 @@
  * Answers carry only visible(): never the hole card before it is turned, the shoe order or the salt.
  */
 import { createHash } from 'node:crypto';
-import { cryptoRng, type GameState, type Rng } from '@card-counter/engine';
+import { cryptoRng, rememberBasicStrategyTable, type GameState, type Rng } from '@card-counter/engine';
 import { AppError, type TableActionRequest, type TableSnapshot } from '@card-counter/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
+import { basicCharts } from '../../strategy/basic-charts.ts';
 import { answerCrosses, awardProgress, finishAward, wouldCross, type Additions } from '../rewards/index.ts';
 import { decide, snapshotOf, type DecideContext, type Save, type TableAnswer, type TableStep } from './decide.ts';
 import type { TableHooks } from './hooks.ts';
@@ -124,6 +125,7 @@ async function applyOnce(
   const db = ctx.db.kysely;
   const row = await readForAction(db, userId, ctx.now, req.actionId);
   if (row.prior !== null) return priorAnswer(row.prior, hash);
+  await chartForSeats(row.state);
   const { answer, save } = decide(decideContext(ctx, userId), row, req.version, req.action as TableStep);
   const stored: StoredAnswer = {
     user_id: userId,
@@ -143,6 +145,16 @@ async function applyOnce(
   const written = await writeAndPay(ctx, accepted, savedAction(stored, row, save));
   if (written === null) return null;
   return settle(ctx, userId, answer, save.state, written.balance);
+}
+
+/**
+ * Computer seats play the rules' chart inside the engine's step: it is built on the chart
+ * worker (about a second of CPU, once per rule set and process) and handed to the engine
+ * before the step, so a table action never builds it on the event loop.
+ */
+async function chartForSeats(state: GameState): Promise<void> {
+  if (state.config.otherPlayers === 0) return;
+  rememberBasicStrategyTable(state.config, await basicCharts.request(state.config));
 }
 
 /** The answer stored under a used action id, for the same request only. */

@@ -54,7 +54,8 @@ export function roundOutcome(
   next: GameState,
   move: Movement,
 ): { shoePlay: ShoePlay | null; patterns: BettingPatterns; roundStats: RoundStats | null; award: Additions | null } {
-  const result = move.settled ? next.lastResult : null;
+  // A round the player sat out is no round of theirs: no statistics, patterns or rewards.
+  const result = move.settled && next.lastResult !== null && next.lastResult.hands.length > 0 ? next.lastResult : null;
   const roundStats = result ? roundStatsOf(result, next.sessionStats.currentStreak) : null;
   const patterns = result ? addRoundToPatterns(row.patterns, result, next.handBets) : row.patterns;
   const { shoePlay, cleanShoe } = shoePlayAfter(row.shoePlay, input, action, next);

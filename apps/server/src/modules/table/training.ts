@@ -147,7 +147,7 @@ function betFactsAtDeal(next: GameState, settings: TableTrainingSettings): BetFa
 const ROUND_ACTIONS = new Set<string>(['deal', 'insurance', 'hit', 'stand', 'double', 'split', 'surrender']);
 
 /** Actions after which an open check lapses: a new round is dealt, or the count or shoe changes. */
-const LAPSING = new Set<string>(['deal', 'setConfig', 'reset', 'setCounting']);
+const LAPSING = new Set<string>(['deal', 'setConfig', 'reset', 'setCounting', 'newShoe']);
 
 /**
  * The training after an accepted step that led to `next`: an open check lapses when the

@@ -1,9 +1,11 @@
 import {
+  basicStrategyRules,
   cardFromCode,
   createGame,
   cryptoRng,
   decisionCount,
   getCountingSystem,
+  rememberBasicStrategyTable,
   restoreGameState,
   runningCountOf,
   step,
@@ -16,6 +18,7 @@ import {
 } from '@card-counter/engine';
 import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
+import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from './table-source.ts';
 
 // The engine running in the browser: a guest's table, or a signed-in player's offline table.
@@ -52,9 +55,13 @@ export class LocalTableSource implements TableSource {
   }
 
   async act(action: GameAction): Promise<TableSnapshot> {
+    // Computer seats play the rules' chart inside the step: built off the main thread first.
+    const rules = this.stored.state.config;
+    if (rules.otherPlayers > 0) rememberBasicStrategyTable(rules, await loadBasicStrategy(basicStrategyRules(rules)));
     const state = this.stored.state;
     if (action.type === 'bet') this.checkBetLimits(action.amount);
-    const fee = action.type === 'deal' ? CREDIT_COST_HAND * state.handBets.length : 0;
+    // A player sitting out is dealt no hand: no fee.
+    const fee = action.type === 'deal' && !state.sittingOut ? CREDIT_COST_HAND * state.handBets.length : 0;
     if (fee > 0 && state.currentBet + fee > state.balance && state.handBets.every((b) => b > 0)) this.refuse('Insufficient credits.');
     const result = step(fee > 0 ? { ...state, balance: state.balance - fee } : state, action, this.rng);
     if (!result.ok) this.refuse(result.reason);

@@ -1,4 +1,5 @@
 import type { VisibleGameState } from '@card-counter/engine';
+import { ComputerSeat } from './computer-seat.tsx';
 import { DealerHand } from './dealer-hand.tsx';
 import { PlayerSpot } from './player-spot.tsx';
 import './table.css';
@@ -11,9 +12,11 @@ export interface FeltProps {
   step_ms: number;
 }
 
-/** The table itself: the dealer, the status line and the player's spots. */
+/** The table itself: the dealer, the status line and every seat in dealing order (the player's spots among the computer seats). */
 export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) {
   const spots = state.handBets.length;
+  // Every seat is dealt in turn: the deal's timing counts them all.
+  const seats = state.seats.length;
   const betting = !state.gameInProgress;
   const roundKey = `${state.deck?.commitment ?? 'new'}:${state.roundStartPosition}`;
   const dealerDraws = Math.max(0, state.dealerCards.length - 2);
@@ -21,7 +24,7 @@ export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) 
   const currentIndex = state.gamePhase === 'playing' ? state.currentHandIndex : null;
   return (
     <div className="cc-felt relative flex flex-col items-center gap-3 overflow-hidden rounded-[2rem] px-3 pb-4 pt-4 sm:gap-6 sm:px-6 sm:pb-8 sm:pt-6">
-      <DealerHand cards={state.dealerCards} spots={spots} step_ms={step_ms} roundKey={roundKey} />
+      <DealerHand cards={state.dealerCards} spots={seats} step_ms={step_ms} roundKey={roundKey} />
       <p
         key={state.gameStatus}
         role="status"
@@ -35,23 +38,29 @@ export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) 
         Blackjack pays {state.config.blackjackPays === 1.5 ? '3 to 2' : state.config.blackjackPays === 1.2 ? '6 to 5' : `${state.config.blackjackPays} to 1`} ·{' '}
         {state.config.dealerStandsSoft17 ? 'Dealer stands on soft 17' : 'Dealer hits soft 17'}
       </p>
-      <div className="flex w-full flex-wrap items-start justify-center gap-x-4 gap-y-5">
-        {state.handBets.map((bet, spot) => (
-          <PlayerSpot
-            key={spot}
-            spot={spot}
-            spots={spots}
-            hands={state.playerHands.map((hand, index) => ({ hand, index })).filter(({ hand }) => hand.spot === spot)}
-            bet={bet}
-            currentIndex={currentIndex}
-            selected={spot === selectedSpot}
-            betting={betting}
-            onSelect={() => onSelectSpot(spot)}
-            step_ms={step_ms}
-            resultDelay_ms={resultDelay_ms}
-            roundKey={roundKey}
-          />
-        ))}
+      <div className={`flex w-full flex-wrap items-start justify-center ${seats > spots ? 'gap-x-2 gap-y-3 sm:gap-x-3' : 'gap-x-4 gap-y-5'}`} data-testid="seats">
+        {state.seats.map((seat) =>
+          seat.kind === 'computer' ? (
+            <ComputerSeat key={`c${seat.seat}`} seat={seat.seat} seats={seats} hands={seat.hands} step_ms={step_ms} resultDelay_ms={resultDelay_ms} roundKey={roundKey} />
+          ) : (
+            <PlayerSpot
+              key={`p${seat.spot}`}
+              spot={seat.spot}
+              spots={spots}
+              deal={{ seat: seat.seat, seats }}
+              hands={state.playerHands.map((hand, index) => ({ hand, index })).filter(({ hand }) => hand.spot === seat.spot)}
+              bet={state.handBets[seat.spot] ?? 0}
+              currentIndex={currentIndex}
+              selected={seat.spot === selectedSpot}
+              betting={betting}
+              sittingOut={state.sittingOut}
+              onSelect={() => onSelectSpot(seat.spot)}
+              step_ms={step_ms}
+              resultDelay_ms={resultDelay_ms}
+              roundKey={roundKey}
+            />
+          ),
+        )}
       </div>
     </div>
   );

@@ -6,6 +6,10 @@ import { PlayingCard } from '@/shared/ui/playing-card.tsx';
 export interface PlayerSpotProps {
   spot: number;
   spots: number;
+  /** This spot's place in the deal among every seat of the table (computer seats included). */
+  deal: { seat: number; seats: number };
+  /** The player watches this round: the spot keeps its bet for the return. */
+  sittingOut: boolean;
   /** The hands at this spot (more than one after a split), with their index in the round. */
   hands: { hand: PlayerHand; index: number }[];
   bet: number;
@@ -22,7 +26,7 @@ export interface PlayerSpotProps {
 const TONE = { good: 'bg-emerald-400 text-emerald-950', bad: 'bg-rose-500 text-white', even: 'bg-slate-200 text-slate-900' };
 
 export function PlayerSpot(props: PlayerSpotProps) {
-  const { spot, spots, hands, bet, currentIndex, selected, betting, step_ms, resultDelay_ms, roundKey } = props;
+  const { spot, spots, deal, hands, bet, currentIndex, selected, betting, step_ms, resultDelay_ms, roundKey } = props;
   const name = spots > 1 ? `Spot ${spot + 1}` : 'Your hand';
   return (
     <div role="group" aria-label={name} className="flex min-w-0 flex-col items-center gap-2">
@@ -41,7 +45,7 @@ export function PlayerSpot(props: PlayerSpotProps) {
                   <PlayingCard
                     key={`${roundKey}:${i}`}
                     card={card}
-                    delay_ms={i < 2 && !hand.fromSplit ? (i * (spots + 1) + spot) * step_ms : 0}
+                    delay_ms={i < 2 && !hand.fromSplit ? (i * (deal.seats + 1) + deal.seat) * step_ms : 0}
                     duration_ms={step_ms}
                   />
                 ))}
@@ -75,7 +79,7 @@ export function PlayerSpot(props: PlayerSpotProps) {
           selected && betting && spots > 1 ? 'border-amber-300 bg-amber-300/20' : 'border-emerald-100/50 bg-black/20'
         } disabled:cursor-default`}
       >
-        <span className="text-[0.65rem] font-medium uppercase tracking-wider text-emerald-100/70">Bet</span>
+        <span className="text-[0.65rem] font-medium uppercase tracking-wider text-emerald-100/70">{props.sittingOut ? 'Out' : 'Bet'}</span>
         <span className="text-sm">{formatAmount(bet)}</span>
       </button>
     </div>

@@ -1,5 +1,5 @@
 import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { COUNTING_SYSTEMS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import { COUNTING_SYSTEMS, RULE_LIMITS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { AUTO_ADVANCE_PAUSES_s, DEAL_PACES_cps } from '../model/deal-pace.ts';
@@ -40,6 +40,7 @@ const PAYS = [
 ];
 const PACE = DEAL_PACES_cps.map((p) => ({ value: p, label: p === 0 ? 'Instant' : `${p} card${p === 1 ? '' : 's'} a second` }));
 const ADVANCE = AUTO_ADVANCE_PAUSES_s.map((s) => ({ value: s, label: s === 0 ? 'When I click Deal' : `Same bets after ${s} s` }));
+const ERROR_PCT = [0, 2, 5, 10, 15, 20].map((p) => ({ value: p, label: p === 0 ? 'Perfect basic strategy' : `${p}% of decisions` }));
 const DOUBLE = [
   { value: 'any', label: 'Any two cards' },
   { value: '9-11', label: '9, 10 or 11' },
@@ -107,6 +108,9 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
 /** The rules, drafted here and applied with the count between rounds. */
 function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Dispatch<SetStateAction<Rules>>; locked: boolean }) {
   const set = <K extends keyof Rules>(key: K) => (value: Rules[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const seatsMax = RULE_LIMITS.seats_max;
+  // Spots and other players share the table's seats: more spots leave fewer seats to the others.
+  const setSpots = (spots: number) => setDraft((d) => ({ ...d, numInitialHands: spots, otherPlayers: Math.min(d.otherPlayers, seatsMax - spots) }));
   return (
     <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       <legend className="mb-2 text-sm font-semibold text-slate-200">Rules {locked && <span className="font-normal text-amber-300">(change between rounds)</span>}</legend>
@@ -114,7 +118,9 @@ function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Disp
       <SelectField label="Penetration" value={draft.shufflePoint} options={PEN} onChange={set('shufflePoint')} />
       <SelectField label="Dealer on soft 17" value={draft.dealerStandsSoft17 ? 1 : 0} options={[{ value: 1, label: 'Stands (S17)' }, { value: 0, label: 'Hits (H17)' }]} onChange={(v) => set('dealerStandsSoft17')(v === 1)} />
       <SelectField label="Blackjack pays" value={draft.blackjackPays} options={PAYS} onChange={set('blackjackPays')} />
-      <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={set('numInitialHands')} />
+      <SelectField label="Spots" value={draft.numInitialHands} options={range(1, 7)} onChange={setSpots} />
+      <SelectField label="Other players" value={draft.otherPlayers} options={range(0, seatsMax - draft.numInitialHands)} onChange={set('otherPlayers')} />
+      <SelectField label="Their mistakes" value={draft.otherPlayersErrorPct} options={ERROR_PCT} onChange={set('otherPlayersErrorPct')} disabled={draft.otherPlayers === 0} />
       <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
       <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
       <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />

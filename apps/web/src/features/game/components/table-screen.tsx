@@ -30,6 +30,7 @@ import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
 import { PlayHud } from './play-hud.tsx';
+import { SeatControls } from './seat-controls.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { ReportButton, ShoeReportDialog } from './shoe-report.tsx';
@@ -193,7 +194,8 @@ function PlayArea({ table, state, step_ms, shortcuts, moves, onHelp, children }:
     <>
       <Felt state={state} selectedSpot={betting.selected} onSelectSpot={betting.select} step_ms={step_ms} />
       {children}
-      {!state.gameInProgress && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
+      {!state.gameInProgress && !state.sittingOut && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
+      <SeatControls state={state} busy={table.busy} onAct={(action) => void table.act(action)} />
     </>
   );
 }

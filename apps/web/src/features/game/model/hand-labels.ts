@@ -1,4 +1,4 @@
-import { handTotal, type Card, type HandOutcome, type PlayerAction, type PlayerHand } from '@card-counter/engine';
+import { handTotal, type Card, type ComputerHand, type HandOutcome, type PlayerAction, type PlayerHand } from '@card-counter/engine';
 import { formatNet } from './money.ts';
 
 export function totalLabel(cards: readonly Card[]): string {
@@ -18,7 +18,7 @@ export function upcardLabel(shown: readonly Card[]): string {
   return `${only.rank === 'A' ? 'Ace' : handTotal([only]).total} showing`;
 }
 
-export function handLabel(hand: PlayerHand): string {
+export function handLabel(hand: Pick<PlayerHand, 'status' | 'fromSplit' | 'cards'>): string {
   if (hand.status === 'blackjack' && !hand.fromSplit) return 'Blackjack';
   return totalLabel(hand.cards);
 }
@@ -47,3 +47,13 @@ export function outcomeTone(hand: PlayerHand): 'good' | 'bad' | 'even' {
 
 /** The coach's names of the moves. */
 export const MOVE_NAMES: Record<PlayerAction, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender' };
+
+/** A computer seat's settled hand: the outcome alone (no money of its own). */
+export function computerOutcomeLabel(hand: ComputerHand): string | null {
+  return hand.outcome ? OUTCOME_TEXT[hand.outcome] : null;
+}
+
+export function computerOutcomeTone(hand: ComputerHand): 'good' | 'bad' | 'even' {
+  if (hand.outcome === 'win' || hand.outcome === 'blackjack') return 'good';
+  return hand.outcome === 'push' ? 'even' : 'bad';
+}
