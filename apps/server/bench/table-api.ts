@@ -16,6 +16,9 @@
  * The players run in a child process, so the client's own work (fetch, JSON) does not queue on
  * the server's event loop (each has a core of the two).
  *
+ * --other-players N (default 0, at most 6): every table also seats N computer players, who play
+ * inside the player's own actions (their cards dealt, counted and stored with each write).
+ *
  * --warmup-rounds (default 5): rounds each player plays back to back before the measurement
  * starts, not counted: a server that has just started runs its first thousand requests before
  * the JIT has compiled them, and a brand-new account's first rounds pay its first achievements.
@@ -60,6 +63,8 @@ interface Args {
   warmup: number;
   /** Write a V8 CPU profile of the server process during the action phase (sign-ups excluded). */
   profile: string | undefined;
+  /** Computer seats at every table (`setConfig { rules: { otherPlayers } }`). */
+  otherPlayers: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -79,7 +84,9 @@ function parseArgs(argv: string[]): Args {
   if (!dbs) throw new Error('--db: pglite, postgres or both');
   const warmup = Number(get('warmup-rounds') ?? 5);
   if (!Number.isInteger(warmup) || warmup < 0 || warmup > ROUNDS_MAX) throw new Error(`--warmup-rounds: 0..${ROUNDS_MAX}`);
-  return { players, rounds, dbs: [...dbs], think_ms, warmup, profile: get('profile') };
+  const otherPlayers = Number(get('other-players') ?? 0);
+  if (!Number.isInteger(otherPlayers) || otherPlayers < 0 || otherPlayers > 6) throw new Error('--other-players: 0..6');
+  return { players, rounds, dbs: [...dbs], think_ms, warmup, profile: get('profile'), otherPlayers };
 }
 
 async function openScratch(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
@@ -111,7 +118,7 @@ interface Client {
   snapshot: TableSnapshot;
 }
 
-async function signUp(base: string, i: number): Promise<Client> {
+async function signUp(base: string, i: number, otherPlayers: number): Promise<Client> {
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: APP_URL },
@@ -120,7 +127,9 @@ async function signUp(base: string, i: number): Promise<Client> {
   if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const table = await fetch(`${base}/api/table`, { headers: { cookie, origin: APP_URL } });
-  return { cookie, snapshot: TableSnapshotSchema.parse(await table.json()) };
+  const client = { cookie, snapshot: TableSnapshotSchema.parse(await table.json()) };
+  if (otherPlayers > 0) await act(base, client, { type: 'setConfig', rules: { otherPlayers } }, [], () => 0);
+  return client;
 }
 
 let think_ms = 0;
@@ -273,7 +282,7 @@ function profiler(file: string | undefined): { start(): Promise<void>; stop(): P
 async function run(
   kind: 'pglite' | 'postgres',
   players: number,
-  { rounds, warmup }: { rounds: number; warmup: number },
+  { rounds, warmup, otherPlayers }: { rounds: number; warmup: number; otherPlayers: number },
   pace_ms: number,
   profile?: string,
 ): Promise<void> {
@@ -293,7 +302,7 @@ async function run(
     });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const clients: Client[] = [];
-    for (let i = 0; i < players; i++) clients.push(await signUp(base, i));
+    for (let i = 0; i < players; i++) clients.push(await signUp(base, i, otherPlayers));
     const loop = monitorEventLoopDelay({ resolution: 1 });
     const prof = profiler(profile);
     let cpu0 = process.cpuUsage();
@@ -313,7 +322,7 @@ async function run(
     latencies.sort((a, b) => a - b);
     server_ms.sort((a, b) => a - b);
     console.log(
-      `${kind.padEnd(8)} players ${String(players).padStart(3)}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
+      `${kind.padEnd(8)} players ${String(players).padStart(3)}${otherPlayers > 0 ? ` (+${otherPlayers} computer seats each)` : ''}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
         `${((players * rounds) / seconds).toFixed(1).padStart(7)} rounds/s  actions ${latencies.length}  ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  ` +
         `(server side: p50 ${percentile(server_ms, 50).toFixed(1)} ms  p99 ${percentile(server_ms, 99).toFixed(1)} ms)\n` +
