@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { handTotal, type Card, type Rank } from '@card-counter/engine';
 import { gotoApp, newAccount, signUpViaApi } from './app.ts';
+import { APP_URL } from './env.ts';
 
 // The table specs' set-up: sitting down at `/` (as a guest, or signed in on the server's
 // table) and reading the table as a player sees it. The round's money is worked out here, from
@@ -96,4 +97,14 @@ export async function expectedNet(page: Page, bet: number): Promise<number> {
   if (dealerNatural || p > 21) return -bet;
   if (d > 21 || p > d) return bet;
   return p === d ? 0 : -bet;
+}
+
+/** One table action sent by the test itself, against the table's current version. */
+export async function tableAction(page: Page, action: Record<string, unknown>): Promise<void> {
+  const table = (await (await page.request.get('/api/table')).json()) as { version: number };
+  const res = await page.request.post('/api/table/actions', {
+    data: { actionId: crypto.randomUUID(), version: table.version, action },
+    headers: { origin: APP_URL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -1,8 +1,7 @@
 // What got in the way of play at `/`: the table's balance after a purchase, a phone's screen
 // during a round, and a whole round by keyboard with the coach in warn mode.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_URL } from '../support/env.ts';
-import { startSignedIn } from '../support/table.ts';
+import { startSignedIn, tableAction } from '../support/table.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -39,15 +38,6 @@ test('after buying credits on `/` the table shows the new balance and its chips 
   await page.getByRole('button', { name: '1,000', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Spot 2: bet 5,000' })).toBeVisible();
 });
-
-async function tableAction(page: Page, action: Record<string, unknown>): Promise<void> {
-  const table = (await (await page.request.get('/api/table')).json()) as { version: number };
-  const res = await page.request.post('/api/table/actions', {
-    data: { actionId: crypto.randomUUID(), version: table.version, action },
-    headers: { origin: APP_URL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** The element is whole within the phone's screen as it stands (no scrolling asked of the player). */
 async function expectOnScreen(name: string, locator: Locator): Promise<void> {

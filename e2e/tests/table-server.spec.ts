@@ -4,8 +4,7 @@
 // navigation bar, and against the server's ledger (GET /api/me/transactions).
 import { expect, test, type Page } from '@playwright/test';
 import { gotoApp } from '../support/app.ts';
-import { APP_URL } from '../support/env.ts';
-import { HAND_FEE, balance, expectedNet, standAndSettle, startSignedIn, tabToChip } from '../support/table.ts';
+import { balance, expectedNet, HAND_FEE, standAndSettle, startSignedIn, tableAction, tabToChip } from '../support/table.ts';
 
 const START = 10_000;
 
@@ -141,16 +140,6 @@ test('settings change the rules of the next round on the server table', async ({
   }
   await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
 });
-
-/** One table action sent by the test itself, against the table's current version. */
-async function tableAction(page: Page, action: Record<string, unknown>): Promise<void> {
-  const table = (await (await page.request.get('/api/table')).json()) as { version: number };
-  const res = await page.request.post('/api/table/actions', {
-    data: { actionId: crypto.randomUUID(), version: table.version, action },
-    headers: { origin: APP_URL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function trainingOf(page: Page): Promise<{ settings: { countChecks: string } }> {
   const table = (await (await page.request.get('/api/table')).json()) as {

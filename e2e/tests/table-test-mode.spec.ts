@@ -4,20 +4,9 @@
 // graded by the server. Screenshots of both when E2E_SHOTS names a folder.
 import { expect, test, type Page } from '@playwright/test';
 import type { Card } from '@card-counter/engine';
-import { APP_URL } from '../support/env.ts';
-import { cardsIn, standAndSettle, startSignedIn } from '../support/table.ts';
+import { cardsIn, standAndSettle, startSignedIn, tableAction } from '../support/table.ts';
 
 const SHOTS = process.env.E2E_SHOTS;
-
-/** One table action sent by the test itself, against the table's current version. */
-async function tableAction(page: Page, action: Record<string, unknown>): Promise<void> {
-  const table = (await (await page.request.get('/api/table')).json()) as { version: number };
-  const res = await page.request.post('/api/table/actions', {
-    data: { actionId: crypto.randomUUID(), version: table.version, action },
-    headers: { origin: APP_URL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Hi-Lo: 2 to 6 add one, 7 to 9 nothing, tens and aces take one away. */
 function hiLo(cards: Card[]): number {
