@@ -26,6 +26,8 @@ const RULES = {
   maxSplits: 3,
   resplitAces: false,
   hitSplitAces: false,
+  otherPlayers: 0,
+  otherPlayersErrorPct: 0,
 };
 
 const STATS = {
@@ -87,6 +89,30 @@ function playingState() {
     lastResult: null,
     lastShoeReveal: null,
     sessionStats: STATS,
+    seats: [
+      {
+        kind: 'player',
+        seat: 0,
+        spot: 0,
+        hands: [
+          {
+            spot: 0,
+            cards: [
+              { rank: '10', suit: 'hearts' },
+              { rank: '6', suit: 'clubs' },
+            ],
+            bet: 100,
+            status: 'playing',
+            fromSplit: false,
+            splitAces: false,
+            evenMoney: false,
+            outcome: null,
+            payout: 0,
+          },
+        ],
+      },
+    ],
+    sittingOut: false,
   };
 }
 

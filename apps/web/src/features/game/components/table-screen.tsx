@@ -1,11 +1,12 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import type { CountingOptions, Rules, VisibleGameState } from '@card-counter/engine';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import type { VisibleGameState } from '@card-counter/engine';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSnapshot, TableSource } from '../api/table-source.ts';
 import { useAdoptCredits } from '../hooks/use-adopt-credits.ts';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import { useBetGrades } from '../hooks/use-bet-grades.ts';
-import { useBetRamp, type BetRampControl } from '../hooks/use-bet-ramp.ts';
+import { useBetRamp } from '../hooks/use-bet-ramp.ts';
 import { useBetting, type Betting } from '../hooks/use-betting.ts';
 import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
@@ -20,7 +21,6 @@ import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { ActionBar } from './action-bar.tsx';
 import { BetControls } from './bet-controls.tsx';
 import { BetGradePanel, RampBetHint } from './bet-grade-panel.tsx';
-import { BetRampSettings } from './bet-ramp-settings.tsx';
 import { BettingStats } from './betting-stats.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
@@ -32,11 +32,14 @@ import { InsuranceOffer } from './insurance-offer.tsx';
 import { PlayHud } from './play-hud.tsx';
 import { SeatControls } from './seat-controls.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
-import { SettingsPanel } from './settings-panel.tsx';
-import { ReportButton, ShoeReportDialog } from './shoe-report.tsx';
+import { ReportButton } from './report-button.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TableHeader } from './table-header.tsx';
+
+// Opened now and then, not needed to play a round: each is its own chunk, loaded when first shown.
+const TableSettings = lazyChunk(() => import('./table-settings.tsx').then((m) => ({ default: m.TableSettings })));
+const ShoeReportDialog = lazyChunk(() => import('./shoe-report.tsx').then((m) => ({ default: m.ShoeReportDialog })));
 
 export interface TableScreenProps {
   source: TableSource;
@@ -83,7 +86,11 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 sm:gap-4">
       <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={() => setSettingsOpen((o) => !o)} />
-      {settingsOpen && <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} betRamp={betRamp} server={source.kind === 'server'} />}
+      {settingsOpen && (
+        <Suspense fallback={<p role="status" className="text-center text-sm text-slate-400">Loading the settings...</p>}>
+          <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} betRamp={betRamp} server={source.kind === 'server'} />
+        </Suspense>
+      )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
           <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp}>
@@ -113,9 +120,22 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} betting={testMode ? undefined : <BettingStats totals={bets.totals} patterns={bets.patterns} ramp={betRamp.ramp} />} />
         </aside>
       </div>
-      <ShoeReportDialog handle={report} />
-      {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
+      <TableDialogs report={report} helpOpen={helpOpen} onCloseHelp={() => setHelpOpen(false)} />
     </div>
+  );
+}
+
+/** The shoe's report and the keys' help, over the table when open. */
+function TableDialogs({ report, helpOpen, onCloseHelp }: { report: ReturnType<typeof useShoeReport>; helpOpen: boolean; onCloseHelp: () => void }) {
+  return (
+    <>
+      {report.open && (
+        <Suspense fallback={null}>
+          <ShoeReportDialog handle={report} />
+        </Suspense>
+      )}
+      {helpOpen && <ShortcutsHelp onClose={onCloseHelp} />}
+    </>
   );
 }
 
@@ -140,36 +160,6 @@ function TableNotReady({ error, onReload }: { error: string | null; onReload: ()
       <button type="button" onClick={onReload} className="rounded-md bg-emerald-500 px-4 py-2 font-bold text-slate-950 hover:bg-emerald-400">
         Try again
       </button>
-    </div>
-  );
-}
-
-/** The settings panel: rules and count between rounds (rules first, then the count), prefs and the server's training. */
-function TableSettings({ table, state, prefs, onPrefs, onClose, betRamp, server }: { table: TableHandle; state: VisibleGameState; prefs: TablePrefs; onPrefs: (patch: Partial<TablePrefs>) => void; onClose: () => void; betRamp: BetRampControl; server: boolean }) {
-  const training = table.snapshot?.training ?? null;
-  const applySettings = (rules: Rules, counting: CountingOptions) => {
-    const changed = JSON.stringify(rules) !== JSON.stringify(state.config);
-    const countChanged = JSON.stringify(counting) !== JSON.stringify(state.counting);
-    void (async () => {
-      if (changed && !(await table.act({ type: 'setConfig', rules }))) return;
-      if (countChanged && !(await table.setCounting(counting))) return;
-      onClose();
-    })();
-  };
-  return (
-    <div id="table-settings">
-      <SettingsPanel
-        rules={state.config}
-        counting={state.counting}
-        prefs={prefs}
-        locked={state.gameInProgress}
-        onApply={applySettings}
-        onPrefs={onPrefs}
-        onClose={onClose}
-        training={training === null ? undefined : { settings: training.settings, onChange: (patch) => void table.setTraining(patch), busy: table.busy }}
-      >
-        <BetRampSettings control={betRamp} server={server} />
-      </SettingsPanel>
     </div>
   );
 }
