@@ -55,6 +55,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     // Round 1: 12 v 6, stand (the dealer draws 2♠ to 17). Round 2: 10♣ 7♦ v 9 (the shoe's next cards), a new decision.
     renderTable([...TWELVE_V_SIX.slice(0, 4), '2s', '10c', '9h', '7d', '5s']);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Coach mode'), 'Warn before a wrong move');
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await dealOneHundred(user);
@@ -73,6 +74,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderTable(TWELVE_V_SIX);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Coach mode'), 'Warn before a wrong move');
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await dealOneHundred(user);
@@ -94,6 +96,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     // 10♥ 2♣ against a 3: the Illustrious 18 stands at true count +2 and up; here it is 0.
     renderTable(['10h', '3s', '2c', '9d', '10s']);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.click(screen.getByRole('checkbox', { name: /^Index plays Hi-Lo Illustrious 18 \+ Fab 4/ }));
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await dealOneHundred(user);
@@ -108,6 +111,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     // 10♥ 9♣ against an ace (hole 7♦: no dealer blackjack).
     const { record } = renderTable(['10h', 'As', '9c', '7d', '10s']);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.click(screen.getByRole('checkbox', { name: 'Insurance offered' }));
     await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
     await dealOneHundred(user);
@@ -140,6 +144,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderTable(TWELVE_V_SIX);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Coach mode'), 'Off');
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await dealOneHundred(user);

@@ -59,6 +59,7 @@ describe('the felt', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('game-status').textContent).toContain('Dealer busts! You win');
 
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.click(screen.getByRole('checkbox', { name: 'Keyboard shortcuts' }));
     await user.click(screen.getByRole('button', { name: 'Close settings' }));
     await user.keyboard(' ');
@@ -81,6 +82,7 @@ describe('the felt', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderTable(DEALER_BUSTS);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Dealer on soft 17'), 'Hits (H17)');
     await user.selectOptions(screen.getByLabelText('Blackjack pays'), '6:5');
     await user.selectOptions(screen.getByLabelText('Spots'), '2');
@@ -94,6 +96,7 @@ describe('the felt', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: '25' }));
     await user.click(screen.getByRole('button', { name: 'Deal' }));
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     expect((screen.getByRole('button', { name: 'Apply to the next round' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ type User = ReturnType<typeof userEvent.setup>;
 
 async function settings(user: User, change: () => Promise<void>, apply = 'Close settings') {
   await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+  await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
   await change();
   await user.click(screen.getByRole('button', { name: apply }));
 }

@@ -135,6 +135,7 @@ describe('the server table trains through the server', { timeout: 30_000 }, () =
     server.settings = { indexPlays: true, countChecks: 'shoeEnd', testMode: false, betRamp: null, showRampBet: false };
     renderServerTable();
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     const panel = screen.getByRole('region', { name: 'Table settings' });
     const checks = within(panel).getByLabelText<HTMLSelectElement>('Count checks');
     const index = within(panel).getByRole<HTMLInputElement>('checkbox', { name: /^Index plays/ });

@@ -18,6 +18,7 @@ describe('the shoe proof', { timeout: 20_000 }, () => {
 
     // A new deck count replaces the shoe: its order and salt are published.
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Decks'), '2');
     await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
     await user.click(await screen.findByRole('button', { name: 'Verify the last shoe' }));

@@ -64,6 +64,7 @@ describe('the table labels', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderTable(['10h', '9s', '8c', '7d', '10s']);
     await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Decks remaining'), 'Exact decks');
     await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
     await dealOneHundred(user);
@@ -72,6 +73,7 @@ describe('the table labels', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('decks-left').textContent).toBe('5.9');
     expect(screen.getByTestId('decks-played').textContent).toBe('0.1 decks played');
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     await user.selectOptions(screen.getByLabelText('Decks remaining'), 'Whole deck');
     await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
     expect(screen.getByTestId('decks-left').textContent).toBe('6');
