@@ -72,18 +72,22 @@ test.describe('at phone size', () => {
         await expectOnScreen('the moves', page.getByRole('group', { name: 'Your move' }));
         await expectOnScreen('the count', hud.getByLabel('Count'));
         // Hit 17 or more draws the coach's warning where the player looks; take it back and stand.
+        const status = page.getByTestId('game-status');
+        const beforeHit = await status.innerText();
         await page.getByRole('button', { name: /^Hit/ }).click();
         const warning = page.getByRole('alertdialog', { name: 'Coach warning' });
+        // The coach answers after the move is judged: wait for its warning or for the hit to play.
+        await expect(warning.or(status.filter({ hasNotText: beforeHit }))).toBeVisible();
         if (await warning.isVisible()) {
           await expectOnScreen('the coach warning', warning);
           await warning.getByRole('button', { name: /^Take it back/ }).click();
         }
-        const status = page.getByTestId('game-status');
         for (let move = 0; move < 6 && /Hit or stand\?/.test(await status.innerText()); move++) {
           const before = await status.innerText();
           await expect(stand).toBeEnabled();
           await stand.click();
           const again = page.getByRole('alertdialog', { name: 'Coach warning' });
+          await expect(again.or(status.filter({ hasNotText: before }))).toBeVisible();
           if (await again.isVisible()) await again.getByRole('button', { name: /anyway/ }).click();
           await expect(status).not.toHaveText(before);
         }
