@@ -47,27 +47,27 @@ const STATS = {
 
 /** A round in play: the dealer's hole card face down. */
 function playingState() {
+  // The player's hand, listed again in its seat.
+  const hand = {
+    spot: 0,
+    cards: [
+      { rank: '10', suit: 'hearts' },
+      { rank: '6', suit: 'clubs' },
+    ],
+    bet: 100,
+    status: 'playing',
+    fromSplit: false,
+    splitAces: false,
+    evenMoney: false,
+    outcome: null,
+    payout: 0,
+  };
   return {
     version: 3,
     gameInProgress: true,
     gamePhase: 'playing',
     currentHandIndex: 0,
-    playerHands: [
-      {
-        spot: 0,
-        cards: [
-          { rank: '10', suit: 'hearts' },
-          { rank: '6', suit: 'clubs' },
-        ],
-        bet: 100,
-        status: 'playing',
-        fromSplit: false,
-        splitAces: false,
-        evenMoney: false,
-        outcome: null,
-        payout: 0,
-      },
-    ],
+    playerHands: [hand],
     dealerCards: [{ rank: 'K', suit: 'spades' }, null],
     holeCardRevealed: false,
     deck: { cardsRemaining: 309, totalCards: 312, commitment: 'a'.repeat(64), seen: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2] },
@@ -94,22 +94,7 @@ function playingState() {
         kind: 'player',
         seat: 0,
         spot: 0,
-        hands: [
-          {
-            spot: 0,
-            cards: [
-              { rank: '10', suit: 'hearts' },
-              { rank: '6', suit: 'clubs' },
-            ],
-            bet: 100,
-            status: 'playing',
-            fromSplit: false,
-            splitAces: false,
-            evenMoney: false,
-            outcome: null,
-            payout: 0,
-          },
-        ],
+        hands: [hand],
       },
     ],
     sittingOut: false,
