@@ -40,7 +40,8 @@ const PAYS = [
 ];
 const PACE = DEAL_PACES_cps.map((p) => ({ value: p, label: p === 0 ? 'Instant' : `${p} card${p === 1 ? '' : 's'} a second` }));
 const ADVANCE = AUTO_ADVANCE_PAUSES_s.map((s) => ({ value: s, label: s === 0 ? 'When I click Deal' : `Same bets after ${s} s` }));
-const ERROR_PCT = [0, 2, 5, 10, 15, 20].map((p) => ({ value: p, label: p === 0 ? 'Perfect basic strategy' : `${p}% of decisions` }));
+// Short enough for half a phone's width (the field's name says whose mistakes they are).
+const ERROR_PCT = [0, 2, 5, 10, 15, 20].map((p) => ({ value: p, label: p === 0 ? 'None' : `${p}% of plays` }));
 const DOUBLE = [
   { value: 'any', label: 'Any two cards' },
   { value: '9-11', label: '9, 10 or 11' },
