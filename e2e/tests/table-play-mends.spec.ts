@@ -132,6 +132,11 @@ test('a whole round by keyboard with the coach in warn mode: bet, deal, insuranc
       // Hit: on a hand the coach stands on, the warning comes up; Esc takes it back, S stands.
       await page.keyboard.press('h');
       const warning = page.getByRole('alertdialog', { name: 'Coach warning' });
+      // The warning, or the hit itself, comes back from the server a moment later: wait for
+      // one of them before asking which (asking at once missed a slow warning in CI).
+      await expect
+        .poll(async () => (await warning.isVisible()) || (await status.innerText()) !== before, { timeout: 7000 })
+        .toBe(true);
       if (await warning.isVisible()) {
         warnings++;
         await expect(warning.getByRole('button', { name: /anyway/ })).toHaveAttribute('aria-keyshortcuts', 'Y');

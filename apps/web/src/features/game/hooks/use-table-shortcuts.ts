@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { shortcutFor, type ShortcutAction } from '../model/shortcut-keys.ts';
 
 // Keyboard play while the table is on screen (the keys: model/shortcut-keys.ts). Typing in a
@@ -15,7 +15,10 @@ function isTyping(target: EventTarget | null): boolean {
 /** `handler` returns true when it used the key (then the browser's default, e.g. scrolling on space, is suppressed). */
 export function useTableShortcuts(enabled: boolean, handler: (action: ShortcutAction) => boolean): void {
   const latest = useRef(handler);
-  useEffect(() => {
+  // A layout effect, not a passive one: the new state is on screen as soon as React commits,
+  // and a passive effect runs after paint, so a key pressed in between went to the last
+  // render's handler (still "busy") and was dropped: the e2e keyboard round lost its hit.
+  useLayoutEffect(() => {
     latest.current = handler;
   });
   useEffect(() => {
