@@ -1,9 +1,12 @@
 /**
- * The table's write records exactly the shoes the engine revealed in the step (StepResult
+ * The table's write (write-action.ts). It records exactly the shoes the engine revealed in the step (StepResult
  * .published, ADR 0004): one step can reveal several (a shoe held back until the round ends, and
  * one the dealer then runs out; two held back in one round). They are listed in the order the
  * engine published them, newest first (the newest is the state's lastShoeReveal), and the
  * history keeps its bound of TABLE_SHOE_HISTORY_MAX with them all inserted by one statement.
+ * And it leaves the training and betting patterns as stored when the action did not change
+ * them (null in SavedAction): most actions are hits and stands, and the training carries the
+ * tally of up to TABLE_REPORT_SHOES_MAX shoes.
  */
 import { randomUUID } from 'node:crypto';
 import { createShoe, revealShoe, seededRng, type PublishedShoe } from '@card-counter/engine';
@@ -33,7 +36,7 @@ forEachDatabase('table reveals write', (t) => {
   });
 
   /** One accepted action that changes nothing but the version and records `reveals`. */
-  async function writeReveals(userId: string, reveals: PublishedShoe[]): Promise<void> {
+  async function writeReveals(userId: string, reveals: PublishedShoe[], unchanged = false): Promise<void> {
     const now = new Date();
     const row = await readForAction(t.db.kysely, userId, now, randomUUID());
     const written = await writeAction(t.db.kysely, {
@@ -47,14 +50,14 @@ forEachDatabase('table reveals write', (t) => {
       readVersion: row.version,
       readCredits: row.credits,
       state: { ...row.state, version: row.version + 1 },
-      patterns: row.patterns,
+      patterns: unchanged ? null : row.patterns,
       shoePlay: row.shoePlay,
       ledger: [],
       roundStats: null,
       award: null,
       reveals,
       forgetBefore: null,
-      training: row.training,
+      training: unchanged ? null : row.training,
       record: [],
     });
     expect(written).not.toBeNull();
@@ -81,5 +84,21 @@ forEachDatabase('table reveals write', (t) => {
       .where('user_id', '=', p.id)
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(TABLE_SHOE_HISTORY_MAX);
+  });
+
+  it('an action that left the training and patterns unchanged keeps them as stored', async () => {
+    const p = await signUpPlayer(app, 'unchanged-write');
+    const table = directTableClient(t.db, p.id);
+    await table.act({ type: 'bet', amount: 10 });
+    await table.act({ type: 'setTraining', settings: { testMode: true, countChecks: 'off' } });
+    const stored = async () =>
+      t.db.kysely.selectFrom('game_tables').select(['training', 'betting_patterns', 'version']).where('user_id', '=', p.id).executeTakeFirstOrThrow();
+    const before = await stored();
+    await writeReveals(p.id, [], true);
+    const after = await stored();
+    expect(after.version).toBe(before.version + 1);
+    expect(after.training).toEqual(before.training);
+    expect(after.betting_patterns).toEqual(before.betting_patterns);
+    expect((after.training as { settings: { testMode: boolean } }).settings.testMode).toBe(true);
   });
 });

@@ -184,7 +184,8 @@ function savedAction(stored: StoredAnswer, row: ActionTable, save: Save): SavedA
     readVersion: row.version,
     readCredits: row.credits,
     state: save.state,
-    patterns: save.patterns,
+    // Unchanged (the very object read) is not written again: see SavedAction.
+    patterns: save.patterns === row.patterns ? null : save.patterns,
     shoePlay: save.shoePlay,
     ledger: save.ledger,
     roundStats: save.roundStats,
@@ -192,7 +193,7 @@ function savedAction(stored: StoredAnswer, row: ActionTable, save: Save): SavedA
     reveals: save.reveals,
     forgetBefore:
       save.state.version % RETENTION_EVERY_versions === 0 ? save.state.version - ACTION_ANSWERS_KEPT_versions : null,
-    training: save.training,
+    training: save.training === row.training ? null : save.training,
     record: save.record,
   };
 }

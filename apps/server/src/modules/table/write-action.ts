@@ -55,7 +55,8 @@ export interface SavedAction extends StoredAnswer {
   readVersion: number;
   readCredits: number;
   state: GameState;
-  patterns: BettingPatterns;
+  /** The betting patterns after this action, or null when it left them as read (most actions). */
+  patterns: BettingPatterns | null;
   shoePlay: ShoePlay | null;
   /** The credits moved, in order (stakes, then payout), with their keys. */
   ledger: readonly LedgerStep[];
@@ -71,7 +72,12 @@ export interface SavedAction extends StoredAnswer {
   reveals: readonly PublishedShoe[];
   /** Answers of this player's actions older than this table version are forgotten (or null); the record is trimmed then too. */
   forgetBefore: number | null;
-  training: Training;
+  /**
+   * The training after this action, or null when it left it as read: only a deal, a round's end
+   * and a check change it, and its shoe tally (up to TABLE_REPORT_SHOES_MAX shoes) is not worth
+   * rewriting on every hit and stand.
+   */
+  training: Training | null;
   /** The record's entries this action made (record/table-entries.ts): a decision, a count check. */
   record: readonly TableRecordRow[];
 }
@@ -129,9 +135,9 @@ export async function writeAction(
     saved as (
       update game_tables
       set version = ${a.state.version}::integer, state = ${JSON.stringify(a.state)}::json,
-          betting_patterns = ${JSON.stringify(a.patterns)}::jsonb, updated_at = ${a.created_at}::timestamptz,
+          betting_patterns = coalesce(${a.patterns === null ? null : JSON.stringify(a.patterns)}::jsonb, betting_patterns), updated_at = ${a.created_at}::timestamptz,
           shoe_play = ${a.shoePlay === null ? null : JSON.stringify(a.shoePlay)}::jsonb,
-          training = ${JSON.stringify(a.training)}::jsonb
+          training = coalesce(${a.training === null ? null : JSON.stringify(a.training)}::jsonb, training)
       where user_id = ${a.user_id} and exists (select 1 from cur)
         and (select count(*) from lg_prof) = ${ledger.touched ? 1 : 0}
       returning user_id
