@@ -2,7 +2,8 @@
 # `npm test`: installs what the tests need that npm does not (Debian's Chromium), then runs
 # every test: unit and component (Vitest, all workspaces), API tests against PGlite and
 # against PostgreSQL (127.0.0.1:5432, or TEST_DATABASE_URL), and the browser tests
-# (Playwright driving /usr/bin/chromium) with the app on PGlite, then on PostgreSQL.
+# (Playwright driving /usr/bin/chromium) with the app on PGlite, then on PostgreSQL (the specs
+# that touch the database: e2e/playwright.config.ts).
 # Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
