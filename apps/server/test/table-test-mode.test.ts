@@ -157,7 +157,10 @@ forEachDatabase('table test mode', (t) => {
     const fresh = await table.act({ type: 'deal' });
     expect(fresh.state.deck!.commitment).not.toBe(shoe);
     expect(await report(p, shoe)).toMatchObject({ rounds: 2, finished: true, decisions: { errors: 1 } });
-    expect(await report(p, fresh.state.deck!.commitment)).toMatchObject({ rounds: 0, countChecks: { asked: 0 }, decisions: { graded: 0 } });
+    // The new shoe is shuffled, not stacked: a natural ends its first round at the deal (about
+    // one deal in eleven), and that round is the new shoe's (this test failed once so).
+    const endedAtDeal = !fresh.state.gameInProgress;
+    expect(await report(p, fresh.state.deck!.commitment)).toMatchObject({ rounds: endedAtDeal ? 1 : 0, countChecks: { asked: 0 }, decisions: { graded: 0 } });
     // A shoe the table never dealt has no report.
     expect((await p.call('GET', `/api/table/report?shoe=${'0'.repeat(64)}`)).statusCode).toBe(404);
   });
