@@ -156,6 +156,8 @@ export {
   insuranceChoiceCost,
   insuranceEv,
   knownComposition,
+  midShoeCardsLeft,
+  shoeAtCount,
   roundCredits,
   type CoachAdvice,
   type CoachAnswer,
@@ -165,6 +167,7 @@ export {
   type DecisionFacts,
   type DecisionGrade,
   type IndexSource,
+  type ShoeAtCountInput,
 } from './coach/index.ts';
 
 // Bets graded by the count (decision record 0030): the bet ramp, the player's advantage at a
