@@ -152,6 +152,7 @@ export {
   coach,
   evCost,
   gradeDecision,
+  indexChart,
   indexSourceFor,
   insuranceChoiceCost,
   insuranceEv,
@@ -166,6 +167,8 @@ export {
   type DecisionChoice,
   type DecisionFacts,
   type DecisionGrade,
+  type IndexChart,
+  type IndexChartRow,
   type IndexSource,
   type ShoeAtCountInput,
 } from './coach/index.ts';

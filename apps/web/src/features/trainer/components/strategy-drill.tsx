@@ -36,8 +36,8 @@ function DrillSource({ d, kind, onCountdown }: { d: StrategyDrillHandle; kind: '
         <p className="text-sm text-slate-300">
           {source ? (
             <>
-              {source.label}
-              {source.fallback ? <span className="text-amber-300"> (no table for your count and rules yet)</span> : null}
+              Index plays: {source.label}
+              {source.fallback ? <span className="text-amber-300">. Drilling the {source.fallback} numbers meanwhile.</span> : null}
             </>
           ) : (
             'The basic strategy chart for your rules.'

@@ -1,16 +1,12 @@
 import {
   COUNTING_SYSTEMS,
-  INSURANCE_INDEX,
   bestPlay,
   chartPlay,
   fullShoe,
   handEvs,
-  indexPlays,
-  indexPlaysOf,
+  indexSourceFor,
   insuranceEv,
-  insuranceIndexOf,
   midShoeCardsLeft,
-  precomputedIndices,
   shoeAtCount,
   shouldTakeInsurance,
   type ActionEvs,
@@ -24,45 +20,42 @@ import {
 import { cardOfValue, randInt } from './random.ts';
 import { handValuesFor } from './strategy-items.ts';
 
-// Deviation items: a hand, an upcard and a count -> the play. The plays come from the engine's
-// index table for the player's rules and count (a precomputed generated table when one exists
-// for them; the published Hi-Lo I18 + Fab 4 otherwise), the answer from bestPlay over the
-// engine's chart play. Generating a table takes about a minute, so the browser never does.
+// Deviation items: a hand, an upcard and a count -> the play. The plays are the engine's one
+// index source for the player's count and rules (indexSourceFor: Hi-Lo's published Illustrious
+// 18 and Fab 4, another count's table generated for the rules), the same the table's coach
+// applies and the Charts screen prints; the answer is bestPlay over the engine's chart play.
 
 export interface DeviationSource {
   plays: readonly IndexPlay[];
   /** Take insurance at a count at or above this. */
   insuranceIndex: number;
-  /** What the player is drilling, in words. */
+  /** The player's index source, named as everywhere else (the engine's label). */
   label: string;
   /** The count the indices are read against: true count for balanced systems, else running count. */
   countName: 'true count' | 'running count';
-  /** The player's count has no table here; the published Hi-Lo numbers stand in. */
-  fallback: boolean;
+  /** What is drilled instead when the player's count has no table for these rules (the published Hi-Lo numbers); null otherwise. */
+  fallback: string | null;
   /** The count and convention the questions' counts are read in (what prices a miss). */
   counting: CountingOptions;
 }
 
 export function deviationSource(rules: Rules, counting: CountingOptions): DeviationSource {
-  const sys = COUNTING_SYSTEMS[counting.system];
-  const table = precomputedIndices({ rules, count: counting.system, trueCount: { resolution: counting.resolution, rounding: counting.rounding } });
-  if (table !== null) {
-    return {
-      plays: indexPlaysOf(table),
-      insuranceIndex: insuranceIndexOf(table),
-      label: `${sys.name} indices generated for your rules`,
-      countName: table.countKind === 'true' ? 'true count' : 'running count',
-      fallback: false,
-      counting,
-    };
+  const own = indexSourceFor(rules, counting);
+  if (own.plays !== null && own.insuranceIndex !== null) {
+    const countName = own.countKind === 'true' ? 'true count' : 'running count';
+    return { plays: own.plays, insuranceIndex: own.insuranceIndex, label: own.label, countName, fallback: null, counting };
   }
+  // No table for this count and these rules: the coach gives basic strategy; the drill still
+  // teaches the index plays, with the published Hi-Lo numbers, and says so.
+  const hiLoCounting: CountingOptions = { ...counting, system: 'hi-lo' };
+  const hiLo = indexSourceFor(rules, hiLoCounting);
   return {
-    plays: indexPlays(rules),
-    insuranceIndex: INSURANCE_INDEX,
-    label: `Hi-Lo Illustrious 18 + Fab 4 (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
+    plays: hiLo.plays ?? [],
+    insuranceIndex: hiLo.insuranceIndex ?? Infinity,
+    label: own.label,
     countName: 'true count',
-    fallback: counting.system !== 'hi-lo',
-    counting: counting.system === 'hi-lo' ? counting : { ...counting, system: 'hi-lo' },
+    fallback: hiLo.label,
+    counting: hiLoCounting,
   };
 }
 
