@@ -103,6 +103,7 @@ export {
   insuranceIndexOf,
   precomputedIndices,
   shouldTakeInsurance,
+  thresholdOf,
   type BestPlay,
   type BestPlayInput,
   type GenerateOptions,
@@ -152,13 +153,10 @@ export {
   coach,
   evCost,
   gradeDecision,
-  indexChart,
   indexSourceFor,
   insuranceChoiceCost,
   insuranceEv,
   knownComposition,
-  midShoeCardsLeft,
-  shoeAtCount,
   roundCredits,
   type CoachAdvice,
   type CoachAnswer,
@@ -167,10 +165,7 @@ export {
   type DecisionChoice,
   type DecisionFacts,
   type DecisionGrade,
-  type IndexChart,
-  type IndexChartRow,
   type IndexSource,
-  type ShoeAtCountInput,
 } from './coach/index.ts';
 
 // Bets graded by the count (decision record 0030): the bet ramp, the player's advantage at a

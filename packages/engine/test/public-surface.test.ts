@@ -21,10 +21,10 @@ const PUBLIC_RUNTIME_NAMES = [
   'optimalRamp', 'estimatePlayer', 'handKind',
   'BET_RAMP_LIMITS', 'BET_RAMP_PRESETS', 'BET_RIGHT_WITHIN_units', 'advantageAt', 'advantageBasis', 'advantageSlope', 'betFactsOf', 'betRampProblem',
   'effectiveTrueCount', 'gradeBet', 'rampFromSpread', 'rampUnitsAt',
-  'adviseHand', 'evCost', 'gradeDecision', 'indexChart', 'indexSourceFor', 'insuranceChoiceCost', 'insuranceEv', 'knownComposition', 'midShoeCardsLeft', 'roundCredits', 'shoeAtCount',
+  'adviseHand', 'evCost', 'gradeDecision', 'indexSourceFor', 'insuranceChoiceCost', 'insuranceEv', 'knownComposition', 'roundCredits',
   'parseCard', 'parseCardValue', 'parseRules', 'precomputedIndices', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
   'restoreGameState', 'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
-  'shouldTakeInsurance', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',
+  'shouldTakeInsurance', 'thresholdOf', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',
   'validateRules', 'verifyShoeReveal', 'visible', 'withdrawShoe',
 ];
 

@@ -15,8 +15,6 @@ export {
   type CoachInput,
   type IndexSource,
 } from './table-coach.ts';
-export { indexChart, type IndexChart, type IndexChartRow } from './index-chart.ts';
-export { midShoeCardsLeft, shoeAtCount, type ShoeAtCountInput } from './shoe-at-count.ts';
 export { gradeDecision, type DecisionChoice, type DecisionFacts, type DecisionGrade } from './grade.ts';
 export { advantageAt, advantageBasis, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';
 export {

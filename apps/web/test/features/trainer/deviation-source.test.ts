@@ -1,8 +1,9 @@
 // The deviations drill drills the player's one index source, the one the table's coach applies
 // and its settings name (the engine's indexSourceFor), under the same name.
-import { DEFAULT_RULES, indexChart, indexSourceFor, parseRules, type CountingOptions } from '@card-counter/engine';
+import { DEFAULT_RULES, indexSourceFor, parseRules, type CountingOptions } from '@card-counter/engine';
 import { describe, expect, it } from 'vitest';
 import { deviationKeys, deviationSource } from '@/features/trainer/model/deviation-items.ts';
+import { indexChart } from '@/features/trainer/model/index-chart.ts';
 
 const counting = (system: CountingOptions['system']): CountingOptions => ({ system, resolution: 'half', rounding: 'floor' });
 

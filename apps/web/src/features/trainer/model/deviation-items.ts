@@ -6,8 +6,6 @@ import {
   handEvs,
   indexSourceFor,
   insuranceEv,
-  midShoeCardsLeft,
-  shoeAtCount,
   shouldTakeInsurance,
   type ActionEvs,
   type Card,
@@ -18,6 +16,7 @@ import {
   type Rules,
 } from '@card-counter/engine';
 import { cardOfValue, randInt } from './random.ts';
+import { midShoeCardsLeft, shoeAtCount } from './shoe-at-count.ts';
 import { handValuesFor } from './strategy-items.ts';
 
 // Deviation items: a hand, an upcard and a count -> the play. The plays are the engine's one
@@ -88,7 +87,7 @@ export function deviationKeys(source: DeviationSource): string[] {
 }
 
 /**
- * The average shoe at `count` halfway into the shoe the rules deal: where a miss is priced.
+ * The average shoe at `count` halfway into the shoe the rules deal (model/shoe-at-count.ts): where a miss is priced.
  * (A full shoe is a count of 0: at +3 it showed 15 v 9's surrender as costing 0.0% to hit.)
  */
 function shoeAt(rules: Rules, source: DeviationSource, count: number): Int32Array {

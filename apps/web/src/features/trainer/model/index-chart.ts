@@ -1,12 +1,22 @@
-// The index table a player studies: the plays of their count and rules as their coach and drills
-// apply them (indexSourceFor: Hi-Lo's published Illustrious 18 and Fab 4, another count's table
-// generated for the rules), and, for Hi-Lo, the numbers generated for these rules beside the
-// published ones where a table was generated for them.
-import { COUNTING_SYSTEMS } from '../counting/systems.ts';
-import type { CountingOptions } from '../game/types.ts';
-import { indexPlays, precomputedIndices, thresholdOf, type IndexAction, type IndexPlay, type IndexTable } from '../indices/index.ts';
-import type { Rules } from '../rules.ts';
-import { indexSourceFor, type IndexSource } from './table-coach.ts';
+// The index table a player studies (the Charts screen): the plays of their count and rules as
+// their coach and drills apply them (the engine's indexSourceFor: Hi-Lo's published Illustrious
+// 18 and Fab 4, another count's table generated for the rules), and, for Hi-Lo, the numbers
+// generated for these rules beside the published ones where a table was generated for them.
+// Here rather than in the engine: every engine function the web uses ships in the engine's
+// shared chunk, which the table's first load downloads (apps/web/build/first-load.ts).
+import {
+  COUNTING_SYSTEMS,
+  indexPlays,
+  indexSourceFor,
+  precomputedIndices,
+  thresholdOf,
+  type CountingOptions,
+  type IndexAction,
+  type IndexPlay,
+  type IndexSource,
+  type IndexTable,
+  type Rules,
+} from '@card-counter/engine';
 
 export interface IndexChartRow {
   /** The play's id ('I18-16v10', 'Fab4-15vA') or 'insurance'. */

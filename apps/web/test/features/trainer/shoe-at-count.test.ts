@@ -1,16 +1,17 @@
-// The average shoe at a count (coach/shoe-at-count.ts): it has the count it was asked for, and
+// The average shoe at a count (model/shoe-at-count.ts): it has the count it was asked for, and
 // the plays the published Hi-Lo indices change come out on the right side of their index on it.
 // Published indices: Hi-Lo Illustrious 18 and Fab 4, multi-deck S17 (Schlesinger, Blackjack
 // Attack, 3rd ed., ch. 5): 16 v 10 stand at 0, 16 v 9 stand at +5, 15 v 9 surrender at +2,
 // insurance at +3.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../src/rules.ts';
-import { COUNTING_SYSTEMS } from '../src/counting/systems.ts';
-import { trueCount, type TrueCountOptions } from '../src/counting/true-count.ts';
-import { handEvs } from '../src/analysis/hand-ev.ts';
-import { cardCount, fullShoe } from '../src/analysis/composition.ts';
-import { insuranceEv } from '../src/coach/table-coach.ts';
-import { midShoeCardsLeft, shoeAtCount } from '../src/coach/shoe-at-count.ts';
+import { COUNTING_SYSTEMS, DEFAULT_RULES, fullShoe, handEvs, insuranceEv, trueCount, type Composition, type TrueCountOptions } from '@card-counter/engine';
+import { midShoeCardsLeft, shoeAtCount } from '@/features/trainer/model/shoe-at-count.ts';
+
+const cardCount = (c: Composition): number => {
+  let n = 0;
+  for (let v = 1; v <= 10; v++) n += c[v] ?? 0;
+  return n;
+};
 
 const hiLo = COUNTING_SYSTEMS['hi-lo'];
 const LEFT = midShoeCardsLeft(DEFAULT_RULES);

@@ -1,12 +1,10 @@
-// The index table a player studies (coach/index-chart.ts): numbered by the same source as the
+// The index table a player studies (model/index-chart.ts): numbered by the same source as the
 // coach and the drills (indexSourceFor). Published Hi-Lo numbers: Illustrious 18 and Fab 4,
 // multi-deck S17 (Schlesinger, Blackjack Attack, 3rd ed.): 10,10 v 5 split at +5, 10,10 v 6 at
 // +4, insurance at +3; H17: 11 v A double at -1.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, parseRules } from '../src/rules.ts';
-import { indexChart } from '../src/coach/index-chart.ts';
-import { indexSourceFor } from '../src/coach/table-coach.ts';
-import type { CountingOptions } from '../src/game/types.ts';
+import { DEFAULT_RULES, indexSourceFor, parseRules, type CountingOptions } from '@card-counter/engine';
+import { indexChart } from '@/features/trainer/model/index-chart.ts';
 
 const counting = (system: CountingOptions['system']): CountingOptions => ({ system, resolution: 'half', rounding: 'floor' });
 const row = (chart: ReturnType<typeof indexChart>, id: string) => {

@@ -9,12 +9,13 @@
 // a multinomial count on its weighted sum):
 //   seen_v = d·p_v + p_v·(t_v − μ)·(S − d·μ) / σ²,  μ = Σ p_v·t_v,  σ² = Σ p_v·(t_v − μ)²
 // with d cards seen and p_v the full shoe's share of value v. The remaining shoe is rounded to
-// whole cards (largest remainders), so its count is the asked one to within a card's tag.
-import { initialRunningCountScaled, type CountingSystem } from '../counting/systems.ts';
-import { decksRemaining, type TrueCountOptions } from '../counting/true-count.ts';
-import { CARDS_PER_DECK } from '../cards.ts';
-import { fullShoe } from '../analysis/composition.ts';
-import type { Rules } from '../rules.ts';
+// whole cards (largest remainders), then swapped card for card to the count.
+// The drill builds the question's shoe here, as it builds its hand; the engine prices it
+// (handEvs). Not in the engine: every engine function the web uses ships in the engine's shared
+// chunk, which the table's first load downloads (apps/web/build/first-load.ts).
+import { decksRemaining, fullShoe, initialRunningCount, type CountingSystem, type Rules, type TrueCountOptions } from '@card-counter/engine';
+
+const CARDS_PER_DECK = 52;
 
 /** A value's tag in count points, a red seven's bonus spread over all sevens (half are red). */
 function meanTag(sys: CountingSystem, v: number): number {
@@ -54,7 +55,7 @@ export function shoeAtCount({ numDecks, sys, count, cardsLeft, trueCount }: Shoe
   if (!Number.isFinite(count)) throw new RangeError(`count must be a number (got ${count})`);
   const seen = total - cardsLeft;
   const runningCount = sys.balanced ? binCentre(count, trueCount.rounding) * decksRemaining(cardsLeft, trueCount.resolution) : count;
-  const seenTags = runningCount - initialRunningCountScaled(sys, numDecks) / sys.scale;
+  const seenTags = runningCount - initialRunningCount(sys, numDecks);
   let mu = 0;
   for (let v = 1; v <= 10; v++) mu += ((full[v] as number) / total) * meanTag(sys, v);
   let sigma2 = 0;
