@@ -56,6 +56,10 @@ test("a signed-in player's chart is their server table's rules, with their grade
     await expect(page.getByText(/From 0 drill answers and 1 decisions at the table/)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('table', { name: /totals|Pairs/ }).getByRole('cell', { name: /1 at the table/ })).toHaveCount(1);
+  // The drills read the same server table (not this browser's storage, which it never writes).
+  await gotoApp(page, '/?mode=drills&drill=deviations');
+  await expect(page.getByText(/6D H17 DAS LS · Hi-Lo · set at the table/)).toBeVisible();
+  await expect(page.getByText('Index plays: Hi-Lo Illustrious 18 + Fab 4, published (H17)')).toBeVisible();
 });
 
 test('prints on one page: the app around it hidden, the chart and the index table on A4 and on Letter', async ({ page }) => {

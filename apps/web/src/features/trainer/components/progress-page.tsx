@@ -1,6 +1,7 @@
 import type { DrillId, DrillSummary } from '@card-counter/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useDrillPlayer } from '../hooks/use-trainer.ts';
 import { dayChartData, dayChartOptions } from '../model/day-chart.ts';
 import { itemLabel, percent, seconds } from '../model/labels.ts';
@@ -55,7 +56,13 @@ export function ProgressPage() {
       <OverTime byId={byId} />
       <section aria-label="Strategy heat map" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
         <h2 className="mb-1 font-semibold">Basic strategy: accuracy per cell</h2>
-        <p className="mb-3 text-xs text-slate-400">Green cells are solid; red and amber ones come back sooner in the drill.</p>
+        <p className="mb-3 text-xs text-slate-400">
+          Green cells are solid; red and amber ones come back sooner in the drill. Your table decisions too, on the chart itself:{' '}
+          <Link to="/?mode=charts" className="text-emerald-300 underline hover:text-emerald-200">
+            Charts
+          </Link>
+          .
+        </p>
         <StrategyHeatMap items={byId.get('basicStrategy')?.items ?? []} />
       </section>
       <DueNext drills={drills} now={now} />
