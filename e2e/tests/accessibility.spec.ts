@@ -10,7 +10,7 @@ import { startAsGuest } from '../support/table.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-// A walk runs axe on up to six screens; on a loaded two-core machine one analysis took 10 s.
+// A walk runs axe on up to seven screens; on a loaded two-core machine one analysis took 10 s.
 test.describe.configure({ timeout: 300_000 });
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
@@ -46,6 +46,7 @@ const SIGNED_IN = [
   { path: '/', ready: heading('Game') },
   { path: '/?mode=drills', ready: heading(/Drills|Trainer/) },
   { path: '/?mode=progress', ready: heading(/Progress/) },
+  { path: '/?mode=charts', ready: async (page: Page) => await expect(page.getByRole('table', { name: 'Hard totals' })).toBeVisible({ timeout: 15_000 }) },
   { path: '/simulator', ready: heading(/Simulator/) },
   { path: '/leaderboard', ready: heading(/Leaderboard/) },
   { path: '/profile', ready: heading('Profile') },
@@ -55,7 +56,7 @@ test('signed out: every public screen has no axe violation', async ({ page }) =>
   await walk(page, SIGNED_OUT, 'signed out');
 });
 
-test('as a guest: the table, the drills, the progress, the simulator, the leaderboard and the profile', async ({ page }) => {
+test('as a guest: the table, the drills, the progress, the charts, the simulator, the leaderboard and the profile', async ({ page }) => {
   await startAsGuest(page);
   await walk(page, SIGNED_IN, 'guest');
 });

@@ -150,7 +150,7 @@ test.describe('the game mode switch at phone size', () => {
     await page.getByRole('button', { name: 'Play as guest' }).click();
     await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
     const drills = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'];
-    const paths = ['/', '/?mode=progress', ...drills.map((d) => `/?mode=drills&drill=${d}`)];
+    const paths = ['/', '/?mode=progress', '/?mode=charts', ...drills.map((d) => `/?mode=drills&drill=${d}`)];
     for (const path of paths) {
       await gotoApp(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -103,6 +103,7 @@ export {
   insuranceIndexOf,
   precomputedIndices,
   shouldTakeInsurance,
+  thresholdOf,
   type BestPlay,
   type BestPlayInput,
   type GenerateOptions,

@@ -2,18 +2,21 @@ import { Suspense } from 'react';
 import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { Link, useSearchParams } from 'react-router';
 
-// `/`: the game screen and its modes. The table is the default; the drills and the progress
-// view sit beside it (`?mode=drills`, `?mode=progress`), so the navigation stays Game,
-// Simulator, Leaderboard. Each mode is its own chunk, fetched when first shown.
+// `/`: the game screen and its modes. The table is the default; the drills, the progress view
+// and the charts to study sit beside it (`?mode=drills`, `?mode=progress`, `?mode=charts`),
+// where a player who trains finds them, so the navigation stays Game, Simulator, Leaderboard.
+// Each mode is its own chunk, fetched when first shown.
 
 const GamePage = lazyChunk(() => import('@/features/game/components/game-page.tsx').then((m) => ({ default: m.GamePage })));
 const TrainerPage = lazyChunk(() => import('@/features/trainer/components/trainer-page.tsx').then((m) => ({ default: m.TrainerPage })));
 const ProgressPage = lazyChunk(() => import('@/features/trainer/components/progress-page.tsx').then((m) => ({ default: m.ProgressPage })));
+const ChartsPage = lazyChunk(() => import('@/features/trainer/components/charts-page.tsx').then((m) => ({ default: m.ChartsPage })));
 
 const MODES = [
   { id: 'table', label: 'Table' },
   { id: 'drills', label: 'Drills' },
   { id: 'progress', label: 'Progress' },
+  { id: 'charts', label: 'Charts' },
 ] as const;
 type Mode = (typeof MODES)[number]['id'];
 
@@ -23,13 +26,13 @@ export function GameModes() {
   const mode: Mode = MODES.find((m) => m.id === requested)?.id ?? 'table';
   return (
     <div className="flex flex-col gap-3 sm:gap-4">
-      <nav aria-label="Game mode" className="mx-auto flex rounded-full bg-slate-900 p-1 ring-1 ring-slate-800">
+      <nav aria-label="Game mode" className="mx-auto flex rounded-full bg-slate-900 p-1 ring-1 ring-slate-800 print:hidden">
         {MODES.map((m) => (
           <Link
             key={m.id}
             to={m.id === 'table' ? '/' : `/?mode=${m.id}`}
             aria-current={m.id === mode ? 'page' : undefined}
-            className={`rounded-full px-4 py-1.5 text-sm font-semibold transition ${
+            className={`rounded-full px-3 py-1.5 text-sm font-semibold transition sm:px-4 ${
               m.id === mode ? 'bg-emerald-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
             }`}
           >
@@ -44,7 +47,7 @@ export function GameModes() {
           </p>
         }
       >
-        {mode === 'table' ? <GamePage /> : mode === 'drills' ? <TrainerPage /> : <ProgressPage />}
+        {mode === 'table' ? <GamePage /> : mode === 'drills' ? <TrainerPage /> : mode === 'progress' ? <ProgressPage /> : <ChartsPage />}
       </Suspense>
     </div>
   );

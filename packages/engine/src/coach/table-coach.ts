@@ -20,7 +20,7 @@ export interface IndexSource {
   insuranceIndex: number | null;
   /** Balanced counts read their indices at the true count, KO and Red 7 at the running count. */
   countKind: 'true' | 'running';
-  /** What the coach applies, in words (the settings show it). */
+  /** What the coach applies, in words: the one name of the source the settings, the drills and the charts show. */
   label: string;
 }
 
@@ -37,7 +37,7 @@ export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSo
       plays: indexPlays(rules),
       insuranceIndex: INSURANCE_INDEX,
       countKind: 'true',
-      label: `Hi-Lo Illustrious 18 + Fab 4 (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
+      label: `Hi-Lo Illustrious 18${rules.surrenderAllowed ? ' + Fab 4' : ''}, published (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
     };
   const trueCount = { resolution: counting.resolution, rounding: counting.rounding };
   const table = precomputedIndices({ rules, count: counting.system, trueCount });

@@ -54,7 +54,7 @@ export function NavBar() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <Link to="/" className="text-xl font-extrabold tracking-tight text-emerald-300" aria-label="Card Counter home">
           <span aria-hidden="true">♠ </span>Card Counter

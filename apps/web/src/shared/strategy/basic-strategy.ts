@@ -1,47 +1,69 @@
-import { computeStrategy, type Rules } from '@card-counter/engine';
+import { computeStrategy, type Chart, type Rules } from '@card-counter/engine';
 
 // A rule set's basic strategy chart (the engine's computeStrategy, about half a second of exact
 // analysis), built once per rule set off the main thread and kept for the page's life: the
-// table's coach and the trainer's strategy drills share it. Where there are no workers (tests)
-// or the worker fails, it is built on the main thread: a chart late is better than none.
+// table's coach, the trainer's strategy drills and the Charts screen share it. Where there are
+// no workers (tests) or the worker fails, it is built on the main thread: a chart late is better
+// than none.
 
-const pending = new Map<string, Promise<Uint8Array>>();
-const built = new Map<string, Uint8Array>();
+/** The chart as the coach reads it (the lookup table) and as a page prints it (the codes). */
+export interface BuiltStrategy {
+  table: Uint8Array;
+  chart: Chart;
+}
+
+const pending = new Map<string, Promise<BuiltStrategy>>();
+const built = new Map<string, BuiltStrategy>();
 
 const keyOf = (rules: Rules) => JSON.stringify(rules);
 
-function buildInWorker(rules: Rules): Promise<Uint8Array> {
-  if (typeof Worker === 'undefined') return Promise.resolve(computeStrategy(rules).table);
+function buildHere(rules: Rules): BuiltStrategy {
+  const { table, chart } = computeStrategy(rules);
+  return { table, chart };
+}
+
+function buildInWorker(rules: Rules): Promise<BuiltStrategy> {
+  if (typeof Worker === 'undefined') return Promise.resolve(buildHere(rules));
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./strategy-worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<{ table: Uint8Array }>) => {
+    worker.onmessage = (event: MessageEvent<BuiltStrategy>) => {
       worker.terminate();
-      resolve(event.data.table);
+      resolve({ table: event.data.table, chart: event.data.chart });
     };
     worker.onerror = () => {
       worker.terminate();
-      resolve(computeStrategy(rules).table);
+      resolve(buildHere(rules));
     };
     worker.postMessage({ rules });
   });
 }
 
-/** Starts (once per rule set) building the basic strategy chart; resolves when it is built. */
-export function loadBasicStrategy(rules: Rules): Promise<Uint8Array> {
+/** Starts (once per rule set) building the chart; resolves with its table and codes when built. */
+export function loadStrategy(rules: Rules): Promise<BuiltStrategy> {
   const key = keyOf(rules);
-  let chart = pending.get(key);
-  if (chart === undefined) {
-    chart = buildInWorker(rules).then((table) => {
-      built.set(key, table);
-      return table;
+  let strategy = pending.get(key);
+  if (strategy === undefined) {
+    strategy = buildInWorker(rules).then((b) => {
+      built.set(key, b);
+      return b;
     });
-    pending.set(key, chart);
+    pending.set(key, strategy);
   }
-  return chart;
+  return strategy;
 }
 
-/** The rules' chart if it is built already, else null (loadBasicStrategy builds it). */
-export function builtBasicStrategy(rules: Rules): Uint8Array | null {
+/** Starts (once per rule set) building the basic strategy chart; resolves with its lookup table. */
+export function loadBasicStrategy(rules: Rules): Promise<Uint8Array> {
+  return loadStrategy(rules).then((b) => b.table);
+}
+
+/** The rules' chart if it is built already, else null (loadStrategy builds it). */
+export function builtStrategy(rules: Rules): BuiltStrategy | null {
   return built.get(keyOf(rules)) ?? null;
+}
+
+/** The rules' lookup table if it is built already, else null (loadBasicStrategy builds it). */
+export function builtBasicStrategy(rules: Rules): Uint8Array | null {
+  return builtStrategy(rules)?.table ?? null;
 }
 

@@ -1,15 +1,20 @@
 import type { Rules } from '@card-counter/engine';
 import { useEffect, useState } from 'react';
-import { builtBasicStrategy, loadBasicStrategy } from './basic-strategy.ts';
+import { builtStrategy, loadStrategy, type BuiltStrategy } from './basic-strategy.ts';
 
 /** The rules' basic strategy chart once it is built (null before, and for null rules: nothing is built then). */
 export function useBasicStrategy(rules: Rules | null): Uint8Array | null {
+  return useStrategy(rules)?.table ?? null;
+}
+
+/** The rules' chart, its lookup table and its codes, once built (null before, and for null rules). */
+export function useStrategy(rules: Rules | null): BuiltStrategy | null {
   const key = rules === null ? null : JSON.stringify(rules);
-  const [chart, setChart] = useState<{ key: string; table: Uint8Array } | null>(null);
+  const [chart, setChart] = useState<{ key: string; built: BuiltStrategy } | null>(null);
   useEffect(() => {
     if (rules === null || key === null) return;
     let live = true;
-    void loadBasicStrategy(rules).then((table) => live && setChart({ key, table }));
+    void loadStrategy(rules).then((built) => live && setChart({ key, built }));
     return () => {
       live = false;
     };
@@ -17,5 +22,5 @@ export function useBasicStrategy(rules: Rules | null): Uint8Array | null {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   if (rules === null) return null;
-  return chart?.key === key ? chart.table : builtBasicStrategy(rules);
+  return chart?.key === key ? chart.built : builtStrategy(rules);
 }

@@ -30,6 +30,9 @@ import {
 } from '@/features/trainer/model/deviation-items.ts';
 import { allCells, cellKey, costOf, parseCellKey, strategyQuestion, upValue } from '@/features/trainer/model/strategy-items.ts';
 
+/** The default shoe: six decks, reshuffled at 25% left (75% penetration). */
+const SHOE_6D = { numDecks: 6, shufflePoint: 0.25 };
+
 const RULE_SETS: Record<string, Rules> = {
   '6D S17 DAS LS': { ...DEFAULT_RULES },
   '1D H17 NDAS NS 10-11': {
@@ -176,7 +179,7 @@ describe('count items', () => {
       // Generated questions are answered by the engine under the same convention.
       const rng = seededRng(`${SEED}-${resolution}-${rounding}`);
       for (let i = 0; i < 50; i++) {
-        const q = trueCountQuestion(rng, 6, { system: 'hi-lo', resolution, rounding });
+        const q = trueCountQuestion(rng, SHOE_6D, { system: 'hi-lo', resolution, rounding });
         expect(q.cardsPlayed).toBeGreaterThan(0);
         expect(q.cardsPlayed).toBeLessThan(6 * 52);
         expect(q.answer).toBe(trueCount(q.runningCount, 6 * 52 - q.cardsPlayed, { resolution, rounding }));
@@ -187,11 +190,11 @@ describe('count items', () => {
   it('deck estimation asks remaining decks at half or whole decks, never on a rounding edge (seed 16)', () => {
     const rng = seededRng(SEED);
     for (let i = 0; i < 100; i++) {
-      const half = deckEstimationQuestion(rng, 6, counting);
+      const half = deckEstimationQuestion(rng, SHOE_6D, counting);
       expect((half.answer * 2) % 1).toBe(0);
       const exactDecks = (6 * 52 - half.cardsPlayed) / 52;
       expect(Math.abs(exactDecks - half.answer)).toBeLessThan(0.2);
-      const full = deckEstimationQuestion(rng, 8, { ...counting, resolution: 'full' });
+      const full = deckEstimationQuestion(rng, { numDecks: 8, shufflePoint: 0.25 }, { ...counting, resolution: 'full' });
       expect(full.answer % 1).toBe(0);
       expect(Math.abs((8 * 52 - full.cardsPlayed) / 52 - full.answer)).toBeLessThan(0.2);
     }
@@ -202,20 +205,45 @@ describe('count items', () => {
     for (const resolution of ['exact', 'half', 'full'] as const) {
       for (const numDecks of [1, 2, 6, 8]) {
         const conv: CountingOptions = { ...counting, resolution };
-        const keys = trueCountKeys(numDecks, conv);
+        const shoe = { numDecks, shufflePoint: 0.25 };
+        const keys = trueCountKeys(shoe, conv);
         expect(keys.length).toBeGreaterThan(0);
         for (const key of keys) {
-          const q = trueCountQuestion(rng, numDecks, conv, key);
+          const q = trueCountQuestion(rng, shoe, conv, key);
           expect(q.key, `${numDecks}D ${resolution}`).toBe(key);
           expect(q.cardsPlayed).toBeGreaterThan(0);
           expect(q.cardsPlayed).toBeLessThan(numDecks * 52);
         }
-        for (const key of deckEstimationKeys(numDecks, conv)) {
-          const q = deckEstimationQuestion(rng, numDecks, conv, key);
+        for (const key of deckEstimationKeys(shoe, conv)) {
+          const q = deckEstimationQuestion(rng, shoe, conv, key);
           if (!(resolution === 'full' && numDecks === 1)) expect(q.key).toBe(key);
           expect(q.cardsPlayed).toBeGreaterThan(0);
         }
       }
     }
+  });
+
+  it('bug: the true-count drill asked with 0.48 decks left in a six-deck shoe dealt to 75%: every tray question stays above the shuffle point (seed 16)', () => {
+    const rng = seededRng(SEED);
+    for (const shufflePoint of [0, 0.25, 0.5, 0.9]) {
+      for (const numDecks of [1, 2, 6, 8]) {
+        const shoe = { numDecks, shufflePoint };
+        const fewest = shufflePoint * numDecks * 52;
+        for (const resolution of ['exact', 'half', 'full'] as const) {
+          const conv: CountingOptions = { ...counting, resolution };
+          for (let i = 0; i < 40; i++) {
+            for (const q of [trueCountQuestion(rng, shoe, conv), deckEstimationQuestion(rng, shoe, conv)]) {
+              const left = numDecks * 52 - q.cardsPlayed;
+              expect(left, `${numDecks}D at ${shufflePoint}, ${resolution}`).toBeGreaterThan(fewest);
+              expect(q.cardsPlayed).toBeGreaterThan(0);
+            }
+          }
+        }
+      }
+    }
+    // The six-deck shoe at 75% penetration: 1.5 decks is the fewest a true count is taken over.
+    const keys = trueCountKeys(SHOE_6D, { ...counting, resolution: 'half' });
+    expect(keys[0]).toBe('tc:1.5');
+    expect(keys).not.toContain('tc:0.5');
   });
 });

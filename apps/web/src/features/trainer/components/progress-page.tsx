@@ -1,8 +1,9 @@
 import type { DrillId, DrillSummary } from '@card-counter/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type uPlot from 'uplot';
+import { Link } from 'react-router';
 import { useDrillPlayer } from '../hooks/use-trainer.ts';
+import { dayChartData, dayChartOptions } from '../model/day-chart.ts';
 import { itemLabel, percent, seconds } from '../model/labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
@@ -11,8 +12,6 @@ import './trainer.css';
 
 // `/?mode=progress`: accuracy and speed per drill over time, the strategy heat map, what is
 // due next and the streaks. Signed-in players read the server's summary; guests this browser's.
-
-const DAY_s = 86_400;
 
 function dueLabel(due: string, now: number): string {
   const min = (Date.parse(due) - now) / 60_000;
@@ -57,7 +56,13 @@ export function ProgressPage() {
       <OverTime byId={byId} />
       <section aria-label="Strategy heat map" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
         <h2 className="mb-1 font-semibold">Basic strategy: accuracy per cell</h2>
-        <p className="mb-3 text-xs text-slate-400">Green cells are solid; red and amber ones come back sooner in the drill.</p>
+        <p className="mb-3 text-xs text-slate-400">
+          Green cells are solid; red and amber ones come back sooner in the drill. Your table decisions too, on the chart itself:{' '}
+          <Link to="/?mode=charts" className="text-emerald-300 underline hover:text-emerald-200">
+            Charts
+          </Link>
+          .
+        </p>
         <StrategyHeatMap items={byId.get('basicStrategy')?.items ?? []} />
       </section>
       <DueNext drills={drills} now={now} />
@@ -145,37 +150,9 @@ function DueNext({ drills, now }: { drills: DrillSummary[]; now: number }) {
 
 function DayChart({ summary }: { summary: DrillSummary | undefined }) {
   const days = useMemo(() => summary?.days ?? [], [summary]);
-  const data = useMemo<uPlot.AlignedData>(
-    () => [
-      days.map((d) => Date.parse(`${d.day}T12:00:00Z`) / 1000),
-      days.map((d) => (100 * d.correct) / d.answers),
-      days.map((d) => (d.medianTime_ms === null ? null : d.medianTime_ms / 1000)),
-    ],
-    [days],
-  );
-  const options = useMemo<Omit<uPlot.Options, 'width'>>(
-    () => ({
-      height: 220,
-      scales: {
-        // At least a week wide, so one day of answers is a point in a week, not in three years.
-        x: { time: true, range: (_u, min, max) => (max - min < 7 * DAY_s ? [min - 3.5 * DAY_s, max + 3.5 * DAY_s] : [min - DAY_s / 2, max + DAY_s / 2]) },
-        pct: { range: [0, 100] },
-        s: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.2))] },
-      },
-      axes: [
-        { stroke: '#94a3b8', grid: { stroke: '#1e293b' } },
-        { scale: 'pct', stroke: '#34d399', grid: { stroke: '#1e293b' }, values: (_u, v) => v.map((x) => `${x}%`) },
-        { scale: 's', side: 1, stroke: '#fbbf24', grid: { show: false }, values: (_u, v) => v.map((x) => `${x} s`) },
-      ],
-      series: [
-        {},
-        { label: 'Accuracy', scale: 'pct', stroke: '#34d399', width: 2, points: { size: 7, fill: '#34d399' } },
-        { label: 'Median time', scale: 's', stroke: '#fbbf24', width: 2, points: { size: 7, fill: '#fbbf24' } },
-      ],
-      legend: { show: true },
-    }),
-    [],
-  );
+  const data = useMemo(() => dayChartData(days), [days]);
+  // New options (a new plot) with each set of days: the date axis is set from them.
+  const options = useMemo(() => dayChartOptions(days), [days]);
   if (days.length === 0) return <p className="text-sm text-slate-400">No answers in this drill yet.</p>;
   return <UplotChart options={options} data={data} label={`Accuracy and median time per day, ${days.length} days`} />;
 }

@@ -1,7 +1,7 @@
 import { Button } from '@/shared/ui/button.tsx';
 import { useStrategyDrill, type StrategyDrillHandle } from '../hooks/use-strategy-drill.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
-import { ANSWER_KEYS, signed } from '../model/labels.ts';
+import { ANSWER_KEYS, missCostText, signed } from '../model/labels.ts';
 import { CardRow, Felt } from './felt.tsx';
 import { SessionBar } from './session-bar.tsx';
 
@@ -36,8 +36,8 @@ function DrillSource({ d, kind, onCountdown }: { d: StrategyDrillHandle; kind: '
         <p className="text-sm text-slate-300">
           {source ? (
             <>
-              {source.label}
-              {source.fallback ? <span className="text-amber-300"> (no table for your count and rules yet)</span> : null}
+              Index plays: {source.label}
+              {source.fallback ? <span className="text-amber-300">. Drilling the {source.fallback} numbers meanwhile.</span> : null}
             </>
           ) : (
             'The basic strategy chart for your rules.'
@@ -129,7 +129,7 @@ function Feedback({ d }: { d: StrategyDrillHandle }) {
       <p className="text-lg font-semibold text-rose-300">
         {ANSWER_KEYS[question.answer].label} is the play
         {question.index !== null && question.count !== null ? ` at ${signed(question.count)} (index ${signed(question.index)})` : ''}.
-        {cost !== undefined ? ` ${ANSWER_KEYS[result.chosen].label} gives up ${(100 * cost).toFixed(1)}% of the bet.` : ''}
+        {cost !== undefined ? ` ${missCostText(ANSWER_KEYS[result.chosen].label, ANSWER_KEYS[question.answer].label, cost, question.count !== null ? ' at this count' : '')}` : ''}
       </p>
       <Button onClick={d.next}>
         Next hand <kbd className="ml-1 rounded bg-black/20 px-1.5 text-xs">Enter</kbd>

@@ -1,20 +1,9 @@
 import { UPCARD_KEYS } from '@card-counter/engine';
 import type { DrillItemStat } from '@card-counter/shared';
-import { HARD_ROWS, PAIR_ROWS, SOFT_ROWS, cellKey, type CellKind } from '../model/strategy-items.ts';
+import { heatClass } from '../model/cell-accuracy.ts';
+import { HARD_ROWS, PAIR_ROWS, SOFT_ROWS, cellKey, rowLabel, type CellKind } from '../model/strategy-items.ts';
 
 // The basic strategy chart as a heat map of the player's accuracy per cell (drill answers).
-
-function colour(acc: number): string {
-  // Red (0%) through amber (70%) to green (100%): below 70% a cell needs work.
-  if (acc >= 0.95) return 'bg-emerald-500 text-slate-950';
-  if (acc >= 0.85) return 'bg-emerald-700 text-white';
-  if (acc >= 0.7) return 'bg-amber-500 text-slate-950';
-  if (acc >= 0.5) return 'bg-orange-600 text-white';
-  return 'bg-rose-600 text-white';
-}
-
-const rowLabel = (kind: CellKind, total: number): string =>
-  kind === 'hard' ? String(total) : kind === 'soft' ? `A,${total - 11}` : total === 1 ? 'A,A' : `${total},${total}`;
 
 export function StrategyHeatMap({ items }: { items: readonly DrillItemStat[] }) {
   const byKey = new Map(items.map((i) => [i.item, i]));
@@ -55,7 +44,7 @@ export function StrategyHeatMap({ items }: { items: readonly DrillItemStat[] }) 
                       key={up}
                       title={stat ? `${name}: ${stat.correct} of ${stat.answers} right` : `${name}: not drilled yet`}
                       aria-label={stat ? `${name}: ${Math.round((acc as number) * 100)}% of ${stat.answers}` : `${name}: not drilled`}
-                      className={`h-5 rounded-sm tabular-nums ${acc === null ? 'bg-slate-800/70 text-transparent' : colour(acc)}`}
+                      className={`h-5 rounded-sm tabular-nums ${acc === null ? 'bg-slate-800/70 text-transparent' : heatClass(acc)}`}
                     >
                       {acc === null ? '' : Math.round(acc * 100)}
                     </td>

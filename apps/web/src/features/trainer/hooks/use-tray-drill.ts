@@ -17,17 +17,16 @@ import type { Trainer } from './use-trainer.ts';
 export function useTrayDrill(kind: 'trueCount' | 'deckEstimation', trainer: Trainer) {
   const { rules, counting } = trainer.settings;
   // The items: how many decks are left (the divisor, or the amount to read off the tray).
-  const pool = useMemo(
-    () => (kind === 'trueCount' ? trueCountKeys(rules.numDecks, counting) : deckEstimationKeys(rules.numDecks, counting)),
-    [kind, rules.numDecks, counting],
-  );
+  const { numDecks, shufflePoint } = rules;
+  const shoe = useMemo(() => ({ numDecks, shufflePoint }), [numDecks, shufflePoint]);
+  const pool = useMemo(() => (kind === 'trueCount' ? trueCountKeys(shoe, counting) : deckEstimationKeys(shoe, counting)), [kind, shoe, counting]);
   const session = useDrillSession(kind, trainer.store, pool);
   const make = useCallback(() => {
     const key = session.scheduler?.next();
     return kind === 'trueCount'
-      ? trueCountQuestion(session.rng, rules.numDecks, counting, key)
-      : deckEstimationQuestion(session.rng, rules.numDecks, counting, key);
-  }, [kind, session.rng, session.scheduler, rules.numDecks, counting]);
+      ? trueCountQuestion(session.rng, shoe, counting, key)
+      : deckEstimationQuestion(session.rng, shoe, counting, key);
+  }, [kind, session.rng, session.scheduler, shoe, counting]);
   const [question, setQuestion] = useState<TrayQuestion>(make);
   const [result, setResult] = useState<{ answered: number; correct: boolean } | null>(null);
   const shownAt = useRef(performance.now());

@@ -7,6 +7,7 @@ import {
   type CountingOptions,
   type DeckResolution,
   type Rng,
+  type Rules,
 } from '@card-counter/engine';
 import { COUNTDOWN_DECKS_MAX, COUNTDOWN_HELD_BACK_MAX, COUNTDOWN_PER_FLASH_MAX, countdownItem } from '@card-counter/shared';
 import { randInt, shuffledDecks } from './random.ts';
@@ -96,33 +97,56 @@ export function estimationResolution(resolution: DeckResolution): Exclude<DeckRe
   return resolution === 'full' ? 'full' : 'half';
 }
 
+/** The shoe a tray question is dealt from: its decks, and where the rules reshuffle it. */
+export type TrayShoe = Pick<Rules, 'numDecks' | 'shufflePoint'>;
+
 /** Decks per step of the tray questions: half decks, or whole decks for a player who rounds to them. */
 function trayStepDecks(numDecks: number, resolution: DeckResolution): number {
   // A one-deck shoe in whole decks has no step between empty and full: it is read in halves.
   return estimationResolution(resolution) === 'full' && numDecks > 1 ? 1 : 0.5;
 }
 
-/** The remaining-deck amounts a tray question can show (its items for spaced repetition). */
-export function trayRemainingDecks(numDecks: number, resolution: DeckResolution): number[] {
-  const step = trayStepDecks(numDecks, resolution);
+/**
+ * Fewest cards a tray question leaves in the shoe: more than the shuffle point, since the rules
+ * reshuffle before a round when that much or less is left (a 6-deck shoe at 75% penetration
+ * never shows fewer than 79 cards at the start of a round).
+ */
+export function trayCardsLeftMin(shoe: TrayShoe): number {
+  return Math.floor(shoe.shufflePoint * shoe.numDecks * CARDS_PER_DECK) + 1;
+}
+
+/** How far (in cards) a question's remaining cards stray from its decks, either way. */
+function trayJitterCards(stepDecks: number, resolution: DeckResolution): number {
+  // With exact resolution every card changes the divisor: the tray then shows whole half decks.
+  return resolution === 'exact' ? 0 : Math.floor((stepDecks * CARDS_PER_DECK) / 6);
+}
+
+/** The remaining-deck amounts a tray question can show (its items for spaced repetition): inside the shoe the rules deal. */
+export function trayRemainingDecks(shoe: TrayShoe, resolution: DeckResolution): number[] {
+  const step = trayStepDecks(shoe.numDecks, resolution);
+  const spread = trayJitterCards(step, resolution);
+  const leftMin = trayCardsLeftMin(shoe);
   const out: number[] = [];
-  for (let d = step; d < numDecks - 1e-9 && out.length < 32; d += step) out.push(d);
-  return out;
+  for (let d = step; d < shoe.numDecks - 1e-9 && out.length < 32; d += step) {
+    if (Math.round(d * CARDS_PER_DECK) + spread >= leftMin) out.push(d);
+  }
+  // A shoe reshuffled before half a step is dealt (a shuffle point near the top): a full shoe, less a few cards.
+  return out.length > 0 ? out : [shoe.numDecks];
 }
 
 /**
  * Cards played so that the remaining decks sit clearly inside one step of the resolution (never
- * on a rounding boundary an eye cannot tell apart), at least one step left and one step played.
- * `remaining_decks`: the amount to show (one of trayRemainingDecks), else one at random.
+ * on a rounding boundary an eye cannot tell apart), at least one step played, and never past
+ * the shuffle point. `remaining_decks`: the amount to show (one of trayRemainingDecks), else one at random.
  */
-function trayCardsPlayed(rng: Rng, numDecks: number, resolution: DeckResolution, remaining_decks?: number): number {
-  const stepDecks = trayStepDecks(numDecks, resolution);
-  const choices = trayRemainingDecks(numDecks, resolution);
+function trayCardsPlayed(rng: Rng, shoe: TrayShoe, resolution: DeckResolution, remaining_decks?: number): number {
+  const choices = trayRemainingDecks(shoe, resolution);
   const decks = remaining_decks !== undefined && choices.includes(remaining_decks) ? remaining_decks : choices[randInt(rng, 0, choices.length - 1)]!;
-  // With exact resolution every card changes the divisor: the tray then shows whole half decks.
-  const spread = resolution === 'exact' ? 0 : Math.floor((stepDecks * CARDS_PER_DECK) / 6);
-  const jitter = randInt(rng, -spread, spread);
-  return numDecks * CARDS_PER_DECK - (Math.round(decks * CARDS_PER_DECK) + jitter);
+  const spread = trayJitterCards(trayStepDecks(shoe.numDecks, resolution), resolution);
+  const centre = Math.round(decks * CARDS_PER_DECK);
+  const most = Math.min(centre + spread, shoe.numDecks * CARDS_PER_DECK - 1);
+  const left = randInt(rng, Math.min(Math.max(centre - spread, trayCardsLeftMin(shoe)), most), most);
+  return shoe.numDecks * CARDS_PER_DECK - left;
 }
 
 /** A running count a counter could meet this deep in the shoe (about one SD of the Hi-Lo count). */
@@ -137,20 +161,20 @@ export function trueCountKey(remaining_decks: number): string {
   return `tc:${remaining_decks}`;
 }
 
-export function trueCountKeys(numDecks: number, counting: CountingOptions): string[] {
-  return trayRemainingDecks(numDecks, counting.resolution).map(trueCountKey);
+export function trueCountKeys(shoe: TrayShoe, counting: CountingOptions): string[] {
+  return trayRemainingDecks(shoe, counting.resolution).map(trueCountKey);
 }
 
 const decksOfKey = (key: string | undefined): number | undefined => (key === undefined ? undefined : Number(key.split(':').at(-1)));
 
 /** A true count question; `key` (one of trueCountKeys) picks the decks left, else at random. */
-export function trueCountQuestion(rng: Rng, numDecks: number, counting: CountingOptions, key?: string): TrayQuestion {
-  const cardsPlayed = trayCardsPlayed(rng, numDecks, counting.resolution, decksOfKey(key));
-  const remaining = numDecks * CARDS_PER_DECK - cardsPlayed;
+export function trueCountQuestion(rng: Rng, shoe: TrayShoe, counting: CountingOptions, key?: string): TrayQuestion {
+  const cardsPlayed = trayCardsPlayed(rng, shoe, counting.resolution, decksOfKey(key));
+  const remaining = shoe.numDecks * CARDS_PER_DECK - cardsPlayed;
   const rc = plausibleRunningCount(rng, cardsPlayed, getCountingSystem(counting.system).scale === 2);
   return {
-    key: trueCountKey(trayRemainingDecks(numDecks, counting.resolution).reduce((a, b) => (Math.abs(b * 52 - remaining) < Math.abs(a * 52 - remaining) ? b : a))),
-    numDecks,
+    key: trueCountKey(trayRemainingDecks(shoe, counting.resolution).reduce((a, b) => (Math.abs(b * 52 - remaining) < Math.abs(a * 52 - remaining) ? b : a))),
+    numDecks: shoe.numDecks,
     cardsPlayed,
     runningCount: rc,
     answer: trueCount(rc, remaining, { resolution: counting.resolution, rounding: counting.rounding }),
@@ -168,16 +192,16 @@ export function gradeTrueCount(answer: number, expected: number, counting: Pick<
   return answer === expected;
 }
 
-export function deckEstimationKeys(numDecks: number, counting: CountingOptions): string[] {
-  return trayRemainingDecks(numDecks, estimationResolution(counting.resolution)).map((d) => `de:${numDecks}d:${d}`);
+export function deckEstimationKeys(shoe: TrayShoe, counting: CountingOptions): string[] {
+  return trayRemainingDecks(shoe, estimationResolution(counting.resolution)).map((d) => `de:${shoe.numDecks}d:${d}`);
 }
 
 /** A deck estimation question; `key` (one of deckEstimationKeys) picks the decks left, else at random. */
-export function deckEstimationQuestion(rng: Rng, numDecks: number, counting: CountingOptions, key?: string): TrayQuestion {
+export function deckEstimationQuestion(rng: Rng, shoe: TrayShoe, counting: CountingOptions, key?: string): TrayQuestion {
   const resolution = estimationResolution(counting.resolution);
-  const cardsPlayed = trayCardsPlayed(rng, numDecks, resolution, decksOfKey(key));
-  const answer = decksRemaining(numDecks * CARDS_PER_DECK - cardsPlayed, resolution);
-  return { key: `de:${numDecks}d:${answer}`, numDecks, cardsPlayed, runningCount: 0, answer };
+  const cardsPlayed = trayCardsPlayed(rng, shoe, resolution, decksOfKey(key));
+  const answer = decksRemaining(shoe.numDecks * CARDS_PER_DECK - cardsPlayed, resolution);
+  return { key: `de:${shoe.numDecks}d:${answer}`, numDecks: shoe.numDecks, cardsPlayed, runningCount: 0, answer };
 }
 
 export function gradeDeckEstimate(answer: number, expected: number): boolean {

@@ -12,7 +12,11 @@ export interface DrillQuestion {
   count: number | null;
   choices: DeviationAnswer[];
   answer: DeviationAnswer;
-  /** EV given up by each legal choice against the answer, in bets. */
+  /**
+   * EV given up by each legal choice against the answer, in bets: off a full shoe for basic
+   * strategy, in the average shoe at the count for a deviation (negative: the choice does
+   * better in that shoe, a play within a hair of its index).
+   */
   costs: Partial<Record<DeviationAnswer, number>>;
   index: number | null;
 }
@@ -22,7 +26,14 @@ export function drillQuestion(rules: Rules, chart: Uint8Array, source: Deviation
   if (source) {
     const d = deviationQuestion(rules, chart, source, key, rng);
     const costs: DrillQuestion['costs'] = {};
-    if (d.evs) for (const c of d.choices) costs[c] = Math.max(0, (d.evs[d.answer as keyof typeof d.evs] ?? 0) - (d.evs[c as keyof typeof d.evs] ?? 0));
+    const evs = d.evs;
+    if (evs) for (const c of d.choices) costs[c] = (evs[d.answer as keyof typeof evs] ?? 0) - (evs[c as keyof typeof evs] ?? 0);
+    // Insurance is half the bet: its EV per insurance unit, halved, is the share of the bet.
+    if (d.insuranceEv !== null) {
+      const insure = d.insuranceEv / 2;
+      costs.insure = d.answer === 'insure' ? 0 : -insure;
+      costs.noInsurance = d.answer === 'noInsurance' ? 0 : insure;
+    }
     return { key, hand: d.hand, upcard: d.upcard, count: d.count, choices: d.choices, answer: d.answer, costs, index: d.index };
   }
   const cell = parseCellKey(key);

@@ -19,6 +19,19 @@ export function percent(x: number | null): string {
   return x === null ? '–' : `${Math.round(x * 100)}%`;
 }
 
+/** Shares of the bet below this read as even: a hundredth of a percent. */
+const EVEN_BELOW = 0.0001;
+
+/**
+ * What a miss gave up, in words: the share of the bet to two decimals (0.4% read 0.0% at one
+ * decimal's rounding), or that the two plays are about even when it is under 0.01%.
+ * `cost` is in bets; `where`: ' at this count' for a deviation, '' off the top.
+ */
+export function missCostText(chosen: string, answer: string, cost: number, where: string): string {
+  if (cost < EVEN_BELOW) return `${chosen} and ${answer} are within 0.01% of the bet of each other${where}.`;
+  return `${chosen} gives up ${(100 * cost).toFixed(2)}% of the bet${where}.`;
+}
+
 export function seconds(ms: number | null): string {
   return ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`;
 }

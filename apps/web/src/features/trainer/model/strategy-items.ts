@@ -32,6 +32,10 @@ export const HARD_ROWS = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
 export const SOFT_ROWS = [13, 14, 15, 16, 17, 18, 19, 20] as const;
 export const PAIR_ROWS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1] as const;
 
+/** A chart row as printed: '16', 'A,7', '8,8', 'A,A'. */
+export const rowLabel = (kind: CellKind, total: number): string =>
+  kind === 'hard' ? String(total) : kind === 'soft' ? `A,${total - 11}` : total === 1 ? 'A,A' : `${total},${total}`;
+
 const valueKey = (v: number): string => (v === 1 ? 'A' : String(v));
 
 /** 'hard:16:10', 'soft:18:A', 'pair:A:6': the item key the drill schedules and the heat map reads. */

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { APP_URL } from '../support/env.ts';
+import { gotoApp } from '../support/app.ts';
+import { startAsGuest, startSignedIn, tableAction } from '../support/table.ts';
+
+// The Charts screen (`/?mode=charts`): the basic strategy chart and the index plays of the
+// player's own table (a signed-in player's server table, a guest's browser table), their
+// accuracy per cell from the table's graded decisions, at desktop and phone size, on one page
+// of paper.
+
+const PHONE = { width: 390, height: 844 };
+
+async function openCharts(page: Page): Promise<void> {
+  await gotoApp(page, '/?mode=charts');
+  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Hard totals' })).toBeVisible({ timeout: 15_000 });
+}
+
+const cell = (page: Page, table: string, name: string) => page.getByRole('table', { name: table }).getByRole('cell', { name: new RegExp(`^${name}:`) });
+
+/** Plays rounds at the server table until one asks a decision, and stands on it (bounded). */
+async function playOneDecision(page: Page): Promise<void> {
+  for (let round = 0; round < 10; round++) {
+    await tableAction(page, { type: 'bet', amount: 10 });
+    await tableAction(page, { type: 'deal' });
+    let state = ((await (await page.request.get('/api/table')).json()) as { state: { gamePhase: string } }).state;
+    if (state.gamePhase === 'insurance') {
+      await tableAction(page, { type: 'insurance', take: false });
+      state = ((await (await page.request.get('/api/table')).json()) as { state: { gamePhase: string } }).state;
+    }
+    if (state.gamePhase === 'playing') {
+      await tableAction(page, { type: 'stand' });
+      return;
+    }
+    await tableAction(page, { type: 'newRound' });
+  }
+  throw new Error('ten rounds without a decision');
+}
+
+test("a signed-in player's chart is their server table's rules, with their graded decisions on it", async ({ page }) => {
+  await startSignedIn(page, 'charts');
+  await tableAction(page, { type: 'setConfig', rules: { dealerStandsSoft17: false } });
+  await playOneDecision(page);
+  await openCharts(page);
+  await expect(page.getByText(/6D H17 DAS LS · Hi-Lo/)).toBeVisible();
+  // H17: 11 v A doubles (S17 hits it); the index table is the published H17 one.
+  await expect(cell(page, 'Hard totals', '11 v A')).toHaveText('Dh');
+  await expect(page.getByRole('heading', { name: /Index plays: Hi-Lo Illustrious 18 \+ Fab 4, published \(H17\)/ })).toBeVisible();
+  const tenTenFive = page.getByRole('row', { name: /^10,10 v 5/ });
+  await expect(tenTenFive.getByRole('cell')).toHaveText(['Split, else stand', '+5', '+4']);
+  // The decision is graded by the server a moment after the action: the heat map counts it.
+  await page.getByRole('button', { name: 'My accuracy' }).click();
+  await expect(async () => {
+    await openCharts(page);
+    await page.getByRole('button', { name: 'My accuracy' }).click();
+    await expect(page.getByText(/From 0 drill answers and 1 decisions at the table/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: /totals|Pairs/ }).getByRole('cell', { name: /1 at the table/ })).toHaveCount(1);
+  // The drills read the same server table (not this browser's storage, which it never writes).
+  await gotoApp(page, '/?mode=drills&drill=deviations');
+  await expect(page.getByText(/6D H17 DAS LS · Hi-Lo · set at the table/)).toBeVisible();
+  await expect(page.getByText('Index plays: Hi-Lo Illustrious 18 + Fab 4, published (H17)')).toBeVisible();
+});
+
+test('prints on one page: the app around it hidden, the chart and the index table on A4 and on Letter', async ({ page }) => {
+  await startAsGuest(page);
+  await openCharts(page);
+  const pages = async (format: 'A4' | 'Letter') => ((await page.pdf({ format })).toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  expect(await pages('A4')).toBe(1);
+  expect(await pages('Letter')).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Game mode' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Pairs' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^16 v 10/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('charts-print.png'), fullPage: true });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test("a guest's chart fits the screen: no sideways scroll, every column of the chart and the index table in sight", async ({ page }) => {
+    await startAsGuest(page);
+    await openCharts(page);
+    await expect(page.getByText(/6D S17 DAS LS · Hi-Lo/)).toBeVisible();
+    await expect(cell(page, 'Hard totals', '16 v 10')).toHaveText('Rh');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    for (const name of ['Hard totals', 'Soft totals', 'Pairs']) {
+      const box = await page.getByRole('table', { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, name).toBe(true);
+    }
+    const generated = await page.getByRole('columnheader', { name: 'Generated' }).boundingBox();
+    expect(generated && generated.x + generated.width <= PHONE.width).toBe(true);
+    await page.getByRole('button', { name: 'My accuracy' }).click();
+    await expect(page.getByText(/No answers yet/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('charts-phone.png'), fullPage: true });
+  });
+});
+
+test('the mode switch leads there from the table', async ({ page }) => {
+  await startAsGuest(page);
+  await page.getByRole('navigation', { name: 'Game mode' }).getByRole('link', { name: 'Charts' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/?mode=charts`);
+  await expect(page.getByRole('table', { name: 'Pairs' })).toBeVisible({ timeout: 15_000 });
+});
