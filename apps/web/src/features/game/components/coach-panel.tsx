@@ -1,8 +1,8 @@
 import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
-import { valueLabel } from '@/shared/ui/card-names.ts';
 import { MOVE_NAMES } from '../model/hand-labels.ts';
+import { verdictSentence } from '../model/coach-verdicts.ts';
 import { CoachWarning } from './coach-warning.tsx';
 
 export interface CoachPanelProps {
@@ -41,21 +41,9 @@ function shareOf(part: number, whole: number): string {
 
 function VerdictView({ v }: { v: Verdict }) {
   const { advice } = v;
-  const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
-  // Until the rule set's chart has been built, the coach judges by the EVs alone.
-  const by =
-    advice.basic === null
-      ? 'the best play by EV'
-      : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
-        ? `the index play (${advice.index.id})`
-        : 'basic strategy';
   return (
     <div className="flex flex-col gap-2" data-testid="coach-verdict">
-      <p role="status" className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>
-        {v.correct
-          ? `${NAMES[v.chosen]} on ${handText}: matches ${by}.`
-          : `${NAMES[v.chosen]} on ${handText}: ${by} says ${NAMES[advice.recommended]}.`}
-      </p>
+      <p className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>{verdictSentence(v)}</p>
       {advice.index && (
         <p className="text-sm text-slate-300">
           Index play {advice.index.id.replace(/^(I18|Fab4)-/, '')} (threshold {advice.index.threshold > 0 ? `+${advice.index.threshold}` : advice.index.threshold}): at true count{' '}

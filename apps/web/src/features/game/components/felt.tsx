@@ -12,7 +12,11 @@ export interface FeltProps {
   step_ms: number;
 }
 
-/** The table itself: the dealer, the status line and every seat in dealing order (the player's spots among the computer seats). */
+/**
+ * The table itself: the dealer, the status line and every seat in dealing order (the player's
+ * spots among the computer seats). The status line is not a live region: the table's
+ * announcer (table-announcer.tsx) speaks it with the cards, once.
+ */
 export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) {
   const spots = state.handBets.length;
   // Every seat is dealt in turn: the deal's timing counts them all.
@@ -27,7 +31,6 @@ export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) 
       <DealerHand cards={state.dealerCards} spots={seats} step_ms={step_ms} roundKey={roundKey} />
       <p
         key={state.gameStatus}
-        role="status"
         className="cc-fade-in min-h-[1.75rem] rounded-full bg-black/35 px-4 py-1 text-center text-base font-semibold text-amber-100 sm:text-lg"
         style={{ animationDelay: state.gamePhase === 'roundOver' ? `${resultDelay_ms}ms` : '0ms' }}
         data-testid="game-status"

@@ -25,6 +25,7 @@ import { BettingStats } from './betting-stats.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
 import { CoachWarning } from './coach-warning.tsx';
+import { TableAnnouncer } from './table-announcer.tsx';
 import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
@@ -93,6 +94,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
+          <TableAnnouncer state={state} verdict={coach.verdict} />
           <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp}>
             <MoveControls state={state} table={table} moves={moves} legal={legal} prefs={playPrefs} wide={wide} />
             {table.error && (

@@ -1,5 +1,7 @@
 import { cardValue, currentHand, evCost, insuranceChoiceCost, insuranceEv, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { RecordEntry } from '@card-counter/shared';
+import { valueLabel } from '@/shared/ui/card-names.ts';
+import { MOVE_NAMES } from './hand-labels.ts';
 import { knownComposition } from './shoe-knowledge.ts';
 
 // The coach's verdicts on the player's choices, and the record entries they make: pure
@@ -96,4 +98,20 @@ export function insuranceEntry(state: VisibleGameState, v: InsuranceVerdict, upc
     // The stake the insurance is measured against: the hands' bets (insurance is half of it).
     bet: Math.round(state.playerHands.reduce((a, h) => a + h.bet, 0)),
   };
+}
+
+/** 'Hit on 10,6 v 9: matches basic strategy.' or what the coach would have played instead. */
+export function verdictSentence(v: Verdict): string {
+  const { advice } = v;
+  const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
+  // Until the rule set's chart has been built, the coach judges by the EVs alone.
+  const by =
+    advice.basic === null
+      ? 'the best play by EV'
+      : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
+        ? `the index play (${advice.index.id})`
+        : 'basic strategy';
+  return v.correct
+    ? `${MOVE_NAMES[v.chosen]} on ${handText}: matches ${by}.`
+    : `${MOVE_NAMES[v.chosen]} on ${handText}: ${by} says ${MOVE_NAMES[advice.recommended]}.`;
 }
