@@ -26,6 +26,7 @@ import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
 import { CoachWarning } from './coach-warning.tsx';
 import { TableAnnouncer } from './table-announcer.tsx';
+import type { Verdict } from '../model/coach-verdicts.ts';
 import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
@@ -94,8 +95,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
-          <TableAnnouncer state={state} verdict={coach.verdict} />
-          <PlayArea table={table} state={state} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp}>
+          <PlayArea table={table} state={state} verdict={coach.verdict} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp}>
             <MoveControls state={state} table={table} moves={moves} legal={legal} prefs={playPrefs} wide={wide} />
             {table.error && (
               <p role="alert" className="text-center text-sm font-semibold text-rose-300">
@@ -169,6 +169,8 @@ function TableNotReady({ error, onReload }: { error: string | null; onReload: ()
 interface PlayAreaProps {
   table: TableHandle;
   state: VisibleGameState;
+  /** The coach's newest verdict, spoken by the announcer with the cards. */
+  verdict: Verdict | null;
   step_ms: number;
   /** Keyboard play on (off while the settings are open). */
   shortcuts: boolean;
@@ -178,12 +180,13 @@ interface PlayAreaProps {
 }
 
 /** The felt with its spots, what the player does now (`children`), and the chips between rounds for the spot picked. */
-function PlayArea({ table, state, step_ms, shortcuts, moves, onHelp, children }: PlayAreaProps) {
+function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, children }: PlayAreaProps) {
   const betting = useBetting(table, state);
   useKeyboardPlay(shortcuts, { state, busy: table.busy, moves, betting, openHelp: onHelp });
   const spots = state.handBets.length;
   return (
     <>
+      <TableAnnouncer state={state} verdict={verdict} />
       <Felt state={state} selectedSpot={betting.selected} onSelectSpot={betting.select} step_ms={step_ms} />
       {children}
       {!state.gameInProgress && !state.sittingOut && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
