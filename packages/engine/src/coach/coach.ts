@@ -90,7 +90,7 @@ export function coach(question: CoachQuestion): CoachAnswer {
     const convention = question.count.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS;
     const decision = decisionCount(sys, running, cardsLeft, convention);
     count = { running, decision };
-    const plays = question.count.indexPlays ? indexPlaysFor(rules, sys.id, convention, question.count.table) : null;
+    const plays = question.count.indexPlays ? indexPlaysFor(rules, question.count.system, convention, question.count.table) : null;
     if (plays) {
       index = bestPlay({
         hand,
