@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run } from '../cli/counts.ts';
+import { run as simulate } from '../cli/simulate.ts';
+import { run as indices } from '../cli/indices.ts';
 import type { CliIo } from '../cli/args.ts';
 import { COUNTING_SYSTEMS } from '../src/counting/systems.ts';
 
@@ -93,4 +95,41 @@ describe('bj counts', () => {
     expect(r.stderr).toMatch(/TAG_MISSING/);
     expect(r.stdout).toBe('');
   }, 60_000);
+});
+
+describe('the other commands take a count of one\'s own (--custom)', () => {
+  it('bj simulate --custom equal to Hi-Lo: the --count hilo result with the same seed', async () => {
+    const common = ['--rounds', '20000', '--threads', '1', '--seed', '9', '--spread', '{"-inf":1,"2":4}', '--indices', 'i18', '--json'];
+    const strip = (text: string) => {
+      const { settings, count, custom, seconds: _s, roundsPerSecond: _r, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      return { settings, count, custom, rest };
+    };
+    const a = capture();
+    expect(await simulate(common, a), a.stderr()).toBe(0);
+    const b = capture();
+    expect(await simulate([...common, '--custom', JSON.stringify({ tags: HI_LO_TAGS })], b), b.stderr()).toBe(0);
+    const [hiLo, custom] = [strip(a.stdout()), strip(b.stdout())];
+    expect(custom.rest).toEqual(hiLo.rest);
+    expect(custom).toMatchObject({ count: 'custom', custom: { tags: HI_LO_TAGS } });
+    expect(custom.settings).toMatch(/custom count \(A -1 2 \+1 .* T -1\)/);
+  }, 60_000);
+
+  it('bj indices --custom equal to Hi-Lo reads the precomputed Hi-Lo table; a bad --custom is an input error', async () => {
+    const a = capture();
+    expect(await indices(['--json'], a)).toBe(0);
+    const b = capture();
+    expect(await indices(['--custom', JSON.stringify({ tags: HI_LO_TAGS }), '--json'], b)).toBe(0);
+    const [hiLo, custom] = [JSON.parse(a.stdout()) as { plays: unknown; count: string }, JSON.parse(b.stdout()) as { plays: unknown; count: string; precomputed: boolean }];
+    expect(custom.plays).toEqual(hiLo.plays);
+    expect(custom).toMatchObject({ count: 'custom', precomputed: true });
+    for (const [argv, message] of [
+      [['--custom', JSON.stringify({ tags: { ...HI_LO_TAGS, 7: 1 } })], /UNBALANCED_NEEDS_IRC_KEY_PIVOT/],
+      [['--count', 'zen', '--custom', JSON.stringify({ tags: HI_LO_TAGS })], /leave out --count zen/],
+      [['--count', 'custom'], /--count custom needs --custom/],
+    ] as const) {
+      const io = capture();
+      expect(await indices([...argv], io)).toBe(2);
+      expect(io.stderr()).toMatch(message);
+    }
+  });
 });

@@ -4,7 +4,7 @@
 // {"A":-1,"2":1,...,"9":0,"T":-1}, so the CLI's --tags, the table's setCounting and the
 // simulator all read the same thing. The contract's schema (packages/shared custom-count.ts)
 // checks the same rules with the same codes (a shared test holds the two together).
-import { type CountingSystem, scaledDeckSum } from './systems.ts';
+import { COUNTING_SYSTEMS, getCountingSystem, scaledDeckSum, type CountId, type CountingSystem, type CountingSystemId } from './systems.ts';
 
 export const TAG_KEYS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T'] as const;
 export type TagKey = (typeof TAG_KEYS)[number];
@@ -144,4 +144,45 @@ export function customSystemOfTags(tags: CountTags, ircOneDeck = 0): CountingSys
     redSevenBonus: 0,
     ircOneDeckScaled: ircOneDeck * scale,
   });
+}
+
+/** Which count a table, a drill or a simulation uses: a built-in id, or 'custom' with its definition. */
+export interface CountSpec {
+  system: CountId;
+  /** The definition, with system 'custom' (and only then). */
+  custom?: CustomCount;
+}
+
+/** The counting system of a spec; a custom count is checked again here (CustomCountError). */
+export function countingSystemOf(spec: CountSpec): CountingSystem {
+  if (spec.system !== 'custom') {
+    if (spec.custom !== undefined) throw new CustomCountError('COUNT_UNKNOWN_FIELD', 'custom', `a built-in count (${spec.system}) takes no custom definition.`);
+    return getCountingSystem(spec.system);
+  }
+  if (spec.custom === undefined) throw new CustomCountError('COUNT_NOT_AN_OBJECT', 'custom', "the count 'custom' needs its definition: { tags, irc?, key?, pivot? }.");
+  const c = parseCustomCount(spec.custom);
+  return customSystemOfTags(c.tags, c.irc ?? 0);
+}
+
+/**
+ * The built-in system a counting system counts exactly like (same tag of every card, same IRC
+ * at any number of decks), or null. A custom count equal to Hi-Lo is Hi-Lo for everything that
+ * is looked up by name: the published index plays, the precomputed index tables.
+ */
+export function builtInTwin(sys: CountingSystem): CountingSystemId | null {
+  if (sys.id !== 'custom') return sys.id;
+  const same = (a: CountingSystem, b: CountingSystem): boolean => {
+    if (a.redSevenBonus / a.scale !== b.redSevenBonus / b.scale || a.ircOneDeckScaled / a.scale !== b.ircOneDeckScaled / b.scale) return false;
+    for (let v = 1; v <= 10; v++) if ((a.tags[v] ?? 0) / a.scale !== (b.tags[v] ?? 0) / b.scale) return false;
+    return true;
+  };
+  for (const b of Object.values(COUNTING_SYSTEMS)) if (same(sys, b)) return b.id as CountingSystemId;
+  return null;
+}
+
+/** One string per distinct count: the built-in id, or the custom definition (tags and IRC). */
+export function countKey(spec: CountSpec): string {
+  if (spec.system !== 'custom') return spec.system;
+  const sys = countingSystemOf(spec);
+  return `custom:${TAG_KEYS.map((_, i) => (sys.tags[i + 1] ?? 0) / sys.scale).join(',')}:${sys.ircOneDeckScaled / sys.scale}`;
 }
