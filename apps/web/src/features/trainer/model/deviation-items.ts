@@ -1,8 +1,9 @@
 import {
-  COUNTING_SYSTEMS,
   INSURANCE_INDEX,
   bestPlay,
+  builtInTwin,
   chartPlay,
+  countingSystemOf,
   fullShoe,
   handEvs,
   indexPlays,
@@ -39,8 +40,8 @@ export interface DeviationSource {
 }
 
 export function deviationSource(rules: Rules, counting: CountingOptions): DeviationSource {
-  const sys = COUNTING_SYSTEMS[counting.system];
-  const table = precomputedIndices({ rules, count: counting.system, trueCount: { resolution: counting.resolution, rounding: counting.rounding } });
+  const sys = countingSystemOf(counting);
+  const table = precomputedIndices({ rules, count: counting.system, custom: counting.custom, trueCount: { resolution: counting.resolution, rounding: counting.rounding } });
   if (table !== null) {
     return {
       plays: indexPlaysOf(table),
@@ -55,7 +56,7 @@ export function deviationSource(rules: Rules, counting: CountingOptions): Deviat
     insuranceIndex: INSURANCE_INDEX,
     label: `Hi-Lo Illustrious 18 + Fab 4 (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
     countName: 'true count',
-    fallback: counting.system !== 'hi-lo',
+    fallback: builtInTwin(sys) !== 'hi-lo',
   };
 }
 
