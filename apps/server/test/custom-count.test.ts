@@ -5,6 +5,7 @@
  */
 import { countingSystemOf, runningCountOf, type CountingOptions, type CustomCount } from '@card-counter/engine';
 import { DrillDealSchema, ERRORS, ErrorBodySchema, type TableSnapshot } from '@card-counter/shared';
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { tableSuite } from './support/table.ts';
@@ -83,5 +84,31 @@ forEachDatabase('custom counts', (t) => {
     expect((verdict.json() as { correct: boolean }).correct).toBe(true);
     const bad = await p.call('POST', '/api/me/drills/deals', { drill: 'runningCount', decks: 1, perFlash: 1, system: 'custom', custom: { tags: { ...HI_LO.tags, 2: 5 } } });
     expectInvalid(bad, 'TAG_OUT_OF_RANGE', /^body\.custom\.tags\.2$/);
+  });
+
+  it("a simulator run's settings keep a custom count; a bad one is refused before any charge", async () => {
+    const { p } = await suite.seat('custom-sim');
+    const settings = {
+      rules: { numDecks: 6 },
+      count: 'custom',
+      custom: ODD,
+      trueCount: { resolution: 'half', rounding: 'floor' },
+      spread: { '-inf': 1, '2': 4 },
+      indices: 'none',
+      insurance: 'never',
+      wongIn: null,
+      bankroll_units: 0,
+      rounds: 100_000,
+      seed: 1,
+      csm: false,
+      threads: 1,
+    };
+    const credits = async () => ((await p.call('GET', '/api/me')).json() as { credits: number }).credits;
+    const before = await credits();
+    expectInvalid(await p.call('POST', '/api/simulator/runs', { runId: randomUUID(), settings: { ...settings, custom: { ...ODD, irc: undefined } } }), 'UNBALANCED_NEEDS_IRC_KEY_PIVOT', /^body\.settings\.custom\.irc$/);
+    expectInvalid(await p.call('POST', '/api/simulator/runs', { runId: randomUUID(), settings: { ...settings, custom: undefined } }), 'COUNT_NOT_AN_OBJECT', /^body\.settings\.custom$/);
+    expect(await credits()).toBe(before);
+    const ok = await p.call('POST', '/api/simulator/runs', { runId: randomUUID(), settings });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
