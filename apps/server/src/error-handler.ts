@@ -19,6 +19,24 @@ function validationMessage(
   return parts.join('; ');
 }
 
+/**
+ * A custom count's problem among the validation issues (custom-count.ts puts its reason in the
+ * issue's params): answered as INVALID_CUSTOM_COUNT with the reason and the field, stable for
+ * programs, rather than the general VALIDATION_FAILED.
+ */
+function customCountProblem(
+  error: FastifyError & { validation: { instancePath: string; message?: string; params?: unknown }[] },
+): { reason: string; field: string; message: string } | null {
+  for (const v of error.validation) {
+    const params = (v.params as { params?: { customCount?: unknown } } | undefined)?.params;
+    if (typeof params?.customCount === 'string') {
+      const field = `${error.validationContext ?? 'request'}${v.instancePath.replace(/\//g, '.')}`;
+      return { reason: params.customCount, field, message: `${field}: ${v.message ?? 'is invalid'}` };
+    }
+  }
+  return null;
+}
+
 /** Fastify's and its plugins' own 4xx statuses; any other 4xx is sent as 400 VALIDATION_FAILED. */
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_FAILED',
@@ -44,6 +62,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const custom = customCountProblem(error);
+      if (custom) return reply.status(ERRORS.INVALID_CUSTOM_COUNT.status).send(errorBody('INVALID_CUSTOM_COUNT', custom.message, { reason: custom.reason, field: custom.field }));
       return reply.status(400).send(errorBody('VALIDATION_FAILED', validationMessage(error)));
     }
     if (isResponseSerializationError(error)) {

@@ -7,7 +7,7 @@
  */
 import {
   cardValue,
-  getCountingSystem,
+  countingSystemOf,
   runningCountOf,
   type Card,
   type CountingSystemId,
@@ -41,7 +41,7 @@ function expectError(res: LightMyRequestResponse, code: ErrorCode): void {
 
 /** What a player who counted every card would answer. */
 function countOf(deal: DrillDeal): number {
-  return runningCountOf(getCountingSystem(deal.system), deal.cards, deal.decks);
+  return runningCountOf(countingSystemOf(deal), deal.cards, deal.decks);
 }
 
 forEachDatabase('server-dealt drills', (t) => {

@@ -19,11 +19,15 @@ export const FIRST_LOAD_ROUTES = {
  * 120 for both (issue 27); these hold what has been reached, so a change cannot add to the first
  * load unseen. Lower them as the first load shrinks. Raising one takes its reason here: the
  * table's went from 215 to 220 with the full table, bet grades, test mode and the keys (issue
- * 25: +12 KB, after their chart, settings and report dialog were made lazy chunks).
+ * 25: +12 KB, after their chart, settings and report dialog were made lazy chunks), and to 221
+ * with a count of the player's own (issue 26: the engine's custom count, which the table itself
+ * counts with, and the contract's checks of it, +0.9 KB; BC, PE and IC are worked out in a
+ * worker, so that code stays out), and to 222 with the table's words for a screen reader
+ * (issue 27: model/announce.ts and its log, +0.8 KB).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 150,
-  '/ (signed in, the table)': 220,
+  '/ (signed in, the table)': 222,
 };
 
 interface ManifestChunk {

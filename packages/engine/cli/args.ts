@@ -3,7 +3,7 @@
 // wrapper that turns CliError/RulesError into "message on stderr, non-zero exit", and the
 // process's terminal: a progress bar only when stderr is a terminal, and Ctrl-C.
 import { SingleBar } from 'cli-progress';
-import { parseRules, RulesError, type Rules } from '../src/index.ts';
+import { COUNTING_SYSTEMS, CustomCountError, parseCustomCount, parseRules, RulesError, type CountSpec, type Rules } from '../src/index.ts';
 
 /** A usage or input error: printed on stderr, exit code 2. */
 export class CliError extends Error {
@@ -78,6 +78,33 @@ export function rulesFromJson(json: string | undefined): Rules {
 /** Rules from parsed args (flag name `rules`). */
 export function rulesFromArgs(args: ParsedArgs): Rules {
   return rulesFromJson(args.values.get('rules'));
+}
+
+/**
+ * The count of --count (a built-in id; "hilo" is Hi-Lo) or --custom (a count of one's own as
+ * JSON: {"tags":{"A":-1,"2":1,...,"T":-1}} with "irc", "key" and "pivot" for an unbalanced one).
+ */
+export function countFromArgs(args: ParsedArgs): CountSpec {
+  const customText = args.values.get('custom');
+  const name = (args.values.get('count') ?? (customText === undefined ? 'hilo' : 'custom')).replace(/^hilo$/, 'hi-lo');
+  if (name === 'custom') {
+    if (customText === undefined) throw new CliError('--count custom needs --custom JSON, the count: {"tags":{"A":-1,"2":1,...,"T":-1}}.');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(customText);
+    } catch (e) {
+      throw new CliError(`--custom is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    try {
+      return { system: 'custom', custom: parseCustomCount(parsed) };
+    } catch (e) {
+      if (e instanceof CustomCountError) throw new CliError(`--custom: ${e.message} (${e.code})`);
+      throw e;
+    }
+  }
+  if (customText !== undefined) throw new CliError(`--custom is a count of its own: leave out --count ${name}.`);
+  if (!(name in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}, or custom with --custom.`);
+  return { system: name as CountSpec['system'] };
 }
 
 /** A progress display: `update` with the work done so far, `stop` once at the end. */

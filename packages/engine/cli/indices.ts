@@ -1,14 +1,16 @@
 // `bj indices --rules JSON --count SYSTEM [--json]`: the index plays generated for the rules,
 // count and true-count convention (the logic is src/indices/generate.ts; this only parses and prints).
-import { CliError, formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
-import { COUNTING_SYSTEMS, indexPlays, indexTableFor, type CountingSystemId, type DeckResolution, type IndexTable, type TrueCountRounding } from '../src/index.ts';
+import { CliError, countFromArgs, formatTable, parseArgs, printJson, processIo, rulesFromArgs, runCommand, type CliIo } from './args.ts';
+import { indexPlays, indexTableFor, type DeckResolution, type IndexTable, type TrueCountRounding } from '../src/index.ts';
 import { countLabel, rulesNotation } from './notation.ts';
 
-const SPEC = { values: ['rules', 'count', 'resolution', 'rounding', 'samples', 'seed', 'scope'], switches: ['json', 'help'] };
+const SPEC = { values: ['rules', 'count', 'custom', 'resolution', 'rounding', 'samples', 'seed', 'scope'], switches: ['json', 'help'] };
 
 export const USAGE = `usage: bj indices [options]
   --rules JSON        table rules (default: 6 decks S17 DAS LS 3:2)
   --count SYSTEM      hilo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves, red-7 (default hilo)
+  --custom JSON       a count of your own instead: {"tags":{"A":-1,"2":1,...,"9":0,"T":-1}}, whole or
+                      half tags; an unbalanced one also "irc" (one deck), "key" and "pivot"
   --resolution R      decks remaining estimated to: exact, half or full decks (default half)
   --rounding R        true count: floor, truncate, round or none (default floor)
   --scope S           named (I18, Fab 4, insurance) or all (every two-card hand, slower)
@@ -27,8 +29,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
   return runCommand(io, () => {
     const args = parseArgs(argv, SPEC);
     const rules = rulesFromArgs(args);
-    const count = (args.values.get('count') ?? 'hilo').replace(/^hilo$/, 'hi-lo');
-    if (!(count in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}.`);
+    const count = countFromArgs(args);
     const resolution = (args.values.get('resolution') ?? 'half') as DeckResolution;
     if (!['exact', 'half', 'full'].includes(resolution)) throw new CliError('--resolution must be exact, half or full.');
     const rounding = (args.values.get('rounding') ?? 'floor') as TrueCountRounding;
@@ -39,8 +40,8 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
     if (!Number.isInteger(samples) || samples < 5 || samples > 10_000) throw new CliError('--samples must be an integer 5..10000.');
     const seed = Number(args.values.get('seed') ?? 1);
     if (!Number.isSafeInteger(seed) || seed < 0) throw new CliError('--seed must be a whole number >= 0.');
-    const table = indexTableFor({ rules, count: count as CountingSystemId, trueCount: { resolution, rounding }, scope, samplesPerBin: samples, seed });
-    const settings = `${rulesNotation(rules)}; ${countLabel(count as CountingSystemId)}`;
+    const table = indexTableFor({ rules, count: count.system, custom: count.custom, trueCount: { resolution, rounding }, scope, samplesPerBin: samples, seed });
+    const settings = `${rulesNotation(rules)}; ${countLabel(count)}`;
     if (args.switches.has('json')) printJson(io, { settings, ...table });
     else io.out(`${settings}\n${readable(table)}`);
     return 0;

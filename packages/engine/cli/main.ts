@@ -12,6 +12,7 @@ export const COMMANDS: Record<string, Command> = {
   strategy: { summary: 'the basic strategy chart for the rules and its exact EV', load: () => import('./strategy.ts') },
   ev: { summary: 'the exact EV of each action for a hand against an upcard', load: () => import('./ev.ts') },
   simulate: { summary: 'simulate play: EV, SD, SCORE, risk of ruin, per true count', load: () => import('./simulate.ts') },
+  counts: { summary: "each count's betting correlation, playing efficiency and insurance correlation for the rules", load: () => import('./counts.ts') },
   indices: { summary: 'index plays generated for the rules, count and true-count convention', load: () => import('./indices.ts') },
 };
 
@@ -28,6 +29,7 @@ ${lines.join('\n')}
 examples:
   bj strategy --rules '{"numDecks":2,"dealerStandsSoft17":false}'
   bj ev --hand 7,8 --up 10
+  bj counts --rules '{"numDecks":1}' --json
   bj indices --count hilo --rules '{"dealerStandsSoft17":false}'
   bj simulate --rounds 10000000 --count hilo --spread '{"-inf":1,"1":2,"2":4,"3":6,"4":8}' --indices i18 --bankroll 1000
 `;

@@ -1,6 +1,6 @@
 // The one line every report starts with: the rules (and settings) in the shorthand counters
 // use, e.g. "6D S17 DAS LS 3:2, 75% pen".
-import { DEFAULT_RULES, getCountingSystem, type CountingSystemId, type Rules } from '../src/index.ts';
+import { DEFAULT_RULES, TAG_KEYS, countingSystemOf, tagsOfSystem, type CountSpec, type Rules } from '../src/index.ts';
 
 /** A payout as a ratio of small integers ("3:2", "6:5", "1:1"), else the decimal ("1.37:1"). */
 export function payoutRatio(pays: number): string {
@@ -40,8 +40,14 @@ export function rulesAndPenetration(rules: Rules, csm = false): string {
 }
 
 /** "Hi-Lo", "KO", ... */
-export function countLabel(id: CountingSystemId): string {
-  return getCountingSystem(id).name;
+export function countLabel(spec: CountSpec): string {
+  const sys = countingSystemOf(spec);
+  if (spec.system !== 'custom') return sys.name;
+  const tags = tagsOfSystem(sys);
+  const c = spec.custom;
+  const signed = (t: number): string => (t > 0 ? `+${t}` : String(t));
+  const rc = c?.irc === undefined ? '' : `, IRC ${signed(c.irc)} (one deck), key ${signed(c.key ?? 0)}, pivot ${signed(c.pivot ?? 0)}`;
+  return `custom count (${TAG_KEYS.map((k) => `${k} ${signed(tags[k])}`).join(' ')}${rc})`;
 }
 
 /** A bet ramp as counters write it: "flat" or "spread 1-8". */

@@ -1,12 +1,12 @@
 // `bj simulate`: runs the strategy simulator on worker threads and prints its report.
 import { availableParallelism } from 'node:os';
-import { CliError, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
-import { buildPlan, CHUNK_ROUNDS, COUNTING_SYSTEMS, indexTableFor, precomputedIndices, runPlan, type CountingSystemId, type IndexSet, type IndexTable, type Rules, type SimResult } from '../src/index.ts';
+import { CliError, countFromArgs, parseArgs, printJson, processIo, rulesFromArgs, runCommand, formatTable, type CliIo } from './args.ts';
+import { buildPlan, CHUNK_ROUNDS, indexTableFor, precomputedIndices, runPlan, type CountSpec, type IndexSet, type IndexTable, type Rules, type SimResult } from '../src/index.ts';
 import { simulateThreads } from '../node/sim-pool.ts';
 import { countLabel, rulesAndPenetration, spreadLabel } from './notation.ts';
 
 const SPEC = {
-  values: ['rules', 'rounds', 'threads', 'seed', 'count', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
+  values: ['rules', 'rounds', 'threads', 'seed', 'count', 'custom', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
   switches: ['csm', 'json', 'help'],
 };
 
@@ -24,6 +24,8 @@ export const USAGE = `usage: bj simulate [options]
   --threads T           worker threads (default: the machine's cores; 1 below 5,000,000 rounds)
   --seed S              seed; the same seed gives the same numbers on any thread count (default 1)
   --count SYSTEM        hilo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves, red-7 (default hilo)
+  --custom JSON         a count of your own instead: {"tags":{"A":-1,"2":1,...,"9":0,"T":-1}}, whole or
+                        half tags; an unbalanced one also "irc" (one deck), "key" and "pivot"
   --spread JSON         units by true count, e.g. {"-inf":1,"1":2,"2":4,"3":6,"4":8} (default flat 1)
   --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo);
                         generated: the I18 and Fab 4 generated for these rules and any count (bj indices)
@@ -59,8 +61,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       // The thread count never changes the numbers, only the time.
       const threads = intFlag(args.values.get('threads'), 'threads', rounds < AUTO_THREADS_ROUNDS_MIN ? 1 : availableParallelism(), 1, 64);
       const seed = intFlag(args.values.get('seed'), 'seed', 1, 0, Number.MAX_SAFE_INTEGER);
-      const countName = (args.values.get('count') ?? 'hilo').replace(/^hilo$/, 'hi-lo');
-      if (!(countName in COUNTING_SYSTEMS)) throw new CliError(`--count must be one of hilo, ${Object.keys(COUNTING_SYSTEMS).join(', ')}.`);
+      const count = countFromArgs(args);
       const indices = (args.values.get('indices') ?? 'none') as IndexSet;
       if (!['none', 'i18', 'i18+fab4', 'generated'].includes(indices)) throw new CliError('--indices must be none, i18, i18+fab4 or generated.');
       const insurance = args.values.get('insurance') ?? (indices === 'none' ? 'never' : 'index');
@@ -80,13 +81,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       const csm = args.switches.has('csm');
       let plan;
       try {
-        const indexTable = indices === 'generated' ? generatedTable(io, rules, countName as CountingSystemId) : undefined;
-        plan = buildPlan({ rules, count: countName as CountingSystemId, spread, indices, ...(indexTable ? { indexTable } : {}), insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn });
+        const indexTable = indices === 'generated' ? generatedTable(io, rules, count) : undefined;
+        plan = buildPlan({ rules, count: count.system, custom: count.custom, spread, indices, ...(indexTable ? { indexTable } : {}), insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn });
       } catch (e) {
         if (e instanceof RangeError) throw new CliError(e.message);
         throw e;
       }
-      const settings = settingsLine({ rules, csm, count: countName as CountingSystemId, spread, indices, insurance, wongIn, bankroll });
+      const settings = settingsLine({ rules, csm, count, spread, indices, insurance, wongIn, bankroll });
       // Progress only on a terminal (never in pipes, logs or CI); Ctrl-C ends the run early with
       // the result of the rounds played so far.
       const progress = io.progress?.(rounds, 'rounds') ?? null;
@@ -101,7 +102,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
         stopListening?.();
       }
       if (args.switches.has('json')) {
-        printJson(io, { settings, roundsAsked: rounds, rules, count: countName, spread: spread ?? null, indices, insurance, ...result });
+        printJson(io, { settings, roundsAsked: rounds, rules, count: count.system, ...(count.custom ? { custom: count.custom } : {}), spread: spread ?? null, indices, insurance, ...result });
       } else {
         io.out(`${settings}\n\n${readableReport(result, threads, rounds)}\n`);
       }
@@ -115,7 +116,7 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
 interface Settings {
   rules: Rules;
   csm: boolean;
-  count: CountingSystemId;
+  count: CountSpec;
   spread: Readonly<Record<string, number>> | undefined;
   indices: IndexSet;
   insurance: string;
@@ -126,9 +127,10 @@ interface Settings {
 const INDEX_LABELS: Record<IndexSet, string> = { none: 'basic strategy', i18: 'I18', 'i18+fab4': 'I18 + Fab 4', generated: 'generated indices' };
 
 /** The generated index table for --indices generated; says so when it must be generated (a minute or more). */
-function generatedTable(io: CliIo, rules: Rules, count: CountingSystemId): IndexTable {
-  if (!precomputedIndices({ rules, count })) io.err(`generating the ${count} index table for these rules (no precomputed one; see bj indices)...\n`);
-  return indexTableFor({ rules, count });
+function generatedTable(io: CliIo, rules: Rules, count: CountSpec): IndexTable {
+  const options = { rules, count: count.system, custom: count.custom };
+  if (!precomputedIndices(options)) io.err(`generating the ${count.system} index table for these rules (no precomputed one; see bj indices)...\n`);
+  return indexTableFor(options);
 }
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 

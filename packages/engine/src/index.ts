@@ -67,7 +67,19 @@ export {
 // Counting: the systems, running and true count, the betting-patterns record.
 export {
   COUNTING_SYSTEMS,
+  CUSTOM_COUNT_CODES,
+  CUSTOM_COUNT_LIMITS,
+  CustomCountError,
   DEFAULT_COUNTING_SYSTEM,
+  TAG_KEYS,
+  builtInTwin,
+  countKey,
+  countingSystemOf,
+  customSystemOfTags,
+  deckSumOfTags,
+  parseCountTags,
+  parseCustomCount,
+  tagsOfSystem,
   DEFAULT_TRUE_COUNT_OPTIONS,
   bettingPatternKey,
   countCard,
@@ -84,6 +96,12 @@ export {
   type BettingPatterns,
   type CountingSystem,
   type CountingSystemId,
+  type CountId,
+  type CountSpec,
+  type CountTags,
+  type CustomCount,
+  type CustomCountCode,
+  type TagKey,
   type DeckResolution,
   type TrueCountOptions,
   type TrueCountRounding,
@@ -193,6 +211,10 @@ export {
   type BetRampStep,
   type BetVerdict,
 } from './coach/index.ts';
+
+// What a count is worth for the rules: betting correlation, playing efficiency and insurance
+// correlation from the rules' exact effects of removal, for any tags.
+export { countBasis, countQuality, type CountBasis, type CountQuality, type DecisionEffects } from './coach/index.ts';
 
 // The simulator (browser-safe part; the pools are the two other entry points).
 export {

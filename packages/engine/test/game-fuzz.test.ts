@@ -6,7 +6,7 @@
 // A failure message starts with the seed; pin a failing seed in PINNED_SEEDS.
 import { describe, expect, it } from 'vitest';
 import { type Card, codeOfCard, cardFromCode, handTotal } from '../src/cards.ts';
-import { COUNTING_SYSTEMS, type CountingSystemId, getCountingSystem, initialRunningCount, tagOf } from '../src/counting/index.ts';
+import { COUNTING_SYSTEMS, TAG_KEYS, countKey, countingSystemOf, initialRunningCount, tagOf, type CountSpec, type CustomCount } from '../src/counting/index.ts';
 import { REFUSAL_CODES, createGame, legalActions, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
 import { randomInt, seededRng, type Rng } from '../src/rng.ts';
 import { DEFAULT_RULES, dealerHits, type Rules } from '../src/rules.ts';
@@ -93,15 +93,24 @@ function sortedCodes(cards: readonly Card[]): number[] {
   return cards.map(codeOfCard).sort((a, b) => a - b);
 }
 
-const tagTables = new Map<CountingSystemId, number[]>();
+const tagTables = new Map<string, number[]>();
 /** Tag per card code, computed once per system (the check recounts the whole shoe every step). */
-function tagsByCode(id: CountingSystemId): number[] {
-  let t = tagTables.get(id);
+function tagsByCode(spec: CountSpec): number[] {
+  const key = countKey(spec);
+  let t = tagTables.get(key);
   if (!t) {
-    t = Array.from({ length: 52 }, (_, c) => tagOf(getCountingSystem(id), cardFromCode(c)));
-    tagTables.set(id, t);
+    t = Array.from({ length: 52 }, (_, c) => tagOf(countingSystemOf(spec), cardFromCode(c)));
+    tagTables.set(key, t);
   }
   return t;
+}
+
+/** A random count of the player's own: tags -2..2 in halves; an unbalanced one gets an IRC, key and pivot. */
+function randomCustom(rng: Rng): CustomCount {
+  const tags = Object.fromEntries(TAG_KEYS.map((k) => [k, (randomInt(rng, 9) - 4) / 2])) as Record<(typeof TAG_KEYS)[number], number>;
+  if (TAG_KEYS.every((k) => tags[k] === 0)) tags.T = -1;
+  const sum = TAG_KEYS.reduce((a, k) => a + tags[k] * (k === 'T' ? 16 : 4), 0);
+  return sum === 0 ? { tags } : { tags, irc: (randomInt(rng, 21) - 10) / 2, key: randomInt(rng, 9) - 4, pivot: randomInt(rng, 9) - 4 };
 }
 
 /** Every invariant of a state; returns the first broken one as a message, or null. */
@@ -122,8 +131,8 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
     const onTableCards = s.gamePhase === 'betting' ? [] : tableCards(s);
     if (s.gamePhase !== 'betting' && JSON.stringify(dealt.slice().sort((a, b) => a - b)) !== JSON.stringify(sortedCodes(onTableCards))) return 'table cards != cards dealt this round';
     // Count: IRC + tags of every dealt card except a hidden hole card.
-    const sys = getCountingSystem(s.counting.system);
-    const tags = tagsByCode(s.counting.system);
+    const sys = countingSystemOf(s.counting);
+    const tags = tagsByCode(s.counting);
     let rc = initialRunningCount(sys, rules.numDecks);
     for (let i = 0; i < s.deck.position; i++) rc += tags[s.deck.cards[i] ?? -1] ?? NaN;
     const hole = s.dealerCards[1];
@@ -191,7 +200,7 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
   if (v.deck && s.deck) {
     const hidden = s.dealerCards.length > 1 && !s.holeCardRevealed ? 1 : 0;
     if (v.deck.seen.reduce((a, b) => a + b, 0) !== s.deck.position - hidden) return 'seen cards != dealt cards shown';
-    const sys = getCountingSystem(s.counting.system);
+    const sys = countingSystemOf(s.counting);
     if (sys.redSevenBonus === 0) {
       const tagged = v.deck.seen.reduce((a, n, value) => a + (value === 0 ? 0 : n * tagOf(sys, { rank: value === 1 ? 'A' : value === 10 ? '10' : (String(value) as Card['rank']), suit: 'spades' })), 0);
       if (Math.abs(initialRunningCount(sys, rules.numDecks) + tagged - s.runningCount) > EPS) return 'seen cards do not give the running count (hole card counted?)';
@@ -302,9 +311,12 @@ const SEAT_ROUNDS: SequenceKind = { steps: SHOE_STEPS_PER_SEQUENCE, rules: seatR
 
 function runSequence(seed: number, kind: SequenceKind = RANDOM, watch?: (w: RevealWatch) => void): void {
   const rng = seededRng(seed);
-  const systems = Object.keys(COUNTING_SYSTEMS) as CountingSystemId[];
+  // Every built-in count, and a random count of the player's own as often as any one of them.
+  const systems = [...Object.keys(COUNTING_SYSTEMS), 'custom'] as const;
   const startBalance = pick(rng, kind.balances);
-  let s = createGame({ rules: kind.rules(rng), balance: startBalance, counting: { system: pick(rng, systems), rounding: pick(rng, ['floor', 'truncate', 'round'] as const) } });
+  const system = pick(rng, systems) as CountSpec['system'];
+  const custom = system === 'custom' ? randomCustom(rng) : undefined;
+  let s = createGame({ rules: kind.rules(rng), balance: startBalance, counting: { system, custom, rounding: pick(rng, ['floor', 'truncate', 'round'] as const) } });
   const w: RevealWatch = { holeShoes: new Set(), published: new Set(), alive: new Set(), heldSteps: 0 };
   for (let i = 0; i < kind.steps; i++) {
     const action = kind.action(rng, s);

@@ -11,7 +11,8 @@ const engineDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const repoRoot = path.resolve(engineDir, '../..');
 
 const PUBLIC_RUNTIME_NAMES = [
-  'ACE', 'CHUNK_ROUNDS', 'COUNTING_SYSTEMS', 'DEFAULT_COUNTING_SYSTEM', 'DEFAULT_RULES', 'DEFAULT_TRUE_COUNT_OPTIONS',
+  'ACE', 'CHUNK_ROUNDS', 'COUNTING_SYSTEMS', 'CUSTOM_COUNT_CODES', 'CUSTOM_COUNT_LIMITS', 'CustomCountError', 'TAG_KEYS',
+  'builtInTwin', 'countBasis', 'countKey', 'countQuality', 'countingSystemOf', 'customSystemOfTags', 'deckSumOfTags', 'parseCountTags', 'parseCustomCount', 'tagsOfSystem', 'DEFAULT_COUNTING_SYSTEM', 'DEFAULT_RULES', 'DEFAULT_TRUE_COUNT_OPTIONS',
   'FAB_4_S17', 'ILLUSTRIOUS_18_S17', 'INITIAL_BALANCE', 'INSURANCE_INDEX', 'MAX_ROUNDS', 'MAX_THREADS', 'PLAYER_ACTIONS',
   'RANKS', 'REFUSAL_CODES', 'RULE_LIMITS', 'RulesError', 'SUITS', 'SimAbortedError', 'SimPool', 'TEN', 'UPCARD_KEYS',
   'basicStrategyRules', 'basicStrategyTable', 'rememberBasicStrategyTable', 'seatLayout',

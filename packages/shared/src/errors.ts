@@ -79,6 +79,11 @@ export const ERRORS = {
   DRILL_DEAL_EXPIRED: { status: 410, message: 'This drill has expired. Start a new one.' },
   /** A server-dealt drill already answered with another answer: the first answer stands. */
   DRILL_DEAL_ANSWERED: { status: 409, message: 'This drill was already answered. Start a new one.' },
+  /**
+   * A count of the player's own that breaks a rule of custom-count.ts: the message says which,
+   * `details` carry `{ reason, field }` (reason: one of CUSTOM_COUNT_REASONS, stable).
+   */
+  INVALID_CUSTOM_COUNT: { status: 400, message: 'This custom count is not valid.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,3 +10,4 @@ export * from './errors.ts';
 export * from './constants.ts';
 export * from './api.ts';
 export * from './table.ts';
+export * from './custom-count.ts';

@@ -9,6 +9,7 @@
  */
 import type { Card, ComputerHand, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleSeat, VisibleShoe } from '@card-counter/engine';
 import { z } from 'zod';
+import { CustomCountSchema } from './custom-count.ts';
 import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer, trueCountAnswer } from './table-training.ts';
 
 export * from './table-training.ts';
@@ -48,11 +49,27 @@ export const TableRulesSchema = z.strictObject({
 });
 export type TableRules = z.infer<typeof TableRulesSchema>;
 
-export const CountingOptionsSchema = z.strictObject({
-  system: z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7']),
-  resolution: z.enum(['exact', 'half', 'full']),
-  rounding: z.enum(['floor', 'truncate', 'round', 'none']),
-});
+/** A built-in count, or 'custom' with its definition (custom-count.ts). */
+export const CountSystemSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
+
+/** The custom definition comes with system 'custom' and only then (an INVALID_CUSTOM_COUNT otherwise). */
+export function customGoesWithSystem(value: { system: string; custom?: unknown }, ctx: z.RefinementCtx): void {
+  if (value.system === 'custom' && value.custom === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['custom'], message: "the count 'custom' needs its definition: { tags, irc?, key?, pivot? }.", params: { customCount: 'COUNT_NOT_AN_OBJECT' } });
+  }
+  if (value.system !== 'custom' && value.custom !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['custom'], message: `a built-in count (${value.system}) takes no custom definition.`, params: { customCount: 'COUNT_UNKNOWN_FIELD' } });
+  }
+}
+
+export const CountingOptionsSchema = z
+  .strictObject({
+    system: CountSystemSchema,
+    custom: CustomCountSchema.optional(),
+    resolution: z.enum(['exact', 'half', 'full']),
+    rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+  })
+  .superRefine(customGoesWithSystem);
 export type TableCountingOptions = z.infer<typeof CountingOptionsSchema>;
 
 const credits = z.number().nonnegative();

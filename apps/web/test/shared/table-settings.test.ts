@@ -29,4 +29,14 @@ describe('the table settings the trainer reads', () => {
     window.localStorage.setItem(tableStorageKey('q'), '{not json');
     expect(readLocalTableSettings('q').counting).toEqual(DEFAULT_COUNTING);
   });
+
+  it("keeps a stored custom count that passes the checks; a broken one reads as the default count", () => {
+    const custom = { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0.5, 8: 0, 9: 0, T: -1 }, irc: -2, key: 1, pivot: 0 };
+    const store = (owner: string, counting: unknown) =>
+      window.localStorage.setItem(tableStorageKey(owner), JSON.stringify({ state: { config: DEFAULT_RULES, counting } }));
+    store('c1', { system: 'custom', custom, resolution: 'half', rounding: 'floor' });
+    expect(readLocalTableSettings('c1').counting).toEqual({ system: 'custom', custom, resolution: 'half', rounding: 'floor' });
+    store('c2', { system: 'custom', custom: { ...custom, irc: undefined }, resolution: 'half', rounding: 'floor' });
+    expect(readLocalTableSettings('c2').counting).toEqual({ ...DEFAULT_COUNTING, resolution: 'half', rounding: 'floor' });
+  });
 });

@@ -4,7 +4,8 @@
 // in expected credits is what the difference gives away at the player's advantage there:
 // (ramp bet - bet) x advantage, positive when more is bet at a disadvantage or less at an
 // advantage, negative (EV gained beyond the ramp's risk) when more is bet at an advantage.
-import { getCountingSystem, type CountingSystemId } from '../counting/systems.ts';
+import type { CountId } from '../counting/systems.ts';
+import { countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
 import { decisionCount, type TrueCountOptions } from '../counting/true-count.ts';
 import type { Rules } from '../rules.ts';
 import { advantageAt, type AdvantageBasis } from './advantage.ts';
@@ -88,7 +89,9 @@ export function rampFromSpread(spread: Readonly<Record<string, number>>): BetRam
 export interface BetFacts {
   kind: 'bet';
   rules: Rules;
-  system: CountingSystemId;
+  system: CountId;
+  /** The definition of the count 'custom'. */
+  custom?: CustomCount;
   ramp: BetRamp;
   /** The round's total bet over all spots, credits. */
   bet_credits: number;
@@ -101,7 +104,7 @@ export interface BetFacts {
 /** What a dealt round shows of its bet and count (the server's state or the browser's visible one). */
 export interface DealtRound {
   config: Rules;
-  counting: TrueCountOptions & { system: CountingSystemId };
+  counting: TrueCountOptions & CountSpec;
   handBets: readonly number[];
   /** The running count when the round's first card was dealt (after a shuffle the deal made). */
   runningCountAtBet: number;
@@ -119,11 +122,12 @@ export function betFactsOf(round: DealtRound, ramp: BetRamp): BetFacts | null {
   const bet = round.handBets.reduce((a, b) => a + b, 0);
   const cardsRemaining = round.totalCards - round.roundStartPosition;
   if (!(bet > 0) || cardsRemaining <= 0) return null;
-  const sys = getCountingSystem(round.counting.system);
+  const sys = countingSystemOf(round.counting);
   return {
     kind: 'bet',
     rules: round.config,
     system: round.counting.system,
+    ...(round.counting.custom === undefined ? {} : { custom: round.counting.custom }),
     ramp: { unit_credits: ramp.unit_credits, steps: ramp.steps.map((s) => ({ tc: s.tc, units: s.units })) },
     bet_credits: bet,
     trueCount: decisionCount(sys, round.runningCountAtBet, cardsRemaining, round.counting),
@@ -161,7 +165,7 @@ export function gradeBet(facts: BetFacts, basis: AdvantageBasis): BetGrade {
   const diff = betUnits - ramp;
   const verdict: BetVerdict = Math.abs(diff) < BET_RIGHT_WITHIN_units ? 'right' : diff > 0 ? 'over' : 'under';
   const rampBet = ramp * facts.ramp.unit_credits;
-  const advantage = advantageAt(basis, getCountingSystem(facts.system), facts);
+  const advantage = advantageAt(basis, countingSystemOf(facts), facts);
   return {
     verdict,
     betUnits: Math.round(betUnits * 100) / 100,

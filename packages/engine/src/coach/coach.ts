@@ -8,11 +8,15 @@
 // shoe) are all equally likely to be anywhere, which is what the analyser assumes.
 import { cardValue, type Card } from '../cards.ts';
 import {
+  builtInTwin,
+  countingSystemOf,
   decisionCount,
   DEFAULT_TRUE_COUNT_OPTIONS,
-  getCountingSystem,
   runningCountOf,
+  type CountId,
   type CountingSystemId,
+  type CountSpec,
+  type CustomCount,
   type TrueCountOptions,
 } from '../counting/index.ts';
 import { bestPlay, playsOfTableFor, precomputedIndices, type IndexPlay, type IndexTable } from '../indices/index.ts';
@@ -37,9 +41,10 @@ export interface CoachQuestion {
    * The count the player keeps. Index plays (I18 + Fab 4) come from `table`, a table generated
    * for these rules, this count and convention (indexTableFor(), e.g. in a worker: generating
    * takes seconds); without it, for Hi-Lo the published numbers, for another count the
-   * committed precomputed table for them when there is one (else none).
+   * committed precomputed table for them when there is one (else none). A custom count
+   * (`custom`) that counts exactly like a built-in one is that count here.
    */
-  count?: { system: CountingSystemId; trueCount?: TrueCountOptions; indexPlays: boolean; table?: IndexTable };
+  count?: { system: CountId; custom?: CustomCount; trueCount?: TrueCountOptions; indexPlays: boolean; table?: IndexTable };
   /** The action the player took or is about to take, to be costed. */
   chosen?: PlayerAction;
 }
@@ -84,13 +89,14 @@ export function coach(question: CoachQuestion): CoachAnswer {
   let count: CoachAnswer['count'] = null;
   let index: PlayerAction | null = null;
   if (question.count) {
-    const sys = getCountingSystem(question.count.system);
+    const spec: CountSpec = { system: question.count.system, custom: question.count.custom };
+    const sys = countingSystemOf(spec);
     const running = runningCountOf(sys, question.seenCards, rules.numDecks);
     const cardsLeft = 52 * rules.numDecks - question.seenCards.length;
     const convention = question.count.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS;
     const decision = decisionCount(sys, running, cardsLeft, convention);
     count = { running, decision };
-    const plays = question.count.indexPlays ? indexPlaysFor(rules, sys.id, convention, question.count.table) : null;
+    const plays = question.count.indexPlays ? indexPlaysFor(rules, spec, builtInTwin(sys), convention, question.count.table) : null;
     if (plays) {
       index = bestPlay({
         hand,
@@ -122,11 +128,12 @@ export function coach(question: CoachQuestion): CoachAnswer {
  */
 function indexPlaysFor(
   rules: Rules,
-  system: CountingSystemId,
+  spec: CountSpec,
+  twin: CountingSystemId | null,
   convention: TrueCountOptions,
   table: IndexTable | undefined,
 ): readonly IndexPlay[] | 'published' | null {
-  if (!table && system === 'hi-lo') return 'published';
-  const t = table ?? precomputedIndices({ rules, count: system, trueCount: convention });
-  return t ? playsOfTableFor(t, rules, system, convention).plays : null;
+  if (!table && twin === 'hi-lo') return 'published';
+  const t = table ?? precomputedIndices({ rules, count: spec.system, custom: spec.custom, trueCount: convention });
+  return t ? playsOfTableFor(t, rules, spec, convention).plays : null;
 }

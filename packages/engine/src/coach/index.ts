@@ -17,6 +17,7 @@ export {
 } from './table-coach.ts';
 export { gradeDecision, type DecisionChoice, type DecisionFacts, type DecisionGrade } from './grade.ts';
 export { advantageAt, advantageBasis, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';
+export { countBasis, countQuality, type CountBasis, type CountQuality, type DecisionEffects } from './count-quality.ts';
 export {
   BET_RAMP_LIMITS,
   BET_RAMP_PRESETS,

@@ -4,7 +4,7 @@
 // grade that ranks and pays, docs/decisions/0028-server-graded-record.md): the two must give the
 // same numbers for the same decision, so neither computes them its own way.
 
-import { COUNTING_SYSTEMS } from '../counting/index.ts';
+import { builtInTwin, countingSystemOf } from '../counting/index.ts';
 import type { CountingOptions } from '../game/types.ts';
 import { INSURANCE_INDEX, bestPlay, indexPlays, indexPlaysOf, insuranceIndexOf, precomputedIndices, type IndexPlay } from '../indices/index.ts';
 import { fullShoe, type Composition } from '../analysis/composition.ts';
@@ -31,8 +31,10 @@ export interface IndexSource {
  * than Hi-Lo numbers read against another count's scale.
  */
 export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSource {
-  const sys = COUNTING_SYSTEMS[counting.system];
-  if (counting.system === 'hi-lo')
+  const sys = countingSystemOf(counting);
+  // A custom count that counts exactly like a built-in one gets that count's plays.
+  const twin = builtInTwin(sys);
+  if (twin === 'hi-lo')
     return {
       plays: indexPlays(rules),
       insuranceIndex: INSURANCE_INDEX,
@@ -40,9 +42,9 @@ export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSo
       label: `Hi-Lo Illustrious 18${rules.surrenderAllowed ? ' + Fab 4' : ''}, published (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
     };
   const trueCount = { resolution: counting.resolution, rounding: counting.rounding };
-  const table = precomputedIndices({ rules, count: counting.system, trueCount });
+  const table = precomputedIndices({ rules, count: counting.system, custom: counting.custom, trueCount });
   if (table === null)
-    return { plays: null, insuranceIndex: null, countKind: 'true', label: `No index table for ${sys.name} with these rules yet: basic strategy only` };
+    return { plays: null, insuranceIndex: null, countKind: sys.balanced ? 'true' : 'running', label: `No index table for ${sys.name} with these rules yet: basic strategy only` };
   return { plays: indexPlaysOf(table), insuranceIndex: insuranceIndexOf(table), countKind: table.countKind, label: `${sys.name} indices generated for these rules` };
 }
 

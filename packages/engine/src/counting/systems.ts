@@ -5,10 +5,13 @@
 
 import { type Card, cardValue, isRed } from '../cards.ts';
 
+/** The built-in systems. */
 export type CountingSystemId = 'hi-lo' | 'ko' | 'hi-opt-1' | 'hi-opt-2' | 'omega-2' | 'zen' | 'wong-halves' | 'red-7';
+/** A built-in system or the player's own (custom.ts). */
+export type CountId = CountingSystemId | 'custom';
 
 export interface CountingSystem {
-  readonly id: CountingSystemId;
+  readonly id: CountId;
   readonly name: string;
   /** Balanced: a full deck sums to 0. Unbalanced systems are played on the running count. */
   readonly balanced: boolean;
@@ -18,13 +21,18 @@ export interface CountingSystem {
   readonly scale: 1 | 2;
   /** Red 7: extra scaled tag for a red seven on top of tags[7] (black sevens get tags[7] = 0). */
   readonly redSevenBonus: number;
+  /**
+   * Scaled running count at the start of a one-deck shoe (0 for balanced systems). A shoe of d
+   * decks starts (d - 1) deck sums lower: see initialRunningCountScaled.
+   */
+  readonly ircOneDeckScaled: number;
 }
 
-function system(id: CountingSystemId, name: string, tags: number[], scale: 1 | 2 = 1, redSevenBonus = 0): CountingSystem {
+function system(id: CountingSystemId, name: string, tags: number[], scale: 1 | 2 = 1, redSevenBonus = 0, ircOneDeckScaled = 0): CountingSystem {
   // tags[0] is a placeholder so that tags[value] reads naturally.
   if (tags.length !== 11) throw new Error(`${id}: need 10 tags`);
   const balanced = scaledDeckSum({ tags, redSevenBonus }) === 0;
-  return Object.freeze({ id, name, balanced, tags: Object.freeze(tags), scale, redSevenBonus });
+  return Object.freeze({ id, name, balanced, tags: Object.freeze(tags), scale, redSevenBonus, ircOneDeckScaled });
 }
 
 //                                         -   A   2  3  4  5  6  7  8  9  T
@@ -38,7 +46,7 @@ export const COUNTING_SYSTEMS: Readonly<Record<CountingSystemId, CountingSystem>
   // Wong Halves, doubled: A -1, 2 +0.5, 3 +1, 4 +1, 5 +1.5, 6 +1, 7 +0.5, 8 0, 9 -0.5, T -1.
   'wong-halves': system('wong-halves', 'Wong Halves', [0, -2, 1, 2, 2, 3, 2, 1, 0, -1, -2], 2),
   // Red 7: Hi-Lo with red sevens +1 and black sevens 0.
-  'red-7': system('red-7', 'Red Seven', [0, -1, 1, 1, 1, 1, 1, 0, 0, 0, -1], 1, 1),
+  'red-7': system('red-7', 'Red Seven', [0, -1, 1, 1, 1, 1, 1, 0, 0, 0, -1], 1, 1, -2),
 });
 
 export const DEFAULT_COUNTING_SYSTEM: CountingSystemId = 'hi-lo';
@@ -67,14 +75,15 @@ export function scaledDeckSum(sys: Pick<CountingSystem, 'tags' | 'redSevenBonus'
 }
 
 /**
- * Initial running count, scaled. Balanced systems start at 0. KO uses the book's standard
- * IRC 4 - 4 * decks (so its pivot, +4, equals a true count of +4); Red 7 starts at -2 * decks
- * (Snyder's convention), so for both a complete shoe counts up to 0 or +4 by its end.
+ * Initial running count, scaled: the one-deck IRC, less one deck sum per further deck, so a
+ * count's pivot means the same at any number of decks. Balanced systems start at 0. KO (one
+ * deck 0) gets the book's standard IRC 4 - 4 * decks (its pivot, +4, equals a true count of
+ * +4); Red 7 (one deck -2) starts at -2 * decks (Snyder's convention), so for both a complete
+ * shoe counts up to +4 or 0 by its end.
  */
-export function initialRunningCountScaled(sys: CountingSystem, numDecks: number): number {
-  if (sys.id === 'ko') return 4 - 4 * numDecks;
-  if (sys.id === 'red-7') return -2 * numDecks;
-  return 0;
+export function initialRunningCountScaled(sys: Pick<CountingSystem, 'tags' | 'redSevenBonus' | 'ircOneDeckScaled'>, numDecks: number): number {
+  const irc = sys.ircOneDeckScaled - scaledDeckSum(sys) * (numDecks - 1);
+  return irc === 0 ? 0 : irc;
 }
 
 /** KO key counts with the standard IRC (Vancura & Fuchs): the count at which the player gains the edge. */

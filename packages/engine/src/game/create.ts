@@ -1,7 +1,8 @@
 // A new game state: betting phase, no cards, a balance of 10000 credits unless told otherwise.
 
 import { DEFAULT_TRUE_COUNT_OPTIONS } from '../counting/true-count.ts';
-import { DEFAULT_COUNTING_SYSTEM, getCountingSystem } from '../counting/systems.ts';
+import { DEFAULT_COUNTING_SYSTEM } from '../counting/systems.ts';
+import { countingSystemOf, parseCustomCount } from '../counting/custom.ts';
 import { initialRunningCount } from '../counting/running-count.ts';
 import { parseRules } from '../rules.ts';
 import type { ShoeState } from '../shoe.ts';
@@ -45,9 +46,12 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     resolution: options.counting?.resolution ?? DEFAULT_TRUE_COUNT_OPTIONS.resolution,
     rounding: options.counting?.rounding ?? DEFAULT_TRUE_COUNT_OPTIONS.rounding,
   };
+  // A custom count is kept as checked (CustomCountError otherwise); a built-in takes none.
+  if (options.counting?.custom !== undefined || counting.system === 'custom') counting.custom = parseCustomCount(options.counting?.custom);
+  const sys = countingSystemOf(counting);
   const shoe = options.shoe ?? null;
   if (shoe && shoe.numDecks !== config.numDecks) throw new RangeError(`the shoe has ${shoe.numDecks} decks but the rules say ${config.numDecks}`);
-  const rc = initialRunningCount(getCountingSystem(counting.system), config.numDecks);
+  const rc = initialRunningCount(sys, config.numDecks);
   return {
     version: 0,
     gameInProgress: false,
@@ -68,7 +72,7 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     canTakeInsurance: false,
     insuranceOffered: false,
     runningCount: rc,
-    trueCount: getCountingSystem(counting.system).balanced ? 0 : rc,
+    trueCount: sys.balanced ? 0 : rc,
     runningCountAtBet: rc,
     cardsDealtFromShoe: shoe?.position ?? 0,
     totalHandsFromSplits: 0,

@@ -3,7 +3,7 @@
 
 import { CARDS_PER_DECK, type Card } from '../cards.ts';
 import { countCard, initialRunningCount, runningCountOf } from '../counting/running-count.ts';
-import { getCountingSystem } from '../counting/systems.ts';
+import { countingSystemOf } from '../counting/custom.ts';
 import { decisionCount } from '../counting/true-count.ts';
 import { cardsRemaining, drawCard, makeSalt, stackedShoe } from '../shoe.ts';
 import type { StepDraft } from './draft.ts';
@@ -13,20 +13,20 @@ import type { GameState } from './types.ts';
 
 /** Recomputes the decision count after the running count or the cards remaining changed. */
 export function refreshTrueCount(state: GameState): void {
-  const sys = getCountingSystem(state.counting.system);
+  const sys = countingSystemOf(state.counting);
   const remaining = state.deck ? cardsRemaining(state.deck) : state.config.numDecks * CARDS_PER_DECK;
   state.trueCount = decisionCount(sys, state.runningCount, remaining, state.counting);
 }
 
 /** A card became visible: it enters the running count. */
 export function see(state: GameState, card: Card): void {
-  state.runningCount = countCard(getCountingSystem(state.counting.system), state.runningCount, card);
+  state.runningCount = countCard(countingSystemOf(state.counting), state.runningCount, card);
   refreshTrueCount(state);
 }
 
 /** Resets the count for a fresh shoe. */
 export function resetCount(state: GameState): void {
-  state.runningCount = initialRunningCount(getCountingSystem(state.counting.system), state.config.numDecks);
+  state.runningCount = initialRunningCount(countingSystemOf(state.counting), state.config.numDecks);
   refreshTrueCount(state);
 }
 
@@ -54,7 +54,7 @@ function reshuffleMidRound(draft: StepDraft): void {
   const shoe = stackedShoe(state.config.numDecks, onTable, rng, makeSalt(rng));
   state.deck = { ...shoe, position: onTable.length };
   state.roundStartPosition = 0;
-  state.runningCount = runningCountOf(getCountingSystem(state.counting.system), tableCards(state, true), state.config.numDecks);
+  state.runningCount = runningCountOf(countingSystemOf(state.counting), tableCards(state, true), state.config.numDecks);
   refreshTrueCount(state);
 }
 

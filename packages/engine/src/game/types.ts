@@ -4,7 +4,8 @@
 
 import type { Card } from '../cards.ts';
 import type { DeckResolution, TrueCountRounding } from '../counting/true-count.ts';
-import type { CountingSystemId } from '../counting/systems.ts';
+import type { CountId } from '../counting/systems.ts';
+import type { CustomCount } from '../counting/custom.ts';
 import type { Rules } from '../rules.ts';
 import type { RefusalCode } from './refusal.ts';
 import type { ShoeReveal, ShoeState } from '../shoe.ts';
@@ -91,7 +92,9 @@ export interface RoundResult {
 }
 
 export interface CountingOptions {
-  system: CountingSystemId;
+  system: CountId;
+  /** The player's own count (counting/custom.ts), with system 'custom' and only then. */
+  custom?: CustomCount;
   resolution: DeckResolution;
   rounding: TrueCountRounding;
 }

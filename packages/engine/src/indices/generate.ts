@@ -5,7 +5,8 @@
 // 10,10 against 5 and 6 uses the analyser's split EV as it stands (analysis/split.ts): a change
 // to its resplit EVs moves those two numbers, and the precomputed tables must then be rebuilt.
 import { type Rules } from '../rules.ts';
-import { getCountingSystem, initialRunningCountScaled, type CountingSystemId } from '../counting/systems.ts';
+import { initialRunningCountScaled, type CountId } from '../counting/systems.ts';
+import { countKey, countingSystemOf, type CustomCount } from '../counting/custom.ts';
 import { DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
 import { fullShoe } from '../analysis/composition.ts';
 import { UpcardAnalysis } from '../analysis/upcard-analysis.ts';
@@ -18,7 +19,9 @@ import type { BinSums } from './bin-stats.ts';
 
 export interface GenerateOptions {
   rules: Rules;
-  count?: CountingSystemId;
+  count?: CountId;
+  /** The definition of the count 'custom' (counting/custom.ts). */
+  custom?: CustomCount;
   trueCount?: TrueCountOptions;
   /** 'named': the I18, Fab 4 and insurance; 'all': also every two-card cell (slower). */
   scope?: 'named' | 'all';
@@ -55,7 +58,9 @@ export interface GeneratedPlay {
 
 export interface IndexTable {
   readonly rules: Rules;
-  readonly count: CountingSystemId;
+  readonly count: CountId;
+  /** The definition of the count 'custom' the table was generated for. */
+  readonly custom?: CustomCount;
   /** 'true' for balanced counts; 'running' for KO and Red 7 (running count from their IRC). */
   readonly countKind: 'true' | 'running';
   readonly trueCount: TrueCountOptions;
@@ -130,22 +135,25 @@ const cache = new Map<string, IndexTable>();
  * +14, since the running count where a play turns spans the whole shoe's depths, from the IRC at
  * the shuffle to well past the pivot at the cut card.
  */
-function defaultBins(count: CountingSystemId, numDecks: number): { lo: number; hi: number } {
-  const sys = getCountingSystem(count);
+function defaultBins(count: CountId, custom: CustomCount | undefined, numDecks: number): { lo: number; hi: number } {
+  const sys = countingSystemOf({ system: count, custom });
   if (sys.balanced) return DEFAULT_BINS;
   return { lo: Math.min(-10, Math.floor(initialRunningCountScaled(sys, numDecks) / sys.scale)), hi: 14 };
 }
 
-function withDefaults(options: GenerateOptions): Required<GenerateOptions> {
+type Settings = Required<Omit<GenerateOptions, 'custom'>> & Pick<GenerateOptions, 'custom'>;
+
+function withDefaults(options: GenerateOptions): Settings {
   const count = options.count ?? 'hi-lo';
   return {
     rules: options.rules,
     count,
+    custom: options.custom,
     trueCount: options.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS,
     scope: options.scope ?? 'named',
     samplesPerBin: options.samplesPerBin ?? DEFAULT_SAMPLES_PER_BIN,
     seed: options.seed ?? 1,
-    bins: options.bins ?? defaultBins(count, options.rules.numDecks),
+    bins: options.bins ?? defaultBins(count, options.custom, options.rules.numDecks),
     only: options.only ?? null,
   };
 }
@@ -158,8 +166,8 @@ export function tableKey(options: GenerateOptions): string {
   const o = withDefaults(options);
   const r = o.rules;
   const rules = [r.numDecks, r.shufflePoint, r.dealerStandsSoft17, r.dealerPeeks, r.doubleAfterSplit, r.surrenderAllowed, r.blackjackPays, r.doubleDownRestriction, r.maxSplits, r.resplitAces, r.hitSplitAces];
-  const tc = getCountingSystem(o.count).balanced ? [o.trueCount.resolution, o.trueCount.rounding] : null;
-  return JSON.stringify([rules, o.count, tc, o.scope, o.samplesPerBin, o.seed, [o.bins.lo, o.bins.hi], o.only]);
+  const tc = countingSystemOf({ system: o.count, custom: o.custom }).balanced ? [o.trueCount.resolution, o.trueCount.rounding] : null;
+  return JSON.stringify([rules, countKey({ system: o.count, custom: o.custom }), tc, o.scope, o.samplesPerBin, o.seed, [o.bins.lo, o.bins.hi], o.only]);
 }
 
 /** The generated index table, cached by (rules, count, convention, sampling settings). */
@@ -173,11 +181,11 @@ export function generateIndices(options: GenerateOptions): IndexTable {
   return table;
 }
 
-function compute(o: Required<GenerateOptions>): IndexTable {
+function compute(o: Settings): IndexTable {
   const { rules, bins } = o;
   if (!Number.isInteger(o.samplesPerBin) || o.samplesPerBin < 1 || o.samplesPerBin > 100_000) throw new RangeError(`samplesPerBin must be 1..100000 (got ${o.samplesPerBin})`);
   if (!Number.isInteger(bins.lo) || !Number.isInteger(bins.hi) || bins.hi - bins.lo < 2 || bins.hi - bins.lo > 60) throw new RangeError('bins must be integers lo < hi, 3..61 bins');
-  const sys = getCountingSystem(o.count);
+  const sys = countingSystemOf({ system: o.count, custom: o.custom });
   const setup: CountSetup = { rules, sys, tc: o.trueCount };
   const named = namedPlays().filter((p) => !o.only || o.only.includes(p.id));
   const cellMap = new Map<string, Cell>(named.map((p) => [p.cell.key, p.cell]));
@@ -231,6 +239,7 @@ function compute(o: Required<GenerateOptions>): IndexTable {
   return {
     rules,
     count: o.count,
+    ...(o.custom === undefined ? {} : { custom: o.custom }),
     countKind: sys.balanced ? 'true' : 'running',
     trueCount: o.trueCount,
     bins,

@@ -3,6 +3,7 @@
 // count plays exactly like the published Hi-Lo one.
 import { namedPlays } from './cells.ts';
 import type { TrueCountOptions } from '../counting/true-count.ts';
+import { countKey, type CountSpec } from '../counting/custom.ts';
 import type { Rules } from '../rules.ts';
 import type { GeneratedPlay, IndexTable } from './generate.ts';
 import type { IndexAction, IndexPlay } from './table.ts';
@@ -62,15 +63,15 @@ export function thresholdOf(p: GeneratedPlay): number | null {
 export function playsOfTableFor(
   t: IndexTable | undefined,
   rules: Rules,
-  count: string,
+  count: CountSpec,
   tc: TrueCountOptions,
 ): { plays: IndexPlay[]; insurance: number } {
   if (!t) throw new RangeError("indices 'generated' needs the generated table (indexTable)");
   const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
   const { gameSpeed: _a, numInitialHands: _b, ...mine } = rules;
   const { gameSpeed: _c, numInitialHands: _d, ...theirs } = t.rules;
-  if (t.count !== count || !same(mine, theirs) || (t.countKind === 'true' && !same({ ...tc }, { ...t.trueCount }))) {
-    throw new RangeError(`the generated index table is for ${t.count} and other rules or true-count convention than this game (${count})`);
+  if (countKey({ system: t.count, custom: t.custom }) !== countKey(count) || !same(mine, theirs) || (t.countKind === 'true' && !same({ ...tc }, { ...t.trueCount }))) {
+    throw new RangeError(`the generated index table is for ${t.count} and other rules or true-count convention than this game (${count.system})`);
   }
   return { plays: indexPlaysOf(t), insurance: insuranceIndexOf(t) };
 }

@@ -4,7 +4,8 @@ import type { Rules } from '../rules.ts';
 import { needsShuffle } from '../shoe.ts';
 import { computeStrategy } from '../analysis/strategy.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SIZE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
-import { getCountingSystem, initialRunningCountScaled, type CountingSystemId } from '../counting/systems.ts';
+import { initialRunningCountScaled, type CountId } from '../counting/systems.ts';
+import { builtInTwin, countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
 import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
 import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MIN } from './layout.ts';
 import { ruleTables, trueCountTable, type SimPlan } from './plan.ts';
@@ -16,7 +17,9 @@ import { compilePlayer, type PlayerModel } from './player-model.ts';
 
 export interface SimPlanOptions {
   rules: Rules;
-  count?: CountingSystemId;
+  count?: CountId;
+  /** The definition of the count 'custom' (counting/custom.ts). */
+  custom?: CustomCount;
   trueCount?: TrueCountOptions;
   /** Units by true count: keys "-inf" or integers, e.g. {"-inf":1,"1":2,"2":4}. Default flat 1. */
   spread?: Readonly<Record<string, number>>;
@@ -68,7 +71,8 @@ export function rampUnits(spread: Readonly<Record<string, number>> | undefined):
 
 export function buildPlan(o: SimPlanOptions): SimPlan {
   const rules = o.rules;
-  const sys = getCountingSystem(o.count ?? 'hi-lo');
+  const count: CountSpec = { system: o.count ?? 'hi-lo', custom: o.custom };
+  const sys = countingSystemOf(count);
   const tcOptions = o.trueCount ?? DEFAULT_TRUE_COUNT_OPTIONS;
   const tags = new Int32Array(CODE_COUNT);
   for (let v = 1; v <= 10; v++) tags[v] = sys.tags[v] ?? 0;
@@ -94,10 +98,11 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
   const table = o.table ?? (strategy as NonNullable<typeof strategy>).table;
   const indices = o.indices ?? 'none';
   const insuranceByIndex = o.insuranceByIndex ?? indices !== 'none';
-  const generated = indices === 'generated' ? playsOfTableFor(o.indexTable, rules, sys.id, tcOptions) : null;
+  const generated = indices === 'generated' ? playsOfTableFor(o.indexTable, rules, count, tcOptions) : null;
   // The published numbers are Hi-Lo's (for its true count); another count's true count would
-  // silently play them at the wrong points. A generated table is made for the plan's count.
-  if ((indices !== 'none' || insuranceByIndex) && !generated && sys.id !== 'hi-lo') {
+  // silently play them at the wrong points. A generated table is made for the plan's count. A
+  // custom count that counts exactly like Hi-Lo is Hi-Lo.
+  if ((indices !== 'none' || insuranceByIndex) && !generated && builtInTwin(sys) !== 'hi-lo') {
     throw new RangeError(`index plays and insurance by index use the published Hi-Lo numbers (Illustrious 18, Fab 4): use them with the hi-lo count, not ${sys.id}, or generate a table for ${sys.id} (indices 'generated')`);
   }
   const insureAt = new Uint8Array(TC_BINS);

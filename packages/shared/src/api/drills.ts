@@ -7,7 +7,8 @@
  * is dealt, graded and timed by the server: the deals below (docs/decisions/0027-server-dealt-drills.md).
  */
 import { z } from 'zod';
-import { CardSchema, CountingOptionsSchema } from '../table.ts';
+import { CardSchema, CountSystemSchema, customGoesWithSystem } from '../table.ts';
+import { CustomCountSchema } from '../custom-count.ts';
 import { isoDate } from './iso-date.ts';
 
 export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
@@ -125,8 +126,10 @@ export const DrillDealPostBodySchema = z.strictObject({
   decks: z.number().int().min(1).max(COUNTDOWN_DECKS_MAX),
   /** Cards shown at a time: the item names it; the server deals the same cards either way. */
   perFlash: z.number().int().min(1).max(COUNTDOWN_PER_FLASH_MAX),
-  system: CountingOptionsSchema.shape.system,
-});
+  system: CountSystemSchema,
+  /** The definition of the count 'custom' (and only then). */
+  custom: CustomCountSchema.optional(),
+}).superRefine(customGoesWithSystem);
 export type DrillDealPostBody = z.infer<typeof DrillDealPostBodySchema>;
 
 /** A deal as the player gets it: the cards to count, in order, and never their count. */
@@ -136,7 +139,8 @@ export const DrillDealSchema = z.strictObject({
   item: DrillItemSchema,
   decks: z.number().int().min(1).max(COUNTDOWN_DECKS_MAX),
   perFlash: z.number().int().min(1).max(COUNTDOWN_PER_FLASH_MAX),
-  system: CountingOptionsSchema.shape.system,
+  system: CountSystemSchema,
+  custom: CustomCountSchema.optional(),
   cards: z
     .array(CardSchema)
     .min(CARDS_PER_DECK - COUNTDOWN_HELD_BACK_MAX)

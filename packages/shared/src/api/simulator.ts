@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { isoDate } from './iso-date.ts';
+import { CustomCountSchema } from '../custom-count.ts';
+import { customGoesWithSystem } from '../table.ts';
 
 /** Runs kept per signed-in player; the oldest go first. */
 export const SIM_RUNS_PER_USER_MAX = 50;
@@ -16,7 +18,7 @@ export const SIM_JSON_CHARS_MAX = 64_000;
 export const SIM_ROUNDS_MIN = 10_000;
 export const SIM_ROUNDS_MAX = 1_000_000_000;
 
-export const SimCountSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7']);
+export const SimCountSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
 export const SimIndicesSchema = z.enum(['none', 'i18', 'i18+fab4', 'generated']);
 
 /** The form's settings, everything the engine's buildPlan needs besides the rules' own checks. */
@@ -24,6 +26,8 @@ export const SimSettingsSchema = z.strictObject({
   /** The game's rules (engine Rules keys); the engine's parseRules validates the values. */
   rules: z.record(z.string().max(40), z.union([z.number().finite(), z.boolean(), z.string().max(20)])),
   count: SimCountSchema,
+  /** The definition of the count 'custom' (and only then). */
+  custom: CustomCountSchema.optional(),
   /** True-count convention: how decks remaining are estimated and how the count is rounded. */
   trueCount: z.strictObject({
     resolution: z.enum(['exact', 'half', 'full']),
@@ -41,7 +45,7 @@ export const SimSettingsSchema = z.strictObject({
   seed: z.number().int().min(0).max(2 ** 32 - 1),
   csm: z.boolean(),
   threads: z.number().int().min(1).max(64),
-});
+}).superRefine((s, ctx) => customGoesWithSystem({ system: s.count, custom: s.custom }, ctx));
 export type SimSettings = z.infer<typeof SimSettingsSchema>;
 
 const boundedJson = <T extends z.ZodType>(schema: T) =>

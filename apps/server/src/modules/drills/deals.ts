@@ -12,10 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   cardFromCode,
+  countingSystemOf,
   createShoe,
-  getCountingSystem,
   runningCountOf,
-  type CountingSystemId,
+  type CountSpec,
   type Rng,
 } from '@card-counter/engine';
 import {
@@ -49,12 +49,12 @@ function oneTo(rng: Rng, n: number): number {
 }
 
 /** The deal's cards (codes) and their count: full decks shuffled, a few held back at the end. */
-export function countdownCards(rng: Rng, decks: number, system: CountingSystemId): { codes: number[]; expected: number } {
+export function countdownCards(rng: Rng, decks: number, count: CountSpec): { codes: number[]; expected: number } {
   // createShoe: Fisher-Yates with unbiased integers over `decks` full decks (engine, ADR 0004).
   const shoe = createShoe(decks, rng);
   const heldBack = oneTo(rng, COUNTDOWN_HELD_BACK_MAX);
   const codes = shoe.cards.slice(0, decks * CARDS_PER_DECK - heldBack);
-  const expected = runningCountOf(getCountingSystem(system), codes.map(cardFromCode), decks);
+  const expected = runningCountOf(countingSystemOf(count), codes.map(cardFromCode), decks);
   if (!Number.isFinite(expected)) throw new Error(`a countdown's count must be finite, got ${expected}`);
   return { codes, expected };
 }
@@ -66,7 +66,7 @@ export async function dealCountdown(
   now: Date,
   rng: Rng,
 ): Promise<DrillDeal> {
-  const { codes, expected } = countdownCards(rng, body.decks, body.system);
+  const { codes, expected } = countdownCards(rng, body.decks, { system: body.system, custom: body.custom });
   const dealId = randomUUID();
   const item = countdownItem(body.decks, body.perFlash);
   await db.kysely.transaction().execute(async (trx) => {
@@ -102,6 +102,7 @@ export async function dealCountdown(
     decks: body.decks,
     perFlash: body.perFlash,
     system: body.system,
+    ...(body.custom === undefined ? {} : { custom: body.custom }),
     cards: codes.map(cardFromCode),
     dealtAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + DRILL_ANSWER_TIME_MAX_ms).toISOString(),

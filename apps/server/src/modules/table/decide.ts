@@ -8,7 +8,7 @@
 import {
   cardFromCode,
   decisionCount,
-  getCountingSystem,
+  countingSystemOf,
   runningCountOf,
   step,
   visible,
@@ -196,7 +196,7 @@ function decideTraining(ctx: DecideContext, row: ActionTable, state: GameState, 
 /** A new counting system or convention, between rounds: every dealt card is face up, so the recount is exact. */
 export function withCounting(s: GameState, counting: CountingOptions): GameState {
   const dealt = s.deck ? s.deck.cards.slice(0, s.deck.position).map(cardFromCode) : [];
-  const sys = getCountingSystem(counting.system);
+  const sys = countingSystemOf(counting);
   const runningCount = runningCountOf(sys, dealt, s.config.numDecks);
   const remaining = s.deck ? s.deck.cards.length - s.deck.position : s.config.numDecks * 52;
   return { ...s, version: s.version + 1, counting, runningCount, runningCountAtBet: runningCount, trueCount: decisionCount(sys, runningCount, remaining, counting) };

@@ -11,7 +11,7 @@ import {
   betFactsOf,
   currentHand,
   decisionCount,
-  getCountingSystem,
+  countingSystemOf,
   legalPlays,
   visible,
   type BetFacts,
@@ -187,7 +187,7 @@ export function atShufflePoint(s: GameState): boolean {
  * table's convention, for a balanced count (an unbalanced one decides on the running count).
  */
 function askCheck(settings: TableTrainingSettings, s: GameState, now: Date): NonNullable<Training['check']> {
-  const sys = getCountingSystem(s.counting.system);
+  const sys = countingSystemOf(s.counting);
   const both = settings.testMode && sys.balanced;
   const remaining = s.deck === null ? s.config.numDecks * 52 : s.deck.cards.length - s.deck.position;
   return {

@@ -8,7 +8,7 @@ import {
   type CountingOptions,
   type Rules,
 } from '@card-counter/engine';
-import { TableSnapshotSchema, type TableSnapshot } from '@card-counter/shared';
+import { TableSnapshotSchema, customCountProblem, type TableSnapshot } from '@card-counter/shared';
 import { api } from '../lib/api-client.ts';
 import { isOfflineModeSet, readStorage } from '../lib/storage.ts';
 import type { UserState } from '../session/user-state.ts';
@@ -63,6 +63,8 @@ function countingOf(raw: unknown): CountingOptions {
     c.rounding === 'floor' || c.rounding === 'truncate' || c.rounding === 'round' || c.rounding === 'none'
       ? c.rounding
       : DEFAULT_COUNTING.rounding;
+  // A custom count is kept when it still passes the checks (a stored one could be edited by hand).
+  if (c.system === 'custom' && customCountProblem(c.custom) === null && c.custom !== undefined) return { system: 'custom', custom: c.custom, resolution, rounding };
   return { system, resolution, rounding };
 }
 

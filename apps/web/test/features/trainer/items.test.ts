@@ -144,7 +144,7 @@ describe('count items', () => {
       const sys = getCountingSystem(system);
       const irc = system === 'ko' ? 0 : 0; // KO's IRC for one deck is 4 - 4 * 1 = 0
       const sum = c.cards.reduce((acc, card) => acc + tagOf(sys, card), irc);
-      expect(countdownRunningCount(c, system, c.cards.length)).toBeCloseTo(sum, 10);
+      expect(countdownRunningCount(c, { system }, c.cards.length)).toBeCloseTo(sum, 10);
     }
   });
 

@@ -4,7 +4,7 @@ import {
   createGame,
   cryptoRng,
   decisionCount,
-  getCountingSystem,
+  countingSystemOf,
   rememberBasicStrategyTable,
   restoreGameState,
   runningCountOf,
@@ -74,7 +74,12 @@ export class LocalTableSource implements TableSource {
     if (s.gameInProgress) this.refuse('The count can only change between rounds.');
     // Between rounds every dealt card is face up, so the new system's count is exact.
     const dealt = s.deck ? s.deck.cards.slice(0, s.deck.position).map(cardFromCode) : [];
-    const sys = getCountingSystem(counting.system);
+    let sys: ReturnType<typeof countingSystemOf>;
+    try {
+      sys = countingSystemOf(counting);
+    } catch (e) {
+      this.refuse(e instanceof Error ? e.message : 'This count cannot be used.');
+    }
     const runningCount = runningCountOf(sys, dealt, s.config.numDecks);
     const remaining = s.deck ? s.deck.cards.length - s.deck.position : s.config.numDecks * 52;
     this.commit({ ...s, counting, runningCount, runningCountAtBet: runningCount, trueCount: decisionCount(sys, runningCount, remaining, counting) });

@@ -1,4 +1,4 @@
-import { getCountingSystem, type VisibleGameState } from '@card-counter/engine';
+import { countingSystemOf, type VisibleGameState } from '@card-counter/engine';
 import { deckEstimate, formatDecks } from '../model/deck-estimate.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { DiscardTray } from './discard-tray.tsx';
@@ -45,7 +45,7 @@ function Metric(props: { label: string; short: string; value: string; shown: boo
 
 /** The count as the table knows it; each figure can be hidden, which is how a counter practises. */
 export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLastShoe, testMode = false }: CountPanelProps) {
-  const system = getCountingSystem(state.counting.system);
+  const system = countingSystemOf(state.counting);
   const total = state.deck?.totalCards ?? state.config.numDecks * 52;
   const remaining = state.deck?.cardsRemaining ?? total;
   const onTable = state.playerHands.reduce((n, h) => n + h.cards.length, 0) + state.dealerCards.length;

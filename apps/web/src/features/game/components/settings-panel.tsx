@@ -1,6 +1,7 @@
 import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { COUNTING_SYSTEMS, RULE_LIMITS, indexSourceFor, type CountingOptions, type CountingSystemId, type Rules } from '@card-counter/engine';
+import { RULE_LIMITS, indexSourceFor, type CountSpec, type CountingOptions, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
+import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { AUTO_ADVANCE_PAUSES_s, DEAL_PACES_cps } from '../model/deal-pace.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
@@ -47,7 +48,6 @@ const DOUBLE = [
   { value: '9-11', label: '9, 10 or 11' },
   { value: '10-11', label: '10 or 11' },
 ] as const;
-const SYSTEMS = Object.values(COUNTING_SYSTEMS).map((s) => ({ value: s.id, label: s.name }));
 const RESOLUTION = [
   { value: 'exact', label: 'Exact decks' },
   { value: 'half', label: 'Half deck' },
@@ -74,9 +74,15 @@ const CHECKS = [
 export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose, training, children }: SettingsPanelProps) {
   const [draft, setDraft] = useState(rules);
   const [count, setCount] = useState(counting);
+  /** A custom count being typed that is not a count yet: nothing to apply. */
+  const [countValid, setCountValid] = useState(true);
+  const chooseCount = (spec: CountSpec | null) => {
+    setCountValid(spec !== null);
+    if (spec) setCount(({ resolution, rounding }) => ({ resolution, rounding, system: spec.system, ...(spec.custom ? { custom: spec.custom } : {}) }));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onApply(draft, count);
+    if (countValid) onApply(draft, count);
   };
   return (
     <section aria-labelledby="settings-heading" className="rounded-xl border border-slate-700 bg-slate-900 p-4 sm:p-5">
@@ -92,11 +98,11 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
         <RulesFields draft={draft} setDraft={setDraft} locked={locked} />
         <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold text-slate-200">Counting</legend>
-          <SelectField label="System" value={count.system} options={SYSTEMS} onChange={(system: CountingSystemId) => setCount((c) => ({ ...c, system }))} />
+          <CountChooser value={counting} onChange={chooseCount} rules={draft} disabled={locked} />
           <SelectField label="Decks remaining" value={count.resolution} options={RESOLUTION} onChange={(resolution) => setCount((c) => ({ ...c, resolution }))} />
           <SelectField label="True count rounding" value={count.rounding} options={ROUNDING} onChange={(rounding) => setCount((c) => ({ ...c, rounding }))} />
         </fieldset>
-        <button type="submit" disabled={locked} className="self-start rounded-md bg-emerald-500 px-4 py-2 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
+        <button type="submit" disabled={locked || !countValid} className="self-start rounded-md bg-emerald-500 px-4 py-2 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
           Apply to the next round
         </button>
       </form>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCountingSystem, type VisibleGameState } from '@card-counter/engine';
+import { countingSystemOf, type VisibleGameState } from '@card-counter/engine';
 import type { CountCheckAsked } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { CountCheckMode } from './use-table-prefs.ts';
@@ -70,7 +70,7 @@ export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMo
     const asks = testMode ? 'random' : mode;
     if (state.gamePhase !== 'roundOver' || asks === 'off') return;
     if (shoeEnds(state) || (asks === 'random' && random() < 1 / RANDOM_CHECK_EVERY)) {
-      const both = testMode && getCountingSystem(state.counting.system).balanced;
+      const both = testMode && countingSystemOf(state.counting).balanced;
       setExpected({ runningCount: state.runningCount, trueCount: both ? state.trueCount : null, rounding: state.counting.rounding });
       setLastAnswer(null);
     }

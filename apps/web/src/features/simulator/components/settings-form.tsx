@@ -2,10 +2,11 @@
 // true-count convention, bet ramp, index plays, insurance, wonging, bankroll, rounds, seed and
 // workers. Errors are the engine's own checks (lib/settings.ts), shown at their field.
 import type { FormEvent } from 'react';
+import { validateRules, type CountSpec } from '@card-counter/engine';
 import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
+import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { SettingsErrors, SimSettings } from '../model/settings.ts';
 import { validateSettings } from '../model/settings.ts';
-import { countName } from '../model/format-sim.ts';
 import { NumberField, Section, SelectField, Toggle } from './fields.tsx';
 import { RampEditor } from './ramp-editor.tsx';
 
@@ -17,7 +18,6 @@ export interface SettingsFormProps {
   threadsMax: number;
 }
 
-const COUNTS = ['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7'] as const;
 const ROUND_CHOICES = [100_000, 500_000, 1_000_000, 2_000_000, 10_000_000, 50_000_000, 100_000_000];
 
 type SectionProps = { s: SimSettings; onChange: (s: SimSettings) => void; errors: SettingsErrors };
@@ -73,10 +73,17 @@ function RulesSection({ s, onChange, errors }: SectionProps) {
 }
 
 function PlaySection({ s, onChange, errors }: SectionProps) {
+  const rules = validateRules(s.rules);
+  // A custom count being typed that is not a count yet: 'custom' without its definition (the form says so).
+  const chooseCount = (spec: CountSpec | null) => {
+    const { custom: _old, ...rest } = s;
+    onChange(spec === null ? { ...rest, count: 'custom' } : { ...rest, count: spec.system, ...(spec.custom ? { custom: spec.custom } : {}) });
+  };
   return (
     <Section title="Count and play">
       <div className="grid grid-cols-2 gap-3">
-        <SelectField label="Counting system" value={s.count} options={COUNTS.map((c) => [c, countName(c)] as const)} onChange={(v) => onChange({ ...s, count: v })} />
+        <CountChooser value={{ system: s.count, ...(s.custom ? { custom: s.custom } : {}) }} onChange={chooseCount} rules={rules.ok ? rules.rules : null} label="Counting system" />
+
         <SelectField
           label="Index plays"
           value={s.indices}

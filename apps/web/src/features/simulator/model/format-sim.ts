@@ -29,8 +29,21 @@ const COUNT_NAMES: Record<string, string> = {
   zen: 'Zen',
   'wong-halves': 'Wong Halves',
   'red-7': 'Red 7',
+  custom: 'Custom count',
 };
 export const countName = (id: string): string => COUNT_NAMES[id] ?? id;
+
+/** A run's count in words: a custom one with its tags ("Custom (A -1 2 +1 … T -1)"). */
+export function countLabel(s: Pick<SimSettings, 'count' | 'custom'>): string {
+  if (s.count !== 'custom' || s.custom === undefined) return countName(s.count);
+  const signed = (t: number): string => (t > 0 ? `+${t}` : String(t));
+  const tags = Object.entries(s.custom.tags)
+    .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b))
+    .map(([k, t]) => `${k} ${signed(t)}`)
+    .join(' ');
+  return `Custom (${tags}${s.custom.irc === undefined ? '' : `, IRC ${signed(s.custom.irc)}`})`;
+}
+const ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T'];
 
 const INDEX_NAMES: Record<string, string> = { none: 'basic strategy', i18: 'I18', 'i18+fab4': 'I18 + Fab 4', generated: 'generated indices' };
 
@@ -53,5 +66,5 @@ export function settingsLine(s: SimSettings): string {
   const units = Object.values(s.spread);
   const spread = units.length > 1 ? `spread ${Math.min(...units)}-${Math.max(...units)}` : 'flat bet';
   const wong = s.wongIn === null ? '' : `, wong in at ${s.wongIn >= 0 ? '+' : ''}${s.wongIn}`;
-  return `${parts.join(' ')}, ${pen}${spots} · ${countName(s.count)}, ${spread}${wong} · ${INDEX_NAMES[s.indices] ?? s.indices}`;
+  return `${parts.join(' ')}, ${pen}${spots} · ${countLabel(s)}, ${spread}${wong} · ${INDEX_NAMES[s.indices] ?? s.indices}`;
 }

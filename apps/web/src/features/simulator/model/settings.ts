@@ -4,14 +4,15 @@
 import {
   DEFAULT_RULES,
   DEFAULT_TRUE_COUNT_OPTIONS,
+  builtInTwin,
+  countingSystemOf,
   precomputedIndices,
   rampUnits,
   validateRules,
-  type CountingSystemId,
   type Rules,
   type SimPlanOptions,
 } from '@card-counter/engine';
-import { SIM_ROUNDS_MAX, SIM_ROUNDS_MIN, type SimSettings } from '@card-counter/shared';
+import { SIM_ROUNDS_MAX, SIM_ROUNDS_MIN, customCountProblem, type SimSettings } from '@card-counter/shared';
 
 export type { SimSettings };
 
@@ -79,11 +80,17 @@ export function validateSettings(s: SimSettings): SettingsErrors {
   if (s.wongIn !== null && (!Number.isInteger(s.wongIn) || s.wongIn < -10 || s.wongIn > 10)) errors.wongIn = 'Wong in at a whole true count from -10 to 10.';
   const ramp = validateRamp(s.spread);
   if (ramp) errors.spread = ramp;
-  // buildPlan's own refusals, checked before a run is charged.
-  if ((s.indices === 'i18' || s.indices === 'i18+fab4' || s.insurance === 'index') && s.count !== 'hi-lo' && s.indices !== 'generated') {
+  const customProblem = s.count === 'custom' ? customCountProblem(s.custom) : null;
+  if (customProblem) {
+    errors.count = s.custom === undefined ? 'Your custom count is not complete: every card needs a whole or half tag.' : sentence(customProblem.message);
+    return errors;
+  }
+  // buildPlan's own refusals, checked before a run is charged. A custom count equal to Hi-Lo is Hi-Lo.
+  const isHiLo = builtInTwin(countingSystemOf({ system: s.count, custom: s.custom })) === 'hi-lo';
+  if ((s.indices === 'i18' || s.indices === 'i18+fab4' || s.insurance === 'index') && !isHiLo && s.indices !== 'generated') {
     errors.indices = 'The Illustrious 18, Fab 4 and insurance at +3 are Hi-Lo numbers: pick Hi-Lo, or generated indices for this count.';
   }
-  if (s.indices === 'generated' && rules.ok && !precomputedIndices({ rules: rules.rules, count: s.count as CountingSystemId, trueCount: s.trueCount })) {
+  if (s.indices === 'generated' && rules.ok && !precomputedIndices({ rules: rules.rules, count: s.count, custom: s.custom, trueCount: s.trueCount })) {
     errors.indices = 'No generated index table is stored for these rules and count (generating one takes minutes: `bj indices`). Choose I18 + Fab 4 with Hi-Lo, or common rules.';
   }
   return errors;
@@ -107,11 +114,11 @@ export function validateRamp(spread: Readonly<Record<string, number>>): string |
 /** buildPlan's options for valid settings (the generated table is looked up here). */
 export function planOptionsOf(s: SimSettings): SimPlanOptions {
   const rules = rulesOf(s);
-  const count = s.count as CountingSystemId;
-  const indexTable = s.indices === 'generated' ? precomputedIndices({ rules, count, trueCount: s.trueCount }) : null;
+  const count = { count: s.count, ...(s.custom ? { custom: s.custom } : {}) };
+  const indexTable = s.indices === 'generated' ? precomputedIndices({ rules, ...count, trueCount: s.trueCount }) : null;
   return {
     rules,
-    count,
+    ...count,
     trueCount: s.trueCount,
     spread: s.spread,
     wongIn: s.wongIn,

@@ -1,4 +1,4 @@
-import { getCountingSystem, type Chart } from '@card-counter/engine';
+import { countingSystemOf, type Chart } from '@card-counter/engine';
 import { useMemo, useState } from 'react';
 import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
 import { useTableSettings } from '@/shared/table-settings/use-table-settings.ts';
@@ -50,7 +50,7 @@ function Charts({ settings }: { settings: TableSettings }) {
   const accuracy = useCellAccuracy(player);
   const index = useMemo(() => indexChart(rules, counting), [rules, counting]);
   const [view, setView] = useState<ChartView>('plays');
-  const setup = `${rulesLine(rules)} · ${getCountingSystem(counting.system).name}`;
+  const setup = `${rulesLine(rules)} · ${countingSystemOf(counting).name}`;
   return (
     <div className="study-charts mx-auto flex max-w-5xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

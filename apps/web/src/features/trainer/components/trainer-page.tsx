@@ -1,5 +1,5 @@
 import type { DrillId } from '@card-counter/shared';
-import { getCountingSystem } from '@card-counter/engine';
+import { countingSystemOf } from '@card-counter/engine';
 import { useSearchParams } from 'react-router';
 import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
 import { useTableSettings } from '@/shared/table-settings/use-table-settings.ts';
@@ -63,7 +63,7 @@ function Drills({ settings }: { settings: TableSettings }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold">Drills</h1>
         <p className="text-sm text-slate-400">
-          {rulesLine(rules)} · {getCountingSystem(counting.system).name} · set at the table
+          {rulesLine(rules)} · {countingSystemOf(counting).name} · set at the table
         </p>
       </div>
       <nav aria-label="Drill" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-900 p-1 ring-1 ring-slate-800 sm:grid-cols-5">

@@ -1,4 +1,4 @@
-import { getCountingSystem } from '@card-counter/engine';
+import { countingSystemOf } from '@card-counter/engine';
 import { Button } from '@/shared/ui/button.tsx';
 import type { Trainer } from '../hooks/use-trainer.ts';
 import { useTrayDrill } from '../hooks/use-tray-drill.ts';
@@ -20,7 +20,7 @@ type Kind = 'trueCount' | 'deckEstimation';
 export function TrayDrill({ kind, trainer }: { kind: Kind; trainer: Trainer }) {
   const { rules, counting } = trainer.settings;
   const { session, question, result, round, next, submit } = useTrayDrill(kind, trainer);
-  const sys = getCountingSystem(counting.system);
+  const sys = countingSystemOf(counting);
   const convention =
     kind === 'trueCount'
       ? `${RESOLUTION_WORDS[counting.resolution]}, ${ROUNDING_WORDS[counting.rounding]}`

@@ -1,4 +1,4 @@
-import { getCountingSystem } from '@card-counter/engine';
+import { countingSystemOf, type CountSpec, type CustomCount } from '@card-counter/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '@/shared/lib/api-error.ts';
 import { answerCountdown, dealCountdown } from '../api/drill-deals.ts';
@@ -80,7 +80,13 @@ function useCountingClock(running: boolean) {
 
 /** What every step of the countdown shares: the settings, the phase, the cards and where they stand. */
 function useCountdownCore(trainer: Trainer) {
-  const system = trainer.settings.counting.system;
+  const { system: countSystem, custom: countCustom } = trainer.settings.counting;
+  // One object per count (not per render): the callbacks below depend on it.
+  const customKey = JSON.stringify(countCustom ?? null);
+  const system = useMemo<CountSpec>(() => {
+    const custom = JSON.parse(customKey) as CustomCount | null;
+    return custom ? { system: countSystem, custom } : { system: countSystem };
+  }, [countSystem, customKey]);
   const served = trainer.store.signedIn;
   const session = useDrillSession('runningCount', trainer.store, null);
   const [settings, setSettings] = useState<CountdownSettings>(DEFAULT_COUNTDOWN_SETTINGS);
@@ -113,7 +119,7 @@ function useCountdownCore(trainer: Trainer) {
     const mine = ++request.current;
     dealId.current = null;
     setPhase({ kind: 'dealing' });
-    dealCountdown({ drill: 'runningCount', decks: settings.decks, perFlash: settings.perFlash, system })
+    dealCountdown({ drill: 'runningCount', decks: settings.decks, perFlash: settings.perFlash, ...system })
       .then((deal) => {
         if (mine !== request.current) return;
         dealId.current = deal.dealId;
@@ -252,7 +258,7 @@ export function useCountdown(trainer: Trainer): CountdownHandle {
   const pace = useCountdownPace(core);
   const answers = useCountdownAnswers(core);
   const { phase, countdown, clock, now, setPhase } = core;
-  const sys = getCountingSystem(core.system);
+  const sys = countingSystemOf(core.system);
   const counted_s = (until: number) => Math.max(0, clock.counted_ms(until)) / 1000;
   const frozen = phase.kind === 'final' || phase.kind === 'checking' || phase.kind === 'answerFailed';
   const elapsed_s = phase.kind === 'running' ? counted_s(now) : frozen ? counted_s(phase.ended) : 0;

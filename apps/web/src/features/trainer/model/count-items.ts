@@ -1,9 +1,10 @@
 import {
+  countingSystemOf,
   decksRemaining,
-  getCountingSystem,
   runningCountOf,
   trueCount,
   type Card,
+  type CountSpec,
   type CountingOptions,
   type DeckResolution,
   type Rng,
@@ -62,8 +63,8 @@ export function flashCards(c: Countdown, flash: number): Card[] {
 }
 
 /** The running count after `shown` cards of the countdown (the system's IRC for its decks included). */
-export function countdownRunningCount(c: Countdown, system: CountingOptions['system'], shown: number): number {
-  return runningCountOf(getCountingSystem(system), c.cards.slice(0, shown), c.options.decks);
+export function countdownRunningCount(c: Countdown, count: CountSpec, shown: number): number {
+  return runningCountOf(countingSystemOf(count), c.cards.slice(0, shown), c.options.decks);
 }
 
 /**
@@ -171,7 +172,7 @@ const decksOfKey = (key: string | undefined): number | undefined => (key === und
 export function trueCountQuestion(rng: Rng, shoe: TrayShoe, counting: CountingOptions, key?: string): TrayQuestion {
   const cardsPlayed = trayCardsPlayed(rng, shoe, counting.resolution, decksOfKey(key));
   const remaining = shoe.numDecks * CARDS_PER_DECK - cardsPlayed;
-  const rc = plausibleRunningCount(rng, cardsPlayed, getCountingSystem(counting.system).scale === 2);
+  const rc = plausibleRunningCount(rng, cardsPlayed, countingSystemOf(counting).scale === 2);
   return {
     key: trueCountKey(trayRemainingDecks(shoe, counting.resolution).reduce((a, b) => (Math.abs(b * 52 - remaining) < Math.abs(a * 52 - remaining) ? b : a))),
     numDecks: shoe.numDecks,

@@ -1,7 +1,7 @@
 import {
-  COUNTING_SYSTEMS,
   bestPlay,
   chartPlay,
+  countingSystemOf,
   fullShoe,
   handEvs,
   indexSourceFor,
@@ -46,7 +46,9 @@ export function deviationSource(rules: Rules, counting: CountingOptions): Deviat
   }
   // No table for this count and these rules: the coach gives basic strategy; the drill still
   // teaches the index plays, with the published Hi-Lo numbers, and says so.
-  const hiLoCounting: CountingOptions = { ...counting, system: 'hi-lo' };
+  // (A custom count's definition goes with it: a built-in count takes none.)
+  const { custom: _custom, ...convention } = counting;
+  const hiLoCounting: CountingOptions = { ...convention, system: 'hi-lo' };
   const hiLo = indexSourceFor(rules, hiLoCounting);
   return {
     plays: hiLo.plays ?? [],
@@ -91,8 +93,8 @@ export function deviationKeys(source: DeviationSource): string[] {
  * (A full shoe is a count of 0: at +3 it showed 15 v 9's surrender as costing 0.0% to hit.)
  */
 function shoeAt(rules: Rules, source: DeviationSource, count: number): Int32Array {
-  const { system, resolution, rounding } = source.counting;
-  return shoeAtCount({ numDecks: rules.numDecks, sys: COUNTING_SYSTEMS[system], count, cardsLeft: midShoeCardsLeft(rules), trueCount: { resolution, rounding } });
+  const { resolution, rounding } = source.counting;
+  return shoeAtCount({ numDecks: rules.numDecks, sys: countingSystemOf(source.counting), count, cardsLeft: midShoeCardsLeft(rules), trueCount: { resolution, rounding } });
 }
 
 /** A count near the index (both sides of it come up), within -10..+10. */

@@ -5,7 +5,8 @@
 // Here rather than in the engine: every engine function the web uses ships in the engine's
 // shared chunk, which the table's first load downloads (apps/web/build/first-load.ts).
 import {
-  COUNTING_SYSTEMS,
+  builtInTwin,
+  countingSystemOf,
   indexPlays,
   indexSourceFor,
   precomputedIndices,
@@ -75,8 +76,9 @@ function generatedOf(table: IndexTable, p: IndexPlay): Pick<IndexChartRow, 'gene
 /** The player's index table: the published Hi-Lo plays' rows, numbered by the player's source. */
 export function indexChart(rules: Rules, counting: CountingOptions): IndexChart {
   const source = indexSourceFor(rules, counting);
-  const table = precomputedIndices({ rules, count: counting.system, trueCount: { resolution: counting.resolution, rounding: counting.rounding } });
-  const kind: IndexChart['kind'] = counting.system === 'hi-lo' ? 'published' : table ? 'generated' : 'none';
+  const table = precomputedIndices({ rules, count: counting.system, custom: counting.custom, trueCount: { resolution: counting.resolution, rounding: counting.rounding } });
+  // A custom count that counts exactly like Hi-Lo is read as Hi-Lo (indexSourceFor does the same).
+  const kind: IndexChart['kind'] = builtInTwin(countingSystemOf(counting)) === 'hi-lo' ? 'published' : table ? 'generated' : 'none';
   // The Fab 4 are surrenders: without surrender they are no plays of this game.
   const published = indexPlays(rules).filter((p) => p.set !== 'Fab4' || rules.surrenderAllowed);
   const rows = published.map((p): IndexChartRow => {
@@ -91,6 +93,6 @@ export function indexChart(rules: Rules, counting: CountingOptions): IndexChart 
       ? PUBLISHED_CITATION
       : table
         ? generatedCitation(table)
-        : `No index table was generated for ${COUNTING_SYSTEMS[counting.system].name} with these rules: the coach gives basic strategy only.`;
+        : `No index table was generated for ${countingSystemOf(counting).name} with these rules: the coach gives basic strategy only.`;
   return { source, citation, kind, withGenerated: kind === 'published' && table !== null, rows };
 }
