@@ -7,7 +7,6 @@ import { VerifyEmailPage } from '@/features/auth/components/verify-email-page.ts
 import { GameModes } from './game-modes.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { Root } from './root.tsx';
-import { RouteError } from './route-error.tsx';
 
 // Only the auth pages are in the first download: a visitor of /login does not load the
 // game, the simulator, the charts or the signed-in layout until a route needs them. Every
@@ -28,11 +27,10 @@ const DeploymentGuidePage = lazyChunk(() =>
   import('@/features/startup/components/deployment-guide-page.tsx').then((m) => ({ default: m.DeploymentGuidePage })),
 );
 
-/** The app's routes; exported so tests can mount them in a memory router. */
+/** The app's routes, rendered by AppRoutes (app.tsx) with useRoutes; a failed render shows RouteError. */
 export const appRoutes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError />,
     children: [
       { path: 'login', element: <LoginPage /> },
       { path: 'auth/login', element: <LoginPage /> },
