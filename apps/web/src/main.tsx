@@ -13,3 +13,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Installable-app mode (decision record 0034) in a lazy chunk: the first load carries this line only.
+if (navigator.serviceWorker) void import('@/app/installable-app.ts').then((m) => m.startInstallableApp(navigator.serviceWorker));
