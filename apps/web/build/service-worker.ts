@@ -32,12 +32,14 @@ export function precacheList(dir: string): { urls: string[]; version: string } {
   return { urls: ['/', ...files.map((file) => `/${file}`)], version: hash.digest('hex').slice(0, 16) };
 }
 
+const PLACEHOLDERS = { version: "'__VERSION__'", urls: "['__PRECACHE_URLS__']" } as const;
+
 export function renderServiceWorker(template: string, list: { urls: string[]; version: string }): string {
-  const out = template
-    .replace("'__VERSION__'", JSON.stringify(list.version))
-    .replace("['__PRECACHE_URLS__']", JSON.stringify(list.urls));
-  if (out.includes('__VERSION__') || out.includes('__PRECACHE_URLS__')) throw new Error('service-worker.js: a placeholder is missing');
-  return out;
+  for (const placeholder of Object.values(PLACEHOLDERS)) {
+    if (template.split(placeholder).length !== 2) throw new Error(`service-worker.js: the placeholder ${placeholder} is not there once`);
+  }
+  // Functions, not strings: a `$` in a file name must not read as a replacement pattern.
+  return template.replace(PLACEHOLDERS.version, () => JSON.stringify(list.version)).replace(PLACEHOLDERS.urls, () => JSON.stringify(list.urls));
 }
 
 export function serviceWorker(): Plugin {

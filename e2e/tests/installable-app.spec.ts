@@ -1,0 +1,147 @@
+// Installable-app mode (INSTALLABLE_APP, decision record 0034). With the flag on (a second
+// server of this spec's own, serving a copy of the build, on the port after the suite's): the
+// service worker installs, and offline a reload still opens the app, a guest plays a round at
+// the table and answers a drill; a changed build's worker brings the "new version" notice.
+// With the flag off (the suite's server): no manifest, no worker.
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { startAppServer, type AppServer } from '../support/app-server.ts';
+import { waitForStartup } from '../support/app.ts';
+import { APP_PORT } from '../support/env.ts';
+import { balance, expectedNet, HAND_FEE, standAndSettle } from '../support/table.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const NEW_VERSION_MESSAGE = 'A new version of Card Counter is ready. It starts on your next visit.';
+const PWA_PORT = APP_PORT + 1;
+const PWA_URL = `http://127.0.0.1:${PWA_PORT}`;
+
+let server: AppServer | undefined;
+let runDir = '';
+let distCopy = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  runDir = mkdtempSync(path.join(tmpdir(), 'card-counter-e2e-pwa-'));
+  // A copy: the update test changes its sw.js as a new build would.
+  distCopy = path.join(runDir, 'dist');
+  cpSync(path.join(repoRoot, 'apps/web/dist'), distCopy, { recursive: true });
+  server = await startAppServer({
+    repoRoot,
+    port: PWA_PORT,
+    appUrl: PWA_URL,
+    dataDir: path.join(runDir, 'data'),
+    // No mail is sent by a guest; nothing listens here and nothing needs to.
+    smtpUrl: 'smtp://127.0.0.1:9',
+    logFile: path.join(tmpdir(), 'card-counter-e2e-pwa-server.log'),
+    installableApp: true,
+    webDistDir: distCopy,
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (runDir) rmSync(runDir, { recursive: true, force: true });
+});
+
+async function waitForControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+test('flag off: no manifest link, no flag and no service worker', async ({ page }) => {
+  await page.goto('/login');
+  await waitForStartup(page);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="installable-app"]')).toHaveCount(0);
+  // Past the load event, when a registration would have been made.
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  expect((await page.request.get('/sw.js')).status()).toBe(404);
+});
+
+test('flag on, offline: the app opens from the worker, a guest plays a round and answers a drill', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${PWA_URL}/login`);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  const manifest = (await (await page.request.get(`${PWA_URL}/manifest.webmanifest`)).json()) as { icons: unknown[]; display: string };
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
+  await waitForStartup(page);
+  await waitForControl(page);
+  // What the worker keeps: the shell and the build's files, never an API answer.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/');
+  expect(cached.some((u) => u.startsWith('/assets/') && u.endsWith('.js'))).toBe(true);
+  expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  // The server is out of reach: the spec's startup screen offers to continue offline.
+  await page.getByRole('button', { name: 'Continue Offline' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No internet connection' })).toBeVisible();
+
+  // Sit down as a guest (login is the shell again, from the worker) and play a round.
+  await page.goto(`${PWA_URL}/login`);
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
+  const start = await balance(page);
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  const after = start - HAND_FEE + (await expectedNet(page, 100));
+  await expect(page.getByTestId('table-balance')).toHaveText(`${after.toLocaleString('en-US')} credits`);
+
+  // A drill, its chart worked out by a Web Worker loaded through the service worker.
+  await page.goto(`${PWA_URL}/?mode=drills&drill=basicStrategy`);
+  const play = page.getByRole('group', { name: 'Your play' }).getByRole('button').first();
+  await expect(play).toBeEnabled({ timeout: 15_000 });
+  await play.click();
+  await expect(page.locator('dl[aria-label="This session"] dd').first()).toHaveText('1');
+  await context.setOffline(false);
+});
+
+test('a new build: its worker waits, the notice says so, Reload now lets it take over', async ({ page }) => {
+  await startAsGuestAt(page);
+  await waitForControl(page);
+  expect(await cacheNames(page)).toHaveLength(1);
+  // A new build's worker: a new version (its cache's name). The plain file must be the one sent.
+  for (const f of readdirSync(distCopy).filter((f) => /^sw\.js\.(br|gz)$/.test(f))) rmSync(path.join(distCopy, f));
+  const sw = path.join(distCopy, 'sw.js');
+  writeFileSync(sw, readFileSync(sw, 'utf8').replace(/const VERSION = "[0-9a-f]+"/, 'const VERSION = "next-build"'));
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+  const notice = page.getByRole('status').filter({ hasText: NEW_VERSION_MESSAGE });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/installable-app-new-version-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/installable-app-new-version-390.png' });
+
+  const reloaded = page.waitForEvent('load');
+  await notice.getByRole('button', { name: 'Reload now' }).click();
+  await reloaded;
+  await waitForControl(page);
+  // The new worker controls the page; the old version's copy is gone.
+  await expect.poll(() => cacheNames(page)).toEqual(['card-counter-next-build']);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+});
+
+function cacheNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => caches.keys());
+}
+
+async function startAsGuestAt(page: Page): Promise<void> {
+  await page.goto(`${PWA_URL}/login`);
+  await waitForStartup(page);
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
+}
