@@ -63,10 +63,14 @@ test('flag off: no manifest link, no flag and no service worker', async ({ page 
   expect((await page.request.get('/sw.js')).status()).toBe(404);
 });
 
-test('flag on, offline: the app opens from the worker, a guest plays a round and answers a drill', async ({
+test('flag on, offline: the app opens from the worker, a guest plays a round, answers a drill and simulates', async ({
   page,
   context,
 }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
   await page.goto(`${PWA_URL}/login`);
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
   const manifest = (await (await page.request.get(`${PWA_URL}/manifest.webmanifest`)).json()) as { icons: unknown[]; display: string };
@@ -107,7 +111,15 @@ test('flag on, offline: the app opens from the worker, a guest plays a round and
   await expect(play).toBeEnabled({ timeout: 15_000 });
   await play.click();
   await expect(page.locator('dl[aria-label="This session"] dd').first()).toHaveText('1');
+
+  // The simulator: its WebAssembly core is in the worker chunks the service worker kept.
+  await page.goto(`${PWA_URL}/simulator`);
+  await page.getByLabel('Rounds', { exact: true }).fill('100000');
+  await page.getByRole('button', { name: /Run simulation/ }).click();
+  await expect(page.getByTestId('sim-results')).toBeVisible({ timeout: 20_000 });
+  expect(Number(await page.getByTestId('sim-results').getAttribute('data-rounds'))).toBeGreaterThanOrEqual(100_000);
   await context.setOffline(false);
+  expect(violations).toEqual([]);
 });
 
 test('a new build: its worker waits, the notice says so, Reload now lets it take over', async ({ page }) => {

@@ -4,14 +4,18 @@
  * build's worker is waiting. The new version starts on the next visit (when no tab of the
  * old one is left); "Reload now" lets the waiting worker take over at once and reloads.
  */
-import { showToast } from '@/shared/stores/toast-store.ts';
+// Type only: the toast store comes in from main.tsx, so this chunk imports nothing and the
+// bundler has no reason to split the first load's chunks differently (decision record 0034).
+import type { ToastInput } from '@/shared/stores/toast-store.ts';
+
+export type Notify = (toast: ToastInput) => unknown;
 
 export const NEW_VERSION_MESSAGE = 'A new version of Card Counter is ready. It starts on your next visit.';
 /** What the worker (apps/web/build/service-worker.js) takes as "take over now". */
 const SKIP_WAITING = 'skip-waiting';
 
-export function offerNewVersion(container: ServiceWorkerContainer, waiting: ServiceWorker, reload: () => void): void {
-  showToast({
+export function offerNewVersion(notify: Notify, container: ServiceWorkerContainer, waiting: ServiceWorker, reload: () => void): void {
+  notify({
     kind: 'info',
     message: NEW_VERSION_MESSAGE,
     action: {
@@ -30,6 +34,7 @@ export function offerNewVersion(container: ServiceWorkerContainer, waiting: Serv
 /** Registers the worker and watches for a new one; the first install (no controller yet) is no news. */
 export async function registerServiceWorker(
   container: ServiceWorkerContainer,
+  notify: Notify,
   reload: () => void = () => window.location.reload(),
 ): Promise<void> {
   const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
@@ -37,7 +42,7 @@ export async function registerServiceWorker(
   const offer = (worker: ServiceWorker | null) => {
     if (!worker || !container.controller || offered.has(worker)) return;
     offered.add(worker);
-    offerNewVersion(container, worker, reload);
+    offerNewVersion(notify, container, worker, reload);
   };
   offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
@@ -52,10 +57,10 @@ export async function registerServiceWorker(
   });
 }
 
-export function registerAfterLoad(container: ServiceWorkerContainer): void {
+export function registerAfterLoad(container: ServiceWorkerContainer, notify: Notify): void {
   const go = () => {
     // Offline, or the server has no worker to give: the app runs as a plain page.
-    registerServiceWorker(container).catch(() => undefined);
+    registerServiceWorker(container, notify).catch(() => undefined);
   };
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });

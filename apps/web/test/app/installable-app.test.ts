@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startInstallableApp } from '@/app/installable-app.ts';
 import { NEW_VERSION_MESSAGE, registerServiceWorker } from '@/app/service-worker-registration.ts';
-import { toastAction, useToastStore } from '@/shared/stores/toast-store.ts';
+import { showToast, toastAction, useToastStore } from '@/shared/stores/toast-store.ts';
 
 class FakeWorker extends EventTarget {
   state: ServiceWorkerState = 'installing';
@@ -51,7 +51,7 @@ describe('startInstallableApp', () => {
   it('flag absent or not "on": registers nothing and removes every worker this origin has', async () => {
     for (const flag of [null, 'off']) {
       const c = new FakeContainer();
-      await startInstallableApp(asContainer(c), pageWithFlag(flag));
+      await startInstallableApp(asContainer(c), showToast, pageWithFlag(flag));
       expect(c.register).not.toHaveBeenCalled();
       expect(c.registration.unregister).toHaveBeenCalledOnce();
     }
@@ -59,7 +59,7 @@ describe('startInstallableApp', () => {
 
   it('flag on: registers /sw.js at the root scope (the page has loaded), removes nothing', async () => {
     const c = new FakeContainer();
-    await startInstallableApp(asContainer(c), pageWithFlag('on'));
+    await startInstallableApp(asContainer(c), showToast, pageWithFlag('on'));
     await vi.waitFor(() => expect(c.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' }));
     expect(c.registration.unregister).not.toHaveBeenCalled();
   });
@@ -68,7 +68,7 @@ describe('startInstallableApp', () => {
 describe('the new version notice', () => {
   it('is not shown for the first install (no worker controls the page yet)', async () => {
     const c = new FakeContainer();
-    await registerServiceWorker(asContainer(c), vi.fn());
+    await registerServiceWorker(asContainer(c), showToast, vi.fn());
     const w = new FakeWorker();
     c.registration.installing = w;
     c.registration.dispatchEvent(new Event('updatefound'));
@@ -80,7 +80,7 @@ describe('the new version notice', () => {
     const c = new FakeContainer();
     c.controller = {};
     const reload = vi.fn();
-    await registerServiceWorker(asContainer(c), reload);
+    await registerServiceWorker(asContainer(c), showToast, reload);
     const w = new FakeWorker();
     c.registration.installing = w;
     c.registration.dispatchEvent(new Event('updatefound'));
@@ -102,7 +102,7 @@ describe('the new version notice', () => {
     const c = new FakeContainer();
     c.controller = {};
     c.registration.waiting = new FakeWorker();
-    await registerServiceWorker(asContainer(c), vi.fn());
+    await registerServiceWorker(asContainer(c), showToast, vi.fn());
     expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([NEW_VERSION_MESSAGE]);
   });
 });
