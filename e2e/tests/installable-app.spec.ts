@@ -1,22 +1,24 @@
 // Installable-app mode (INSTALLABLE_APP, decision record 0034). With the flag on (a second
-// server of this spec's own, serving a copy of the build, on the port after the suite's): the
+// server of this spec's own, serving a copy of the build, on a free port): the
 // service worker installs, and offline a reload still opens the app, a guest plays a round at
-// the table and answers a drill; a changed build's worker brings the "new version" notice.
-// With the flag off (the suite's server): no manifest, no worker.
+// the table, answers a drill and simulates; a changed build's worker brings the "new version"
+// notice. With the flag off (the suite's server): no manifest, no worker. (A worker left from
+// when the flag was on is removed by the page: apps/web/test/app/installable-app.test.ts; here
+// that would take a restart of the server, about 20 s.)
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startAppServer, type AppServer } from '../support/app-server.ts';
 import { waitForStartup } from '../support/app.ts';
-import { APP_PORT } from '../support/env.ts';
 import { balance, expectedNet, HAND_FEE, standAndSettle } from '../support/table.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NEW_VERSION_MESSAGE = 'A new version of Card Counter is ready. It starts on your next visit.';
-const PWA_PORT = APP_PORT + 1;
-const PWA_URL = `http://127.0.0.1:${PWA_PORT}`;
+let PWA_PORT = 0;
+let PWA_URL = '';
 
 let server: AppServer | undefined;
 let runDir = '';
@@ -26,11 +28,29 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
+  // A port the system says is free: another run on this machine may use the one after E2E_PORT.
+  PWA_PORT = await freePort();
+  PWA_URL = `http://127.0.0.1:${PWA_PORT}`;
   runDir = mkdtempSync(path.join(tmpdir(), 'card-counter-e2e-pwa-'));
   // A copy: the update test changes its sw.js as a new build would.
   distCopy = path.join(runDir, 'dist');
   cpSync(path.join(repoRoot, 'apps/web/dist'), distCopy, { recursive: true });
-  server = await startAppServer({
+  server = await startPwaServer();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function startPwaServer(): Promise<AppServer> {
+  return startAppServer({
     repoRoot,
     port: PWA_PORT,
     appUrl: PWA_URL,
@@ -41,7 +61,7 @@ test.beforeAll(async () => {
     installableApp: true,
     webDistDir: distCopy,
   });
-});
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -87,6 +107,13 @@ test('flag on, offline: the app opens from the worker, a guest plays a round, an
   expect(cached).toContain('/');
   expect(cached.some((u) => u.startsWith('/assets/') && u.endsWith('.js'))).toBe(true);
   expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
+  // Chromium's own reading of the manifest (its installability check only says "incognito" here).
+  const cdp = await page.context().newCDPSession(page);
+  const read = await cdp.send('Page.getAppManifest');
+  expect(read.url).toBe(`${PWA_URL}/manifest.webmanifest`);
+  expect(read.errors).toEqual([]);
+  // Detached, or Chromium keeps navigator.onLine true under the offline emulation below.
+  await cdp.detach();
 
   await context.setOffline(true);
   await page.reload();
