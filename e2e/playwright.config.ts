@@ -21,6 +21,7 @@ const SAME_ON_EVERY_DATABASE = [
   'smoke',
   'guest',
   'routing',
+  'installable-app',
 ].map((name) => `**/${name}.spec.ts`);
 
 // Browser tests against the built web app served by the real server (real HTTP, real

@@ -18,6 +18,10 @@ export interface AppServerOptions {
   databaseUrl?: string;
   /** ADMIN_USER_IDS of the server (read at start). */
   adminUserIds?: readonly string[];
+  /** INSTALLABLE_APP=on (decision record 0034); off otherwise. */
+  installableApp?: boolean;
+  /** The built web app to serve; apps/web/dist by default. */
+  webDistDir?: string;
 }
 
 export interface AppServer {
@@ -88,6 +92,7 @@ const INHERITED_VARIABLES_DROPPED = [
   'STRIPE_WEBHOOK_SECRET',
   'ADMIN_USER_IDS',
   'BETTER_AUTH_SECRET',
+  'INSTALLABLE_APP',
 ] as const;
 
 function serverEnv(options: AppServerOptions, webDist: string): NodeJS.ProcessEnv {
@@ -108,11 +113,12 @@ function serverEnv(options: AppServerOptions, webDist: string): NodeJS.ProcessEn
     TRUST_PROXY: '127.0.0.1',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.adminUserIds ? { ADMIN_USER_IDS: options.adminUserIds.join(',') } : {}),
+    ...(options.installableApp ? { INSTALLABLE_APP: 'on' } : {}),
   };
 }
 
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  const webDist = path.join(options.repoRoot, 'apps/web/dist');
+  const webDist = options.webDistDir ?? path.join(options.repoRoot, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(
       `${webDist}/index.html is missing: run \`npm run build -w apps/web\` before the browser tests`,

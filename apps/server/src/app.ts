@@ -118,6 +118,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.table ? { table: options.table } : {}),
   };
   for (const module of MODULES) await app.register(module, deps);
-  await webRoutes(app, config.webDistDir);
+  await webRoutes(app, config.webDistDir, { installableApp: config.installableApp });
   return app;
 }

@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     ),
   /** Clients per process on GET /api/me/stream (each holds a socket). */
   SSE_CLIENTS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** The installable-app feature flag (spec: off by default): manifest and service worker. */
+  INSTALLABLE_APP: z.enum(['on', 'off'], "must be 'on' or 'off'").default('off'),
 });
 
 export interface Config {
@@ -88,6 +90,8 @@ export interface Config {
   webDistDir: string;
   sseClientsMax: number;
   trustProxy: boolean | string[];
+  /** Installable-app mode: index.html links the manifest and the page registers the service worker (decision record 0034). */
+  installableApp: boolean;
   /** Settings that make this deployment incomplete (reported by GET /api/config; production only). */
   missing: ConfigSetting[];
 }
@@ -163,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
     sseClientsMax: e.SSE_CLIENTS_MAX,
     trustProxy: e.TRUST_PROXY,
+    installableApp: e.INSTALLABLE_APP === 'on',
     missing,
   };
 }

@@ -39,7 +39,10 @@ describe('GET /api/health without a database', () => {
 forEachDatabase('api system routes', (t) => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'cc-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Card Counter SPA</title>');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Card Counter SPA</title></head></html>');
+  // Installable-app mode's files (apps/web/build/service-worker.ts, apps/web/public).
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Card Counter"}');
   writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
   // What the web build writes beside a large file (apps/web/build/compress-assets.ts).
   const bigJs = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -87,6 +90,50 @@ forEachDatabase('api system routes', (t) => {
       expect(api.statusCode).toBe(404);
       expect((api.json() as { error: { code: string } }).error.code).toBe('NOT_FOUND');
       expect((await app.inject({ method: 'POST', url: '/profile' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('installable-app mode off: no manifest link or flag in any page, and no worker or manifest to fetch', async () => {
+    const app = await buildTestApp(t.db, { env: { WEB_DIST_DIR: dist } });
+    try {
+      for (const url of ['/', '/index.html', '/profile']) {
+        const r = await app.inject(url);
+        expect(r.statusCode, url).toBe(200);
+        expect(r.body, url).toContain('Card Counter SPA');
+        expect(r.body, url).not.toContain('manifest');
+        expect(r.body, url).not.toContain('installable-app');
+      }
+      expect((await app.inject('/sw.js')).statusCode).toBe(404);
+      expect((await app.inject('/manifest.webmanifest')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('installable-app mode on: every page links the manifest and carries the flag; the worker is revalidated on every visit', async () => {
+    const app = await buildTestApp(t.db, { env: { WEB_DIST_DIR: dist, INSTALLABLE_APP: 'on' } });
+    try {
+      for (const url of ['/', '/index.html', '/profile?x=1']) {
+        const r = await app.inject(url);
+        expect(r.statusCode, url).toBe(200);
+        expect(r.headers['cache-control'], url).toBe('no-cache');
+        expect(r.body, url).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+        expect(r.body, url).toContain('<meta name="installable-app" content="on" /></head>');
+      }
+      const sw = await app.inject('/sw.js');
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      expect(String(sw.headers['content-type'])).toContain('javascript');
+      const manifest = await app.inject('/manifest.webmanifest');
+      expect(manifest.statusCode).toBe(200);
+      expect(String(manifest.headers['content-type'])).toContain('manifest+json');
+      const csp = String((await app.inject('/')).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+      // The API is never the app shell, whatever the mode.
+      expect((await app.inject('/api/unknown')).statusCode).toBe(404);
     } finally {
       await app.close();
     }

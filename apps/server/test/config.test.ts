@@ -18,8 +18,14 @@ describe('loadConfig', () => {
       google: undefined,
       stripe: undefined,
       webDistDir: '/srv/app/apps/web/dist',
+      installableApp: false,
       missing: [],
     });
+  });
+
+  it('turns installable-app mode on with INSTALLABLE_APP=on only', () => {
+    expect(loadConfig({ INSTALLABLE_APP: 'on' }).installableApp).toBe(true);
+    expect(loadConfig({ INSTALLABLE_APP: 'off' }).installableApp).toBe(false);
   });
 
   it('parses values', () => {
@@ -53,6 +59,7 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'BETTER_AUTH_SECRET'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ INSTALLABLE_APP: 'true' }, 'INSTALLABLE_APP'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -164,4 +164,34 @@ forEachDatabase('table test mode', (t) => {
     // A shoe the table never dealt has no report.
     expect((await p.call('GET', `/api/table/report?shoe=${'0'.repeat(64)}`)).statusCode).toBe(404);
   });
+
+  it('the record, the betting patterns and leaving test mode tell nothing of the count in the shoe in play', async () => {
+    draw = 0; // a check at the round's end
+    // 10,10 v 9 (hole 7) hits a 5 and busts: a decision (and a bet) of the shoe in play.
+    const { p, table } = await seat(['10', '9', '10', '7', '5'], { numDecks: 6 });
+    await table.act({ type: 'deal' });
+    const over = await table.act({ type: 'hit' });
+    expect(over.state.gamePhase).toBe('roundOver');
+    const check = over.training.countCheck;
+    expect(check).not.toBeNull();
+    await new RecordGrader(t.db, silent).drain();
+    // The record carries each decision's and bet's true count: the shoe in play's wait.
+    const listed = async (kind: string) => RecordPageSchema.parse((await p.call('GET', `/api/me/record?kind=${kind}`)).json()).entries;
+    expect(await listed('decision')).toEqual([]);
+    expect(await listed('bet')).toEqual([]);
+    // The betting patterns are kept by the running count at each bet.
+    const patterns = await p.call('GET', '/api/table/patterns');
+    expect(patterns.statusCode).toBe(409);
+    expect(patterns.json()).toMatchObject({ error: { code: 'TEST_MODE_COUNTS_WITHHELD' } });
+
+    // Leaving test mode shows the counts: the check asked while they were hidden lapses.
+    const off = await table.act({ type: 'setTraining', settings: { testMode: false } });
+    expect(off.training.countCheck).toBeNull();
+    const late = await table.post({ type: 'countCheck', id: check!.id, answer: off.state.runningCount });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ error: { code: 'TABLE_ACTION_REFUSED', details: { reason: 'NO_COUNT_CHECK' } } });
+    // Out of test mode the record and the patterns are the player's again.
+    expect((await listed('decision')).map((d) => d.kind === 'decision' && d.chosen)).toEqual(['hit']);
+    expect((await p.call('GET', '/api/table/patterns')).statusCode).toBe(200);
+  });
 });

@@ -3,6 +3,7 @@ import '@card-counter/shared/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
+import { showToast } from '@/shared/stores/toast-store.ts';
 import '@/index.css';
 
 const container = document.getElementById('root');
@@ -13,3 +14,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Installable-app mode (decision record 0034) in a lazy chunk: the first load carries this line only.
+if (navigator.serviceWorker) void import('@/app/installable-app.ts').then((m) => m.startInstallableApp(navigator.serviceWorker, showToast));

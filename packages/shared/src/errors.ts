@@ -59,6 +59,8 @@ export const ERRORS = {
   },
   /** POST /api/table/actions refused by the rules of the game: details carry the reason code and the table. */
   TABLE_ACTION_REFUSED: { status: 409, message: 'That move is not allowed now.' },
+  /** GET /api/table/patterns in test mode: the patterns are kept by the running count at each bet, which test mode withholds (ADR 0031). */
+  TEST_MODE_COUNTS_WITHHELD: { status: 409, message: 'Test mode keeps the counts hidden: the betting patterns by count show when test mode is off.' },
   /** POST /api/payments/webhook: missing or wrong provider signature (nothing is read or changed). */
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is invalid.' },
   ORIGIN_NOT_TRUSTED: {

@@ -40,7 +40,9 @@ export function contentSecurityPolicy(opts: {
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(s ? STRIPE.connect : [])],
     'frame-src': s ? STRIPE.frame : ["'none'"],
+    // The simulator's Web Workers and, in installable-app mode, the service worker (/sw.js).
     'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -182,7 +182,11 @@ function unchanged(row: ActionTable, next: GameState): Save {
 function decideTraining(ctx: DecideContext, row: ActionTable, state: GameState, action: TrainingAction, current: () => TableSnapshot): Decision {
   const next: GameState = { ...state, version: state.version + 1 };
   if (action.type === 'setTraining') {
-    const training = { ...row.training, settings: { ...row.training.settings, ...action.settings } };
+    const settings = { ...row.training.settings, ...action.settings };
+    // Leaving test mode shows the counts: a check asked while they were hidden lapses, or it
+    // would be answered by reading them (ADR 0031).
+    const leftTestMode = row.training.settings.testMode && !settings.testMode;
+    const training = { ...row.training, settings, check: leftTestMode ? null : row.training.check };
     return accepted(next, row.credits, { ...unchanged(row, next), training });
   }
   if (row.training.check === null || row.training.check.id !== action.id)

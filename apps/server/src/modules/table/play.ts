@@ -271,5 +271,7 @@ function settle(
 /** A player's betting patterns: per running count at the bet, bets, amount, wins, losses, average bet. */
 export async function readPatterns(db: Database, userId: string): Promise<Record<string, unknown>> {
   const row = await readTable(db.kysely, userId);
+  // Kept by the running count at each bet: in test mode they would tell the count (ADR 0031).
+  if (row?.training.settings.testMode === true) throw new AppError('TEST_MODE_COUNTS_WITHHELD');
   return row?.patterns ?? {};
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../../support/render-table.tsx';
@@ -98,5 +98,22 @@ describe('the felt', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
     await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open
     expect((screen.getByRole('button', { name: 'Apply to the next round' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('settings changed but not applied say so beside Close (a player lost a change by closing)', async () => {
+    const user = userEvent.setup();
+    renderTable(DEALER_BUSTS);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    const panel = await screen.findByRole('region', { name: 'Table settings' });
+    expect(within(panel).queryByText('Not applied yet')).toBeNull();
+    await user.selectOptions(within(panel).getByLabelText('Other players'), '2');
+    expect(within(panel).getByText('Not applied yet')).toBeTruthy();
+    // Applied, the panel closes; opened again, it holds the rules in force and nothing pending.
+    await user.click(within(panel).getByRole('button', { name: 'Apply to the next round' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Table settings' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    const again = await screen.findByRole('region', { name: 'Table settings' });
+    expect((within(again).getByLabelText('Other players') as HTMLSelectElement).value).toBe('2');
+    expect(within(again).queryByText('Not applied yet')).toBeNull();
   });
 });

@@ -71,6 +71,11 @@ const CHECKS = [
 ] as const;
 
 /** Every rule of the game config, the count convention and the coach, in one panel. */
+/** Some field of `draft` differs from `applied` (key order aside). */
+function changed<T extends object>(draft: T, applied: T): boolean {
+  return (Object.keys(draft) as (keyof T)[]).some((k) => JSON.stringify(draft[k]) !== JSON.stringify(applied[k]));
+}
+
 export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs, onClose, training, children }: SettingsPanelProps) {
   const [draft, setDraft] = useState(rules);
   const [count, setCount] = useState(counting);
@@ -84,12 +89,16 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
     e.preventDefault();
     if (countValid) onApply(draft, count);
   };
+  // The Apply button sits below the fields (far below on a phone): a change not yet applied is
+  // said at both ends, or Close would drop it without a word.
+  const unapplied = changed(draft, rules) || changed(count, counting);
   return (
     <section aria-labelledby="settings-heading" className="rounded-xl border border-slate-700 bg-slate-900 p-4 sm:p-5">
       <div className="mb-4 flex items-center justify-between">
         <h2 id="settings-heading" className="text-lg font-bold">
           Table settings
         </h2>
+        {unapplied && !locked && <span className="ml-auto mr-2 text-xs text-amber-300">Not applied yet</span>}
         <button type="button" onClick={onClose} className="rounded-md px-3 py-1.5 text-sm text-slate-300 hover:bg-slate-800">
           Close settings
         </button>
@@ -105,6 +114,11 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
         <button type="submit" disabled={locked || !countValid} className="self-start rounded-md bg-emerald-500 px-4 py-2 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
           Apply to the next round
         </button>
+        {unapplied && !locked && (
+          <p className="-mt-2 text-sm text-amber-300" data-testid="settings-unapplied">
+            Changed, not applied yet.
+          </p>
+        )}
       </form>
       <CoachFields rules={rules} counting={counting} prefs={prefs} onPrefs={onPrefs} training={training} />
       {children}
