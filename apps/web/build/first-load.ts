@@ -35,11 +35,13 @@ export const FIRST_LOAD_ROUTES = {
  * analysis and index tables arrive as a chunk after the table shows (game/model/coach-engine.ts),
  * the engine's bet grade and shoe view no longer import them (coach/credits.ts,
  * known-composition.ts, advantage-basis.ts), and the chart's main-thread fallback is imported
- * only when no worker can build it (table 176, -14 KB).
+ * only when no worker can build it (table 176, -14 KB); PLAYER_ACTIONS, which the table's move
+ * list names, moved out of the engine's analysis/hand-ev.ts into analysis/actions.ts (table 166,
+ * -10 KB).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 124,
-  '/ (signed in, the table)': 176,
+  '/ (signed in, the table)': 166,
 };
 
 interface ManifestChunk {
