@@ -23,11 +23,25 @@ export const FIRST_LOAD_ROUTES = {
  * with a count of the player's own (issue 26: the engine's custom count, which the table itself
  * counts with, and the contract's checks of it, +0.9 KB; BC, PE and IC are worked out in a
  * worker, so that code stays out), and to 222 with the table's words for a screen reader
- * (issue 27: model/announce.ts and its log, +0.8 KB).
+ * (issue 27: model/announce.ts and its log, +0.8 KB). Issue 27 then cut it (docs/decisions/0036):
+ * the engine is marked side-effect free, so importing one name through its index no longer puts
+ * every engine module the index re-exports into the chunks the table shares with the trainer and
+ * simulator (218, -4.2 KB); zod's JSON Schema output, which the app never asks for, is stubbed out
+ * of the build (build/zod-without-json-schema.ts: /login 141, table 213, -5.2 KB each); the app routes with
+ * BrowserRouter and useRoutes instead of the data router it never used (/login 125, table 197,
+ * -16 KB each); the browser's engine (reducer, dealing, settling) loads only for a table that plays
+ * locally, never at the server's table (table 192, -5 KB); sign-up, password reset and email
+ * verification are chunks of their own (/login 124, table 191, -1.1 KB each); the coach's exact
+ * analysis and index tables arrive as a chunk after the table shows (game/model/coach-engine.ts),
+ * the engine's bet grade and shoe view no longer import them (coach/credits.ts,
+ * known-composition.ts, advantage-basis.ts), and the chart's main-thread fallback is imported
+ * only when no worker can build it (table 176, -14 KB); PLAYER_ACTIONS, which the table's move
+ * list names, moved out of the engine's analysis/hand-ev.ts into analysis/actions.ts (table 166,
+ * -10 KB).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 150,
-  '/ (signed in, the table)': 222,
+  '/login': 124,
+  '/ (signed in, the table)': 166,
 };
 
 interface ManifestChunk {

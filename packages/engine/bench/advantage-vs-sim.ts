@@ -4,7 +4,8 @@
 // drawn uniformly up to the cut card, as rounds are), and the difference. Decision record 0030.
 //   node --import tsx packages/engine/bench/advantage-vs-sim.ts [--count hi-lo] [--decks 6] [--rounds 20000000]
 import { computeStrategy } from '../src/analysis/strategy.ts';
-import { advantageBasis, advantageSlope, effectiveTrueCount } from '../src/coach/advantage.ts';
+import { advantageBasis } from '../src/coach/advantage-basis.ts';
+import { advantageSlope, effectiveTrueCount } from '../src/coach/advantage.ts';
 import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS } from '../src/counting/true-count.ts';
 import { getCountingSystem, initialRunningCountScaled, type CountingSystemId } from '../src/counting/systems.ts';
 import { seededRng, randomInt } from '../src/rng.ts';

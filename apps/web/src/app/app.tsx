@@ -1,13 +1,24 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { AppProviders } from './providers.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { appRoutes } from './routes.tsx';
 
+/** The app's routes inside any router (BrowserRouter here, a MemoryRouter in tests). */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(appRoutes);
+  return <RouteErrorBoundary resetKey={location.key}>{element}</RouteErrorBoundary>;
+}
+
+// Declarative routing (BrowserRouter), not createBrowserRouter: the data router's loaders,
+// actions and fetchers are unused here and would add 16 KB gzip to every first load
+// (docs/decisions/0036-first-load-cuts.md).
 export function App() {
-  const [router] = useState(() => createBrowserRouter(appRoutes));
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_ms } from '@card-counter/shared';
-import { RouteError } from '@/app/route-error.tsx';
+import { RouteErrorBoundary } from '@/app/route-error.tsx';
 import { ChunkLoadTimeoutError, lazyChunk, withChunkTimeout } from '@/shared/lib/lazy-chunk.ts';
 
 describe('lazy chunks are bounded by the chunk-load timeout', () => {
@@ -30,11 +31,32 @@ describe('lazy chunks are bounded by the chunk-load timeout', () => {
   it('a chunk that fails to download shows the route error screen with a reload, not a blank page', async () => {
     const Page = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/page-old.js')));
     const reload = vi.fn();
-    const router = createMemoryRouter([{ path: '/', element: <Page />, errorElement: <RouteError reload={reload} /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary resetKey="default" reload={reload}>
+          <Suspense fallback={null}>
+            <Page />
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeTruthy();
     expect(screen.getByText(/Failed to fetch dynamically imported module/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the error screen gives way to the next page the player goes to', async () => {
+    const Broken = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')));
+    const screenAt = (key: string, page: ReactNode) => (
+      <RouteErrorBoundary resetKey={key}>
+        <Suspense fallback={null}>{page}</Suspense>
+      </RouteErrorBoundary>
+    );
+    const { rerender } = render(screenAt('first', <Broken />));
+    expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeTruthy();
+    rerender(screenAt('second', <h1>Profile</h1>));
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'This page could not be shown' })).toBeNull();
   });
 });

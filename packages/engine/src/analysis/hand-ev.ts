@@ -8,9 +8,10 @@ import { ACE, assertCard, cardCount, valuesTotal, removeCards, type Composition 
 import { OUTCOME_BUST } from './dealer-table.ts';
 import { maxSplitHands } from './split.ts';
 import { UpcardAnalysis } from './upcard-analysis.ts';
+import { PLAYER_ACTIONS, type PlayerAction } from './actions.ts';
 
-export type PlayerAction = 'stand' | 'hit' | 'double' | 'split' | 'surrender';
-export const PLAYER_ACTIONS: readonly PlayerAction[] = ['stand', 'hit', 'double', 'split', 'surrender'];
+// In a module of their own so that a screen naming the moves does not import the analysis.
+export { PLAYER_ACTIONS, type PlayerAction };
 
 /** EV of each action; null when the action is not allowed for this hand. */
 export type ActionEvs = Record<PlayerAction, number | null>;

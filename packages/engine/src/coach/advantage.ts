@@ -6,12 +6,12 @@
 // answer would need the whole distribution of shoes at that count. Measured against the
 // simulator's per-true-count EVs in the decision record.
 import { CARDS_PER_DECK } from '../cards.ts';
-import { chartEv } from '../analysis/strategy.ts';
-import { fullShoe } from '../analysis/composition.ts';
 import { initialRunningCountScaled, type CountingSystem } from '../counting/systems.ts';
-import type { Rules } from '../rules.ts';
 
 /** What the advantage of a rule set rests on: its edge off the top and the effect of removal of each card value. */
+// advantageBasis, which evaluates the chart exactly, is in advantage-basis.ts: grading a bet
+// needs only the figures below, and a bundle that grades bets (the table's) then leaves the
+// exact analysis out of its first download.
 export interface AdvantageBasis {
   numDecks: number;
   /** EV per unit bet of basic strategy off the top of a full shoe (negative: the house edge). */
@@ -22,24 +22,6 @@ export interface AdvantageBasis {
 
 /** Cards of each value in one deck, index 1..10. */
 const PER_DECK = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16];
-
-/**
- * The basis for `rules` played by `chart` (its basic strategy table, as computeStrategy gives):
- * 11 exact evaluations of the chart (about 0.8 s for six decks here: run it off the main
- * thread and keep it per rule set). The effect of removing one card from N decks is scaled by N
- * to a one-deck equivalent, the unit the slope below is in.
- */
-export function advantageBasis(rules: Rules, chart: Uint8Array): AdvantageBasis {
-  const full = fullShoe(rules.numDecks);
-  const edge = chartEv(rules, full, chart);
-  const eor = [0];
-  for (let v = 1; v <= 10; v++) {
-    const shoe = fullShoe(rules.numDecks);
-    shoe[v] = (shoe[v] as number) - 1;
-    eor.push((chartEv(rules, shoe, chart) - edge) * rules.numDecks);
-  }
-  return { numDecks: rules.numDecks, edge, eor };
-}
 
 /** Mean tag per card of a full deck and the slope of the advantage per unit of true count, for a counting system. */
 export function advantageSlope(basis: AdvantageBasis, sys: CountingSystem): { meanTag: number; slope: number } {

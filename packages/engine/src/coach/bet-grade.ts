@@ -9,7 +9,7 @@ import { countingSystemOf, type CountSpec, type CustomCount } from '../counting/
 import { decisionCount, type TrueCountOptions } from '../counting/true-count.ts';
 import type { Rules } from '../rules.ts';
 import { advantageAt, type AdvantageBasis } from './advantage.ts';
-import { roundCredits } from './table-coach.ts';
+import { roundCredits } from './credits.ts';
 
 /** One step of a ramp: from this true count up (to the next step), bet this many units. */
 export interface BetRampStep {

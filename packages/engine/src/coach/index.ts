@@ -16,7 +16,8 @@ export {
   type IndexSource,
 } from './table-coach.ts';
 export { gradeDecision, type DecisionChoice, type DecisionFacts, type DecisionGrade } from './grade.ts';
-export { advantageAt, advantageBasis, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';
+export { advantageAt, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';
+export { advantageBasis } from './advantage-basis.ts';
 export { countBasis, countQuality, type CountBasis, type CountQuality, type DecisionEffects } from './count-quality.ts';
 export {
   BET_RAMP_LIMITS,

@@ -7,10 +7,14 @@
 import { builtInTwin, countingSystemOf } from '../counting/index.ts';
 import type { CountingOptions } from '../game/types.ts';
 import { INSURANCE_INDEX, bestPlay, indexPlays, indexPlaysOf, insuranceIndexOf, precomputedIndices, type IndexPlay } from '../indices/index.ts';
-import { fullShoe, type Composition } from '../analysis/composition.ts';
+import type { Composition } from '../analysis/composition.ts';
 import { bestAction, handEvs, type ActionEvs, type PlayerAction } from '../analysis/hand-ev.ts';
 import type { Rules } from '../rules.ts';
 import { chartPlay } from './chart-play.ts';
+import { roundCredits } from './credits.ts';
+
+export { roundCredits };
+export { knownComposition } from './known-composition.ts';
 
 /** The index plays for the player's count and rules, and the count they are read against. */
 export interface IndexSource {
@@ -120,22 +124,4 @@ export function insuranceEv(unseen: Composition): number {
 export function insuranceChoiceCost(ev: number, stake: number, took: boolean): number {
   const lost = took ? Math.max(0, -ev) : Math.max(0, ev);
   return roundCredits(lost * stake);
-}
-
-/** Credits to the cent, as the coach shows and the record keeps them. */
-export function roundCredits(credits: number): number {
-  return Math.round(credits * 100) / 100;
-}
-
-/**
- * The shoe's composition as the player knows it: a full shoe minus every card shown since the
- * shuffle (`seen`, by value: index 1 = ace .. 10 = tens), except `keep` (the hand being
- * decided and the upcard, which the analyser removes itself).
- */
-export function knownComposition(numDecks: number, seen: readonly number[], keep: readonly number[]): Composition {
-  const comp = fullShoe(numDecks);
-  const remove = seen.slice();
-  for (const v of keep) remove[v] = (remove[v] ?? 0) - 1;
-  for (let v = 1; v <= 10; v++) comp[v] = Math.max(0, (comp[v] ?? 0) - Math.max(0, remove[v] ?? 0));
-  return comp;
 }

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
-import { advantageBasis, computeStrategy, type AdvantageBasis, type Rules } from '@card-counter/engine';
+import type { AdvantageBasis, Rules } from '@card-counter/engine';
 
 // A rule set's advantage basis (decision record 0030: the exact edge off the top and the removal
 // effects), what a bet's cost against the ramp is read from: the same engine function the
 // server's record grades with, so the table shows what the record keeps. Built once per rule set
-// off the main thread; on the main thread where there are no workers (tests).
+// off the main thread; on the main thread where there are no workers (tests), with the exact
+// analysis imported only then (build-here.ts).
 
 const pending = new Map<string, Promise<AdvantageBasis>>();
 const built = new Map<string, AdvantageBasis>();
 const keyOf = (rules: Rules) => JSON.stringify(rules);
 
 function buildInWorker(rules: Rules): Promise<AdvantageBasis> {
-  const onMain = () => advantageBasis(rules, computeStrategy(rules).table);
-  if (typeof Worker === 'undefined') return Promise.resolve().then(onMain);
+  const onMain = () => import('./build-here.ts').then((m) => m.buildAdvantageBasisHere(rules));
+  if (typeof Worker === 'undefined') return onMain();
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./advantage-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<{ basis: AdvantageBasis }>) => {
@@ -21,7 +22,7 @@ function buildInWorker(rules: Rules): Promise<AdvantageBasis> {
     };
     worker.onerror = () => {
       worker.terminate();
-      resolve(onMain());
+      void onMain().then(resolve);
     };
     worker.postMessage({ rules });
   });

@@ -1,10 +1,11 @@
-import { computeStrategy, type Chart, type Rules } from '@card-counter/engine';
+import type { Chart, Rules } from '@card-counter/engine';
 
 // A rule set's basic strategy chart (the engine's computeStrategy, about half a second of exact
 // analysis), built once per rule set off the main thread and kept for the page's life: the
 // table's coach, the trainer's strategy drills and the Charts screen share it. Where there are
 // no workers (tests) or the worker fails, it is built on the main thread: a chart late is better
-// than none.
+// than none. That fallback is imported only when used (build-here.ts): the exact analysis is
+// a chunk the table's first load need not carry (docs/decisions/0036-first-load-cuts.md).
 
 /** The chart as the coach reads it (the lookup table) and as a page prints it (the codes). */
 export interface BuiltStrategy {
@@ -17,13 +18,12 @@ const built = new Map<string, BuiltStrategy>();
 
 const keyOf = (rules: Rules) => JSON.stringify(rules);
 
-function buildHere(rules: Rules): BuiltStrategy {
-  const { table, chart } = computeStrategy(rules);
-  return { table, chart };
+function buildHere(rules: Rules): Promise<BuiltStrategy> {
+  return import('./build-here.ts').then((m) => m.buildStrategyHere(rules));
 }
 
 function buildInWorker(rules: Rules): Promise<BuiltStrategy> {
-  if (typeof Worker === 'undefined') return Promise.resolve(buildHere(rules));
+  if (typeof Worker === 'undefined') return buildHere(rules);
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./strategy-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<BuiltStrategy>) => {
@@ -32,7 +32,7 @@ function buildInWorker(rules: Rules): Promise<BuiltStrategy> {
     };
     worker.onerror = () => {
       worker.terminate();
-      resolve(buildHere(rules));
+      void buildHere(rules).then(resolve);
     };
     worker.postMessage({ rules });
   });

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { GUEST_CREDITS, type MeResponse } from '@card-counter/shared';
 import { ME_QUERY_KEY } from '@/shared/lib/query-keys.ts';
@@ -7,7 +8,6 @@ import { useSessionStore } from '@/shared/session/session-store.ts';
 import { useUserState } from '@/shared/session/use-user-state.ts';
 import { playsAtServerTable, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
 import type { UserState } from '@/shared/session/user-state.ts';
-import { LocalTableSource } from '../api/local-table-source.ts';
 import { ServerTableSource } from '../api/server-table-source.ts';
 import type { TableSource } from '../api/table-source.ts';
 import { TableScreen } from './table-screen.tsx';
@@ -19,20 +19,30 @@ export function GamePage() {
   const user = useUserState();
   const server = playsAtServerTable(user);
   const owner = user?.userId ?? 'anonymous';
-  return <Table key={`${server ? 'server' : 'local'}:${owner}`} user={user} server={server} />;
+  const key = `${server ? 'server' : 'local'}:${owner}`;
+  return server ? <Table key={key} user={user} server createSource={() => new ServerTableSource()} /> : <LocalTable key={key} user={user} />;
 }
 
-function Table({ user, server }: { user: UserState | null; server: boolean }) {
+// The browser's engine (the game reducer, dealing, settling) is a chunk of its own, fetched only
+// when a table plays locally: a signed-in player at the server's table never downloads it
+// (docs/decisions/0036-first-load-cuts.md).
+const LocalTable = lazyChunk(() =>
+  import('../api/local-table-source.ts').then(({ LocalTableSource }) => ({
+    default: function LocalTable({ user }: { user: UserState | null }) {
+      const owner = user?.userId ?? 'anonymous';
+      const initialBalance = user?.isGuest ? (user.credits ?? GUEST_CREDITS) : GUEST_CREDITS;
+      return <Table user={user} server={false} createSource={() => new LocalTableSource({ storageKey: tableStorageKey(owner), initialBalance })} />;
+    },
+  })),
+);
+
+function Table({ user, server, createSource }: { user: UserState | null; server: boolean; createSource: () => TableSource }) {
   const owner = user?.userId ?? 'anonymous';
   const isGuest = user?.isGuest ?? false;
   const setGuestCredits = useSessionStore((s) => s.setGuestCredits);
   const queryClient = useQueryClient();
   // One table and one record per player, made once: the balance flows out of the table, never back in.
-  const [source] = useState<TableSource>(() =>
-    server
-      ? new ServerTableSource()
-      : new LocalTableSource({ storageKey: tableStorageKey(owner), initialBalance: isGuest ? (user?.credits ?? GUEST_CREDITS) : GUEST_CREDITS }),
-  );
+  const [source] = useState<TableSource>(createSource);
   const record = playRecordFor(user === null ? null : { userId: owner, isGuest: isGuest || !server });
   // The navigation bar follows the table: a guest's credits are the local balance; a signed-in
   // player's are the server's credit balance, which every answer of the server table carries

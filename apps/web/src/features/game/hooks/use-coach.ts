@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
-import { adviseHand, cardValue, currentHand, indexSourceFor, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
 import { decisionEntry, decisionVerdict, insuranceEntry, insuranceVerdict, type InsuranceVerdict, type Verdict } from '../model/coach-verdicts.ts';
 import { splitsAtSpot } from '../model/legal-moves.ts';
 import { knownComposition } from '../model/shoe-knowledge.ts';
+import type { CoachEngine } from '../model/coach-engine-types.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
 
 export type { InsuranceVerdict, Verdict };
@@ -28,28 +29,51 @@ export interface CoachHandle {
 
 const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 };
 
+let coachEngine: Promise<CoachEngine> | null = null;
+let loadedCoachEngine: CoachEngine | null = null;
+
+/** The coach's share of the engine, a chunk of its own: null until it has arrived (like the chart, below). */
+function useCoachEngine(): CoachEngine | null {
+  const [engine, setEngine] = useState(loadedCoachEngine);
+  useEffect(() => {
+    if (engine) return;
+    let live = true;
+    coachEngine ??= import('../model/coach-engine.ts').then((m) => (loadedCoachEngine = m));
+    void coachEngine.then((m) => live && setEngine(m));
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+  return engine;
+}
+
 /** The index plays for the player's count and rules, and the count they are read at. */
-function useIndexSource(state: VisibleGameState | null) {
+function useIndexSource(state: VisibleGameState | null, engine: CoachEngine | null) {
   const config = state?.config;
   const counting = state?.counting;
-  const source = useMemo(() => (config && counting ? indexSourceFor(config, counting) : null), [config, counting]);
+  const source = useMemo(() => (engine && config && counting ? engine.indexSourceFor(config, counting) : null), [engine, config, counting]);
   const indexCount = source?.countKind === 'running' ? state?.runningCount : state?.trueCount;
   return { source, indexCount };
 }
 
 /** The coach's advice for the hand being decided, by basic strategy and (when on) the index plays. */
-function useAdvice(state: VisibleGameState | null, prefs: TablePrefs, { source, indexCount }: ReturnType<typeof useIndexSource>): CoachAdvice | null {
+function useAdvice(
+  state: VisibleGameState | null,
+  prefs: TablePrefs,
+  engine: CoachEngine | null,
+  { source, indexCount }: ReturnType<typeof useIndexSource>,
+): CoachAdvice | null {
   const enabled = prefs.coach !== 'off';
   // Built off the main thread; the advice is recomputed once it lands.
   const chart = useBasicStrategy(enabled ? (state?.config ?? null) : null);
   return useMemo(() => {
-    if (!state || !enabled) return null;
+    if (!state || !enabled || !engine) return null;
     const h = currentHand(state);
     const up = state.dealerCards[0];
     if (!h || !up || h.cards.length < 2) return null;
     const hand = h.cards.map(cardValue);
     const upcard = cardValue(up);
-    return adviseHand(
+    return engine.adviseHand(
       {
         rules: state.config,
         shoe: knownComposition(state, [...hand, upcard]),
@@ -63,7 +87,7 @@ function useAdvice(state: VisibleGameState | null, prefs: TablePrefs, { source, 
       },
       chart,
     );
-  }, [state, enabled, prefs.indexPlays, chart, source, indexCount]);
+  }, [state, enabled, engine, prefs.indexPlays, chart, source, indexCount]);
 }
 
 /** Names the round on the table: a new deal (or a new shoe) is a new round. */
@@ -85,16 +109,17 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
   const insurance = insured?.round === round ? insured.v : null;
   const [totals, setTotals] = useState(EMPTY_TOTALS);
   const enabled = prefs.coach !== 'off';
-  const index = useIndexSource(state);
+  const engine = useCoachEngine();
+  const index = useIndexSource(state, engine);
   const { source, indexCount } = index;
-  const advice = useAdvice(state, prefs, index);
+  const advice = useAdvice(state, prefs, engine, index);
   const count = useCallback((correct: boolean, cost: number) => {
     setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + cost }));
   }, []);
 
   const judge = useCallback(
     (chosen: PlayerAction): Verdict | null => {
-      const v = state && advice ? decisionVerdict(state, advice, chosen) : null;
+      const v = state && advice && engine ? decisionVerdict(engine, state, advice, chosen) : null;
       const h = state ? currentHand(state) : null;
       if (!v || !h) return null;
       setVerdict({ round, v });
@@ -103,21 +128,21 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
       record.add(decisionEntry(v, h.bet));
       return v;
     },
-    [state, advice, record, count, round],
+    [engine, state, advice, record, count, round],
   );
 
   const judgeInsurance = useCallback(
     (take: boolean) => {
       const up = state?.dealerCards[0];
-      if (!state || !up || !enabled) return;
+      if (!state || !up || !enabled || !engine) return;
       const insuranceIndex = prefs.indexPlays ? (source?.insuranceIndex ?? null) : null;
-      const v = insuranceVerdict(state, take, insuranceIndex, indexCount ?? null);
+      const v = insuranceVerdict(engine, state, take, insuranceIndex, indexCount ?? null);
       setInsurance({ round, v });
       setVerdict(null);
       count(take === v.shouldTake, v.cost);
       record.add(insuranceEntry(state, v, cardValue(up)));
     },
-    [state, enabled, prefs.indexPlays, record, source, indexCount, count, round],
+    [engine, state, enabled, prefs.indexPlays, record, source, indexCount, count, round],
   );
 
   return { advice, verdict, totals, judge, insurance, judgeInsurance };

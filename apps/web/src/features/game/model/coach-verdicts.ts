@@ -1,4 +1,5 @@
-import { cardValue, currentHand, evCost, insuranceChoiceCost, insuranceEv, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import type { CoachEngine } from './coach-engine-types.ts';
 import type { RecordEntry } from '@card-counter/shared';
 import { valueLabel } from '@/shared/ui/card-names.ts';
 import { MOVE_NAMES } from './hand-labels.ts';
@@ -37,7 +38,7 @@ export interface InsuranceVerdict {
 }
 
 /** The verdict on `chosen` for the hand being decided, against the coach's advice; null when no hand is being decided. */
-export function decisionVerdict(state: VisibleGameState, advice: CoachAdvice, chosen: PlayerAction): Verdict | null {
+export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, chosen: PlayerAction): Verdict | null {
   const h = currentHand(state);
   const up = state.dealerCards[0];
   if (!h || !up) return null;
@@ -48,7 +49,7 @@ export function decisionVerdict(state: VisibleGameState, advice: CoachAdvice, ch
     chosen,
     advice,
     correct: chosen === advice.recommended,
-    cost: Math.round(evCost(advice.evs, chosen) * h.bet * 100) / 100,
+    cost: Math.round(engine.evCost(advice.evs, chosen) * h.bet * 100) / 100,
   };
 }
 
@@ -72,13 +73,13 @@ export function decisionEntry(v: Verdict, bet: number): RecordEntry {
  * The verdict on taking (or declining) insurance: by the index (`insuranceIndex` at the count
  * `indexCount`) when the player plays index plays, else basic strategy's never.
  */
-export function insuranceVerdict(state: VisibleGameState, take: boolean, insuranceIndex: number | null, indexCount: number | null): InsuranceVerdict {
+export function insuranceVerdict(engine: CoachEngine, state: VisibleGameState, take: boolean, insuranceIndex: number | null, indexCount: number | null): InsuranceVerdict {
   const byIndex = insuranceIndex !== null && indexCount !== null;
   const shouldTake = byIndex && indexCount >= insuranceIndex;
   // Every card on the table is seen except the hole card, which stays in the unseen shoe.
-  const ev = insuranceEv(knownComposition(state, []));
+  const ev = engine.insuranceEv(knownComposition(state, []));
   const stake = state.playerHands.reduce((a, h) => a + h.bet / 2, 0);
-  const cost = insuranceChoiceCost(ev, stake, take);
+  const cost = engine.insuranceChoiceCost(ev, stake, take);
   return { took: take, shouldTake, trueCount: state.trueCount, byIndex, ev, stake, cost };
 }
 
