@@ -4,7 +4,10 @@ import { Section } from './section.tsx';
 
 export function LeaderboardVisibility({ visible }: { visible: boolean }) {
   const update = useUpdateProfile();
-  const shown = update.isPending && update.variables?.showOnLeaderboard !== undefined ? update.variables.showOnLeaderboard : visible;
+  const shown =
+    update.isPending && update.variables?.showOnLeaderboard !== undefined
+      ? update.variables.showOnLeaderboard
+      : visible;
   return (
     <Section title="Leaderboard">
       <label className="flex items-center gap-3">
