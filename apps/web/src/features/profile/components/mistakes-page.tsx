@@ -7,6 +7,7 @@ import {
 } from '@card-counter/shared';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@/shared/lib/format.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useMistakes } from '../api/lifetime-api.ts';
 import { cardLabel, choiceLabel, countLabel, handName, seenLabel } from '../model/cards.ts';
@@ -34,6 +35,31 @@ const HANDS: { value: MistakeHand | ''; label: string }[] = [
  * reload or a shared link shows the same page.
  */
 export function MistakesPage() {
+  const isGuest = useSessionStore((s) => s.status === 'guest');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <p className="mb-2 text-sm">
+        <Link className="text-emerald-300 underline" to="/profile">
+          Profile
+        </Link>
+      </p>
+      <h1 className="mb-4 text-3xl font-bold">Mistakes</h1>
+      {isGuest ? (
+        <p className="rounded-xl bg-slate-900 p-5">
+          The server grades the table&apos;s decisions of an account.{' '}
+          <Link className="text-emerald-300 underline" to="/auth/signup">
+            Create an account
+          </Link>{' '}
+          to keep every mistake to review.
+        </p>
+      ) : (
+        <MistakesList />
+      )}
+    </div>
+  );
+}
+
+function MistakesList() {
   const [params, setParams] = useSearchParams();
   const kind = MistakeKindSchema.safeParse(params.get('kind')).data ?? null;
   const hand = MistakeHandSchema.safeParse(params.get('hand')).data ?? null;
@@ -52,13 +78,7 @@ export function MistakesPage() {
 
   const total = mistakes.data?.total ?? 0;
   return (
-    <div className="mx-auto max-w-5xl">
-      <p className="mb-2 text-sm">
-        <Link className="text-emerald-300 underline" to="/profile">
-          Profile
-        </Link>
-      </p>
-      <h1 className="mb-4 text-3xl font-bold">Mistakes</h1>
+    <>
       <p className="mb-4 text-sm text-slate-300">
         Every play, insurance answer, bet and count check the server graded wrong at the table, newest first.
         A play&apos;s cost is its exact EV below the coach&apos;s best play from the cards you had seen, in
@@ -83,7 +103,7 @@ export function MistakesPage() {
           <Pager offset={filter.offset} total={total} onPage={(d) => set({ page: String(page + d) })} />
         </>
       )}
-    </div>
+    </>
   );
 }
 
