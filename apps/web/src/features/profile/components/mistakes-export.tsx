@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { api } from '@/shared/lib/api-client.ts';
 import { mistakesUrl } from '../api/lifetime-api.ts';
 import { mistakeCsvRow, toCsv } from '../model/cards.ts';
+import { download } from '../model/download.ts';
 
 async function allMistakes(kind: MistakeKind | null, hand: MistakeHand | null): Promise<Mistake[]> {
   const out: Mistake[] = [];
@@ -19,15 +20,6 @@ async function allMistakes(kind: MistakeKind | null, hand: MistakeHand | null): 
     out.push(...page.mistakes);
     if (page.mistakes.length === 0 || out.length >= page.total) return out;
   }
-}
-
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 /** The filtered list as a file, every page of it (the record keeps at most 5,000 entries). */
