@@ -96,6 +96,25 @@ forEachDatabase('lifetime record', (t) => {
     expect(page.mistakes.map((x) => x.id)).toEqual([all.mistakes.at(-1)?.id]);
   });
 
+  it("in test mode the current shoe's wrong play waits for the shoe's end, as its report does (ADR 0031)", async () => {
+    const { p, table } = await suite.seat('test-mode', SHOE);
+    await table.load();
+    await table.act({ type: 'setConfig', rules: { numDecks: 6, surrenderAllowed: false } });
+    await table.act({ type: 'setTraining', settings: { testMode: true } });
+    await table.act({ type: 'bet', amount: 100, spot: 0 });
+    await table.act({ type: 'deal' });
+    await table.act({ type: 'hit' });
+    await table.act({ type: 'stand' });
+    await new RecordGrader(t.db, silent).drain();
+    expect((await get(p, '/api/me/mistakes', MistakesPageSchema)).total).toBe(0);
+    const held = await get(p, '/api/me/lifetime', LifetimeSchema);
+    expect([held.accuracy.plays, held.givenAway_credits, held.hands.played]).toEqual([{ graded: 0, correct: 0 }, 0, 1]);
+    // Out of test mode, the same graded row is listed.
+    await table.act({ type: 'setTraining', settings: { testMode: false } });
+    const shown = await get(p, '/api/me/mistakes', MistakesPageSchema);
+    expect(shown.mistakes.map((m) => (m.kind === 'play' ? [m.chosen, m.hand] : m.kind))).toEqual([['hit', [10, 8]]]);
+  });
+
   describe('bad queries', () => {
     it.each(['kind=hand', 'hand=blackjack', 'limit=0', 'limit=101', 'offset=-1', 'other=1'])('%s is 400 VALIDATION_FAILED', async (q) => {
       const { p } = await suite.seat('badq');

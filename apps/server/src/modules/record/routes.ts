@@ -4,10 +4,6 @@
  * stores nothing.
  */
 import {
-  AppError,
-  LifetimeSchema,
-  MistakesPageSchema,
-  MistakesQuerySchema,
   RecordPageSchema,
   RecordPostBodySchema,
   RecordPostResponseSchema,
@@ -15,7 +11,6 @@ import {
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
-import { listMistakes, readLifetime } from './lifetime.ts';
 import { addRecordEntries, listRecordEntries } from './record.ts';
 
 export const recordRoutes: AppModule = async (app, deps) => {
@@ -33,17 +28,5 @@ export const recordRoutes: AppModule = async (app, deps) => {
     '/api/me/record',
     { ...auth, schema: { querystring: RecordQuerySchema, response: { 200: RecordPageSchema } } },
     async (request) => ({ entries: await listRecordEntries(db, request.userId(), request.query) }),
-  );
-
-  r.get('/api/me/lifetime', { ...auth, schema: { response: { 200: LifetimeSchema } } }, async (request) => {
-    const lifetime = await readLifetime(db, request.userId());
-    if (lifetime === null) throw new AppError('USER_DOC_MISSING');
-    return lifetime;
-  });
-
-  r.get(
-    '/api/me/mistakes',
-    { ...auth, schema: { querystring: MistakesQuerySchema, response: { 200: MistakesPageSchema } } },
-    async (request) => listMistakes(db, request.userId(), request.query),
   );
 };

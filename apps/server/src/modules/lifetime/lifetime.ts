@@ -2,7 +2,9 @@
  * The player's lifetime record and mistakes list (contract: packages/shared/src/api/lifetime.ts),
  * read only from what the server stored: the profile's counters (written by the table's one
  * statement as rounds settle, profiles/sql.ts roundStatsSet) and the graded table record
- * (source 'table' and graded, ADR 0028). A browser's posts ('client') never count here.
+ * (source 'table' and graded, ADR 0028). A browser's posts ('client') never count here. In
+ * test mode the current shoe's play and bet verdicts wait for its end, as its report's do (ADR
+ * 0031): both answers leave them out until then.
  */
 import {
   LIFETIME_DAYS_MAX,
@@ -15,8 +17,9 @@ import {
   type MistakesPage,
   type MistakesQuery,
 } from '@card-counter/shared';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.ts';
+import { withheldShoe } from '../table/index.ts';
 
 type Bucket = 'plays' | 'insurance' | 'bets' | 'countChecks';
 
@@ -26,6 +29,13 @@ const bucketSql = sql<Bucket>`case
   when kind = 'countCheck' then 'countChecks'
   when entry->>'chosen' in ('insure', 'noInsurance') then 'insurance'
   else 'plays' end`;
+
+/** The player's graded table rows a player may see now (the withheld shoe's verdicts left out). */
+async function visibleSql(db: Database, userId: string): Promise<RawBuilder<boolean>> {
+  const held = await withheldShoe(db, userId);
+  const base = sql<boolean>`user_id = ${userId} and source = 'table' and graded`;
+  return held === null ? base : sql<boolean>`${base} and not (kind <> 'countCheck' and shoe is not distinct from ${held})`;
+}
 
 function emptyTally(): GradedTally {
   return { graded: 0, correct: 0 };
@@ -38,10 +48,11 @@ export async function readLifetime(db: Database, userId: string): Promise<Lifeti
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (profile === undefined) return null;
+  const visible = await visibleSql(db, userId);
   const totals = await sql<{ bucket: Bucket; graded: number; correct: number; cost: number }>`
     select ${bucketSql} as bucket, count(*)::int as graded, count(*) filter (where correct)::int as correct,
       coalesce(sum(ev_cost_credits), 0)::float8 as cost
-    from play_record where user_id = ${userId} and source = 'table' and graded
+    from play_record where ${visible}
     group by 1`.execute(db.kysely);
   const accuracy: Lifetime['accuracy'] = { plays: emptyTally(), insurance: emptyTally(), bets: emptyTally(), countChecks: emptyTally() };
   let givenAway = 0;
@@ -52,7 +63,7 @@ export async function readLifetime(db: Database, userId: string): Promise<Lifeti
   const days = await sql<{ day: string; bucket: Bucket; graded: number; correct: number }>`
     with d as (
       select to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day, ${bucketSql} as bucket, correct
-      from play_record where user_id = ${userId} and source = 'table' and graded
+      from play_record where ${visible}
     ), newest as (select distinct day from d order by day desc limit ${LIFETIME_DAYS_MAX}::integer)
     select day, bucket, count(*)::int as graded, count(*) filter (where correct)::int as correct
     from d where day in (select day from newest) group by 1, 2 order by 1`.execute(db.kysely);
@@ -149,7 +160,7 @@ function toMistake(r: MistakeRow): Mistake | null {
 export async function listMistakes(db: Database, userId: string, q: MistakesQuery): Promise<MistakesPage> {
   const rows = await sql<MistakeRow>`
     select id::text as id, kind, entry, facts, ev_cost_credits from play_record
-    where user_id = ${userId} and source = 'table' and graded and not correct
+    where ${await visibleSql(db, userId)} and not correct
     order by id desc`.execute(db.kysely);
   const all = rows.rows.flatMap((r) => {
     const m = toMistake(r);
