@@ -1,11 +1,4 @@
-import {
-  type MeResponse,
-  MeResponseSchema,
-  type PatchMe,
-  ProgressResponseSchema,
-  TRANSACTIONS_LIMIT_DEFAULT,
-  TransactionsPageSchema,
-} from '@card-counter/shared';
+import { type MeResponse, MeResponseSchema, type PatchMe, ProgressResponseSchema, TRANSACTIONS_LIMIT_DEFAULT, TransactionsPageSchema } from '@card-counter/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client.ts';
 import { ME_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '@/shared/lib/query-keys.ts';
@@ -27,8 +20,7 @@ export type ProfilePatch = PatchMe;
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (patch: ProfilePatch) =>
-      MeResponseSchema.parse(await api.patch<unknown>('/api/me', patch)),
+    mutationFn: async (patch: ProfilePatch) => MeResponseSchema.parse(await api.patch<unknown>('/api/me', patch)),
     onSuccess: (profile) => {
       queryClient.setQueryData(meQuery.queryKey, profile);
     },
@@ -42,9 +34,7 @@ export function useTransactions() {
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(TRANSACTIONS_LIMIT_DEFAULT) });
       if (pageParam) query.set('cursor', pageParam);
-      return TransactionsPageSchema.parse(
-        await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal),
-      );
+      return TransactionsPageSchema.parse(await api.get<unknown>(`/api/me/transactions?${query.toString()}`, signal));
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -56,8 +46,7 @@ export const PROGRESS_QUERY_KEY = ['me', 'progress'] as const;
 export function useProgress(credits: number | undefined) {
   return useQuery({
     queryKey: [...PROGRESS_QUERY_KEY, credits ?? null],
-    queryFn: async ({ signal }) =>
-      ProgressResponseSchema.parse(await api.get<unknown>('/api/me/progress', signal)),
+    queryFn: async ({ signal }) => ProgressResponseSchema.parse(await api.get<unknown>('/api/me/progress', signal)),
     placeholderData: (previous) => previous,
   });
 }
@@ -76,9 +65,7 @@ export function useClaimDailyBonus() {
 }
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  unwrapAuth(
-    await (await authClient()).changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
-  );
+  unwrapAuth(await (await authClient()).changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
 }
 
 export async function linkGoogle(): Promise<void> {

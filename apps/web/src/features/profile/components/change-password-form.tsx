@@ -11,8 +11,7 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const change = useMutation({
-    mutationFn: (passwords: { current: string; next: string }) =>
-      changePassword(passwords.current, passwords.next),
+    mutationFn: (passwords: { current: string; next: string }) => changePassword(passwords.current, passwords.next),
     onSuccess: () => {
       setCurrent('');
       setNext('');

@@ -40,12 +40,7 @@ export function DailyBonus({ lastClaim }: { lastClaim: string | null | undefined
         <FormSuccess message={`${REWARD_DAILY_BONUS} credits added to your balance.`} />
       ) : null}
       {/* Closed until the next claim opens; a refusal anyway (another device claimed) says when it opens. */}
-      <Button
-        className="mt-3"
-        disabled={claim.isPending || !ready}
-        aria-describedby={ready ? undefined : 'daily-bonus-next'}
-        onClick={() => claim.mutate()}
-      >
+      <Button className="mt-3" disabled={claim.isPending || !ready} aria-describedby={ready ? undefined : 'daily-bonus-next'} onClick={() => claim.mutate()}>
         {claim.isPending ? 'Claiming...' : 'Claim daily bonus'}
       </Button>
     </Section>

@@ -4,10 +4,7 @@ import { Section } from './section.tsx';
 
 export function LeaderboardVisibility({ visible }: { visible: boolean }) {
   const update = useUpdateProfile();
-  const shown =
-    update.isPending && update.variables?.showOnLeaderboard !== undefined
-      ? update.variables.showOnLeaderboard
-      : visible;
+  const shown = update.isPending && update.variables?.showOnLeaderboard !== undefined ? update.variables.showOnLeaderboard : visible;
   return (
     <Section title="Leaderboard">
       <label className="flex items-center gap-3">

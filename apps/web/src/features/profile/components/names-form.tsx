@@ -18,20 +18,8 @@ export function NamesForm({ profile }: { profile: Profile }) {
   return (
     <Section title="Names">
       <form className="flex flex-col gap-4" onSubmit={submit}>
-        <TextField
-          label="Display name"
-          required
-          maxLength={50}
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
-        />
-        <TextField
-          label="Username"
-          required
-          maxLength={30}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
+        <TextField label="Display name" required maxLength={50} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+        <TextField label="Username" required maxLength={30} value={username} onChange={(e) => setUsername(e.target.value)} />
         <FormError error={update.error} />
         {update.isSuccess ? <FormSuccess message="Your names have been saved." /> : null}
         <Button type="submit" disabled={update.isPending} className="self-start">

@@ -71,15 +71,11 @@ function Level({ p }: { p: Progress }) {
         <p className="mb-1 flex justify-between gap-2 text-sm text-slate-300">
           <span>{formatCreditsFull(p.xp)} XP</span>
           <span className="text-slate-400">
-            {p.nextLevelXp === null
-              ? 'Top level'
-              : `${formatCreditsFull(levelSpan - intoLevel)} XP to level ${p.level + 1}`}
+            {p.nextLevelXp === null ? 'Top level' : `${formatCreditsFull(levelSpan - intoLevel)} XP to level ${p.level + 1}`}
           </span>
         </p>
         <Bar value={intoLevel} max={levelSpan} label={`Experience toward level ${p.level + 1}`} />
-        <p className="mt-1 text-xs text-slate-400">
-          Each level up pays {formatCreditsFull(p.levelUpCredits)} credits.
-        </p>
+        <p className="mt-1 text-xs text-slate-400">Each level up pays {formatCreditsFull(p.levelUpCredits)} credits.</p>
       </div>
     </div>
   );
@@ -88,16 +84,10 @@ function Level({ p }: { p: Progress }) {
 function Achievement({ a }: { a: Progress['achievements'][number] }) {
   const done = a.unlockedAt !== null;
   return (
-    <li
-      className={`rounded-lg border p-3 ${done ? 'border-emerald-500/50 bg-emerald-500/10' : 'border-slate-800 bg-slate-950/40'}`}
-    >
+    <li className={`rounded-lg border p-3 ${done ? 'border-emerald-500/50 bg-emerald-500/10' : 'border-slate-800 bg-slate-950/40'}`}>
       <p className="flex items-center justify-between gap-2 text-sm font-semibold">
         <span className={`flex items-center gap-1.5 ${done ? 'text-emerald-200' : 'text-slate-200'}`}>
-          {done ? (
-            <TrophyIcon className="shrink-0 text-amber-300" />
-          ) : (
-            <CircleIcon className="shrink-0 text-slate-600" />
-          )}
+          {done ? <TrophyIcon className="shrink-0 text-amber-300" /> : <CircleIcon className="shrink-0 text-slate-600" />}
           {a.title}
         </span>
         <span className="shrink-0 font-mono text-xs text-slate-400">
@@ -106,9 +96,7 @@ function Achievement({ a }: { a: Progress['achievements'][number] }) {
       </p>
       <p className="mt-0.5 mb-2 text-xs text-slate-400">{a.description}</p>
       <Bar value={a.progress} max={a.target} label={`${a.title} progress`} />
-      {done ? (
-        <p className="mt-1 text-xs text-emerald-300">Unlocked {formatDateTime(a.unlockedAt ?? '')}</p>
-      ) : null}
+      {done ? <p className="mt-1 text-xs text-emerald-300">Unlocked {formatDateTime(a.unlockedAt ?? '')}</p> : null}
     </li>
   );
 }

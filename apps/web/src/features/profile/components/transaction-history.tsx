@@ -12,9 +12,7 @@ export function TransactionHistory() {
     <Section id="credits" title="Transaction history">
       {query.isPending ? <p role="status">Loading transactions...</p> : null}
       <FormError error={query.error} />
-      {!query.isPending && rows.length === 0 && !query.isError ? (
-        <p className="text-sm text-slate-400">No transactions yet.</p>
-      ) : null}
+      {!query.isPending && rows.length === 0 && !query.isError ? <p className="text-sm text-slate-400">No transactions yet.</p> : null}
       {rows.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -31,9 +29,7 @@ export function TransactionHistory() {
                 <tr key={row.id} className="border-t border-slate-800">
                   <td className="py-2 pr-3 sm:whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                   <td className="py-2 pr-3">{row.description || row.type}</td>
-                  <td
-                    className={`py-2 pr-3 text-right font-mono ${row.amount < 0 ? 'text-rose-300' : 'text-emerald-300'}`}
-                  >
+                  <td className={`py-2 pr-3 text-right font-mono ${row.amount < 0 ? 'text-rose-300' : 'text-emerald-300'}`}>
                     {formatCreditsSigned(row.amount)}
                   </td>
                   <td className="py-2 text-right font-mono">{formatCreditsFull(row.balance)}</td>
@@ -44,12 +40,7 @@ export function TransactionHistory() {
         </div>
       ) : null}
       {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
+        <Button variant="secondary" className="mt-4" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       ) : null}

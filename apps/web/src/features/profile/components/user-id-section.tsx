@@ -48,13 +48,12 @@ function OperatorHint({ isAdmin }: { isAdmin: boolean }) {
     <p className="mb-3 text-sm text-slate-400">
       {isAdmin ? (
         <>
-          This account is an operator: its id is in{' '}
-          <code className="font-mono text-slate-300">ADMIN_USER_IDS</code>.
+          This account is an operator: its id is in <code className="font-mono text-slate-300">ADMIN_USER_IDS</code>.
         </>
       ) : (
         <>
-          For operators: put this id in <code className="font-mono text-slate-300">ADMIN_USER_IDS</code> to
-          give this account the admin pages (restart the server after a change).
+          For operators: put this id in <code className="font-mono text-slate-300">ADMIN_USER_IDS</code> to give this
+          account the admin pages (restart the server after a change).
         </>
       )}
     </p>

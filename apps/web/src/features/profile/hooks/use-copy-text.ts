@@ -7,11 +7,7 @@ export type CopyState = 'idle' | 'copied' | 'unavailable';
  * http from another machine, or a refused permission) it selects the element `ref` shows it in,
  * which leaves Ctrl+C one key away.
  */
-export function useCopyText(text: string): {
-  ref: RefObject<HTMLElement | null>;
-  state: CopyState;
-  copy: () => Promise<void>;
-} {
+export function useCopyText(text: string): { ref: RefObject<HTMLElement | null>; state: CopyState; copy: () => Promise<void> } {
   const ref = useRef<HTMLElement>(null);
   const [state, setState] = useState<CopyState>('idle');
   const copy = useCallback(async () => {
