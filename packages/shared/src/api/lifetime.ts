@@ -5,9 +5,23 @@
  * browser, so two devices show the same figures.
  */
 import { z } from 'zod';
-import { RecordDecisionSchema } from './record.ts';
 
 const count = z.number().int().nonnegative();
+
+/**
+ * A decision's choice: RecordDecisionSchema's values (api/record.ts), spelled here so the web's
+ * lazy profile chunk does not pull the record's schemas out of the table's first-load chunk
+ * (packages/shared/test/lifetime.test.ts holds the two equal).
+ */
+export const MistakeChoiceSchema = z.enum([
+  'hit',
+  'stand',
+  'double',
+  'split',
+  'surrender',
+  'insure',
+  'noInsurance',
+]);
 
 /** How many entries of one kind were graded, and how many of them right. */
 export const GradedTallySchema = z.strictObject({ graded: count, correct: count });
@@ -42,7 +56,12 @@ export const LifetimeSchema = z.strictObject({
    * Graded table entries: plays (hit/stand/double/split/surrender), insurance answers, bets
    * against the player's ramp, count checks. The record keeps a player's newest 5,000 entries.
    */
-  accuracy: z.strictObject({ plays: GradedTallySchema, insurance: GradedTallySchema, bets: GradedTallySchema, countChecks: GradedTallySchema }),
+  accuracy: z.strictObject({
+    plays: GradedTallySchema,
+    insurance: GradedTallySchema,
+    bets: GradedTallySchema,
+    countChecks: GradedTallySchema,
+  }),
   /**
    * Skill against luck. `givenAway_credits` (skill): the sum of the exact-EV costs of the
    * player's graded decisions (plays and insurance) in the kept record: each is the EV of the
@@ -90,8 +109,8 @@ export const MistakeSchema = z.discriminatedUnion('kind', [
     upcard: cardValue,
     trueCount: z.number().finite(),
     seen,
-    chosen: RecordDecisionSchema,
-    best: RecordDecisionSchema,
+    chosen: MistakeChoiceSchema,
+    best: MistakeChoiceSchema,
     cost_credits: z.number().finite(),
     bet_credits: count,
     /** cost / stake, in percent of the bet (null when the stake was 0). */
