@@ -116,8 +116,10 @@ forEachDatabase('lifetime record', (t) => {
   });
 
   describe('bad queries', () => {
+    let asker: Player | undefined;
     it.each(['kind=hand', 'hand=blackjack', 'limit=0', 'limit=101', 'offset=-1', 'other=1'])('%s is 400 VALIDATION_FAILED', async (q) => {
-      const { p } = await suite.seat('badq');
+      asker ??= (await suite.seat('badq')).p;
+      const p = asker;
       const res = await p.call('GET', `/api/me/mistakes?${q}`);
       expect(res.statusCode, res.body).toBe(400);
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
