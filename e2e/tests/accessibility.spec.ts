@@ -50,6 +50,7 @@ const SIGNED_IN = [
   { path: '/simulator', ready: heading(/Simulator/) },
   { path: '/leaderboard', ready: heading(/Leaderboard/) },
   { path: '/profile', ready: heading('Profile') },
+  { path: '/profile/mistakes', ready: heading('Mistakes') },
 ] as const;
 
 test('signed out: every public screen has no axe violation', async ({ page }) => {

@@ -14,3 +14,4 @@ export * from './api/leaderboard.ts';
 export * from './api/payments.ts';
 export * from './api/rewards.ts';
 export * from './api/simulator.ts';
+export * from './api/lifetime.ts';

@@ -7,6 +7,7 @@ import { leaderboardModule } from './leaderboard/index.ts';
 import type { AppModule } from './module.ts';
 import { drillsModule } from './drills/index.ts';
 import { profilesModule } from './profiles/index.ts';
+import { lifetimeModule } from './lifetime/index.ts';
 import { recordModule } from './record/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { rewardsModule } from './rewards/index.ts';
@@ -14,4 +15,4 @@ import { simulatorModule } from './simulator/index.ts';
 import { systemModule } from './system/index.ts';
 import { tableModule } from './table/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, tableModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, tableModule, lifetimeModule];

@@ -23,6 +23,9 @@ const SimulatorPage = lazyChunk(() =>
   import('@/features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
 );
 const ProfilePage = lazyChunk(() => import('@/features/profile/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const MistakesPage = lazyChunk(() =>
+  import('@/features/profile/components/mistakes-page.tsx').then((m) => ({ default: m.MistakesPage })),
+);
 const LeaderboardPage = lazyChunk(() =>
   import('@/features/leaderboard/components/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })),
 );
@@ -55,6 +58,7 @@ export const appRoutes: RouteObject[] = [
               { index: true, element: <GameModes /> },
               { path: 'simulator', element: <SimulatorPage /> },
               { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile/mistakes', element: <MistakesPage /> },
               { path: 'leaderboard', element: <LeaderboardPage /> },
               { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
             ],

@@ -34,22 +34,30 @@ export function creditsUpdate(p: {
 export interface RoundStatsColumns {
   handsPlayed: number;
   handsWon: number;
+  handsLost: number;
+  handsPushed: number;
   /** Whole credits won (> 0) or lost (< 0). */
   net: number;
   streak: number;
+  /** Rounds lost in a row, counting this one (0 when it was not lost). */
+  losingStreak: number;
 }
 
 /**
  * The lifetime statistics a settled round adds (the product's totalHandsPlayed, totalHandsWon,
- * totalWinnings; bestStreak and biggestWin only ever raised), for the table's write to pass
+ * totalWinnings, hands lost and pushed; the best and worst streaks, biggest win and loss only ever raised), for the table's write to pass
  * to the ledger's balance update (`also`). Null adds nothing, in the same statement text.
  */
 export function roundStatsSet(st: RoundStatsColumns | null): RawBuilder<unknown> {
   return sql`total_hands_played = total_hands_played + ${st?.handsPlayed ?? 0}::integer,
         total_hands_won = total_hands_won + ${st?.handsWon ?? 0}::integer,
         total_winnings = total_winnings + ${st?.net ?? 0}::integer,
+        total_hands_lost = total_hands_lost + ${st?.handsLost ?? 0}::integer,
+        total_hands_pushed = total_hands_pushed + ${st?.handsPushed ?? 0}::integer,
         best_streak = greatest(best_streak, ${st?.streak ?? 0}::integer),
-        biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer)`;
+        worst_streak = greatest(worst_streak, ${st?.losingStreak ?? 0}::integer),
+        biggest_win = greatest(biggest_win, ${Math.max(0, st?.net ?? 0)}::integer),
+        biggest_loss = greatest(biggest_loss, ${Math.max(0, -(st?.net ?? 0))}::integer)`;
 }
 
 /** The profile's `achievements` list gains `id` once (rewards decides when, award-progress.ts). */

@@ -17,6 +17,11 @@ export interface ProfilesTable {
   total_winnings: Generated<number>;
   best_streak: Generated<number>;
   biggest_win: Generated<number>;
+  /** Migration 0018: hands lost and pushed, the biggest round's loss (credits, >= 0), the longest losing streak (rounds). */
+  total_hands_lost: Generated<number>;
+  total_hands_pushed: Generated<number>;
+  biggest_loss: Generated<number>;
+  worst_streak: Generated<number>;
   show_on_leaderboard: Generated<boolean>;
   has_received_first_purchase_bonus: Generated<boolean>;
   last_daily_bonus: TimestampNullable;

@@ -38,15 +38,30 @@ function scopeSql(userId: string, where: { shoe: string } | { since: string }): 
   return sql`user_id = ${userId} and source = 'table' and at >= ${where.since}::timestamptz`;
 }
 
+/**
+ * The shoe whose play verdicts are withheld now: in test mode, the current shoe until it is over
+ * (the coach is silent until the shoe ends); null otherwise. Every reader of graded decisions
+ * that a player sees honours it (this report, the mistakes list and lifetime figures).
+ */
+export async function withheldShoe(db: Database, userId: string): Promise<string | null> {
+  const table = await readTable(db.kysely, userId);
+  return table === null ? null : withheldShoeOf(table);
+}
+
+function withheldShoeOf(table: NonNullable<Awaited<ReturnType<typeof readTable>>>): string | null {
+  const current = table.state.deck?.commitment ?? null;
+  const currentOver = !table.state.gameInProgress && atShufflePoint(table.state);
+  return table.training.settings.testMode && current !== null && !currentOver ? current : null;
+}
+
 /** `shoe`: a shoe's report (404 for a shoe the table no longer tallies); absent: the session's. */
 export async function readReport(db: Database, userId: string, shoe: string | undefined): Promise<TableReport> {
   const table = await readTable(db.kysely, userId);
   const tally = table?.training.tally;
   const current = table?.state.deck?.commitment ?? null;
   const currentOver = table !== null && !table.state.gameInProgress && atShufflePoint(table.state);
-  const testMode = table?.training.settings.testMode ?? false;
   // Test mode: the coach's verdicts on the current shoe wait for its end.
-  const withheldShoe = testMode && current !== null && !currentOver ? current : null;
+  const heldShoe = table === null ? null : withheldShoeOf(table);
   let span: Span | null;
   let scope: RawBuilder<unknown>;
   if (shoe !== undefined) {
@@ -57,8 +72,8 @@ export async function readReport(db: Database, userId: string, shoe: string | un
     span = tally?.session ?? null;
     scope = scopeSql(userId, { since: span?.since ?? new Date().toISOString() });
   }
-  const withheld = withheldShoe !== null && (shoe === undefined || shoe === withheldShoe);
-  const decisionScope = withheldShoe === null ? scope : sql`${scope} and shoe is distinct from ${withheldShoe}`;
+  const withheld = heldShoe !== null && (shoe === undefined || shoe === heldShoe);
+  const decisionScope = heldShoe === null ? scope : sql`${scope} and shoe is distinct from ${heldShoe}`;
   const [groups, errors, checks] = await Promise.all([groupsOf(db, scope, decisionScope), errorsOf(db, decisionScope), checksOf(db, scope)]);
   const sum = (kind: string, f: (g: Group) => boolean) => groups.filter((g) => g.kind === kind && f(g)).reduce((a, g) => a + g.n, 0);
   // What the plays the coach would change cost: a play that was the coach's counts nothing, even

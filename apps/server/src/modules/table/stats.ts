@@ -15,18 +15,26 @@ import type { ActionTable } from './store.ts';
 export interface RoundStats {
   handsPlayed: number;
   handsWon: number;
+  handsLost: number;
+  /** Hands that neither won nor lost credits (net 0). */
+  handsPushed: number;
   /** Whole credits won (> 0) or lost (< 0) in the round, the table fee excluded. */
   net: number;
   /** Rounds won in a row, counting this one (0 when it was not won). */
   streak: number;
+  /** Rounds lost in a row, counting this one (0 when it was not lost). */
+  losingStreak: number;
 }
 
 export function roundStatsOf(result: RoundResult, currentStreak: number): RoundStats {
   return {
     handsPlayed: result.hands.length,
     handsWon: result.hands.filter((h) => h.net > 0).length,
+    handsLost: result.hands.filter((h) => h.net < 0).length,
+    handsPushed: result.hands.filter((h) => h.net === 0).length,
     net: Math.floor(result.net + 1e-6),
     streak: Math.max(0, currentStreak),
+    losingStreak: Math.max(0, -currentStreak),
   };
 }
 

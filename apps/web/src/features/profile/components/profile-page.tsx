@@ -5,6 +5,7 @@ import { useProfile } from '../api/profile-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DailyBonus } from './daily-bonus.tsx';
 import { EmailSection } from './email-section.tsx';
+import { LifetimeSection } from './lifetime-section.tsx';
 import { LeaderboardVisibility } from './leaderboard-visibility.tsx';
 import { LinkedProviders } from './linked-providers.tsx';
 import { NamesForm } from './names-form.tsx';
@@ -37,6 +38,9 @@ function AccountProfile() {
   const userIdWide = (5 + (hasPassword ? 1 : 0)) % 2 === 0;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <LifetimeSection />
+      </div>
       <div className="lg:col-span-2">
         <ProgressSection credits={data.credits} />
       </div>

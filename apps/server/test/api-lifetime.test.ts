@@ -1,0 +1,137 @@
+/**
+ * The lifetime record and the mistakes list (issue 26) are the server's: played through the
+ * table's HTTP API from a stacked shoe, the figures equal what the rounds gave, and a wrong play
+ * (hitting hard 18) is listed with its exact-EV cost. A browser's post counts nowhere.
+ */
+import { randomUUID } from 'node:crypto';
+import { ErrorBodySchema, LifetimeSchema, MistakesPageSchema, RecordPageSchema } from '@card-counter/shared';
+import { describe, expect, it } from 'vitest';
+import { RecordGrader } from '../src/modules/record/index.ts';
+import type { Player } from './support/players.ts';
+import { tableSuite } from './support/table.ts';
+import { forEachDatabase } from './support/test-db.ts';
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+/**
+ * Three rounds of 100 (player, dealer up, player, hole, draws): 10,8 v 7 (hole 10) hits 18 (the
+ * mistake), draws 2 and stands on 20 against 17: won. 10,9 v 10 (hole 10) stands: lost. 10,8
+ * v 10 (hole 8) stands: pushed.
+ */
+const SHOE = ['10', '7', '8', '10', '2', '10', '10', '9', '10', '10', '10', '8', '8'];
+
+forEachDatabase('lifetime record', (t) => {
+  const suite = tableSuite(t, { countCheckRandom: () => 0.99 });
+
+  async function get<T>(p: Player, url: string, schema: { parse(v: unknown): T }): Promise<T> {
+    const res = await p.call('GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return schema.parse(res.json());
+  }
+
+  async function playThreeRounds(tag: string): Promise<Player> {
+    const { p, table } = await suite.seat(tag, SHOE);
+    await table.load();
+    await table.act({ type: 'setConfig', rules: { numDecks: 6, surrenderAllowed: false } });
+    const plays: (readonly ('hit' | 'stand')[])[] = [['hit', 'stand'], ['stand'], ['stand']];
+    for (const round of plays) {
+      await table.act({ type: 'bet', amount: 100, spot: 0 });
+      await table.act({ type: 'deal' });
+      for (const type of round) await table.act({ type });
+      expect(table.snapshot().state.gamePhase).toBe('roundOver');
+      await table.act({ type: 'newRound' });
+    }
+    await new RecordGrader(t.db, silent).drain();
+    return p;
+  }
+
+  it('lifetime figures equal what the rounds gave, and the wrong play is in the mistakes list with its cost', async () => {
+    const p = await playThreeRounds('lifetime');
+    // A browser's post is history only: it must count in neither answer.
+    const posted = await p.call('POST', '/api/me/record', {
+      entries: [{ entryId: randomUUID(), kind: 'decision', at: new Date().toISOString(), hand: [10, 6], upcard: 10, trueCount: 0, chosen: 'stand', best: 'hit', evCost: 50, bet: 100 }],
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+
+    const life = await get(p, '/api/me/lifetime', LifetimeSchema);
+    expect(life.hands).toEqual({ played: 3, won: 1, lost: 1, pushed: 1 });
+    expect(life.winRate).toBeCloseTo(1 / 3, 6);
+    expect(life.netCredits).toBe(0);
+    expect([life.biggestWin_credits, life.biggestLoss_credits, life.bestStreak, life.worstStreak]).toEqual([100, 100, 1, 1]);
+    // Four plays graded (hit 18, stand 20, stand 19, stand 18); only the hit was wrong.
+    expect(life.accuracy.plays).toEqual({ graded: 4, correct: 3 });
+    expect(life.accuracy.insurance).toEqual({ graded: 0, correct: 0 });
+    // No bet ramp set: the bets are not graded.
+    expect(life.accuracy.bets).toEqual({ graded: 0, correct: 0 });
+    expect(life.accuracy.countChecks).toEqual({ graded: 0, correct: 0 });
+
+    const record = await get(p, '/api/me/record?kind=decision', RecordPageSchema);
+    const hit = record.entries.find((e) => e.kind === 'decision' && e.source === 'table' && e.chosen === 'hit');
+    if (hit?.kind !== 'decision') throw new Error('the hit on 18 is in the record');
+    expect(hit.evCost).toBeGreaterThan(10);
+    expect(life.givenAway_credits).toBeCloseTo(hit.evCost, 2);
+    expect(life.cards_credits).toBeCloseTo(life.netCredits + hit.evCost, 2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(life.byDay.at(-1)).toMatchObject({ day: today, plays: { graded: 4, correct: 3 } });
+
+    const plays = await get(p, '/api/me/mistakes?kind=play', MistakesPageSchema);
+    expect(plays.total).toBe(1);
+    expect(plays.mistakes[0]).toMatchObject({ kind: 'play', hand: [10, 8], handKind: 'hard', upcard: 7, chosen: 'hit', best: 'stand', bet_credits: 100 });
+    const m = plays.mistakes[0];
+    if (m?.kind !== 'play') throw new Error('a play');
+    expect(m.cost_credits).toBeCloseTo(hit.evCost, 6);
+    expect(m.costPercent).toBeCloseTo(hit.evCost, 1);
+    // The cards seen before the hit: the player's 10 and 8 and the dealer's 7, never the hole card.
+    expect(m.seen).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 0, 1]);
+
+    expect((await get(p, '/api/me/mistakes?hand=hard', MistakesPageSchema)).total).toBe(1);
+    expect((await get(p, '/api/me/mistakes?hand=soft', MistakesPageSchema)).total).toBe(0);
+    expect((await get(p, '/api/me/mistakes?kind=countCheck', MistakesPageSchema)).total).toBe(0);
+    // Newest first over every kind: no mistake comes from the browser's post (a stand on 16).
+    const all = await get(p, '/api/me/mistakes', MistakesPageSchema);
+    expect(all.mistakes.some((x) => x.kind === 'play' && x.chosen === 'stand')).toBe(false);
+    const ids = all.mistakes.map((x) => Number(x.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const page = await get(p, `/api/me/mistakes?offset=${all.total - 1}&limit=1`, MistakesPageSchema);
+    expect(page.mistakes.map((x) => x.id)).toEqual([all.mistakes.at(-1)?.id]);
+  });
+
+  it("in test mode the current shoe's wrong play waits for the shoe's end, as its report does (ADR 0031)", async () => {
+    const { p, table } = await suite.seat('test-mode', SHOE);
+    await table.load();
+    await table.act({ type: 'setConfig', rules: { numDecks: 6, surrenderAllowed: false } });
+    await table.act({ type: 'setTraining', settings: { testMode: true } });
+    await table.act({ type: 'bet', amount: 100, spot: 0 });
+    await table.act({ type: 'deal' });
+    await table.act({ type: 'hit' });
+    await table.act({ type: 'stand' });
+    await new RecordGrader(t.db, silent).drain();
+    expect((await get(p, '/api/me/mistakes', MistakesPageSchema)).total).toBe(0);
+    const held = await get(p, '/api/me/lifetime', LifetimeSchema);
+    expect([held.accuracy.plays, held.givenAway_credits, held.hands.played]).toEqual([{ graded: 0, correct: 0 }, 0, 1]);
+    // Out of test mode, the same graded row is listed.
+    await table.act({ type: 'setTraining', settings: { testMode: false } });
+    const shown = await get(p, '/api/me/mistakes', MistakesPageSchema);
+    expect(shown.mistakes.map((m) => (m.kind === 'play' ? [m.chosen, m.hand] : m.kind))).toEqual([['hit', [10, 8]]]);
+  });
+
+  describe('bad queries', () => {
+    let asker: Player | undefined;
+    it.each(['kind=hand', 'hand=blackjack', 'limit=0', 'limit=101', 'offset=-1', 'other=1'])('%s is 400 VALIDATION_FAILED', async (q) => {
+      asker ??= (await suite.seat('badq')).p;
+      const p = asker;
+      const res = await p.call('GET', `/api/me/mistakes?${q}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('a new account has an empty record, and no session is 401', async () => {
+      const { p } = await suite.seat('fresh');
+      const life = await get(p, '/api/me/lifetime', LifetimeSchema);
+      expect(life.hands).toEqual({ played: 0, won: 0, lost: 0, pushed: 0 });
+      expect(life.byDay).toEqual([]);
+      const anon = await suite.app.inject({ method: 'GET', url: '/api/me/lifetime' });
+      expect(anon.statusCode).toBe(401);
+    });
+  });
+});

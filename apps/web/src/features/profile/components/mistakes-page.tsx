@@ -1,0 +1,252 @@
+import {
+  MistakeHandSchema,
+  MistakeKindSchema,
+  type Mistake,
+  type MistakeHand,
+  type MistakeKind,
+} from '@card-counter/shared';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '@/shared/lib/format.ts';
+import { useSessionStore } from '@/shared/session/session-store.ts';
+import { FormError } from '@/shared/ui/form-message.tsx';
+import { useMistakes } from '../api/lifetime-api.ts';
+import { cardLabel, choiceLabel, countLabel, handName, seenLabel } from '../model/cards.ts';
+import { MistakesExport } from './mistakes-export.tsx';
+
+const PAGE = 20;
+
+const KINDS: { value: MistakeKind | ''; label: string }[] = [
+  { value: '', label: 'Every kind' },
+  { value: 'play', label: 'Plays' },
+  { value: 'insurance', label: 'Insurance' },
+  { value: 'bet', label: 'Bets' },
+  { value: 'countCheck', label: 'Count checks' },
+];
+const HANDS: { value: MistakeHand | ''; label: string }[] = [
+  { value: '', label: 'Every hand' },
+  { value: 'hard', label: 'Hard totals' },
+  { value: 'soft', label: 'Soft totals' },
+  { value: 'pair', label: 'Pairs' },
+];
+
+/**
+ * Every mistake the server graded at the table, newest first, on its own route
+ * (/profile/mistakes): the list is long and paged, and the filter lives in the URL so a
+ * reload or a shared link shows the same page.
+ */
+export function MistakesPage() {
+  const isGuest = useSessionStore((s) => s.status === 'guest');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <p className="mb-2 text-sm">
+        <Link className="text-emerald-300 underline" to="/profile">
+          Profile
+        </Link>
+      </p>
+      <h1 className="mb-4 text-3xl font-bold">Mistakes</h1>
+      {isGuest ? (
+        <p className="rounded-xl bg-slate-900 p-5">
+          The server grades the table&apos;s decisions of an account.{' '}
+          <Link className="text-emerald-300 underline" to="/auth/signup">
+            Create an account
+          </Link>{' '}
+          to keep every mistake to review.
+        </p>
+      ) : (
+        <MistakesList />
+      )}
+    </div>
+  );
+}
+
+function MistakesList() {
+  const [params, setParams] = useSearchParams();
+  const kind = MistakeKindSchema.safeParse(params.get('kind')).data ?? null;
+  const hand = MistakeHandSchema.safeParse(params.get('hand')).data ?? null;
+  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
+  const filter = { kind, hand, offset: page * PAGE, limit: PAGE };
+  const mistakes = useMistakes(filter);
+
+  const set: SetParams = (next) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null || v === '') p.delete(k);
+      else p.set(k, v);
+    }
+    setParams(p, { replace: true });
+  };
+
+  const total = mistakes.data?.total ?? 0;
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-300">
+        Every play, insurance answer, bet and count check the server graded wrong at the table, newest first.
+        A play&apos;s cost is its exact EV below the coach&apos;s best play from the cards you had seen, in
+        credits and in % of the hand&apos;s bet.
+      </p>
+      <Filters kind={kind} hand={hand} set={set} />
+      {mistakes.isPending ? (
+        <p role="status">Loading...</p>
+      ) : mistakes.isError ? (
+        <FormError error={mistakes.error} />
+      ) : total === 0 ? (
+        <p className="rounded-xl bg-slate-900 p-5">
+          No mistakes{kind !== null || hand !== null ? ' of this kind' : ''} yet.
+        </p>
+      ) : (
+        <>
+          <ol aria-label="Mistakes, newest first" className="space-y-2">
+            {mistakes.data.mistakes.map((m) => (
+              <MistakeItem key={m.id} m={m} />
+            ))}
+          </ol>
+          <Pager offset={filter.offset} total={total} onPage={(d) => set({ page: String(page + d) })} />
+        </>
+      )}
+    </>
+  );
+}
+
+type SetParams = (next: Record<string, string | null>) => void;
+
+function Filters({
+  kind,
+  hand,
+  set,
+}: {
+  kind: MistakeKind | null;
+  hand: MistakeHand | null;
+  set: SetParams;
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3">
+      <label className="flex flex-col text-sm">
+        Kind
+        <select
+          className="mt-1 rounded bg-slate-800 p-2"
+          value={kind ?? ''}
+          onChange={(e) =>
+            set({
+              kind: e.target.value,
+              page: null,
+              hand: e.target.value === 'play' || e.target.value === '' ? hand : null,
+            })
+          }
+        >
+          {KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-sm">
+        Hand
+        <select
+          className="mt-1 rounded bg-slate-800 p-2 disabled:opacity-60"
+          value={hand ?? ''}
+          disabled={kind !== null && kind !== 'play'}
+          onChange={(e) => set({ hand: e.target.value, page: null })}
+        >
+          {HANDS.map((h) => (
+            <option key={h.value} value={h.value}>
+              {h.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <MistakesExport kind={kind} hand={hand} />
+    </div>
+  );
+}
+
+function Pager({
+  offset,
+  total,
+  onPage,
+}: {
+  offset: number;
+  total: number;
+  onPage: (delta: number) => void;
+}) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
+      <button
+        type="button"
+        className="rounded bg-slate-800 px-3 py-2 disabled:opacity-50"
+        disabled={offset === 0}
+        onClick={() => onPage(-1)}
+      >
+        Newer
+      </button>
+      <span role="status">
+        {offset + 1}-{Math.min(total, offset + PAGE)} of {total}
+      </span>
+      <button
+        type="button"
+        className="rounded bg-slate-800 px-3 py-2 disabled:opacity-50"
+        disabled={offset + PAGE >= total}
+        onClick={() => onPage(1)}
+      >
+        Older
+      </button>
+    </nav>
+  );
+}
+
+function Cost({ credits, percent }: { credits: number; percent: number | null }) {
+  return (
+    <span className="tabular-nums text-rose-300">
+      -{credits.toFixed(2)} credits{percent === null ? '' : ` (${percent.toFixed(1)}% of the bet)`}
+    </span>
+  );
+}
+
+function MistakeItem({ m }: { m: Mistake }) {
+  const when = (
+    <time dateTime={m.at} className="text-xs text-slate-400">
+      {formatDateTime(m.at)}
+    </time>
+  );
+  if (m.kind === 'countCheck')
+    return (
+      <li className="rounded-xl bg-slate-900 p-4">
+        <p className="font-semibold">Count check</p>
+        <p>
+          You answered {m.answered}; the running count was {m.expected}.
+        </p>
+        {when}
+      </li>
+    );
+  if (m.kind === 'bet')
+    return (
+      <li className="rounded-xl bg-slate-900 p-4">
+        <p className="font-semibold">
+          Bet {m.verdict === 'over' ? 'over' : 'under'} the ramp at true count {countLabel(m.trueCount)}
+        </p>
+        <p>
+          You bet {m.bet_credits}; your ramp bets {m.rampBet_credits}.{' '}
+          <Cost credits={m.cost_credits} percent={m.costPercent} />
+        </p>
+        {when}
+      </li>
+    );
+  const seen = seenLabel(m.seen);
+  return (
+    <li className="rounded-xl bg-slate-900 p-4">
+      <p className="font-semibold">
+        {m.kind === 'insurance' ? 'Insurance' : handName(m.hand, m.handKind)}:{' '}
+        {m.hand.map(cardLabel).join(' ')} against {cardLabel(m.upcard)}
+      </p>
+      <p className="text-sm text-slate-300">
+        True count {countLabel(m.trueCount)}
+        {seen ? ` · ${seen}` : ''} · bet {m.bet_credits}
+      </p>
+      <p>
+        You chose <strong>{choiceLabel(m.chosen)}</strong>; the right play was{' '}
+        <strong>{choiceLabel(m.best)}</strong>. <Cost credits={m.cost_credits} percent={m.costPercent} />
+      </p>
+      {when}
+    </li>
+  );
+}
