@@ -30,6 +30,8 @@ async function makeAWrongPlay(page: Page): Promise<{ total: number; pair: boolea
       await page.getByRole('button', { name: wrong ?? 'Stand' }).click();
       // After a hit on hard 17+, the hand either busted or is still asking: stand on it.
       if (wrong === 'Hit') {
+        // The hit's card first: until it lands, Stand is still the last state's button.
+        await expect(page.getByRole('group', { name: 'Your hand' }).getByRole('img').nth(2)).toBeVisible();
         await expect(page.getByRole('button', { name: 'Deal' }).or(stand)).toBeVisible();
         if (await stand.isVisible()) await stand.click();
       }
