@@ -1,22 +1,12 @@
-import { createGame, seededRng, stackedShoe, step, visible, type GameAction, type GameState, type VisibleGameState } from '@card-counter/engine';
+import type { VisibleGameState } from '@card-counter/engine';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TableAnnouncer } from '@/features/game/components/table-announcer.tsx';
 import { tableAnnouncement } from '@/features/game/model/announce.ts';
 import type { Verdict } from '@/features/game/model/coach-verdicts.ts';
+import { playedStates } from '../../support/played-states.ts';
 
-// The shoe deals player, dealer up, player, dealer hole, then the draws.
-function play(shoe: string[], actions: GameAction[]): VisibleGameState[] {
-  let s: GameState = createGame({ balance: 10_000, shoe: stackedShoe(6, shoe) });
-  const seen = [visible(s)];
-  for (const a of actions) {
-    const r = step(s, a, seededRng(1));
-    if (!r.ok) throw new Error(r.reason);
-    s = r.state;
-    seen.push(visible(s));
-  }
-  return seen;
-}
+const play = playedStates;
 
 /** Each step's announcement after the first state. */
 function spoken(states: VisibleGameState[]): (string | null)[] {

@@ -1,23 +1,16 @@
 import { renderHook } from '@testing-library/react';
-import { createGame, seededRng, stackedShoe, step, visible, type GameAction, type GameState, type VisibleGameState } from '@card-counter/engine';
+import type { GameAction, VisibleGameState } from '@card-counter/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAutoAdvance, type AutoAdvance } from '@/features/game/hooks/use-auto-advance.ts';
 import { dealStep_ms, landing_ms } from '@/features/game/model/deal-pace.ts';
+import { playedStates } from '../../support/played-states.ts';
 
 // Player 10♥ 8♣ (18) against the dealer's 9♠ up and 7♦ in the hole; the dealer draws 10♠ and busts.
 const DEALER_BUSTS = ['10h', '9s', '8c', '7d', '10s'];
 
 /** The table after each action, as the screen sees it. */
 function play(actions: GameAction[]): VisibleGameState[] {
-  let s: GameState = createGame({ balance: 10_000, shoe: stackedShoe(6, DEALER_BUSTS) });
-  const seen = [visible(s)];
-  for (const a of actions) {
-    const r = step(s, a, seededRng(1));
-    if (!r.ok) throw new Error(r.reason);
-    s = r.state;
-    seen.push(visible(s));
-  }
-  return seen;
+  return playedStates(DEALER_BUSTS, actions);
 }
 
 describe('the dealing pace', () => {
