@@ -1,10 +1,9 @@
 import { countingSystemOf, type Chart } from '@card-counter/engine';
 import { useMemo, useState } from 'react';
 import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
-import { useTableSettings } from '@/shared/table-settings/use-table-settings.ts';
 import { useStrategy } from '@/shared/strategy/use-basic-strategy.ts';
 import { Button } from '@/shared/ui/button.tsx';
-import { FormError } from '@/shared/ui/form-message.tsx';
+import { WithTableSettings } from './with-table-settings.tsx';
 import { useCellAccuracy } from '../hooks/use-cell-accuracy.ts';
 import { useDrillPlayer } from '../hooks/use-trainer.ts';
 import { chartCodeOf, type CellCode } from '../model/chart-cells.ts';
@@ -20,19 +19,7 @@ import './charts.css';
 // index plays, printable on one page (charts.css).
 
 export function ChartsPage() {
-  const table = useTableSettings();
-  if (table.status === 'loading') return <p className="mx-auto max-w-3xl text-sm text-slate-400">Reading your table&apos;s rules…</p>;
-  if (table.status === 'error') {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col items-start gap-3">
-        <FormError error={table.error} />
-        <Button variant="secondary" onClick={table.retry}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
-  return <Charts key={table.owner} settings={table.settings} />;
+  return <WithTableSettings>{(settings) => <Charts settings={settings} />}</WithTableSettings>;
 }
 
 const CODE_ORDER: readonly CellCode[] = ['H', 'S', 'Dh', 'Ds', 'P', 'Rh', 'Rs', 'Rp'];

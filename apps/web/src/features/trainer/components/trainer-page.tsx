@@ -2,9 +2,7 @@ import type { DrillId } from '@card-counter/shared';
 import { countingSystemOf } from '@card-counter/engine';
 import { useSearchParams } from 'react-router';
 import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
-import { useTableSettings } from '@/shared/table-settings/use-table-settings.ts';
-import { Button } from '@/shared/ui/button.tsx';
-import { FormError } from '@/shared/ui/form-message.tsx';
+import { WithTableSettings } from './with-table-settings.tsx';
 import { useTrainer } from '../hooks/use-trainer.ts';
 import { CountdownDrill } from './countdown-drill.tsx';
 import { StrategyDrill } from './strategy-drill.tsx';
@@ -27,19 +25,7 @@ export function rulesLine(rules: { numDecks: number; dealerStandsSoft17: boolean
 }
 
 export function TrainerPage() {
-  const table = useTableSettings();
-  if (table.status === 'loading') return <p className="mx-auto max-w-3xl text-sm text-slate-400">Reading your table's rules…</p>;
-  if (table.status === 'error') {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col items-start gap-3">
-        <FormError error={table.error} />
-        <Button variant="secondary" onClick={table.retry}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
-  return <Drills key={table.owner} settings={table.settings} />;
+  return <WithTableSettings>{(settings) => <Drills settings={settings} />}</WithTableSettings>;
 }
 
 /** The drills of one player, with the rules and count of their table. */
