@@ -53,7 +53,7 @@ describe('decide', () => {
     const dealt = play(row(betting(['10', '10', '9', '7'])), [{ type: 'deal' }]);
     const d = decide(ctx(), dealt, dealt.version, { type: 'stand' });
     expect(d.save?.ledger).toMatchObject([{ amount: 200, idempotencyKey: 'table:t1:v2:payout' }]);
-    expect(d.save?.roundStats).toEqual({ handsPlayed: 1, handsWon: 1, net: 100, streak: 1 });
+    expect(d.save?.roundStats).toEqual({ handsPlayed: 1, handsWon: 1, handsLost: 0, handsPushed: 0, net: 100, streak: 1, losingStreak: 0 });
     expect(d.save?.award).not.toBeNull();
     expect(Object.keys(d.save?.patterns ?? {})).toHaveLength(1);
     // The stand was a decision: its facts go to the record, to be graded (ADR 0028).
