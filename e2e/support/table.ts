@@ -70,6 +70,19 @@ export async function cardsIn(group: Locator): Promise<Card[]> {
   });
 }
 
+/**
+ * Deals (by `deal`: a click or a key) and waits for THIS round's cards: the table's announcement
+ * log gets a new "Dealt." line. The dealer's two cards are no proof: the last round's dealer
+ * often ended with two cards too, and a spec that read them counted the old round again.
+ */
+export async function dealAndWait(page: Page, deal: () => Promise<void>): Promise<void> {
+  const last = page.getByRole('log', { name: 'Table announcements' }).locator('p').last();
+  const before = (await last.count()) > 0 ? await last.innerText() : '';
+  await deal();
+  await expect(last).toHaveText(/^Dealt\./);
+  if (before !== '') await expect(last).not.toHaveText(before);
+}
+
 /** Stands if the round needs a decision, waits for the result; answers whether a decision was made. */
 export async function standAndSettle(page: Page, stand: () => Promise<void>): Promise<boolean> {
   await expect(page.getByTestId('game-status')).toHaveText(

@@ -5,7 +5,7 @@ import { handTotal } from '@card-counter/engine';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoApp } from '../support/app.ts';
-import { cardsIn, startSignedIn } from '../support/table.ts';
+import { cardsIn, dealAndWait, startSignedIn } from '../support/table.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -17,8 +17,7 @@ async function makeAWrongPlay(page: Page): Promise<{ total: number; pair: boolea
   await page.getByRole('button', { name: '100', exact: true }).click();
   const status = page.getByTestId('game-status');
   for (let round = 1; round <= 15; round++) {
-    await page.getByRole('button', { name: 'Deal' }).click();
-    await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+    await dealAndWait(page, () => page.getByRole('button', { name: 'Deal' }).click());
     await expect(status).toHaveText(/Hit or stand\?|Blackjack|Dealer has blackjack|Push/);
     const stand = page.getByRole('button', { name: 'Stand' });
     if (await stand.isVisible()) {

@@ -1,7 +1,7 @@
 // What got in the way of play at `/`: the table's balance after a purchase, a phone's screen
 // during a round, and a whole round by keyboard with the coach in warn mode.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startSignedIn, tableAction } from '../support/table.ts';
+import { dealAndWait, startSignedIn, tableAction } from '../support/table.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -64,8 +64,7 @@ test.describe('at phone size', () => {
     const question = page.getByLabel('What is the running count?');
     const hud = page.getByTestId('play-hud');
     for (let round = 0; round < 2 && !(await question.isVisible()); round++) {
-      await page.getByRole('button', { name: /^Deal/ }).click();
-      await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+      await dealAndWait(page, () => page.getByRole('button', { name: /^Deal/ }).click());
       const scrollY = await page.evaluate(() => window.scrollY);
       const stand = page.getByRole('button', { name: /^Stand/ });
       if (await stand.isVisible()) {
@@ -123,8 +122,7 @@ test('a whole round by keyboard with the coach in warn mode: bet, deal, insuranc
       await expect(page.getByRole('button', { name: 'Your hand: bet 100' })).toBeVisible();
     }
     // The bet stays from round to round: space alone deals the next one.
-    await page.keyboard.press('Space');
-    await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+    await dealAndWait(page, () => page.keyboard.press('Space'));
     if (await page.getByRole('group', { name: 'Insurance' }).isVisible()) {
       await page.keyboard.press('n');
       await expect(page.getByRole('group', { name: 'Insurance' })).toBeHidden();

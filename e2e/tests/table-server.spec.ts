@@ -4,7 +4,7 @@
 // navigation bar, and against the server's ledger (GET /api/me/transactions).
 import { expect, test, type Page } from '@playwright/test';
 import { gotoApp } from '../support/app.ts';
-import { balance, expectedNet, HAND_FEE, standAndSettle, startSignedIn, tableAction, tabToChip } from '../support/table.ts';
+import { balance, dealAndWait, expectedNet, HAND_FEE, standAndSettle, startSignedIn, tableAction, tabToChip } from '../support/table.ts';
 
 const START = 10_000;
 
@@ -73,8 +73,7 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Your hand: bet 110' })).toBeVisible();
   const before = (await ledger(page)).length;
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+  await dealAndWait(page, () => page.keyboard.press('Space'));
   await standAndSettle(page, () => page.keyboard.press('s'));
   const net = await expectedNet(page, 110);
   const roundRows = (await ledger(page)).slice(before);
@@ -172,8 +171,7 @@ for (const [screen, viewport] of [
     const question = page.getByLabel('What is the running count?');
     await page.getByRole('button', { name: '100', exact: true }).click();
     for (let round = 0; round < 2 && !(await question.isVisible()); round++) {
-      await page.getByRole('button', { name: 'Deal' }).click();
-      await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+      await dealAndWait(page, () => page.getByRole('button', { name: 'Deal' }).click());
       await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
     }
     // Asked where the player looks: on screen whole (the page brings it in if it must), beside the

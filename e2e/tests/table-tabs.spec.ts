@@ -3,6 +3,7 @@
 // with no error shown and without going back to "Setting up the table..." on the way.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+import { dealAndWait } from '../support/table.ts';
 
 const FOLLOW_ms = 5_000;
 const ROUNDS_MAX = 5;
@@ -50,8 +51,7 @@ test("a bet and a deal in one tab appear in the player's other tab, which plays 
 
   let playedThere = false;
   for (let round = 0; round < ROUNDS_MAX && !playedThere; round++) {
-    await page.getByRole('button', { name: 'Deal' }).click();
-    await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+    await dealAndWait(page, () => page.getByRole('button', { name: 'Deal' }).click());
     await expectSameTable(page, other);
     const decline = other.getByRole('button', { name: /^No (insurance|even money)$/ });
     if (await decline.isVisible()) {

@@ -4,7 +4,7 @@
 // graded by the server. Screenshots of both when E2E_SHOTS names a folder.
 import { expect, test, type Page } from '@playwright/test';
 import type { Card } from '@card-counter/engine';
-import { cardsIn, standAndSettle, startSignedIn, tableAction } from '../support/table.ts';
+import { cardsIn, dealAndWait, standAndSettle, startSignedIn, tableAction } from '../support/table.ts';
 
 const SHOTS = process.env.E2E_SHOTS;
 
@@ -53,8 +53,7 @@ for (const [screen, viewport] of [
     let atShuffle = false;
     while (!atShuffle && rounds < 6) {
       rounds++;
-      await page.getByRole('button', { name: 'Deal' }).click();
-      await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+      await dealAndWait(page, () => page.getByRole('button', { name: 'Deal' }).click());
       // During play the table shows no count: the player keeps it.
       await expect(page.getByTestId('running-count')).toHaveText('••');
       await expect(page.getByTestId('true-count')).toHaveText('••');

@@ -2,7 +2,7 @@
 // against the cards on the table (scored here with the engine's own rules), settings that
 // change the next round, and the phone layout.
 import { expect, test } from '@playwright/test';
-import { HAND_FEE, balance, cardsIn, expectedNet, standAndSettle, startAsGuest, tabToChip } from '../support/table.ts';
+import { HAND_FEE, balance, cardsIn, dealAndWait, expectedNet, standAndSettle, startAsGuest, tabToChip } from '../support/table.ts';
 
 test('a guest plays a round by mouse and one by keyboard; the balance moves by the stakes, the fee and the result', async ({ page }) => {
   await startAsGuest(page);
@@ -23,8 +23,7 @@ test('a guest plays a round by mouse and one by keyboard; the balance moves by t
   await tabToChip(page, '25');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Your hand: bet 125' })).toBeVisible();
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+  await dealAndWait(page, () => page.keyboard.press('Space'));
   await standAndSettle(page, () => page.keyboard.press('s'));
   const afterKeyboard = afterMouse - HAND_FEE + (await expectedNet(page, 125));
   await expect(page.getByTestId('table-balance')).toHaveText(`${afterKeyboard.toLocaleString('en-US')} credits`);
