@@ -1,4 +1,4 @@
-// Saves text as a file: the browser's download of a made-up link (the simulator's history export).
+// Saves text as a file: the browser's download of a made-up link (the simulator's history, the lifetime record and the mistakes list).
 export function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');

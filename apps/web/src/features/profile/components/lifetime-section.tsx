@@ -4,7 +4,7 @@ import { formatCreditsFull, formatCreditsSigned } from '@/shared/lib/format.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useLifetime } from '../api/lifetime-api.ts';
 import { toCsv } from '../model/cards.ts';
-import { download } from '../model/download.ts';
+import { download } from '@/shared/lib/download.ts';
 import { AccuracyChart } from './accuracy-chart.tsx';
 import { Section } from './section.tsx';
 
@@ -69,7 +69,7 @@ function exportCsv(l: Lifetime) {
       ].map(String),
     ),
   ];
-  download('lifetime.csv', 'text/csv', toCsv(rows));
+  download('lifetime.csv', toCsv(rows), 'text/csv');
 }
 
 /** The player's whole history at the table, as the server recorded it (GET /api/me/lifetime). */
@@ -132,7 +132,7 @@ function LifetimeBody({ l }: { l: Lifetime }) {
         <button
           type="button"
           className="rounded bg-slate-800 px-3 py-2"
-          onClick={() => download('lifetime.json', 'application/json', JSON.stringify(l, null, 2))}
+          onClick={() => download('lifetime.json', JSON.stringify(l, null, 2), 'application/json')}
         >
           Export JSON
         </button>

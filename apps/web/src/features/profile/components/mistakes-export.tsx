@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { api } from '@/shared/lib/api-client.ts';
 import { mistakesUrl } from '../api/lifetime-api.ts';
 import { mistakeCsvRow, toCsv } from '../model/cards.ts';
-import { download } from '../model/download.ts';
+import { download } from '@/shared/lib/download.ts';
 
 async function allMistakes(kind: MistakeKind | null, hand: MistakeHand | null): Promise<Mistake[]> {
   const out: Mistake[] = [];
@@ -29,38 +29,22 @@ export function MistakesExport({ kind, hand }: { kind: MistakeKind | null; hand:
     setBusy(true);
     try {
       const list = await allMistakes(kind, hand);
-      if (format === 'json') download('mistakes.json', 'application/json', JSON.stringify(list, null, 2));
-      else
-        download(
-          'mistakes.csv',
-          'text/csv',
-          toCsv([
-            ['at', 'kind', 'situation', 'done', 'right', 'cost_credits', 'cost_percent'],
-            ...list.map(mistakeCsvRow),
-          ]),
-        );
+      if (format === 'json') download('mistakes.json', JSON.stringify(list, null, 2), 'application/json');
+      else {
+        const header = ['at', 'kind', 'situation', 'done', 'right', 'cost_credits', 'cost_percent'];
+        download('mistakes.csv', toCsv([header, ...list.map(mistakeCsvRow)]), 'text/csv');
+      }
     } finally {
       setBusy(false);
     }
   }
   return (
     <div className="flex gap-2 text-sm">
-      <button
-        type="button"
-        className="rounded bg-slate-800 px-3 py-2 disabled:opacity-50"
-        disabled={busy}
-        onClick={() => void save('csv')}
-      >
-        Export CSV
-      </button>
-      <button
-        type="button"
-        className="rounded bg-slate-800 px-3 py-2 disabled:opacity-50"
-        disabled={busy}
-        onClick={() => void save('json')}
-      >
-        Export JSON
-      </button>
+      {(['csv', 'json'] as const).map((format) => (
+        <button key={format} type="button" className="rounded bg-slate-800 px-3 py-2 disabled:opacity-50" disabled={busy} onClick={() => void save(format)}>
+          Export {format.toUpperCase()}
+        </button>
+      ))}
     </div>
   );
 }
