@@ -1,6 +1,7 @@
 import { countingSystemOf, type CountSpec, type CustomCount } from '@card-counter/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '@/shared/lib/api-error.ts';
+import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
 import { answerCountdown, dealCountdown } from '../api/drill-deals.ts';
 import { countdownOf, countdownRunningCount, makeCountdown, randomStops, type Countdown } from '../model/count-items.ts';
 import { useDrillSession, type DrillSession } from './use-drill-session.ts';
@@ -170,24 +171,20 @@ function useCountdownPace({ countdown, flash, setFlash, phase, setPhase, stops, 
     return () => clearTimeout(t);
   }, [advance, phase.kind, settings.paced, settings.flash_ms]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT')) return;
-      if (phase.kind === 'running' && !settings.paced && (e.key === ' ' || e.key === 'ArrowRight' || e.key === 'j')) {
-        e.preventDefault();
-        advance();
-      } else if (phase.kind === 'stopResult' && (e.key === ' ' || e.key === 'Enter')) {
-        e.preventDefault();
-        resume(phase.resume);
-      } else if ((phase.kind === 'setup' || phase.kind === 'done' || phase.kind === 'dealFailed') && e.key === 'Enter' && target?.tagName !== 'BUTTON') {
-        e.preventDefault();
-        start();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [advance, phase, settings.paced, start, resume]);
+  useWindowKeydown((e) => {
+    const target = e.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT')) return;
+    if (phase.kind === 'running' && !settings.paced && (e.key === ' ' || e.key === 'ArrowRight' || e.key === 'j')) {
+      e.preventDefault();
+      advance();
+    } else if (phase.kind === 'stopResult' && (e.key === ' ' || e.key === 'Enter')) {
+      e.preventDefault();
+      resume(phase.resume);
+    } else if ((phase.kind === 'setup' || phase.kind === 'done' || phase.kind === 'dealFailed') && e.key === 'Enter' && target?.tagName !== 'BUTTON') {
+      e.preventDefault();
+      start();
+    }
+  });
 
   return { advance, resume };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { playRecordFor } from '@/shared/record/play-record.ts';
 import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
+import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
 import { deviationKeys, deviationSource, type DeviationAnswer, type DeviationSource } from '../model/deviation-items.ts';
 import { drillQuestion, type DrillQuestion } from '../model/drill-question.ts';
 import { ANSWER_KEYS } from '../model/labels.ts';
@@ -73,25 +74,21 @@ function useRepeatErrors(trainer: Trainer, fullPool: string[]) {
 
 /** Keyboard first: the plays' keys (H S D P R, I / N for insurance); Enter or Space for the next hand. */
 function useAnswerKeys(answered: boolean, choose: (c: DeviationAnswer) => void, next: () => void) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
-      if (answered && (e.key === 'Enter' || e.key === ' ')) {
-        e.preventDefault();
-        next();
-        return;
-      }
-      const entry = Object.entries(ANSWER_KEYS).find(([, v]) => v.key === e.key.toLowerCase());
-      if (entry && !answered) {
-        e.preventDefault();
-        choose(entry[0] as DeviationAnswer);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [choose, next, answered]);
+  useWindowKeydown((e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+    if (answered && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      next();
+      return;
+    }
+    const entry = Object.entries(ANSWER_KEYS).find(([, v]) => v.key === e.key.toLowerCase());
+    if (entry && !answered) {
+      e.preventDefault();
+      choose(entry[0] as DeviationAnswer);
+    }
+  });
 }
 
 export interface StrategyDrillHandle {
