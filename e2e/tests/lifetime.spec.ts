@@ -43,7 +43,7 @@ async function makeAWrongPlay(page: Page): Promise<{ total: number; pair: boolea
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a wrong play at the table is in the mistakes list with its cost; the Lifetime section counts the hands (desktop and phone)', async ({ page }) => {
+test('a wrong play at the table is in the mistakes list with its cost; the Lifetime section counts the hands; "Drill these" deals it in the trainer (desktop and phone)', async ({ page }) => {
   await startSignedIn(page, 'mistakes');
   const made = await makeAWrongPlay(page);
 
@@ -74,17 +74,34 @@ test('a wrong play at the table is in the mistakes list with its cost; the Lifet
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
   // Filters by hand: the wrong play's kind of hand lists it first; every item of a filter is of its kind.
-  await page.getByLabel('Hand').selectOption(made.pair ? 'pair' : 'hard');
+  await page.getByRole('combobox', { name: /^Hand/ }).selectOption(made.pair ? 'pair' : 'hard');
   await expect(list.getByRole('listitem').first()).toContainText(made.pair ? 'pair of' : `hard ${made.total}:`);
   await expect(list.getByRole('listitem').first()).toContainText(`You chose ${made.chosen}`);
   await expect(list.getByRole('listitem').filter({ hasNotText: made.pair ? 'pair of' : /hard \d+:/ })).toHaveCount(0);
-  await page.getByLabel('Hand').selectOption('soft');
+  await page.getByRole('combobox', { name: /^Hand/ }).selectOption('soft');
   await expect(list.getByRole('listitem').filter({ hasNotText: /soft \d+:/ })).toHaveCount(0);
-  await page.getByLabel('Hand').selectOption('');
+  await page.getByRole('combobox', { name: /^Hand/ }).selectOption('');
   // No count check was answered (they lapse at the next deal): none is a mistake.
   await page.getByLabel('Kind').selectOption('countCheck');
   await expect(page.getByText('No mistakes of this kind yet.')).toBeVisible();
-  await expect(page.getByLabel('Hand')).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: /^Hand/ })).toBeDisabled();
+
+  // "Drill these": the wrong play's hand, picked, is what the basic strategy drill deals.
+  await page.getByLabel('Kind').selectOption('play');
+  await list.getByRole('listitem').first().getByRole('checkbox', { name: 'Drill this hand' }).check();
+  await page.getByRole('group', { name: 'Drill these' }).getByRole('link', { name: 'Drill these' }).click();
+  await expect(page.getByText(/Drilling the hand you chose in your/)).toBeVisible();
+  const felt = page.getByRole('region', { name: 'Basic strategy hand' });
+  for (let dealt = 0; dealt < 2; dealt++) {
+    await expect(felt.getByRole('img')).toHaveCount(3);
+    const drilled = (await cardsIn(felt)).slice(1);
+    const value = (rank: string) => (['J', 'Q', 'K'].includes(rank) ? '10' : rank);
+    if (made.pair) expect(value(drilled[0]!.rank)).toBe(value(drilled[1]!.rank));
+    else expect(handTotal(drilled)).toMatchObject({ total: made.total, soft: false });
+    await page.getByRole('group', { name: 'Your play' }).getByRole('button').first().click();
+    await page.keyboard.press('Enter');
+  }
+  await page.screenshot({ path: 'test-results/drill-these-desktop.png', fullPage: true });
 
   // On a phone, the same list fits the screen's width.
   await page.setViewportSize(PHONE);

@@ -5,7 +5,9 @@ import {
   type MistakeHand,
   type MistakeKind,
 } from '@card-counter/shared';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { drillHandsHref, DRILL_HANDS_MAX, type DrillHand } from '@/shared/lib/drill-hands-link.ts';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
@@ -77,6 +79,16 @@ function MistakesList() {
   };
 
   const total = mistakes.data?.total ?? 0;
+  // "Drill these": the plays picked, by mistake id, across pages.
+  const [picked, setPicked] = useState<ReadonlyMap<string, DrillHand>>(new Map());
+  const pick = (m: PlayMistake, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (on && next.size < DRILL_HANDS_MAX) next.set(m.id, { hand: m.hand, upcard: m.upcard });
+      else if (!on) next.delete(m.id);
+      return next;
+    });
+  const plays = (mistakes.data?.mistakes ?? []).filter(isPlay);
   return (
     <>
       <p className="mb-4 text-sm text-slate-300">
@@ -95,9 +107,10 @@ function MistakesList() {
         </p>
       ) : (
         <>
+          <DrillThese picked={picked} plays={plays} pick={pick} clear={() => setPicked(new Map())} />
           <ol aria-label="Mistakes, newest first" className="space-y-2">
             {mistakes.data.mistakes.map((m) => (
-              <MistakeItem key={m.id} m={m} />
+              <MistakeItem key={m.id} m={m} picked={picked.has(m.id)} pick={pick} />
             ))}
           </ol>
           <Pager offset={filter.offset} total={total} onPage={(d) => set({ page: String(page + d) })} />
@@ -108,6 +121,52 @@ function MistakesList() {
 }
 
 type SetParams = (next: Record<string, string | null>) => void;
+type PlayMistake = Extract<Mistake, { kind: 'play' | 'insurance' }> & { kind: 'play' };
+
+function isPlay(m: Mistake): m is PlayMistake {
+  return m.kind === 'play';
+}
+
+/** The picked plays go to the basic strategy drill, scheduled like every drill item. */
+function DrillThese({
+  picked,
+  plays,
+  pick,
+  clear,
+}: {
+  picked: ReadonlyMap<string, DrillHand>;
+  plays: PlayMistake[];
+  pick: (m: PlayMistake, on: boolean) => void;
+  clear: () => void;
+}) {
+  const allPicked = plays.length > 0 && plays.every((m) => picked.has(m.id));
+  return (
+    <div role="group" aria-label="Drill these" className="mb-3 flex flex-wrap items-center gap-2 rounded-xl bg-slate-900/60 p-3 text-sm ring-1 ring-slate-800">
+      <span className="mr-auto text-slate-300">
+        {picked.size === 0 ? 'Pick plays to drill them in the trainer.' : `${picked.size} ${picked.size === 1 ? 'play' : 'plays'} picked.`}
+      </span>
+      {plays.length > 0 ? (
+        <button
+          type="button"
+          className="rounded bg-slate-800 px-3 py-2 hover:bg-slate-700"
+          onClick={() => plays.forEach((m) => pick(m, !allPicked))}
+        >
+          {allPicked ? 'Unpick this page' : 'Pick every play on this page'}
+        </button>
+      ) : null}
+      {picked.size > 0 ? (
+        <>
+          <button type="button" className="rounded bg-slate-800 px-3 py-2 hover:bg-slate-700" onClick={clear}>
+            Clear
+          </button>
+          <Link className="rounded bg-emerald-500 px-3 py-2 font-semibold text-slate-950 hover:bg-emerald-400" to={drillHandsHref([...picked.values()])}>
+            Drill these
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 function Filters({
   kind,
@@ -202,7 +261,7 @@ function Cost({ credits, percent }: { credits: number; percent: number | null })
   );
 }
 
-function MistakeItem({ m }: { m: Mistake }) {
+function MistakeItem({ m, picked, pick }: { m: Mistake; picked: boolean; pick: (m: PlayMistake, on: boolean) => void }) {
   const when = (
     <time dateTime={m.at} className="text-xs text-slate-400">
       {formatDateTime(m.at)}
@@ -246,7 +305,15 @@ function MistakeItem({ m }: { m: Mistake }) {
         You chose <strong>{choiceLabel(m.chosen)}</strong>; the right play was{' '}
         <strong>{choiceLabel(m.best)}</strong>. <Cost credits={m.cost_credits} percent={m.costPercent} />
       </p>
-      {when}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {when}
+        {isPlay(m) ? (
+          <label className="flex items-center gap-2 text-sm text-slate-300">
+            <input type="checkbox" className="h-4 w-4 accent-emerald-500" checked={picked} onChange={(e) => pick(m, e.target.checked)} />
+            Drill this hand
+          </label>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '@/shared/ui/button.tsx';
 import { useStrategyDrill, type StrategyDrillHandle } from '../hooks/use-strategy-drill.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
@@ -9,11 +10,25 @@ import { SessionBar } from './session-bar.tsx';
 // Keyboard first: H S D P R (I / N for insurance); Enter or Space for the next hand after a miss.
 // The state machine is hooks/use-strategy-drill.ts.
 
-export function StrategyDrill({ kind, trainer, onCountdown }: { kind: 'basic' | 'deviations'; trainer: Trainer; onCountdown: () => void }) {
-  const d = useStrategyDrill(kind, trainer);
+export function StrategyDrill({
+  kind,
+  trainer,
+  onCountdown,
+  chosen = [],
+  onEveryCell,
+}: {
+  kind: 'basic' | 'deviations';
+  trainer: Trainer;
+  onCountdown: () => void;
+  /** The cells of the hands chosen in the mistakes list ("Drill these"). */
+  chosen?: readonly string[];
+  /** Leaves the chosen hands for the whole chart. */
+  onEveryCell?: () => void;
+}) {
+  const d = useStrategyDrill(kind, trainer, chosen);
   return (
     <div className="flex flex-col gap-4">
-      <DrillSource d={d} kind={kind} onCountdown={onCountdown} />
+      <DrillSource d={d} kind={kind} onCountdown={onCountdown} onEveryCell={onEveryCell} />
       <Felt label={kind === 'basic' ? 'Basic strategy hand' : 'Deviation hand'}>
         <DrillHand d={d} />
       </Felt>
@@ -27,7 +42,17 @@ export function StrategyDrill({ kind, trainer, onCountdown }: { kind: 'basic' | 
 }
 
 /** Where the answers come from (the chart, or the count's index table), and "repeat my errors" for basic strategy. */
-function DrillSource({ d, kind, onCountdown }: { d: StrategyDrillHandle; kind: 'basic' | 'deviations'; onCountdown: () => void }) {
+function DrillSource({
+  d,
+  kind,
+  onCountdown,
+  onEveryCell,
+}: {
+  d: StrategyDrillHandle;
+  kind: 'basic' | 'deviations';
+  onCountdown: () => void;
+  onEveryCell: (() => void) | undefined;
+}) {
   const { source, repeat } = d;
   const errors = repeat.errors;
   return (
@@ -43,14 +68,26 @@ function DrillSource({ d, kind, onCountdown }: { d: StrategyDrillHandle; kind: '
             'The basic strategy chart for your rules.'
           )}
         </p>
-        {kind === 'basic' ? (
+        {kind === 'basic' && errors?.chosen ? (
+          <Button variant="secondary" onClick={() => (onEveryCell ? onEveryCell() : void repeat.toggle())}>
+            Every cell
+          </Button>
+        ) : kind === 'basic' ? (
           <Button variant={errors ? 'primary' : 'secondary'} aria-pressed={errors !== null} onClick={() => void repeat.toggle()}>
             Repeat my errors
           </Button>
         ) : null}
       </div>
       {repeat.note ? <p className="text-sm text-slate-400">{repeat.note}</p> : null}
-      {errors ? (
+      {errors?.chosen ? (
+        <p className="text-sm text-emerald-200">
+          Drilling the {errors.pool.length === 1 ? 'hand' : `${errors.pool.length} hands`} you chose in your{' '}
+          <Link className="underline hover:text-white" to="/profile/mistakes?kind=play">
+            mistakes list
+          </Link>
+          , {errors.pool.length === 1 ? 'against' : 'each against'} the chart for your rules.
+        </p>
+      ) : errors ? (
         <p className="text-sm text-emerald-200">
           {errors.pool === d.fullPool ? 'No strategy errors to repeat.' : `Repeating ${errors.pool.length} cells you missed at the table or in drills.`}
           {errors.countMisses > 0 ? (

@@ -1,12 +1,15 @@
 import type { DrillId } from '@card-counter/shared';
 import { countingSystemOf } from '@card-counter/engine';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { parseDrillHands } from '@/shared/lib/drill-hands-link.ts';
 import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
 import { WithTableSettings } from './with-table-settings.tsx';
 import { useTrainer } from '../hooks/use-trainer.ts';
 import { CountdownDrill } from './countdown-drill.tsx';
 import { StrategyDrill } from './strategy-drill.tsx';
 import { TrayDrill } from './tray-drill.tsx';
+import { cellKeysOfHands } from '../model/strategy-items.ts';
 import './trainer.css';
 
 // The drills beside the table (`/?mode=drills&drill=...`): one screen per weak spot of a counter,
@@ -44,6 +47,9 @@ function Drills({ settings }: { settings: TableSettings }) {
       { replace: true },
     );
   const { rules, counting } = trainer.settings;
+  // "Drill these" from the mistakes list: the hands' cells, for the basic strategy drill.
+  const handsParam = params.get('hands') ?? '';
+  const chosen = useMemo(() => cellKeysOfHands(parseDrillHands(handsParam)), [handsParam]);
   return (
     <div key={trainer.owner} className="mx-auto flex max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -72,7 +78,23 @@ function Drills({ settings }: { settings: TableSettings }) {
       {drill === 'runningCount' ? <CountdownDrill key={drill} trainer={trainer} /> : null}
       {drill === 'trueCount' || drill === 'deckEstimation' ? <TrayDrill key={drill} kind={drill} trainer={trainer} /> : null}
       {drill === 'basicStrategy' || drill === 'deviations' ? (
-        <StrategyDrill key={drill} kind={drill === 'basicStrategy' ? 'basic' : 'deviations'} trainer={trainer} onCountdown={() => select('runningCount')} />
+        <StrategyDrill
+          key={`${drill}:${handsParam}`}
+          kind={drill === 'basicStrategy' ? 'basic' : 'deviations'}
+          trainer={trainer}
+          chosen={chosen}
+          onCountdown={() => select('runningCount')}
+          onEveryCell={() =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.delete('hands');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
       ) : null}
     </div>
   );

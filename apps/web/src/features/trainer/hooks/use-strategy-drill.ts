@@ -23,6 +23,8 @@ export interface Result {
 export interface RepeatErrors {
   pool: string[];
   countMisses: number;
+  /** The cells came from the hands the player chose in the mistakes list ("Drill these"). */
+  chosen?: boolean;
 }
 
 const AUTO_NEXT_ms = 450;
@@ -51,8 +53,8 @@ async function errorsToRepeat(trainer: Trainer): Promise<{ keys: Set<string>; co
 }
 
 /** "Repeat my errors": on narrows the pool to the errors (or says there are none), off restores the full pool. */
-function useRepeatErrors(trainer: Trainer, fullPool: string[]) {
-  const [errors, setErrors] = useState<RepeatErrors | null>(null);
+function useRepeatErrors(trainer: Trainer, fullPool: string[], chosen: readonly string[]) {
+  const [errors, setErrors] = useState<RepeatErrors | null>(chosen.length > 0 ? { pool: [...chosen], countMisses: 0, chosen: true } : null);
   const [note, setNote] = useState<string | null>(null);
   const toggle = async () => {
     if (errors) {
@@ -105,12 +107,13 @@ export interface StrategyDrillHandle {
   next: () => void;
 }
 
-export function useStrategyDrill(kind: 'basic' | 'deviations', trainer: Trainer): StrategyDrillHandle {
+/** `chosen`: the cells of the hands picked in the mistakes list; the drill starts on them alone. */
+export function useStrategyDrill(kind: 'basic' | 'deviations', trainer: Trainer, chosen: readonly string[] = []): StrategyDrillHandle {
   const { rules, counting } = trainer.settings;
   const chart = useBasicStrategy(rules);
   const source = useMemo(() => (kind === 'deviations' ? deviationSource(rules, counting) : null), [kind, rules, counting]);
   const fullPool = useMemo(() => (source ? deviationKeys(source) : allCells().map(cellKey)), [source]);
-  const repeat = useRepeatErrors(trainer, fullPool);
+  const repeat = useRepeatErrors(trainer, fullPool, kind === 'basic' ? chosen : []);
   const session = useDrillSession(kind === 'basic' ? 'basicStrategy' : 'deviations', trainer.store, repeat.errors?.pool ?? fullPool);
   const [question, setQuestion] = useState<DrillQuestion | null>(null);
   const [result, setResult] = useState<Result | null>(null);

@@ -123,3 +123,13 @@ export function cellOfHand(hand: readonly number[], upcard: number): StrategyCel
   const cell: StrategyCell = soft ? { kind: 'soft', total: hard + 10, up } : { kind: 'hard', total: hard, up };
   return parseCellKey(cellKey(cell)) ? cell : null;
 }
+
+/** The chart cells of the hands a link asks to drill ("Drill these"), each once, in the link's order. */
+export function cellKeysOfHands(hands: readonly { hand: readonly number[]; upcard: number }[]): string[] {
+  const keys = new Set<string>();
+  for (const h of hands) {
+    const cell = cellOfHand(h.hand, h.upcard);
+    if (cell) keys.add(cellKey(cell));
+  }
+  return [...keys];
+}
