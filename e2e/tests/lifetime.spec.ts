@@ -88,6 +88,13 @@ test('a wrong play at the table is in the mistakes list with its cost; the Lifet
 
   // "Drill these": the wrong play's hand, picked, is what the basic strategy drill deals.
   await page.getByLabel('Kind').selectOption('play');
+  // Replay the round: the wrong play is its marked step, with the exact EV of each play.
+  await list.getByRole('listitem').first().getByRole('button', { name: 'Replay the round' }).click();
+  const steps = page.getByRole('list', { name: 'The round, step by step' });
+  await expect(steps.locator('[aria-current="step"]')).toContainText(`You: ${made.chosen}`);
+  await expect(steps.locator('[aria-current="step"]').getByRole('rowheader', { name: /\(coach\)$/ })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/mistake-replay-desktop.png', fullPage: true });
+
   await list.getByRole('listitem').first().getByRole('checkbox', { name: 'Drill this hand' }).check();
   await page.getByRole('group', { name: 'Drill these' }).getByRole('link', { name: 'Drill these' }).click();
   await expect(page.getByText(/Drilling the hand you chose in your/)).toBeVisible();

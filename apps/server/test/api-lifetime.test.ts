@@ -4,7 +4,8 @@
  * (hitting hard 18) is listed with its exact-EV cost. A browser's post counts nowhere.
  */
 import { randomUUID } from 'node:crypto';
-import { ErrorBodySchema, LifetimeSchema, MistakesPageSchema, RecordPageSchema } from '@card-counter/shared';
+import { handEvs, knownComposition } from '@card-counter/engine';
+import { ErrorBodySchema, LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, RecordPageSchema } from '@card-counter/shared';
 import { describe, expect, it } from 'vitest';
 import { RecordGrader } from '../src/modules/record/index.ts';
 import type { Player } from './support/players.ts';
@@ -94,6 +95,37 @@ forEachDatabase('lifetime record', (t) => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const page = await get(p, `/api/me/mistakes?offset=${all.total - 1}&limit=1`, MistakesPageSchema);
     expect(page.mistakes.map((x) => x.id)).toEqual([all.mistakes.at(-1)?.id]);
+  });
+
+  it('a mistake replays with its round: every decision of the round in order, with the facts it was graded from', async () => {
+    const p = await playThreeRounds('replay');
+    const [m] = (await get(p, '/api/me/mistakes?kind=play', MistakesPageSchema)).mistakes;
+    if (m?.kind !== 'play') throw new Error('the hit on 18 is listed');
+    const round = await get(p, `/api/me/mistakes/${m.id}/round`, MistakeRoundSchema);
+    expect(round).toMatchObject({ mistakeId: m.id, wholeRound: true, rules: { numDecks: 6, surrenderAllowed: false } });
+    // The hit on 10,8 v 7 (wrong), then the stand on 20 after the 2 (right); not the next rounds' plays.
+    expect(round.steps.map((s) => [s.hand, s.upcard, s.chosen, s.best, s.correct])).toEqual([
+      [[10, 8], 7, 'hit', 'stand', false],
+      [[10, 8, 2], 7, 'stand', 'stand', true],
+    ]);
+    expect(round.steps[0]).toMatchObject({ id: m.id, fromSplit: false, handsAtSpot: 1, bet_credits: 100, seen: [0, 0, 0, 0, 0, 0, 1, 1, 0, 1] });
+    expect(round.steps[0]?.cost_credits).toBeCloseTo(m.cost_credits, 6);
+    expect(round.steps[1]).toMatchObject({ cost_credits: 0, seen: [0, 1, 0, 0, 0, 0, 1, 1, 0, 1] });
+    // The facts replay the grade: the engine's exact EVs from them give the cost the server charged.
+    const s0 = round.steps[0]!;
+    const evs = handEvs(round.rules, knownComposition(6, [0, ...s0.seen], [...s0.hand, s0.upcard]), s0.hand, s0.upcard);
+    expect(((evs.stand ?? 0) - (evs.hit ?? 0)) * s0.bet_credits).toBeCloseTo(s0.cost_credits, 1);
+
+    // Another player's mistake, a right play, or an id that is no row: 404 MISTAKE_NOT_FOUND.
+    const other = (await suite.seat('replay-other')).p;
+    const right = round.steps[1]?.id ?? '';
+    for (const [who, id] of [[other, m.id], [p, right], [p, '999999999']] as const) {
+      const res = await who.call('GET', `/api/me/mistakes/${id}/round`);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(ErrorBodySchema.parse(res.json()).error.code).toBe('MISTAKE_NOT_FOUND');
+    }
+    const bad = await p.call('GET', '/api/me/mistakes/abc/round');
+    expect([bad.statusCode, ErrorBodySchema.parse(bad.json()).error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it("in test mode the current shoe's wrong play waits for the shoe's end, as its report does (ADR 0031)", async () => {

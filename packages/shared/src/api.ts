@@ -15,3 +15,4 @@ export * from './api/payments.ts';
 export * from './api/rewards.ts';
 export * from './api/simulator.ts';
 export * from './api/lifetime.ts';
+export * from './api/mistake-round.ts';

@@ -33,6 +33,7 @@ export const ERRORS = {
   // The API's own rows (the product names no message for these).
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  MISTAKE_NOT_FOUND: { status: 404, message: 'This mistake is not in your record.' },
   SIM_RUN_ID_TAKEN: { status: 409, message: 'This simulation run id is already used. Start a new run.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   DAILY_BONUS_NOT_READY: {

@@ -31,7 +31,7 @@ const bucketSql = sql<Bucket>`case
   else 'plays' end`;
 
 /** The player's graded table rows a player may see now (the withheld shoe's verdicts left out). */
-async function visibleSql(db: Database, userId: string): Promise<RawBuilder<boolean>> {
+export async function visibleSql(db: Database, userId: string): Promise<RawBuilder<boolean>> {
   const held = await withheldShoe(db, userId);
   const base = sql<boolean>`user_id = ${userId} and source = 'table' and graded`;
   return held === null ? base : sql<boolean>`${base} and not (kind <> 'countCheck' and shoe is not distinct from ${held})`;

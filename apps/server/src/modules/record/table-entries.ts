@@ -21,7 +21,7 @@ export interface TableRecordRow {
   betCredits: number;
   /** The graded entry (RecordEntrySchema); null for a decision until graded. */
   entry: CountCheckEntry | null;
-  facts: DecisionFacts | BetFacts | null;
+  facts: RoundDecisionFacts | BetFacts | null;
   /**
    * The commitment of the shoe the entry was made in (a shoe's report reads its entries by it);
    * absent: the shoe the table holds after the action (tableRecordSql's `shoe`).
@@ -29,8 +29,15 @@ export interface TableRecordRow {
   shoe?: string | null;
 }
 
+/**
+ * A decision's facts as stored: the engine's, and where its round began in its shoe. The shoe
+ * (the row's `shoe`) and `roundStart` name the round, so a mistake can be replayed with the
+ * round's other decisions (lifetime/mistake-round.ts). Older rows have no `roundStart`.
+ */
+export type RoundDecisionFacts = DecisionFacts & { roundStart?: number };
+
 /** A decision, to be graded (grader.ts), made in the shoe `shoe`. */
-export function decisionRow(facts: DecisionFacts, at: Date, shoe: string | null = null): TableRecordRow {
+export function decisionRow(facts: RoundDecisionFacts, at: Date, shoe: string | null = null): TableRecordRow {
   return { entryId: randomUUID(), kind: 'decision', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet, entry: null, facts, shoe };
 }
 

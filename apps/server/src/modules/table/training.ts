@@ -131,7 +131,7 @@ export function trainingOfStep(
   const facts = decisionFactsOf(before, action, t.settings);
   const bet = action.type === 'deal' ? betFactsAtDeal(next, t.settings) : null;
   const record: TableRecordRow[] = [];
-  if (facts !== null) record.push(decisionRow(facts, ctx.now, before.deck?.commitment ?? null));
+  if (facts !== null) record.push(decisionRow({ ...facts, roundStart: before.roundStartPosition }, ctx.now, before.deck?.commitment ?? null));
   // The bet belongs to the shoe its round is dealt from (the deal may have shuffled a new one).
   if (bet !== null) record.push(betRow(bet, ctx.now, next.deck?.commitment ?? null));
   return { training: trainingAfter(t, action.type, next, ctx.random, ctx.now), record };

@@ -10,7 +10,7 @@ import { json, stubFetch } from '../../support/fetch.ts';
 import { renderScreen } from '../../support/render.tsx';
 
 const at = '2027-01-14T10:00:00.000Z';
-const play = (id: string, hand: number[], upcard: number): Mistake => ({
+const play = (id: string, hand: number[], upcard: number): Extract<Mistake, { kind: 'play' | 'insurance' }> => ({
   id,
   at,
   kind: 'play',

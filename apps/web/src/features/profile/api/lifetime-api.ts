@@ -1,4 +1,4 @@
-import { LifetimeSchema, MistakesPageSchema, type MistakeHand, type MistakeKind } from '@card-counter/shared';
+import { LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, type MistakeHand, type MistakeKind } from '@card-counter/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client.ts';
 
@@ -35,5 +35,16 @@ export function useMistakes(f: MistakesFilter) {
     queryFn: async ({ signal }) => MistakesPageSchema.parse(await api.get<unknown>(mistakesUrl(f), signal)),
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
+  });
+}
+
+/** A mistake's round, step by step (GET /api/me/mistakes/:id/round), read when the player opens it. */
+export function useMistakeRound(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['me', 'mistakes', 'round', id],
+    queryFn: async ({ signal }) => MistakeRoundSchema.parse(await api.get<unknown>(`/api/me/mistakes/${id}/round`, signal)),
+    enabled,
+    // A graded round never changes.
+    staleTime: Infinity,
   });
 }

@@ -5,7 +5,7 @@ import {
   type MistakeHand,
   type MistakeKind,
 } from '@card-counter/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { drillHandsHref, DRILL_HANDS_MAX, type DrillHand } from '@/shared/lib/drill-hands-link.ts';
 import { formatDateTime } from '@/shared/lib/format.ts';
@@ -13,6 +13,7 @@ import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useMistakes } from '../api/lifetime-api.ts';
 import { cardLabel, choiceLabel, countLabel, handName, seenLabel } from '../model/cards.ts';
+import { MistakeReplay } from './mistake-replay.tsx';
 import { MistakesExport } from './mistakes-export.tsx';
 
 const PAGE = 20;
@@ -290,6 +291,21 @@ function MistakeItem({ m, picked, pick }: { m: Mistake; picked: boolean; pick: (
         {when}
       </li>
     );
+  return <DecisionItem m={m} picked={picked} pick={pick} when={when} />;
+}
+
+function DecisionItem({
+  m,
+  picked,
+  pick,
+  when,
+}: {
+  m: Extract<Mistake, { kind: 'play' | 'insurance' }>;
+  picked: boolean;
+  pick: (m: PlayMistake, on: boolean) => void;
+  when: ReactNode;
+}) {
+  const [replay, setReplay] = useState(false);
   const seen = seenLabel(m.seen);
   return (
     <li className="rounded-xl bg-slate-900 p-4">
@@ -307,13 +323,19 @@ function MistakeItem({ m, picked, pick }: { m: Mistake; picked: boolean; pick: (
       </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         {when}
-        {isPlay(m) ? (
-          <label className="flex items-center gap-2 text-sm text-slate-300">
-            <input type="checkbox" className="h-4 w-4 accent-emerald-500" checked={picked} onChange={(e) => pick(m, e.target.checked)} />
-            Drill this hand
-          </label>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="button" aria-expanded={replay} className="text-sm text-emerald-300 underline hover:text-white" onClick={() => setReplay((r) => !r)}>
+            {replay ? 'Hide the round' : 'Replay the round'}
+          </button>
+          {isPlay(m) ? (
+            <label className="flex items-center gap-2 text-sm text-slate-300">
+              <input type="checkbox" className="h-4 w-4 accent-emerald-500" checked={picked} onChange={(e) => pick(m, e.target.checked)} />
+              Drill this hand
+            </label>
+          ) : null}
+        </div>
       </div>
+      {replay ? <MistakeReplay id={m.id} /> : null}
     </li>
   );
 }
