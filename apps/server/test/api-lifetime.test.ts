@@ -4,7 +4,7 @@
  * (hitting hard 18) is listed with its exact-EV cost. A browser's post counts nowhere.
  */
 import { randomUUID } from 'node:crypto';
-import { handEvs, knownComposition } from '@card-counter/engine';
+import { handEvs, knownComposition, parseRules } from '@card-counter/engine';
 import { ErrorBodySchema, LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, RecordPageSchema } from '@card-counter/shared';
 import { describe, expect, it } from 'vitest';
 import { RecordGrader } from '../src/modules/record/index.ts';
@@ -102,7 +102,7 @@ forEachDatabase('lifetime record', (t) => {
     const [m] = (await get(p, '/api/me/mistakes?kind=play', MistakesPageSchema)).mistakes;
     if (m?.kind !== 'play') throw new Error('the hit on 18 is listed');
     const round = await get(p, `/api/me/mistakes/${m.id}/round`, MistakeRoundSchema);
-    expect(round).toMatchObject({ mistakeId: m.id, wholeRound: true, rules: { numDecks: 6, surrenderAllowed: false } });
+    expect(round).toMatchObject({ mistakeId: m.id, wholeRound: true });
     // The hit on 10,8 v 7 (wrong), then the stand on 20 after the 2 (right); not the next rounds' plays.
     expect(round.steps.map((s) => [s.hand, s.upcard, s.chosen, s.best, s.correct])).toEqual([
       [[10, 8], 7, 'hit', 'stand', false],
@@ -111,10 +111,12 @@ forEachDatabase('lifetime record', (t) => {
     expect(round.steps[0]).toMatchObject({ id: m.id, fromSplit: false, handsAtSpot: 1, bet_credits: 100, seen: [0, 0, 0, 0, 0, 0, 1, 1, 0, 1] });
     expect(round.steps[0]?.cost_credits).toBeCloseTo(m.cost_credits, 6);
     expect(round.steps[1]).toMatchObject({ cost_credits: 0, seen: [0, 1, 0, 0, 0, 0, 1, 1, 0, 1] });
-    // The facts replay the grade: the engine's exact EVs from them give the cost the server charged.
+    // The grade's EVs are the engine's exact ones from the step's facts (six decks, no surrender:
+    // no surrender line), and the cost charged is the gap between the best and the chosen.
     const s0 = round.steps[0]!;
-    const evs = handEvs(round.rules, knownComposition(6, [0, ...s0.seen], [...s0.hand, s0.upcard]), s0.hand, s0.upcard);
-    expect(((evs.stand ?? 0) - (evs.hit ?? 0)) * s0.bet_credits).toBeCloseTo(s0.cost_credits, 1);
+    const evs = handEvs(parseRules({ numDecks: 6, surrenderAllowed: false }), knownComposition(6, [0, ...s0.seen], [...s0.hand, s0.upcard]), s0.hand, s0.upcard);
+    expect(s0.evs).toEqual({ stand: evs.stand, hit: evs.hit, double: evs.double });
+    expect(((s0.evs?.stand ?? 0) - (s0.evs?.hit ?? 0)) * s0.bet_credits).toBeCloseTo(s0.cost_credits, 1);
 
     // Another player's mistake, a right play, or an id that is no row: 404 MISTAKE_NOT_FOUND.
     const other = (await suite.seat('replay-other')).p;

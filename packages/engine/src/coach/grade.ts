@@ -38,6 +38,11 @@ export interface DecisionGrade {
   /** Credits given away in expectation against the best play by exact EV (0 when it is the best). */
   evCost: number;
   correct: boolean;
+  /**
+   * The exact EV of every legal choice, per unit of its stake (the hand's bet; for insurance,
+   * the insurance bet, and 0 for declining): the coach's numbers a replay shows.
+   */
+  evs: Partial<Record<DecisionChoice, number>>;
 }
 
 /**
@@ -55,7 +60,7 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
     const ev = insuranceEv(knownComposition(f.rules.numDecks, f.seen, []));
     const cost = insuranceChoiceCost(ev, f.bet / 2, f.chosen === 'insure');
     const best = shouldTake ? 'insure' : 'noInsurance';
-    return { best, evCost: cost, correct: f.chosen === best };
+    return { best, evCost: cost, correct: f.chosen === best, evs: { insure: ev, noInsurance: 0 } };
   }
   const advice = adviseHand(
     {
@@ -76,5 +81,13 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
     best: advice.recommended,
     evCost: roundCredits(evCost(advice.evs, f.chosen) * f.bet),
     correct: f.chosen === advice.recommended,
+    evs: legalEvs(advice.evs),
   };
+}
+
+/** The legal plays' EVs (an illegal play has none). */
+function legalEvs(evs: Readonly<Record<PlayerAction, number | null>>): Partial<Record<DecisionChoice, number>> {
+  const out: Partial<Record<DecisionChoice, number>> = {};
+  for (const [play, ev] of Object.entries(evs) as [PlayerAction, number | null][]) if (ev !== null) out[play] = ev;
+  return out;
 }

@@ -1,11 +1,10 @@
 /**
  * `GET /api/me/mistakes/:id/round`: a mistake replayed with its round (issue 26). The round's
- * decisions, in the order they were made, each with the facts the server graded it from (the
- * cards seen, the hand, the upcard, the rules): the browser works out the coach's numbers
- * from them with the engine that graded them, so what it shows is what the grade was.
+ * decisions, in the order they were made, each with what the server graded it from (the cards
+ * seen, the hand, the upcard) and the exact EV of every legal choice its grade worked out: the
+ * coach's numbers are the grade's own, never worked out again elsewhere.
  */
 import { z } from 'zod';
-import { TableRulesSchema } from '../table.ts';
 import { MistakeChoiceSchema } from './lifetime.ts';
 
 /** Decisions one replay lists (a round of seven spots split to four hands each has at most 28 hands). */
@@ -30,13 +29,16 @@ export const MistakeRoundStepSchema = z.strictObject({
   correct: z.boolean(),
   cost_credits: z.number().finite(),
   bet_credits: count,
+  /**
+   * The exact EV of each legal choice per unit of its stake (the hand's bet; insurance: the
+   * insurance bet, declining 0); null for decisions graded before the grade kept them.
+   */
+  evs: z.partialRecord(MistakeChoiceSchema, z.number().finite()).nullable(),
 });
 export type MistakeRoundStep = z.infer<typeof MistakeRoundStepSchema>;
 
 export const MistakeRoundSchema = z.strictObject({
   mistakeId: z.string(),
-  /** The table's rules when the round was dealt. */
-  rules: TableRulesSchema,
   /** False: the round was played before rounds were kept; only the mistake itself is listed. */
   wholeRound: z.boolean(),
   steps: z.array(MistakeRoundStepSchema).min(1).max(MISTAKE_ROUND_STEPS_MAX),

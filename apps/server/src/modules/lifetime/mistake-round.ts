@@ -6,7 +6,6 @@
  * rounds were tagged replay alone. The test-mode rule is the mistakes list's: a shoe whose
  * verdicts are withheld has no mistake to replay.
  */
-import { DEFAULT_RULES, type Rules } from '@card-counter/engine';
 import { AppError, MISTAKE_ROUND_STEPS_MAX, MistakeRoundSchema, type MistakeRound, type MistakeRoundStep } from '@card-counter/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
@@ -19,7 +18,7 @@ interface StepRow {
   ev_cost_credits: number;
   entry: { at?: string; chosen?: string; best?: string; bet?: number };
   facts: {
-    rules?: Partial<Rules>;
+    evs?: Record<string, number>;
     seen?: number[];
     hand?: number[];
     upcard?: number;
@@ -46,6 +45,7 @@ function stepOf(r: StepRow): MistakeRoundStep {
     correct: r.correct,
     cost_credits: r.ev_cost_credits,
     bet_credits: Number(r.entry.bet ?? 0),
+    evs: f.evs ?? null,
   };
 }
 
@@ -72,7 +72,5 @@ export async function readMistakeRound(db: Database, userId: string, mistakeId: 
       wholeRound = true;
     }
   }
-  // Rules stored before a rule existed take its default (the default was the table's then).
-  const rules = { ...DEFAULT_RULES, ...mistake.facts.rules };
-  return MistakeRoundSchema.parse({ mistakeId: mistake.id, rules, wholeRound, steps: rows.map(stepOf) });
+  return MistakeRoundSchema.parse({ mistakeId: mistake.id, wholeRound, steps: rows.map(stepOf) });
 }

@@ -152,7 +152,8 @@ export class RecordGrader {
     for (const r of rows) charts[rulesKey(r.facts.rules)] ??= await basicCharts.request(r.facts.rules);
     const grades = await this.grade(rows.map((r) => ({ id: r.id, facts: r.facts, chart: rulesKey(r.facts.rules) })), charts);
     const byId = new Map(grades.map((g) => [g.id, g]));
-    const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry | BetEntry }[] = [];
+    // A decision's EVs per choice join its facts (the replay's numbers, lifetime/mistake-round.ts).
+    const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry | BetEntry; evs?: DecisionGrade['evs'] }[] = [];
     const broken: string[] = [];
     for (const job of rows) {
       const g = byId.get(job.id);
@@ -172,6 +173,7 @@ export class RecordGrader {
         id: job.id,
         correct: g.grade.correct,
         ev_cost: g.grade.evCost,
+        evs: g.grade.evs,
         entry: {
           entryId: job.entry_id,
           kind: 'decision',
@@ -188,8 +190,9 @@ export class RecordGrader {
     }
     await sql`
       update play_record p
-      set graded = true, correct = g.correct, ev_cost_credits = g.ev_cost, entry = g.entry::jsonb
-      from json_to_recordset(${JSON.stringify(graded)}::json) as g(id bigint, correct boolean, ev_cost float8, entry json)
+      set graded = true, correct = g.correct, ev_cost_credits = g.ev_cost, entry = g.entry::jsonb,
+          facts = case when g.evs is null then p.facts else (p.facts::jsonb || jsonb_build_object('evs', g.evs))::json end
+      from json_to_recordset(${JSON.stringify(graded)}::json) as g(id bigint, correct boolean, ev_cost float8, entry json, evs jsonb)
       where p.id = g.id and not p.graded`.execute(this.db.kysely);
     if (broken.length > 0)
       await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(this.db.kysely);

@@ -1,9 +1,8 @@
 // Replaying a mistake's round (issue 26): the round's decisions in order, the mistake marked, and
-// at each the exact EV of every legal play worked out from the facts the server graded it from.
+// at each the exact EV of every legal play as the server's grade worked it out.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RULES, handEvs, knownComposition } from '@card-counter/engine';
 import type { Mistake, MistakeRound } from '@card-counter/shared';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { MistakesPage } from '@/features/profile/components/mistakes-page.tsx';
@@ -27,19 +26,16 @@ const MISTAKE: Mistake = {
   bet_credits: 100,
   costPercent: 47.1,
 };
+// The grade's EVs for hard 18 v 7 (six decks): the screen shows these, in the table's order.
+const EVS = { double: -0.9312, hit: -0.4622, stand: 0.4012, surrender: -0.5 };
 const ROUND: MistakeRound = {
   mistakeId: '41',
-  rules: { ...DEFAULT_RULES, numDecks: 6 },
   wholeRound: true,
   steps: [
-    { id: '41', at, hand: [10, 8], upcard: 7, trueCount: 0, seen: SEEN, fromSplit: false, handsAtSpot: 1, chosen: 'hit', best: 'stand', correct: false, cost_credits: 47.1, bet_credits: 100 },
-    { id: '42', at, hand: [10, 8, 2], upcard: 7, trueCount: 0.2, seen: [0, 1, 0, 0, 0, 0, 1, 1, 0, 1], fromSplit: false, handsAtSpot: 1, chosen: 'stand', best: 'stand', correct: true, cost_credits: 0, bet_credits: 100 },
+    { id: '41', at, hand: [10, 8], upcard: 7, trueCount: 0, seen: SEEN, fromSplit: false, handsAtSpot: 1, chosen: 'hit', best: 'stand', correct: false, cost_credits: 47.1, bet_credits: 100, evs: EVS },
+    { id: '42', at, hand: [10, 8, 2], upcard: 7, trueCount: 0.2, seen: [0, 1, 0, 0, 0, 0, 1, 1, 0, 1], fromSplit: false, handsAtSpot: 1, chosen: 'stand', best: 'stand', correct: true, cost_credits: 0, bet_credits: 100, evs: null },
   ],
 };
-
-function pct(ev: number): string {
-  return `${ev > 0 ? '+' : '−'}${Math.abs(ev * 100).toFixed(1)}%`;
-}
 
 describe('replaying a mistake', () => {
   afterEach(() => {
@@ -66,14 +62,18 @@ describe('replaying a mistake', () => {
     expect(items[0]?.textContent).toContain('1. 10 8 against 7');
     expect(items[1]?.textContent).toContain('2. 10 8 2 against 7');
 
-    // The numbers are the engine's, from the step's facts: hard 18 v 7 can stand, hit or double.
-    const evs = handEvs(ROUND.rules, knownComposition(6, [0, ...SEEN], [10, 8, 7]), [10, 8], 7);
+    // The numbers are the grade's, per unit of the bet and in credits of the 100 bet.
     const first = within(items[0] as HTMLElement).getByRole('table');
     const rows = within(first).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Stand (coach)', 'Hit (you)', 'Double', 'Surrender']);
-    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe(pct(evs.stand ?? 0));
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe(pct(evs.hit ?? 0));
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell')[1]?.textContent).toBe(`−${Math.abs((evs.hit ?? 0) * 100).toFixed(2)}`);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['+40.1%', '+40.12'],
+      ['−46.2%', '−46.22'],
+      ['−93.1%', '−93.12'],
+      ['−50.0%', '−50.00'],
+    ]);
+    // A decision graded before the grade kept its EVs shows no table rather than made-up numbers.
+    expect(within(items[1] as HTMLElement).queryByRole('table')).toBeNull();
     // The right stand after the hit is marked right, with no cost.
     expect(items[1]?.textContent).toContain('You: Stand (right)');
 

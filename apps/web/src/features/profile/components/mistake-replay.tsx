@@ -1,5 +1,4 @@
 import type { MistakeRound, MistakeRoundStep } from '@card-counter/shared';
-import { useMemo } from 'react';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useMistakeRound } from '../api/lifetime-api.ts';
 import { cardLabel, choiceLabel, countLabel } from '../model/cards.ts';
@@ -23,7 +22,7 @@ function RoundSteps({ round }: { round: MistakeRound }) {
       </p>
       <ol aria-label="The round, step by step" className="space-y-3">
         {round.steps.map((step, i) => (
-          <Step key={step.id} step={step} n={i + 1} rules={round.rules} mistake={step.id === round.mistakeId} />
+          <Step key={step.id} step={step} n={i + 1} mistake={step.id === round.mistakeId} />
         ))}
       </ol>
     </div>
@@ -39,8 +38,8 @@ function signedCredits(c: number): string {
   return `${c > 0 ? '+' : c < 0 ? '−' : ''}${Math.abs(c).toFixed(2)}`;
 }
 
-function Step({ step, n, rules, mistake }: { step: MistakeRoundStep; n: number; rules: MistakeRound['rules']; mistake: boolean }) {
-  const numbers = useMemo(() => stepNumbers(rules, step), [rules, step]);
+function Step({ step, n, mistake }: { step: MistakeRoundStep; n: number; mistake: boolean }) {
+  const numbers = stepNumbers(step);
   const insurance = step.chosen === 'insure' || step.chosen === 'noInsurance';
   return (
     <li aria-current={mistake ? 'step' : undefined} className={`rounded-md p-2 ${mistake ? 'bg-rose-950/40 ring-1 ring-rose-900' : ''}`}>

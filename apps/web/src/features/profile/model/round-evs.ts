@@ -1,9 +1,8 @@
-import { handEvs, insuranceEv, knownComposition, type Rules } from '@card-counter/engine';
 import type { MistakeRoundStep } from '@card-counter/shared';
 
-// The coach's numbers at each decision of a replayed round, worked out here from the facts the
-// server graded it from (the cards seen, the hand, the upcard, the rules) with the engine that
-// graded it: the same exact EVs, so the cost shown beside them is the difference of two of them.
+// The coach's numbers at each decision of a replayed round: the exact EVs the server's grade
+// worked out from the cards seen (mistake-round.ts on the server), in the table's order of plays.
+// Nothing is worked out again here, so the numbers and the cost beside them cannot disagree.
 
 export interface ActionLine {
   choice: string;
@@ -18,37 +17,17 @@ export interface StepNumbers {
   per: 'bet' | 'insurance';
 }
 
-const PLAY_ORDER = ['stand', 'hit', 'double', 'split', 'surrender'] as const;
+const ORDER = ['stand', 'hit', 'double', 'split', 'surrender', 'insure', 'noInsurance'] as const;
 
-/** The seen counts as the engine keeps them: index 1..10 (0 unused). */
-function seenByValue(seen: readonly number[]): number[] {
-  return [0, ...seen];
-}
-
-export function stepNumbers(rules: Rules, step: MistakeRoundStep): StepNumbers | null {
-  try {
-    if (step.chosen === 'insure' || step.chosen === 'noInsurance') {
-      // Every card on the table is seen but the hole card, which stays in the unseen shoe.
-      const ev = insuranceEv(knownComposition(rules.numDecks, seenByValue(step.seen), []));
-      const stake = step.bet_credits / 2;
-      return {
-        per: 'insurance',
-        lines: [
-          { choice: 'insure', ev, ev_credits: ev * stake },
-          { choice: 'noInsurance', ev: 0, ev_credits: 0 },
-        ],
-      };
-    }
-    const shoe = knownComposition(rules.numDecks, seenByValue(step.seen), [...step.hand, step.upcard]);
-    const evs = handEvs(rules, shoe, step.hand, step.upcard, { isSplitHand: step.fromSplit, handsAtSpot: step.handsAtSpot });
-    const lines: ActionLine[] = [];
-    for (const choice of PLAY_ORDER) {
-      const ev = evs[choice];
-      if (ev !== null) lines.push({ choice, ev, ev_credits: ev * step.bet_credits });
-    }
-    return { per: 'bet', lines };
-  } catch {
-    // Facts the engine refuses (never expected: the server graded them): no numbers, not wrong ones.
-    return null;
+export function stepNumbers(step: MistakeRoundStep): StepNumbers | null {
+  const evs = step.evs;
+  if (evs === null) return null;
+  const insurance = step.chosen === 'insure' || step.chosen === 'noInsurance';
+  const stake = insurance ? step.bet_credits / 2 : step.bet_credits;
+  const lines: ActionLine[] = [];
+  for (const choice of ORDER) {
+    const ev = evs[choice];
+    if (ev !== undefined) lines.push({ choice, ev, ev_credits: ev * stake });
   }
+  return lines.length === 0 ? null : { per: insurance ? 'insurance' : 'bet', lines };
 }
