@@ -36,7 +36,8 @@ const APP_URL = 'http://localhost:3150';
 
 const seed = Number(process.env.FLEET_FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const postgresMissing = inject('postgresTemplate') === null;
-if (postgresMissing && process.env.REQUIRE_POSTGRES === '1') throw new Error(`REQUIRE_POSTGRES=1 but ${inject('postgresUnavailableReason')}`);
+if (postgresMissing && process.env.REQUIRE_POSTGRES === '1')
+  throw new Error(`REQUIRE_POSTGRES=1 but ${inject('postgresUnavailableReason')}`);
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -75,7 +76,8 @@ it.skipIf(postgresMissing)(
       await Promise.all([a.ready, b.ready]);
 
       // The kill: after the k-th answer from A plus a drawn delay, so requests are in flight.
-      const killAfter = KILL_AFTER_ANSWERS_MIN + Math.floor(rand() * (KILL_AFTER_ANSWERS_MAX - KILL_AFTER_ANSWERS_MIN + 1));
+      const killAfter =
+        KILL_AFTER_ANSWERS_MIN + Math.floor(rand() * (KILL_AFTER_ANSWERS_MAX - KILL_AFTER_ANSWERS_MIN + 1));
       const killDelay_ms = Math.floor(rand() * KILL_DELAY_MAX_ms);
       let aDead = false;
       let answersFromA = 0;
@@ -112,7 +114,8 @@ it.skipIf(postgresMissing)(
         for (let op = 0; after < OPS_AFTER_KILL; op++) {
           if (aDead) after++;
           if (op > OPS_MAX) throw new Error(`player ${i}: the kill never came`);
-          if (op % PURCHASE_EVERY === PURCHASE_EVERY - 1) await p.buyStarter(onA ? baseB : aDead ? undefined : baseA);
+          if (op % PURCHASE_EVERY === PURCHASE_EVERY - 1)
+            await p.buyStarter(onA ? baseB : aDead ? undefined : baseA);
           else await p.act(p.nextAction());
         }
       };
@@ -122,7 +125,9 @@ it.skipIf(postgresMissing)(
       // The kill hit A in the middle of answering: some of its requests got no answer.
       const gap = outcomes.slice(killAt);
       const unanswered = outcomes.filter((o) => o.base === baseA && o.status === 'no answer');
-      console.log(`killed ${killDelay_ms} ms after A's answer ${killAfter}: ${unanswered.length} requests to A unanswered, ${gap.length} requests after`);
+      console.log(
+        `killed ${killDelay_ms} ms after A's answer ${killAfter}: ${unanswered.length} requests to A unanswered, ${gap.length} requests after`,
+      );
       expect(unanswered.length, 'requests in flight on A at the kill').toBeGreaterThan(0);
       // The survivor answered everything it was sent, before the kill and in the gap.
       const failedOnB = outcomes.filter((o) => o.base === baseB && o.status !== 200);
@@ -147,7 +152,8 @@ it.skipIf(postgresMissing)(
       });
       expect(problems, `seed ${seed}`).toEqual([]);
     } finally {
-      for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.kill('SIGKILL');
+      for (const s of servers)
+        if (s.child.exitCode === null && s.child.signalCode === null) s.kill('SIGKILL');
       await Promise.all(servers.map((s) => s.exited));
       await dropPostgresDatabase(url);
     }

@@ -29,14 +29,20 @@ export interface FleetRecord {
 const IDS_MAX = 1_000_000;
 
 export async function checkFleetInvariants(databaseUrl: string, record: FleetRecord): Promise<string[]> {
-  if (record.answered.length > IDS_MAX || record.confirmedIntents.length > IDS_MAX) throw new Error('record too large to check');
+  if (record.answered.length > IDS_MAX || record.confirmedIntents.length > IDS_MAX)
+    throw new Error('record too large to check');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const problems: string[] = [];
   try {
     // 1. Answered actions, by (user, action id), and the table's version now.
     const users = [...new Set(record.answered.map((a) => a.userId))];
-    const stored = await client.query<{ user_id: string; action_id: string; table_version: number; status: number }>(
+    const stored = await client.query<{
+      user_id: string;
+      action_id: string;
+      table_version: number;
+      status: number;
+    }>(
       `select user_id, action_id, table_version, status from game_table_actions where user_id = any($1::text[])`,
       [users],
     );
@@ -52,12 +58,16 @@ export async function checkFleetInvariants(databaseUrl: string, record: FleetRec
         problems.push(`user ${a.userId}: answered action ${a.actionId} but no table row`);
         continue;
       }
-      if (now < a.version) problems.push(`user ${a.userId}: table at version ${now}, below the answered ${a.version}`);
+      if (now < a.version)
+        problems.push(`user ${a.userId}: table at version ${now}, below the answered ${a.version}`);
       const row = byKey.get(`${a.userId}/${a.actionId}`);
       if (row === undefined) {
-        if (a.version > now - ACTION_ANSWERS_KEPT_versions) problems.push(`user ${a.userId}: answered action ${a.actionId} (v${a.version}) is not stored`);
+        if (a.version > now - ACTION_ANSWERS_KEPT_versions)
+          problems.push(`user ${a.userId}: answered action ${a.actionId} (v${a.version}) is not stored`);
       } else if (row.status !== 200 || row.table_version !== a.version) {
-        problems.push(`user ${a.userId}: action ${a.actionId} stored as ${row.status} v${row.table_version}, answered 200 v${a.version}`);
+        problems.push(
+          `user ${a.userId}: action ${a.actionId} stored as ${row.status} v${row.table_version}, answered 200 v${a.version}`,
+        );
       }
     }
 
@@ -68,10 +78,18 @@ export async function checkFleetInvariants(databaseUrl: string, record: FleetRec
          left join (select user_id, sum(amount) as total from credit_transactions group by user_id) l using (user_id)
         where p.credits <> coalesce(l.total, 0) or p.credits < 0`,
     );
-    for (const r of balances.rows) problems.push(`user ${r.user_id}: balance ${r.credits}, ledger sum ${r.ledger}`);
+    for (const r of balances.rows)
+      problems.push(`user ${r.user_id}: balance ${r.credits}, ledger sum ${r.ledger}`);
 
     // 3. Payments: credited at most once, only when succeeded, with the pack's credits.
-    const payments = await client.query<{ payment_intent_id: string; status: string; fulfilled: boolean; credits: number; rows: number; credited: string }>(
+    const payments = await client.query<{
+      payment_intent_id: string;
+      status: string;
+      fulfilled: boolean;
+      credits: number;
+      rows: number;
+      credited: string;
+    }>(
       `select p.payment_intent_id, p.status, p.fulfilled_at is not null as fulfilled, p.credits,
               count(t.id)::int as rows, coalesce(sum(t.amount), 0)::text as credited
          from payments p
@@ -81,13 +99,19 @@ export async function checkFleetInvariants(databaseUrl: string, record: FleetRec
     const paymentOf = new Map(payments.rows.map((r) => [r.payment_intent_id, r]));
     for (const r of payments.rows) {
       const expected = r.fulfilled ? 1 : 0;
-      if (r.rows !== expected) problems.push(`payment ${r.payment_intent_id}: ${r.rows} ledger credits, fulfilled ${r.fulfilled}`);
-      if (r.fulfilled && r.status !== 'succeeded') problems.push(`payment ${r.payment_intent_id}: fulfilled while ${r.status}`);
-      if (r.rows === 1 && Number(r.credited) !== r.credits) problems.push(`payment ${r.payment_intent_id}: credited ${r.credited}, pack ${r.credits}`);
+      if (r.rows !== expected)
+        problems.push(`payment ${r.payment_intent_id}: ${r.rows} ledger credits, fulfilled ${r.fulfilled}`);
+      if (r.fulfilled && r.status !== 'succeeded')
+        problems.push(`payment ${r.payment_intent_id}: fulfilled while ${r.status}`);
+      if (r.rows === 1 && Number(r.credited) !== r.credits)
+        problems.push(`payment ${r.payment_intent_id}: credited ${r.credited}, pack ${r.credits}`);
     }
     for (const id of record.confirmedIntents) {
       const p = paymentOf.get(id);
-      if (p === undefined || !p.fulfilled || p.rows !== 1) problems.push(`confirmed purchase ${id}: ${p === undefined ? 'no payment row' : `${p.rows} credits, fulfilled ${p.fulfilled}`}`);
+      if (p === undefined || !p.fulfilled || p.rows !== 1)
+        problems.push(
+          `confirmed purchase ${id}: ${p === undefined ? 'no payment row' : `${p.rows} credits, fulfilled ${p.fulfilled}`}`,
+        );
     }
   } finally {
     await client.end();

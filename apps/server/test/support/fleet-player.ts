@@ -8,7 +8,13 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { CREDIT_PACKS, DEMO_CARDS, TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
+import {
+  CREDIT_PACKS,
+  DEMO_CARDS,
+  TableSnapshotSchema,
+  type TableAction,
+  type TableSnapshot,
+} from '@card-counter/shared';
 import type { AnsweredAction } from './fleet-check.ts';
 
 /** Attempts of one request before the player gives up (a process restarting takes seconds). */
@@ -45,14 +51,27 @@ export interface JsonAnswer {
   setCookie: string[];
 }
 
-export function requestJson(agent: http.Agent, url: string, method: 'GET' | 'POST', headers: Record<string, string>, payload?: string): Promise<JsonAnswer> {
+export function requestJson(
+  agent: http.Agent,
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  payload?: string,
+): Promise<JsonAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
       {
         method,
         agent,
-        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) },
+        headers:
+          payload === undefined
+            ? headers
+            : {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(payload)),
+              },
       },
       (res) => {
         let text = '';
@@ -102,16 +121,30 @@ export class FleetPlayer {
       } catch {
         answer = null;
       }
-      this.o.onOutcome?.({ kind, status: answer?.status ?? 'no answer', latency_ms: performance.now() - t0, base, attempt });
-      const retry = answer === null || answer.status === 502 || answer.status === 503 || answer.status === 504;
+      this.o.onOutcome?.({
+        kind,
+        status: answer?.status ?? 'no answer',
+        latency_ms: performance.now() - t0,
+        base,
+        attempt,
+      });
+      const retry =
+        answer === null || answer.status === 502 || answer.status === 503 || answer.status === 504;
       if (!retry) return answer!;
-      if (attempt >= ATTEMPTS_MAX) throw new Error(`${kind} ${path}: no answer after ${attempt} attempts (last ${answer?.status ?? 'none'})`);
+      if (attempt >= ATTEMPTS_MAX)
+        throw new Error(
+          `${kind} ${path}: no answer after ${attempt} attempts (last ${answer?.status ?? 'none'})`,
+        );
       await sleep(RETRY_DELAY_ms);
     }
   }
 
   async signUp(email: string): Promise<void> {
-    const res = await this.call('sign-up', 'POST', '/api/auth/sign-up/email', { email, password: 'correct-horse-9', name: 'Fleet player' });
+    const res = await this.call('sign-up', 'POST', '/api/auth/sign-up/email', {
+      email,
+      password: 'correct-horse-9',
+      name: 'Fleet player',
+    });
     if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${res.text}`);
     this.userId = (res.body as { user: { id: string } }).user.id;
     this.cookie = res.setCookie.map((c) => c.split(';')[0]).join('; ');
@@ -138,10 +171,14 @@ export class FleetPlayer {
   /** A simple legal policy: bet 10, deal, no insurance, hit below 15. */
   nextAction(): TableAction {
     const s = this.snapshot?.state;
-    if (s === undefined || !s.gameInProgress) return s !== undefined && s.currentBet > 0 ? { type: 'deal' } : { type: 'bet', amount: 10 };
+    if (s === undefined || !s.gameInProgress)
+      return s !== undefined && s.currentBet > 0 ? { type: 'deal' } : { type: 'bet', amount: 10 };
     if (s.gamePhase === 'insurance') return { type: 'insurance', take: false };
     const hand = s.playerHands[s.currentHandIndex];
-    const total = (hand?.cards ?? []).reduce((t, c) => t + Math.min(10, c.rank === 'A' ? 1 : Number(c.rank) || 10), 0);
+    const total = (hand?.cards ?? []).reduce(
+      (t, c) => t + Math.min(10, c.rank === 'A' ? 1 : Number(c.rank) || 10),
+      0,
+    );
     return total < 15 ? { type: 'hit' } : { type: 'stand' };
   }
 
@@ -158,8 +195,15 @@ export class FleetPlayer {
       packageName: STARTER.id,
     });
     if (created.status !== 200) throw new Error(`create-payment-intent ${created.status}: ${created.text}`);
-    const { clientSecret, paymentIntentId } = created.body as { clientSecret: string; paymentIntentId: string };
-    const confirm = await this.call('purchase confirm', 'POST', '/api/payments/demo/confirm', { clientSecret, cardNumber: DEMO_CARDS.success, postalCode: '10001' });
+    const { clientSecret, paymentIntentId } = created.body as {
+      clientSecret: string;
+      paymentIntentId: string;
+    };
+    const confirm = await this.call('purchase confirm', 'POST', '/api/payments/demo/confirm', {
+      clientSecret,
+      cardNumber: DEMO_CARDS.success,
+      postalCode: '10001',
+    });
     if (confirm.status !== 200) throw new Error(`demo confirm ${confirm.status}: ${confirm.text}`);
     this.confirmed.push(paymentIntentId);
     const verify = () => this.call('purchase verify', 'POST', '/api/payments/verify', { paymentIntentId });
@@ -171,8 +215,18 @@ export class FleetPlayer {
 
   /** A second verify straight to another process, once; its answer must be 200 or none (it died). */
   private async raceVerify(base: string, paymentIntentId: string): Promise<void> {
-    const headers: Record<string, string> = { origin: this.o.origin, 'x-forwarded-for': this.o.ip, cookie: this.cookie };
-    const res = await requestJson(this.o.agent, `${base}/api/payments/verify`, 'POST', headers, JSON.stringify({ paymentIntentId })).catch(() => null);
+    const headers: Record<string, string> = {
+      origin: this.o.origin,
+      'x-forwarded-for': this.o.ip,
+      cookie: this.cookie,
+    };
+    const res = await requestJson(
+      this.o.agent,
+      `${base}/api/payments/verify`,
+      'POST',
+      headers,
+      JSON.stringify({ paymentIntentId }),
+    ).catch(() => null);
     if (res !== null && res.status !== 200) throw new Error(`raced verify ${res.status}: ${res.text}`);
   }
 }
