@@ -30,6 +30,11 @@ export interface Outcome {
   base: string;
   /** Attempt number (1 = first try). */
   attempt: number;
+  /** The process that answered, when a proxy names it (X-Upstream); else ''. */
+  upstream: string;
+  /** Bytes sent (body) and received (body). */
+  sent_bytes: number;
+  received_bytes: number;
 }
 
 export interface FleetPlayerOptions {
@@ -42,6 +47,8 @@ export interface FleetPlayerOptions {
   agent: http.Agent;
   /** Every attempt, answered or not. */
   onOutcome?: (o: Outcome) => void;
+  /** Every request once answered (or given up): its attempts and its time from the first one. */
+  onCall?: (kind: string, status: number | 'no answer', total_ms: number, attempts: number) => void;
 }
 
 export interface JsonAnswer {
@@ -49,6 +56,7 @@ export interface JsonAnswer {
   body: unknown;
   text: string;
   setCookie: string[];
+  upstream: string;
 }
 
 export function requestJson(
@@ -84,7 +92,13 @@ export function requestJson(
           } catch {
             body = null;
           }
-          resolve({ status: res.statusCode ?? 0, body, text, setCookie: res.headers['set-cookie'] ?? [] });
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            text,
+            setCookie: res.headers['set-cookie'] ?? [],
+            upstream: String(res.headers['x-upstream'] ?? ''),
+          });
         });
         res.on('error', reject);
       },
@@ -112,6 +126,7 @@ export class FleetPlayer {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { origin: this.o.origin, 'x-forwarded-for': this.o.ip };
     if (this.cookie !== '') headers.cookie = this.cookie;
+    const first = performance.now();
     for (let attempt = 1; ; attempt++) {
       const base = this.o.base();
       const t0 = performance.now();
@@ -121,20 +136,23 @@ export class FleetPlayer {
       } catch {
         answer = null;
       }
+      const status = answer?.status ?? 'no answer';
       this.o.onOutcome?.({
         kind,
-        status: answer?.status ?? 'no answer',
+        status,
         latency_ms: performance.now() - t0,
         base,
         attempt,
+        upstream: answer?.upstream ?? '',
+        sent_bytes: payload === undefined ? 0 : Buffer.byteLength(payload),
+        received_bytes: answer === null ? 0 : Buffer.byteLength(answer.text),
       });
-      const retry =
-        answer === null || answer.status === 502 || answer.status === 503 || answer.status === 504;
+      const retry = answer === null || status === 502 || status === 503 || status === 504;
+      if (!retry || attempt >= ATTEMPTS_MAX)
+        this.o.onCall?.(kind, status, performance.now() - first, attempt);
       if (!retry) return answer!;
       if (attempt >= ATTEMPTS_MAX)
-        throw new Error(
-          `${kind} ${path}: no answer after ${attempt} attempts (last ${answer?.status ?? 'none'})`,
-        );
+        throw new Error(`${kind} ${path}: no answer after ${attempt} attempts (last ${status})`);
       await sleep(RETRY_DELAY_ms);
     }
   }
