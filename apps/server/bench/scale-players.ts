@@ -85,13 +85,22 @@ export class VirtualPlayer {
   }
 
   /** Plays until `deadline` (performance.now()), streams open meanwhile; `stats` collects. */
-  async play(stats: RunStats, t0: number, deadline: number, think_ms: number): Promise<void> {
+  async play(
+    stats: RunStats,
+    t0: number,
+    deadline: number,
+    think_ms: number,
+    extraStreams = 0,
+  ): Promise<void> {
     this.run = stats;
     this.t0 = t0;
     const pause = () => sleep(think_ms * (0.5 + this.rand()));
     let wanted = true;
     const streams = [this.stream('/api/me/stream', () => wanted, stats.streams)];
     if (this.index % LEADERBOARD_STREAM_EVERY === 0)
+      streams.push(this.stream('/api/leaderboard/stream', () => wanted, stats.streams));
+    // --extra-streams: more leaderboard tabs left open (the streams' cost at scale).
+    for (let i = 0; i < extraStreams; i++)
       streams.push(this.stream('/api/leaderboard/stream', () => wanted, stats.streams));
     try {
       // Players arrive over one think time, not in the same millisecond.

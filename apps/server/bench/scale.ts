@@ -21,6 +21,9 @@
  * how long until they were back), checks the invariants of test/fleet-fault.test.ts on the
  * database (test/support/fleet-check.ts), and the restarted process's share of the traffic.
  *
+ * --extra-streams N: N more leaderboard streams held open by the players (at most 4 each), to
+ * measure what open streams cost a process (memory, and CPU per change fanned out to them).
+ *
  * Bounded: players 1..400, duration 5..600 s, processes 1..8; loopback only. PostgreSQL at
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its
  * own, `scale_bench_<pid>`, dropped afterwards, with every process and nginx stopped, also on
@@ -61,6 +64,7 @@ interface Args {
   fault: boolean;
   logLevel: string;
   keepLogs: boolean;
+  extraStreams: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -86,6 +90,7 @@ function parseArgs(argv: string[]): Args {
     fault,
     logLevel: get('log-level') ?? 'info',
     keepLogs: argv.includes('--keep-logs'),
+    extraStreams: int('extra-streams', 0, 0, 4 * PLAYERS_MAX),
   };
 }
 
@@ -190,13 +195,18 @@ async function run(players: VirtualPlayer[], n: number): Promise<void> {
   await useProcesses(n);
   const pids = [...servers.values()].map((s) => s.child.pid!);
   console.log(
-    `\n${n} process${n > 1 ? 'es' : ''} behind nginx, ${players.length} players, think ${args.think_ms} ms, warm-up ${args.warmup_s} s, measured ${args.duration_s} s${args.fault ? ', FAULT: kill -9 of the process on 3151 at 1/3, restart at 2/3' : ''}; load average ${load()}`,
+    `\n${n} process${n > 1 ? 'es' : ''} behind nginx, ${players.length} players${args.extraStreams > 0 ? ` (+${args.extraStreams} leaderboard streams)` : ''}, think ${args.think_ms} ms, warm-up ${args.warmup_s} s, measured ${args.duration_s} s${args.fault ? ', FAULT: kill -9 of the process on 3151 at 1/3, restart at 2/3' : ''}; load average ${load()}`,
   );
   const stats = newStats();
+  const rssIdle = pids.map((pid) => processRss_MB(pid) ?? NaN);
   const t0 = performance.now();
   const warm_ms = args.warmup_s * 1000;
   const end_ms = warm_ms + args.duration_s * 1000;
-  const playing = Promise.all(players.map((p) => p.play(stats, t0, t0 + end_ms, args.think_ms)));
+  // --extra-streams: spread over the players, at most 4 each (5 leaderboard streams per user).
+  const extra = (i: number) =>
+    Math.floor(args.extraStreams / players.length) + (i < args.extraStreams % players.length ? 1 : 0);
+  if (args.extraStreams > 4 * players.length) throw new Error('--extra-streams: at most 4 per player');
+  const playing = Promise.all(players.map((p, i) => p.play(stats, t0, t0 + end_ms, args.think_ms, extra(i))));
   await new Promise((r) => setTimeout(r, warm_ms));
   const cpu0 = new Map(pids.map((pid) => [pid, processCpu_ms(pid) ?? 0]));
   const cpuLast = new Map(cpu0);
@@ -246,7 +256,7 @@ async function run(players: VirtualPlayer[], n: number): Promise<void> {
     `  answered ${answered} requests: ${fmt(answered / seconds)} per s (${fmt(tableActions / seconds)} table actions per s)`,
   );
   console.log(
-    `  server CPU: ${fmt(serverCpu / Math.max(1, answered), 2)} ms per request; per process ${pids.map((pid) => `${fmt((cpuLast.get(pid)! - cpu0.get(pid)!) / seconds / 10, 0)}%`).join(' ')} of a core; RSS ${rss1.map((r) => fmt(r, 0)).join(' ')} MB (at warm-up end ${rss0.map((r) => fmt(r, 0)).join(' ')})`,
+    `  server CPU: ${fmt(serverCpu / Math.max(1, answered), 2)} ms per request; per process ${pids.map((pid) => `${fmt((cpuLast.get(pid)! - cpu0.get(pid)!) / seconds / 10, 0)}%`).join(' ')} of a core; RSS ${rss1.map((r) => fmt(r, 0)).join(' ')} MB (before the players connected ${rssIdle.map((r) => fmt(r, 0)).join(' ')}, at warm-up end ${rss0.map((r) => fmt(r, 0)).join(' ')})`,
   );
   console.log(
     `  PostgreSQL: backends' CPU ${fmt(pgStats.backendCpu_ms / Math.max(1, answered), 2)} ms per request, ${fmt(pgStats.xacts / Math.max(1, answered), 2)} transactions, ${fmt(pgStats.rowsRead / Math.max(1, answered), 0)} rows read, ${fmt(pgStats.rowsWritten / Math.max(1, answered), 1)} rows written per request; connections at most ${pgStats.connectionsMax} (${pgStats.activeMax} active at once)`,
