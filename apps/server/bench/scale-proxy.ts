@@ -16,7 +16,7 @@
  * answers, 503 when not) instead.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -89,6 +89,8 @@ ${servers}
 
 export interface Proxy {
   url: string;
+  /** The master's and its workers' process ids (for their CPU time). */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
@@ -114,6 +116,20 @@ export async function startNginx(dir: string, listenPort: number, upstreamPorts:
   }
   return {
     url,
+    pids() {
+      const master = child.pid;
+      if (master === undefined) return [];
+      try {
+        const children = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
+        return [master, ...children];
+      } catch {
+        return [master];
+      }
+    },
     async stop() {
       // QUIT: graceful; the bench has closed its streams before.
       if (child.exitCode === null) child.kill('SIGQUIT');

@@ -209,6 +209,9 @@ async function run(players: VirtualPlayer[], n: number): Promise<void> {
   const playing = Promise.all(players.map((p, i) => p.play(stats, t0, t0 + end_ms, args.think_ms, extra(i))));
   await new Promise((r) => setTimeout(r, warm_ms));
   const cpu0 = new Map(pids.map((pid) => [pid, processCpu_ms(pid) ?? 0]));
+  const proxyPids = proxy?.pids() ?? [];
+  const proxyCpu = () => proxyPids.reduce((s, pid) => s + (processCpu_ms(pid) ?? 0), 0);
+  const proxyCpu0 = proxyCpu();
   const cpuLast = new Map(cpu0);
   const sampler = setInterval(() => {
     for (const pid of pids) {
@@ -242,6 +245,7 @@ async function run(players: VirtualPlayer[], n: number): Promise<void> {
     const c = processCpu_ms(pid);
     if (c !== null) cpuLast.set(pid, c);
   }
+  const proxyCpu_ms = proxyCpu() - proxyCpu0;
   const rss1 = pids.map((pid) => processRss_MB(pid) ?? NaN);
   const pgStats = await pgWatch.stop();
   await playing;
@@ -257,6 +261,9 @@ async function run(players: VirtualPlayer[], n: number): Promise<void> {
   );
   console.log(
     `  server CPU: ${fmt(serverCpu / Math.max(1, answered), 2)} ms per request; per process ${pids.map((pid) => `${fmt((cpuLast.get(pid)! - cpu0.get(pid)!) / seconds / 10, 0)}%`).join(' ')} of a core; RSS ${rss1.map((r) => fmt(r, 0)).join(' ')} MB (before the players connected ${rssIdle.map((r) => fmt(r, 0)).join(' ')}, at warm-up end ${rss0.map((r) => fmt(r, 0)).join(' ')})`,
+  );
+  console.log(
+    `  nginx CPU: ${fmt(proxyCpu_ms / Math.max(1, answered), 2)} ms per request (${fmt(proxyCpu_ms / seconds / 10, 0)}% of a core)`,
   );
   console.log(
     `  PostgreSQL: backends' CPU ${fmt(pgStats.backendCpu_ms / Math.max(1, answered), 2)} ms per request, ${fmt(pgStats.xacts / Math.max(1, answered), 2)} transactions, ${fmt(pgStats.rowsRead / Math.max(1, answered), 0)} rows read, ${fmt(pgStats.rowsWritten / Math.max(1, answered), 1)} rows written per request; connections at most ${pgStats.connectionsMax} (${pgStats.activeMax} active at once)`,
