@@ -40,18 +40,18 @@ import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
+import { seededRng } from '@card-counter/engine';
 import { TableSnapshotSchema, type TableAction, type TableSnapshot } from '@card-counter/shared';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { migrateDatabase } from '../src/migrate.ts';
+import { percentile, playRound as sharedPlayRound } from './table-round.ts';
 
 const APP_URL = 'http://localhost:3000';
 const PLAYERS_MAX = 200;
 const ROUNDS_MAX = 1000;
-const ROUND_STEPS_MAX = 80;
 const THINK_MAX_ms = 10_000;
 
 interface Args {
@@ -173,24 +173,9 @@ async function act(base: string, c: Client, action: TableAction, latencies: numb
   c.snapshot = body;
 }
 
-async function playRound(base: string, c: Client, rand: () => number, latencies: number[]): Promise<void> {
-  await act(base, c, { type: 'bet', amount: 10 + 5 * Math.floor(rand() * 20) }, latencies, rand);
-  await act(base, c, { type: 'deal' }, latencies, rand);
-  for (let i = 0; i < ROUND_STEPS_MAX; i++) {
-    const s = c.snapshot.state;
-    if (s.gamePhase === 'insurance') await act(base, c, { type: 'insurance', take: false }, latencies, rand);
-    else if (s.gamePhase === 'playing') {
-      const legal = legalPlays(s as unknown as VisibleGameState);
-      // Mostly hit/stand, like a real player; doubles and splits when offered, now and then.
-      const options = (['hit', 'stand', 'stand', 'double', 'split'] as const).filter((k) => legal[k]);
-      await act(base, c, { type: options[Math.floor(rand() * options.length)] ?? 'stand' }, latencies, rand);
-    } else return;
-  }
-  throw new Error('a round did not settle within its bound');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+/** One round with the shared player (table-round.ts), through this bench's own act(). */
+function playRound(base: string, c: Client, rand: () => number, latencies: number[]): Promise<void> {
+  return sharedPlayRound(c, (action) => act(base, c, action, latencies, rand), rand);
 }
 
 interface Job {
