@@ -126,7 +126,7 @@ it.skipIf(postgresMissing)(
       const gap = outcomes.slice(killAt);
       const unanswered = outcomes.filter((o) => o.base === baseA && o.status === 'no answer');
       console.log(
-        `killed ${killDelay_ms} ms after A's answer ${killAfter}: ${unanswered.length} requests to A unanswered, ${gap.length} requests after`,
+        `seed ${seed}: killed ${killDelay_ms} ms after A's answer ${killAfter}: ${unanswered.length} requests to A unanswered, ${gap.length} requests after`,
       );
       expect(unanswered.length, 'requests in flight on A at the kill').toBeGreaterThan(0);
       // The survivor answered everything it was sent, before the kill and in the gap.
