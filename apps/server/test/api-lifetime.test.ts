@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handEvs, knownComposition, parseRules } from '@card-counter/engine';
-import { ErrorBodySchema, LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, RecordPageSchema } from '@card-counter/shared';
+import { ErrorBodySchema, LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, PlayHistorySchema, RecordPageSchema } from '@card-counter/shared';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RecordGrader } from '../src/modules/record/index.ts';
 import type { Player } from './support/players.ts';
@@ -128,6 +129,43 @@ forEachDatabase('lifetime record', (t) => {
     }
     const bad = await p.call('GET', '/api/me/mistakes/abc/round');
     expect([bad.statusCode, ErrorBodySchema.parse(bad.json()).error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('sessions and shoes, each with its figures; a span links to its own mistakes', async () => {
+    const p = await playThreeRounds('history');
+    const byShoe = await get(p, '/api/me/history?by=shoe', PlayHistorySchema);
+    expect(byShoe.total).toBe(1);
+    const [shoe] = byShoe.spans;
+    expect(shoe).toMatchObject({ shoes: 1, plays: { graded: 4, correct: 3 }, insurance: { graded: 0, correct: 0 }, countChecks: { graded: 0, correct: 0 } });
+    const [m] = (await get(p, '/api/me/mistakes?kind=play', MistakesPageSchema)).mistakes;
+    expect(shoe?.givenAway_credits).toBeCloseTo(m?.kind === 'play' ? m.cost_credits : NaN, 2);
+    expect((await get(p, `/api/me/mistakes?shoe=${shoe?.shoe}`, MistakesPageSchema)).total).toBe(1);
+    expect((await get(p, `/api/me/mistakes?shoe=${'0'.repeat(64)}`, MistakesPageSchema)).total).toBe(0);
+
+    // One session, until the first round's entries are moved two hours back: then two, newest first.
+    expect((await get(p, '/api/me/history', PlayHistorySchema)).total).toBe(1);
+    await sql`update play_record set at = at - interval '2 hours'
+      where user_id = ${p.id} and id in (select id from play_record where user_id = ${p.id} order by id limit 2)`.execute(t.db.kysely);
+    const sessions = await get(p, '/api/me/history?by=session', PlayHistorySchema);
+    expect(sessions.total).toBe(2);
+    expect(sessions.spans.map((s) => [s.plays, s.shoe])).toEqual([
+      [{ graded: 2, correct: 2 }, null],
+      [{ graded: 2, correct: 1 }, null],
+    ]);
+    const older = sessions.spans[1]!;
+    expect(Date.parse(older.to)).toBeLessThan(Date.parse(sessions.spans[0]!.from) - 30 * 60_000);
+    // The older session holds the hit on 18; the newer one none.
+    const q = (s: typeof older) => `from=${encodeURIComponent(s.from)}&to=${encodeURIComponent(s.to)}`;
+    expect((await get(p, `/api/me/mistakes?${q(older)}`, MistakesPageSchema)).total).toBe(1);
+    expect((await get(p, `/api/me/mistakes?${q(sessions.spans[0]!)}`, MistakesPageSchema)).total).toBe(0);
+    // Paging: one span a page, and past the end still says how many there are.
+    const second = await get(p, '/api/me/history?by=session&offset=1&limit=1', PlayHistorySchema);
+    expect([second.spans.length, second.total]).toEqual([1, 2]);
+    expect(await get(p, '/api/me/history?offset=5', PlayHistorySchema)).toMatchObject({ spans: [], total: 2 });
+    for (const bad of ['by=day', 'limit=0', 'limit=51', 'offset=-1']) {
+      const res = await p.call('GET', `/api/me/history?${bad}`);
+      expect([res.statusCode, ErrorBodySchema.parse(res.json()).error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
   });
 
   it("in test mode the current shoe's wrong play waits for the shoe's end, as its report does (ADR 0031)", async () => {

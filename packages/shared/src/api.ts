@@ -16,3 +16,4 @@ export * from './api/rewards.ts';
 export * from './api/simulator.ts';
 export * from './api/lifetime.ts';
 export * from './api/mistake-round.ts';
+export * from './api/play-history.ts';

@@ -86,10 +86,14 @@ export type MistakeHand = z.infer<typeof MistakeHandSchema>;
 export const MISTAKES_PAGE_DEFAULT = 20;
 export const MISTAKES_PAGE_MAX = 100;
 
-/** `GET /api/me/mistakes?kind=&hand=&offset=&limit=`: newest first. `hand` filters plays only (and so shows only plays). */
+/** `GET /api/me/mistakes?kind=&hand=&shoe=&from=&to=&offset=&limit=`: newest first. `hand` filters plays only (and so shows only plays). */
 export const MistakesQuerySchema = z.strictObject({
   kind: MistakeKindSchema.optional(),
   hand: MistakeHandSchema.optional(),
+  /** One shoe's mistakes (its commitment), or a span of time's (a session's `from` and `to`, inclusive). */
+  shoe: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
   offset: z.coerce.number().int().min(0).max(5000).default(0),
   limit: z.coerce.number().int().min(1).max(MISTAKES_PAGE_MAX).default(MISTAKES_PAGE_DEFAULT),
 });

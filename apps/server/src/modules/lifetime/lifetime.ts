@@ -158,9 +158,14 @@ function toMistake(r: MistakeRow): Mistake | null {
  * (the hand's kind is the cards' arithmetic, not a column).
  */
 export async function listMistakes(db: Database, userId: string, q: MistakesQuery): Promise<MistakesPage> {
+  // A shoe's or a session's mistakes (the history's spans link here).
+  let span = sql<boolean>`true`;
+  if (q.shoe !== undefined) span = sql<boolean>`${span} and shoe = ${q.shoe}`;
+  if (q.from !== undefined) span = sql<boolean>`${span} and at >= ${q.from}::timestamptz`;
+  if (q.to !== undefined) span = sql<boolean>`${span} and at <= ${q.to}::timestamptz`;
   const rows = await sql<MistakeRow>`
     select id::text as id, kind, entry, facts, ev_cost_credits from play_record
-    where ${await visibleSql(db, userId)} and not correct
+    where ${await visibleSql(db, userId)} and not correct and ${span}
     order by id desc`.execute(db.kysely);
   const all = rows.rows.flatMap((r) => {
     const m = toMistake(r);

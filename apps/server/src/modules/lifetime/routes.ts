@@ -4,11 +4,21 @@
  * record and the table's test mode, and neither of those modules depends on it. Queries are the
  * shared strict zod schemas, so a bad one is 400 VALIDATION_FAILED.
  */
-import { AppError, LifetimeSchema, MistakeRoundParamsSchema, MistakeRoundSchema, MistakesPageSchema, MistakesQuerySchema } from '@card-counter/shared';
+import {
+  AppError,
+  LifetimeSchema,
+  MistakeRoundParamsSchema,
+  MistakeRoundSchema,
+  MistakesPageSchema,
+  MistakesQuerySchema,
+  PlayHistoryQuerySchema,
+  PlayHistorySchema,
+} from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
 import { listMistakes, readLifetime } from './lifetime.ts';
 import { readMistakeRound } from './mistake-round.ts';
+import { readPlayHistory } from './play-history.ts';
 
 export const lifetimeRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,5 +41,11 @@ export const lifetimeRoutes: AppModule = async (app, deps) => {
     '/api/me/mistakes/:id/round',
     { ...auth, schema: { params: MistakeRoundParamsSchema, response: { 200: MistakeRoundSchema } } },
     async (request) => readMistakeRound(db, request.userId(), request.params.id),
+  );
+
+  r.get(
+    '/api/me/history',
+    { ...auth, schema: { querystring: PlayHistoryQuerySchema, response: { 200: PlayHistorySchema } } },
+    async (request) => readPlayHistory(db, request.userId(), request.query),
   );
 };
