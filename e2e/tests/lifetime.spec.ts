@@ -51,7 +51,19 @@ test('a wrong play at the table is in the mistakes list with its cost; the Lifet
   const lifetime = page.getByRole('region', { name: 'Lifetime' });
   await expect(lifetime.getByText('Hands played')).toBeVisible();
   await expect(lifetime.getByRole('definition').first()).toHaveText(String(made.rounds));
+  // Sessions and shoes: this account's one session, graded by the server a moment after the play.
+  await expect(async () => {
+    await page.reload();
+    await expect(lifetime.getByRole('list', { name: 'Sessions, newest first' }).getByRole('listitem')).toHaveCount(1, { timeout: 2_000 });
+    await expect(lifetime.getByRole('link', { name: "This session's mistakes" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await lifetime.getByRole('button', { name: 'Shoes' }).click();
+  await expect(lifetime.getByRole('list', { name: 'Shoes, newest first' }).getByRole('listitem')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/lifetime-desktop.png', fullPage: true });
+  await lifetime.getByRole('link', { name: "This shoe's mistakes" }).click();
+  await expect(page.getByText(/One shoe's mistakes/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Mistakes, newest first' }).getByRole('listitem').first()).toContainText(`You chose ${made.chosen}`);
+  await gotoApp(page, '/profile');
   await lifetime.getByRole('link', { name: 'Review every mistake' }).click();
   await expect(page.getByRole('heading', { name: 'Mistakes', level: 1 })).toBeVisible();
 

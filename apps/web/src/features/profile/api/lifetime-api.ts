@@ -1,4 +1,4 @@
-import { LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, type MistakeHand, type MistakeKind } from '@card-counter/shared';
+import { LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, PlayHistorySchema, type MistakeHand, type MistakeKind, type PlayHistoryBy } from '@card-counter/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client.ts';
 
@@ -18,20 +18,36 @@ export function useLifetime() {
 export interface MistakesFilter {
   kind: MistakeKind | null;
   hand: MistakeHand | null;
+  /** One shoe's or one session's mistakes (the history's links); absent: every one. */
+  span?: MistakesSpan | null;
   offset: number;
   limit: number;
 }
+
+export type MistakesSpan = { shoe: string } | { from: string; to: string };
 
 export function mistakesUrl(f: MistakesFilter): string {
   const q = new URLSearchParams({ offset: String(f.offset), limit: String(f.limit) });
   if (f.kind !== null) q.set('kind', f.kind);
   if (f.hand !== null) q.set('hand', f.hand);
+  if (f.span) for (const [k, v] of Object.entries(f.span)) q.set(k, v as string);
   return `/api/me/mistakes?${q.toString()}`;
+}
+
+/** The player's sessions or shoes, newest first (GET /api/me/history). */
+export function usePlayHistory(by: PlayHistoryBy, offset: number, limit: number) {
+  return useQuery({
+    queryKey: ['me', 'history', by, offset, limit],
+    queryFn: async ({ signal }) =>
+      PlayHistorySchema.parse(await api.get<unknown>(`/api/me/history?by=${by}&offset=${offset}&limit=${limit}`, signal)),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
 }
 
 export function useMistakes(f: MistakesFilter) {
   return useQuery({
-    queryKey: ['me', 'mistakes', f.kind, f.hand, f.offset, f.limit],
+    queryKey: ['me', 'mistakes', f.kind, f.hand, f.span ?? null, f.offset, f.limit],
     queryFn: async ({ signal }) => MistakesPageSchema.parse(await api.get<unknown>(mistakesUrl(f), signal)),
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',

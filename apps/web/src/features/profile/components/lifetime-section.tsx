@@ -6,6 +6,7 @@ import { useLifetime } from '../api/lifetime-api.ts';
 import { toCsv } from '../model/cards.ts';
 import { download } from '@/shared/lib/download.ts';
 import { AccuracyChart } from './accuracy-chart.tsx';
+import { PlayHistory } from './play-history.tsx';
 import { Section } from './section.tsx';
 
 function percentOf(t: GradedTally): string {
@@ -122,6 +123,7 @@ function LifetimeBody({ l }: { l: Lifetime }) {
         <h3 className="mb-2 font-semibold">Accuracy by day</h3>
         <AccuracyChart days={l.byDay} />
       </div>
+      <PlayHistory />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Link className="text-base text-emerald-300 underline" to="/profile/mistakes">
           Review every mistake

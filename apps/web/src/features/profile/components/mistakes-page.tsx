@@ -11,7 +11,7 @@ import { drillHandsHref, DRILL_HANDS_MAX, type DrillHand } from '@/shared/lib/dr
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
-import { useMistakes } from '../api/lifetime-api.ts';
+import { useMistakes, type MistakesSpan } from '../api/lifetime-api.ts';
 import { cardLabel, choiceLabel, countLabel, handName, seenLabel } from '../model/cards.ts';
 import { MistakeReplay } from './mistake-replay.tsx';
 import { MistakesExport } from './mistakes-export.tsx';
@@ -67,7 +67,8 @@ function MistakesList() {
   const kind = MistakeKindSchema.safeParse(params.get('kind')).data ?? null;
   const hand = MistakeHandSchema.safeParse(params.get('hand')).data ?? null;
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
-  const filter = { kind, hand, offset: page * PAGE, limit: PAGE };
+  const span = spanOf(params);
+  const filter = { kind, hand, span, offset: page * PAGE, limit: PAGE };
   const mistakes = useMistakes(filter);
 
   const set: SetParams = (next) => {
@@ -97,7 +98,15 @@ function MistakesList() {
         A play&apos;s cost is its exact EV below the coach&apos;s best play from the cards you had seen, in
         credits and in % of the hand&apos;s bet.
       </p>
-      <Filters kind={kind} hand={hand} set={set} />
+      {span ? (
+        <p className="mb-3 rounded-lg bg-slate-900/60 p-3 text-sm text-slate-200 ring-1 ring-slate-800">
+          {'shoe' in span ? `One shoe's mistakes (shoe ${span.shoe.slice(0, 8)}).` : `One session's mistakes, ${formatDateTime(span.from)} to ${formatDateTime(span.to)}.`}{' '}
+          <button type="button" className="text-emerald-300 underline" onClick={() => set({ shoe: null, from: null, to: null, page: null })}>
+            Show every mistake
+          </button>
+        </p>
+      ) : null}
+      <Filters kind={kind} hand={hand} span={span} set={set} />
       {mistakes.isPending ? (
         <p role="status">Loading...</p>
       ) : mistakes.isError ? (
@@ -169,13 +178,25 @@ function DrillThese({
   );
 }
 
+/** A shoe's or a session's mistakes, from the URL (the history's links); null: every one. */
+function spanOf(params: URLSearchParams): MistakesSpan | null {
+  const shoe = params.get('shoe');
+  if (shoe !== null && /^[0-9a-f]{64}$/.test(shoe)) return { shoe };
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from !== null && to !== null && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to))) return { from, to };
+  return null;
+}
+
 function Filters({
   kind,
   hand,
+  span,
   set,
 }: {
   kind: MistakeKind | null;
   hand: MistakeHand | null;
+  span: MistakesSpan | null;
   set: SetParams;
 }) {
   return (
@@ -215,7 +236,7 @@ function Filters({
           ))}
         </select>
       </label>
-      <MistakesExport kind={kind} hand={hand} />
+      <MistakesExport kind={kind} hand={hand} span={span} />
     </div>
   );
 }
