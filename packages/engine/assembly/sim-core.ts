@@ -350,13 +350,18 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
       rc = 0;
       accAdd(ACC_SHOES, 1);
     }
-    playRound();
+    round();
   }
   unreachable(); // the shoe never came due for a shuffle
 }
 
 /** One whole round at the current shoe position; records it in the accumulator. */
 export function playRound(): void {
+  round();
+}
+
+/** playRound(), inlined into runChunk's loop (no call per round). */
+@inline function round(): void {
   roundStart = pos;
   rcAtRoundStart = rc;
   if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
@@ -466,66 +471,95 @@ function playSpot(s: i32, up: i32): i32 {
   return live;
 }
 
-/** Plays one hand to the end; returns 1 unless it busted or surrendered. */
-function playHand(s: i32, h: i32, up: i32): i32 {
+/**
+ * Plays one hand to the end; returns 1 unless it busted or surrendered. The hand lives in
+ * locals while it is played and is written back once, when it ends (settleSpot and the next
+ * split read it then); the two-card decisions (double, split, surrender) are asked in the first
+ * loop only, the hits after them in a second loop that asks only hit or stand: the same
+ * questions and answers as one loop asking everything, in fewer loads.
+ */
+@inline function playHand(s: i32, h: i32, up: i32): i32 {
   const first = load<i32>(hand(h, F_FIRST)); // a split never changes the current hand's first card
   let split = load<u8>(COUNT_PTR + s) > 1;
   let hard = load<i32>(hand(h, F_HARD));
   let ace = load<i32>(hand(h, F_ACE));
-  let cards = load<i32>(hand(h, F_CARDS));
   let second = load<i32>(hand(h, F_SECOND));
-  if (cards == 1) {
+  if (load<i32>(hand(h, F_CARDS)) == 1) {
     second = value(deal(true));
     hard += second;
     ace |= second == 1 ? 1 : 0;
-    cards = 2;
-    store<i32>(hand(h, F_HARD), hard);
-    store<i32>(hand(h, F_ACE), ace);
-    store<i32>(hand(h, F_CARDS), 2);
     store<i32>(hand(h, F_SECOND), second);
   }
+  // Two cards: every decision is open.
+  let aces: i32 = split && first == 1 ? 1 : 0; // a split-aces hand
+  let action: i32 = 0;
+  for (let step: i32 = 0; ; step++) {
+    if (step >= 22) unreachable(); // more than 21 decisions on one hand
+    const soft: i32 = ace == 1 && hard <= 11 ? 1 : 0;
+    const total = soft == 1 ? hard + 10 : hard;
+    if (total >= 21) return endHand(h, hard, ace, 2, total > 21 ? 0 : 1);
+    aces = split && first == 1 ? 1 : 0;
+    const fromSplit: i32 = split ? 1 : 0;
+    const sp: i32 = first == second ? load<u8>(CAN_SPLIT_PTR + (first * 4 + load<u8>(COUNT_PTR + s) - 1) * 2 + aces) : 0;
+    const dd: i32 = load<u8>(CAN_DOUBLE_PTR + (total * 2 + fromSplit) * 2 + aces);
+    const sr: i32 = load<u8>(CAN_SURRENDER_PTR + fromSplit);
+    const mayHit = load<u8>(CAN_HIT_PTR + total * 2 + aces) == 1;
+    if (!mayHit && sp == 0) return endHand(h, hard, ace, 2, 1); // split aces: one card, stand
+    action = decide(total, soft, up, dd, sp, sr);
+    if (!mayHit && action != TABLE_SPLIT) return endHand(h, hard, ace, 2, 1);
+    if (action == TABLE_STAND) return endHand(h, hard, ace, 2, 1);
+    if (action == TABLE_SURRENDER) {
+      store<i32>(hand(h, F_SURRENDERED), 1);
+      return endHand(h, hard, ace, 2, 0);
+    }
+    if (action != TABLE_SPLIT) break;
+    splitHand(s, h);
+    split = true;
+    second = load<i32>(hand(h, F_SECOND));
+    hard = first + second;
+    ace = first == 1 || second == 1 ? 1 : 0;
+  }
+  // Hit or double: the third card.
+  const c = value(deal(true));
+  hard += c;
+  ace |= c == 1 ? 1 : 0;
+  let cards: i32 = 3;
+  if (action == TABLE_DOUBLE) {
+    store<i32>(hand(h, F_BET), 2);
+    return endHand(h, hard, ace, cards, (ace == 1 && hard <= 11 ? hard + 10 : hard) > 21 ? 0 : 1);
+  }
+  // Three cards or more: only hit or stand are open (no double, split or surrender).
   for (let step: i32 = 0; step < 22; step++) {
     const soft: i32 = ace == 1 && hard <= 11 ? 1 : 0;
     const total = soft == 1 ? hard + 10 : hard;
-    if (total >= 21) return total > 21 ? 0 : 1;
-    const two = cards == 2;
-    const aces: i32 = split && first == 1 ? 1 : 0; // a split-aces hand
-    const fromSplit: i32 = split ? 1 : 0;
-    const sp: i32 = two && first == second ? load<u8>(CAN_SPLIT_PTR + (first * 4 + load<u8>(COUNT_PTR + s) - 1) * 2 + aces) : 0;
-    const dd: i32 = two ? load<u8>(CAN_DOUBLE_PTR + (total * 2 + fromSplit) * 2 + aces) : 0;
-    const sr: i32 = two ? load<u8>(CAN_SURRENDER_PTR + fromSplit) : 0;
-    const mayHit = load<u8>(CAN_HIT_PTR + total * 2 + aces) == 1;
-    if (!mayHit && sp == 0) return 1; // split aces: one card, stand
-    const action = decide(total, soft, up, dd, sp, sr);
-    if (!mayHit && action != TABLE_SPLIT) return 1;
-    if (action == TABLE_STAND) return 1;
-    if (action == TABLE_SURRENDER) {
+    if (total >= 21) return endHand(h, hard, ace, cards, total > 21 ? 0 : 1);
+    if (load<u8>(CAN_HIT_PTR + total * 2 + aces) == 0) return endHand(h, hard, ace, cards, 1);
+    const next = decide(total, soft, up, 0, 0, 0);
+    if (next == TABLE_SPLIT) unreachable(); // checkPlan: no play splits a cell that may not split
+    if (next == TABLE_STAND) return endHand(h, hard, ace, cards, 1);
+    if (next == TABLE_SURRENDER) {
       store<i32>(hand(h, F_SURRENDERED), 1);
-      return 0;
+      return endHand(h, hard, ace, cards, 0);
     }
-    if (action == TABLE_SPLIT) {
-      splitHand(s, h);
-      split = true;
-      hard = load<i32>(hand(h, F_HARD));
-      ace = load<i32>(hand(h, F_ACE));
-      cards = load<i32>(hand(h, F_CARDS));
-      second = load<i32>(hand(h, F_SECOND));
-      continue;
-    }
-    const c = value(deal(true));
-    hard += c;
-    ace |= c == 1 ? 1 : 0;
+    const d = value(deal(true));
+    hard += d;
+    ace |= d == 1 ? 1 : 0;
     cards++;
-    store<i32>(hand(h, F_HARD), hard);
-    store<i32>(hand(h, F_ACE), ace);
-    store<i32>(hand(h, F_CARDS), cards);
-    if (action == TABLE_DOUBLE) {
+    if (next == TABLE_DOUBLE) {
       store<i32>(hand(h, F_BET), 2);
-      return (ace == 1 && hard <= 11 ? hard + 10 : hard) > 21 ? 0 : 1;
+      return endHand(h, hard, ace, cards, (ace == 1 && hard <= 11 ? hard + 10 : hard) > 21 ? 0 : 1);
     }
   }
   unreachable(); // more than 21 decisions on one hand
   return 0;
+}
+
+/** Writes a finished hand back (settleSpot reads it); returns `live`. */
+@inline function endHand(h: i32, hard: i32, ace: i32, cards: i32, live: i32): i32 {
+  store<i32>(hand(h, F_HARD), hard);
+  store<i32>(hand(h, F_ACE), ace);
+  store<i32>(hand(h, F_CARDS), cards);
+  return live;
 }
 
 /** Splits hand h: the new hand goes right after it and waits; h gets its second card now. */
@@ -571,7 +605,7 @@ function mistake(idx: i32, right: i32): i32 {
 }
 
 /** Dealer draws to the rules; returns the final total (22+ = bust). */
-function dealerPlays(up: i32, hole: i32): i32 {
+@inline function dealerPlays(up: i32, hole: i32): i32 {
   let hard = up + hole;
   let ace: i32 = up == 1 || hole == 1 ? 1 : 0;
   for (let step: i32 = 0; step < 20; step++) {

@@ -5,7 +5,7 @@
 // table, the counting module's true count).
 import { dealerHits, type Rules } from '../rules.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand, dealerPeeksUnder } from '../game/rule-predicates.ts';
-import { TABLE_SIZE } from '../analysis/codes.ts';
+import { TABLE_SIZE, TABLE_SPLIT } from '../analysis/codes.ts';
 import { CODE_COUNT, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
 import type { PlayerTables } from './player-model.ts';
 
@@ -126,6 +126,14 @@ export function checkPlan(p: SimPlan): void {
     throw new RangeError('plan.player has the wrong size');
   }
   if (p.predicates.shuffleBeforeRound.length !== n + 1) throw new RangeError('plan.shuffleBeforeRound has the wrong size');
+  // The loop asks a hand of three cards or more only hit or stand: no play may say split where
+  // the cell's split bit (bit 1 of tableIndex) is 0 (the loop traps on one).
+  for (const plays of [p.table, p.decisions, p.player?.mistakePlay]) {
+    if (!plays) continue;
+    for (let i = 0; i < plays.length; i++) {
+      if (plays[i] === TABLE_SPLIT && (i & 2) === 0) throw new RangeError(`plan: a split where no split is allowed (cell ${i % TABLE_SIZE})`);
+    }
+  }
   for (let i = 0; i < TC_BINS; i++) {
     const u = p.rampUnits[i] as number;
     if (!(u >= 0 && u <= 1e6)) throw new RangeError(`ramp units out of range: ${u}`);
