@@ -452,7 +452,7 @@ function tripStep(result: f64): void {
 }
 
 /** Plays one spot's hands; returns 1 when a hand is still live for the dealer. */
-function playSpot(s: i32, up: i32): i32 {
+@inline function playSpot(s: i32, up: i32): i32 {
   const base = s * HANDS_PER_SPOT;
   const v1 = value(load<u8>(P1_PTR + s));
   const v2 = value(load<u8>(P2_PTR + s));
@@ -621,7 +621,7 @@ function mistake(idx: i32, right: i32): i32 {
 }
 
 /** Result of spot s in initial-bet units (insurance included). */
-function settleSpot(s: i32, dealerTotal: i32, dealerBj: bool): f64 {
+@inline function settleSpot(s: i32, dealerTotal: i32, dealerBj: bool): f64 {
   const base = s * HANDS_PER_SPOT;
   let r: f64 = load<u8>(INSURED_PTR + s) == 1 ? (dealerBj ? 1 : -0.5) : 0;
   const v1 = value(load<u8>(P1_PTR + s));
