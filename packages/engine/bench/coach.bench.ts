@@ -123,7 +123,7 @@ export async function main(): Promise<void> {
     const firstVerdict = verdict(chartCpu_ms, chart_ms, GOAL_FIRST_MS);
     console.log(
       `coach, ${numDecks} deck(s) S17 DAS LS, ${ROUNDS} seeded rounds: ${summary(rounds)}; ` +
-        `first answer for the rules (cold, builds the chart): ${chart_ms.toFixed(0)} ms wall, ${chartCpu_ms.toFixed(0)} ms CPU (goal < ${GOAL_FIRST_MS} ms): ${firstVerdict}`,
+        `first answer for new rules in this process (builds the chart; JIT warm from earlier answers): ${chart_ms.toFixed(0)} ms wall, ${chartCpu_ms.toFixed(0)} ms CPU (goal < ${GOAL_FIRST_MS} ms): ${firstVerdict}`,
     );
     // The first answer in a fresh process (nothing warmed up), for the worst pair: 2,2 v A.
     const fresh = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', FIRST_ANSWER, String(numDecks), '2', '1'], { encoding: 'utf8' })) as { wall_ms: number; cpu_ms: number };
