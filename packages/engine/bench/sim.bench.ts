@@ -129,6 +129,11 @@ async function twoThreads(name: string, plan: SimPlan, hilo: boolean, hasC: bool
     const load0 = load();
     const one: number[] = [];
     const many: number[] = [];
+    // CPU time of the whole process (every thread) per round: one thread against the pool. On a
+    // busy machine the wall-time scaling cannot show what two idle cores would give, but the
+    // pool's extra CPU per round (messages, merge, idle spinning) can be measured all the same.
+    const oneCpu: number[] = [];
+    const manyCpu: number[] = [];
     const c1: number[] = [];
     const cT: number[] = [];
     for (let i = 0; i < THREAD_RUNS; i++) {
@@ -136,8 +141,12 @@ async function twoThreads(name: string, plan: SimPlan, hilo: boolean, hasC: bool
         c1.push(runC(THREAD_ROUNDS, 1, hilo).wall);
         cT.push(runC(THREAD_ROUNDS, threads, hilo).wall);
       }
+      let c0 = cpu_s();
       one.push(simulatePlan(plan, i + 1, THREAD_ROUNDS).roundsPerSecond);
+      oneCpu.push(THREAD_ROUNDS / (cpu_s() - c0));
+      c0 = cpu_s();
       many.push((await pool.run(plan, { seed: i + 1, rounds: THREAD_ROUNDS })).roundsPerSecond);
+      manyCpu.push(THREAD_ROUNDS / (cpu_s() - c0));
     }
     const scale = median(many) / median(one);
     const cold = (await simulateThreads(plan, { seed: 1, rounds: THREAD_ROUNDS, threads })).roundsPerSecond;
@@ -146,6 +155,11 @@ async function twoThreads(name: string, plan: SimPlan, hilo: boolean, hasC: bool
         `x${scale.toFixed(2)} (goal >= ${GOAL_TWO_THREADS}): ${verdict(scale, GOAL_TWO_THREADS, true)}; one-shot incl. worker start-up ${mps(cold)}` +
         (hasC ? `; C loop ${mps(median(cT))} against ${mps(median(c1))}: x${(median(cT) / median(c1)).toFixed(2)}` : '') +
         `; load ${load0} -> ${load()}`,
+    );
+    const efficiency = median(manyCpu) / median(oneCpu);
+    console.log(
+      `  CPU per round: pool ${mps(median(manyCpu))} of CPU against one thread ${mps(median(oneCpu))}: efficiency ${efficiency.toFixed(3)}, ` +
+        `so ${threads} idle cores would give at most x${(threads * efficiency).toFixed(2)} (an upper bound from CPU time, not a wall-time measurement)`,
     );
     console.log(
       `  pool overheads: worker start-up ${startup_ms.toFixed(0)} ms (once per pool), a core for the plan ${core_ms.toFixed(1)} ms (per worker per run), ` +
