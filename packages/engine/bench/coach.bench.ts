@@ -126,10 +126,17 @@ export async function main(): Promise<void> {
         `first answer for new rules in this process (builds the chart; JIT warm from earlier answers): ${chart_ms.toFixed(0)} ms wall, ${chartCpu_ms.toFixed(0)} ms CPU (goal < ${GOAL_FIRST_MS} ms): ${firstVerdict}`,
     );
     // The first answer in a fresh process (nothing warmed up), for the worst pair: 2,2 v A.
-    const fresh = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', FIRST_ANSWER, String(numDecks), '2', '1'], { encoding: 'utf8' })) as { wall_ms: number; cpu_ms: number };
+    // Judged on the main thread's CPU time: the process's total adds V8's background compilers,
+    // which run beside the answer on the other core and do not delay it.
+    const fresh = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', FIRST_ANSWER, String(numDecks), '2', '1'], { encoding: 'utf8' })) as {
+      wall_ms: number;
+      cpu_ms: number;
+      main_cpu_ms: number | null;
+    };
     console.log(
-      `coach, ${numDecks} deck(s) S17 DAS LS, first answer in a fresh process (2,2 v A): ${fresh.wall_ms.toFixed(0)} ms wall, ${fresh.cpu_ms.toFixed(0)} ms CPU ` +
-        `(goal < ${GOAL_FIRST_MS} ms): ${verdict(fresh.cpu_ms, fresh.wall_ms, GOAL_FIRST_MS)}`,
+      `coach, ${numDecks} deck(s) S17 DAS LS, first answer in a fresh process (2,2 v A): ${fresh.wall_ms.toFixed(0)} ms wall, ` +
+        `${fresh.main_cpu_ms === null ? 'main thread CPU unknown' : `${fresh.main_cpu_ms.toFixed(0)} ms CPU on the main thread`}, ${fresh.cpu_ms.toFixed(0)} ms CPU all threads ` +
+        `(goal < ${GOAL_FIRST_MS} ms): ${verdict(fresh.main_cpu_ms ?? fresh.cpu_ms, fresh.wall_ms, GOAL_FIRST_MS)}`,
     );
     for (const [k, pairs] of sweeps.entries()) {
       const worstCpu = Math.max(...pairs.cpu_ms);

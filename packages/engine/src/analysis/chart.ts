@@ -15,7 +15,7 @@ import type { TwoCardValues, UpcardAnalysis } from './upcard-analysis.ts';
 
 /** Options of a cell, summed over its hands (U-values weighted by hand probability). */
 export interface CellValues extends TwoCardValues {
-  /** Split value if doubling after splitting were not allowed (for Ph); NaN otherwise. */
+  /** Split value if doubling after splitting were not allowed (for Ph), when the split is the best option; NaN otherwise. */
   splitNoDas: number;
 }
 
@@ -43,15 +43,20 @@ function argMax(options: readonly [string, number][]): string {
   return best;
 }
 
-/** The chart code of a cell from its option values. */
-export function cellCode(cell: CellValues): ChartCode {
-  const best = argMax([
+/** The best option of a cell ('' if none). */
+function bestOption(cell: CellValues): string {
+  return argMax([
     ['S', cell.stand],
     ['H', cell.hit],
     ['D', cell.double],
     ['R', cell.surrender],
     ['P', cell.split],
   ]);
+}
+
+/** The chart code of a cell from its option values (splitNoDas is read only when the split is best). */
+export function cellCode(cell: CellValues): ChartCode {
+  const best = bestOption(cell);
   const plain = argMax([
     ['S', cell.stand],
     ['H', cell.hit],
@@ -119,7 +124,9 @@ export function upcardCells(rules: Rules, analysis: UpcardAnalysis): UpcardCells
       cells.optimalEv += weight * (best - (1 - noBj));
       if (a === b) {
         const cell: CellValues = { ...v, splitNoDas: NaN };
-        if (rules.doubleAfterSplit && rules.maxSplits > 0 && !(a === ACE && !rules.hitSplitAces)) {
+        // The split without DAS only tells P from Ph, so only a cell whose best option is the
+        // split (cellCode's test) needs it: a split analysis saved for every other pair.
+        if (rules.doubleAfterSplit && rules.maxSplits > 0 && !(a === ACE && !rules.hitSplitAces) && bestOption(cell) === 'P') {
           cell.splitNoDas = analysis.splitValue(a, 'optimal', false);
         }
         cells.pairs.set(a, cell);
