@@ -64,6 +64,10 @@ test('password reset through the mailed link: the new password signs in, the old
   await gotoApp(page, '/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(`${APP_URL}/auth/reset-password`);
+  // The page is a lazy chunk: until it lands, the sign-in form (with its own Email field) is
+  // still on screen, and a fill went there (seen on a loaded CI machine: the reset form was
+  // then sent empty and the browser held it back).
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toHaveText(
