@@ -2,9 +2,9 @@
 // server of this spec's own, serving a copy of the build, on a free port): the
 // service worker installs, and offline a reload still opens the app, a guest plays a round at
 // the table, answers a drill and simulates; a changed build's worker brings the "new version"
-// notice. With the flag off (the suite's server): no manifest, no worker. (A worker left from
-// when the flag was on is removed by the page: apps/web/test/app/installable-app.test.ts; here
-// that would take a restart of the server, about 20 s.)
+// notice. With the flag off (the suite's server): no manifest, no worker. Last, the spec's
+// server is restarted with the flag off on the same origin: the worker a browser installed while
+// it was on is unregistered and its caches dropped at the next visit.
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function startPwaServer(): Promise<AppServer> {
+function startPwaServer(installableApp = true): Promise<AppServer> {
   return startAppServer({
     repoRoot,
     port: PWA_PORT,
@@ -58,7 +58,7 @@ function startPwaServer(): Promise<AppServer> {
     // No mail is sent by a guest; nothing listens here and nothing needs to.
     smtpUrl: 'smtp://127.0.0.1:9',
     logFile: path.join(tmpdir(), 'card-counter-e2e-pwa-server.log'),
-    installableApp: true,
+    installableApp,
     webDistDir: distCopy,
   });
 }
@@ -173,6 +173,36 @@ test('a new build: its worker waits, the notice says so, Reload now lets it take
   await expect.poll(() => cacheNames(page)).toEqual(['card-counter-next-build']);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
 });
+
+test('the flag switched off: the next visit unregisters the worker installed while it was on and drops its caches', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${PWA_URL}/login`);
+  await waitForStartup(page);
+  await waitForControl(page);
+  expect(await registrationCount(page)).toBe(1);
+  expect((await cacheNames(page)).filter((n) => n.startsWith('card-counter-'))).toHaveLength(1);
+
+  // The same origin served again with INSTALLABLE_APP=off (same data and build).
+  await server?.stop();
+  server = undefined;
+  server = await startPwaServer(false);
+
+  // Online, the worker fetches the navigation from the network: the server's page, without the flag.
+  await page.goto(`${PWA_URL}/login`);
+  await waitForStartup(page);
+  await expect(page.locator('meta[name="installable-app"]')).toHaveCount(0);
+  await expect.poll(() => registrationCount(page), { timeout: 15_000 }).toBe(0);
+  await expect.poll(async () => (await cacheNames(page)).filter((n) => n.startsWith('card-counter-')), { timeout: 15_000 }).toEqual([]);
+  // The page still works without it: a guest sits down at the table.
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.getByTestId('game-status')).toHaveText('Place your bet and click Deal!');
+});
+
+function registrationCount(page: Page): Promise<number> {
+  return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+}
 
 function cacheNames(page: Page): Promise<string[]> {
   return page.evaluate(() => caches.keys());

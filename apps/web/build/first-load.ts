@@ -37,11 +37,16 @@ export const FIRST_LOAD_ROUTES = {
  * known-composition.ts, advantage-basis.ts), and the chart's main-thread fallback is imported
  * only when no worker can build it (table 176, -14 KB); PLAYER_ACTIONS, which the table's move
  * list names, moved out of the engine's analysis/hand-ev.ts into analysis/actions.ts (table 166,
- * -10 KB).
+ * -10 KB); the admin guard and useAppConfig left the entry, so react-query's observer is no
+ * longer in /login's first load (/login 121, -2.8 KB; the table +0.8 KB in a shared chunk); zod's
+ * object validator compiler, dead with jitless, and react-router's Form, which the app never
+ * renders, are dropped from the build (build/unused-library-code.ts: /login 119, table 164,
+ * -1.1 and -1.3 KB each); the shoe proof imports the engine's shoe check (sha256) when the player
+ * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 124,
-  '/ (signed in, the table)': 166,
+  '/login': 119,
+  '/ (signed in, the table)': 161,
 };
 
 interface ManifestChunk {

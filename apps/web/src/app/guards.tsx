@@ -1,9 +1,11 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionStore } from '@/shared/session/session-store.ts';
-import { useUserState } from '@/shared/session/use-user-state.ts';
 import { LoadingScreen } from '@/shared/ui/full-screen-message.tsx';
 
-const AUTH_LOADING_MESSAGE = 'Shuffling the deck...';
+export const AUTH_LOADING_MESSAGE = 'Shuffling the deck...';
+
+// RequireAdmin is in require-admin.tsx, a lazy chunk: it reads the profile with useQuery, which
+// would otherwise put react-query's observer in /login's first load (docs/decisions/0036).
 
 /** Signed-in routes: visitors who are not signed in (nor guests) go to /login. */
 export function RequireAuth() {
@@ -11,14 +13,5 @@ export function RequireAuth() {
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
   if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <Outlet />;
-}
-
-/** /admin: only a signed-in user whose id is in the server's ADMIN_USER_IDS (profile isAdmin). */
-export function RequireAdmin() {
-  const status = useSessionStore((s) => s.status);
-  const isAdmin = useUserState()?.isAdmin === true;
-  if (status === 'loading') return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
-  if (status !== 'signed-in' || !isAdmin) return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -2,7 +2,7 @@ import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/components/login-page.tsx';
 import { GameModes } from './game-modes.tsx';
-import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { RequireAuth } from './guards.tsx';
 import { Root } from './root.tsx';
 
 // Only the sign-in page is in the first download: a visitor of /login does not load the
@@ -29,6 +29,9 @@ const MistakesPage = lazyChunk(() =>
 const LeaderboardPage = lazyChunk(() =>
   import('@/features/leaderboard/components/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })),
 );
+// The admin guard reads the profile with useQuery: a chunk of its own keeps react-query's
+// observer out of /login's first load (docs/decisions/0036-first-load-cuts.md).
+const RequireAdmin = lazyChunk(() => import('./require-admin.tsx').then((m) => ({ default: m.RequireAdmin })));
 const AdminPage = lazyChunk(() => import('@/features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
 const PrivacyPage = lazyChunk(() => import('@/features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazyChunk(() => import('@/features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));

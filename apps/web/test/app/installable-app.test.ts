@@ -45,6 +45,15 @@ function pageWithFlag(content: string | null): Document {
   return doc;
 }
 
+/** The cache names a CacheStorage holds; delete removes one. */
+function fakeCacheStorage(initial: string[]): CacheStorage {
+  const names = new Set(initial);
+  return {
+    keys: async () => [...names],
+    delete: async (name: string) => names.delete(name),
+  } as unknown as CacheStorage;
+}
+
 afterEach(() => useToastStore.getState().clear());
 
 describe('startInstallableApp', () => {
@@ -57,11 +66,19 @@ describe('startInstallableApp', () => {
     }
   });
 
+  it("flag off: drops the worker's caches (card-counter-*), and only those", async () => {
+    const cacheStorage = fakeCacheStorage(['card-counter-abc123', 'card-counter-next-build', 'someone-else']);
+    await startInstallableApp(asContainer(new FakeContainer()), showToast, pageWithFlag(null), cacheStorage);
+    expect(await cacheStorage.keys()).toEqual(['someone-else']);
+  });
+
   it('flag on: registers /sw.js at the root scope (the page has loaded), removes nothing', async () => {
     const c = new FakeContainer();
-    await startInstallableApp(asContainer(c), showToast, pageWithFlag('on'));
+    const cacheStorage = fakeCacheStorage(['card-counter-abc123']);
+    await startInstallableApp(asContainer(c), showToast, pageWithFlag('on'), cacheStorage);
     await vi.waitFor(() => expect(c.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' }));
     expect(c.registration.unregister).not.toHaveBeenCalled();
+    expect(await cacheStorage.keys()).toEqual(['card-counter-abc123']);
   });
 });
 

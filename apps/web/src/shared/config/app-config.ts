@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { AppConfigSchema, type AppConfig } from '@card-counter/shared';
 import { api } from '../lib/api-client.ts';
 
@@ -22,14 +22,14 @@ export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return AppConfigSchema.parse(await api.get<unknown>('/api/config', signal));
 }
 
-/** The one query of the config: components read it with useAppConfig, handlers with ensureQueryData. */
+/**
+ * The one query of the config: components read it with useAppConfig (use-app-config.ts, a module
+ * of its own so the first load, which only fetches the config, does not carry react-query's
+ * observer), handlers with ensureQueryData.
+ */
 export const appConfigQuery = queryOptions({
   queryKey: ['app-config'] as const,
   queryFn: ({ signal }) => fetchAppConfig(signal),
   staleTime: Infinity,
   retry: 1,
 });
-
-export function useAppConfig() {
-  return useQuery(appConfigQuery);
-}

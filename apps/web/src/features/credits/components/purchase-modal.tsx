@@ -2,7 +2,7 @@ import { Suspense, useId, useState, type RefObject } from 'react';
 import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CREDIT_PACKS, REWARD_FIRST_PURCHASE, type CreditPack } from '@card-counter/shared';
-import { useAppConfig } from '@/shared/config/app-config.ts';
+import { useAppConfig } from '@/shared/config/use-app-config.ts';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { ME_QUERY_KEY } from '@/shared/lib/query-keys.ts';
 import { useUserState } from '@/shared/session/use-user-state.ts';

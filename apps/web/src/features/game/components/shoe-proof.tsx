@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { verifyShoeReveal, type ShoeReveal } from '@card-counter/engine';
+import type { ShoeReveal } from '@card-counter/engine';
+import { withChunkTimeout } from '@/shared/lib/lazy-chunk.ts';
 import type { PublishedShoe } from '../api/table-source.ts';
 
 export interface ShoeProofProps {
@@ -36,6 +37,8 @@ export async function checkLastShoe(earlier: readonly string[], reveal: ShoeReve
       return { ok: false, message: 'The published reveal does NOT match the one the table gave.' };
     }
   }
+  // Loaded on the first check, not with the table (model/shoe-verify.ts).
+  const { verifyShoeReveal } = await withChunkTimeout(import('../model/shoe-verify.ts'));
   // Without the dealer's record: the earlier shoe this reveal opens (if none, the check fails on the newest).
   const commitment = published?.commitment ?? earlier.find((c) => verifyShoeReveal(c, reveal)) ?? earlier[0] ?? null;
   if (commitment === null) return { ok: false, message: 'The commitment of the last shoe is not known here.' };

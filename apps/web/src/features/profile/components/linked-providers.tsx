@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAppConfig } from '@/shared/config/app-config.ts';
+import { useAppConfig } from '@/shared/config/use-app-config.ts';
 import { TextField } from '@/shared/ui/text-field.tsx';
 import { Button } from '@/shared/ui/button.tsx';
 import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';
