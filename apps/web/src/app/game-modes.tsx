@@ -25,7 +25,10 @@ export function GameModes() {
   const requested = params.get('mode');
   const mode: Mode = MODES.find((m) => m.id === requested)?.id ?? 'table';
   return (
-    <div className="flex flex-col gap-3 sm:gap-4">
+    // The table holds at least a screen's height, so the footer starts below it and does not
+    // show and then jump down while the table's chunks land and it grows (Lighthouse measured a
+    // layout shift of 0.118 on a phone and 0.041 on a desktop, all of it the footer's).
+    <div className={`flex flex-col gap-3 sm:gap-4 ${mode === 'table' ? 'min-h-screen' : ''}`}>
       <nav aria-label="Game mode" className="mx-auto flex rounded-full bg-slate-900 p-1 ring-1 ring-slate-800 print:hidden">
         {MODES.map((m) => (
           <Link
