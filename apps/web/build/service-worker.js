@@ -48,12 +48,13 @@ self.addEventListener('fetch', (event) => {
     // The network first: online, the server's index.html is the truth (the flag, the current
     // build); offline, this build's copy of the shell.
     event.respondWith(
-      fetch(request).catch(() => caches.open(CACHE).then((cache) => cache.match(SHELL_URL)).then((hit) => hit ?? Response.error())),
+      fetch(request).catch(() => caches.match(SHELL_URL, { cacheName: CACHE }).then((hit) => hit ?? Response.error())),
     );
     return;
   }
   // Hashed assets never change: the copy first. Anything not precached goes to the network.
-  event.respondWith(
-    caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true })).then((hit) => hit ?? fetch(request)),
-  );
+  // `caches.match` with a cache name, never `caches.open`: open creates the cache when it is
+  // gone, so a worker the page had just unregistered (it keeps serving its open tab) made an
+  // empty copy again right after the page dropped it (the flag-off browser test, on CI).
+  event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true }).then((hit) => hit ?? fetch(request)));
 });
