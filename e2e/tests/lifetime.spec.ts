@@ -105,6 +105,9 @@ test('a wrong play at the table is in the mistakes list with its cost; the Lifet
   const steps = page.getByRole('list', { name: 'The round, step by step' });
   await expect(steps.locator('[aria-current="step"]')).toContainText(`You: ${made.chosen}`);
   await expect(steps.locator('[aria-current="step"]').getByRole('rowheader', { name: /\(coach\)$/ })).toHaveCount(1);
+  // And how the round ended: the dealer's hand and the player's result.
+  await expect(page.getByRole('group', { name: 'How the round ended' })).toContainText(/Dealer: .+\(\d+|bust\)/);
+  await expect(page.getByRole('group', { name: 'How the round ended' })).toContainText(/The round: [+−]?\d+\.\d\d credits/);
   await page.screenshot({ path: 'test-results/mistake-replay-desktop.png', fullPage: true });
 
   await list.getByRole('listitem').first().getByRole('checkbox', { name: 'Drill this hand' }).check();

@@ -104,6 +104,8 @@ forEachDatabase('lifetime record', (t) => {
     if (m?.kind !== 'play') throw new Error('the hit on 18 is listed');
     const round = await get(p, `/api/me/mistakes/${m.id}/round`, MistakeRoundSchema);
     expect(round).toMatchObject({ mistakeId: m.id, wholeRound: true });
+    // How it ended: the dealer's 7 and hole 10 stood on 17; the 20 won the 100.
+    expect(round.end).toEqual({ dealer: [7, 10], dealerTotal: 17, hands: [{ cards: [10, 8, 2], outcome: 'win', net: 100 }], net: 100 });
     // The hit on 10,8 v 7 (wrong), then the stand on 20 after the 2 (right); not the next rounds' plays.
     expect(round.steps.map((s) => [s.hand, s.upcard, s.chosen, s.best, s.correct])).toEqual([
       [[10, 8], 7, 'hit', 'stand', false],

@@ -37,8 +37,29 @@ export const MistakeRoundStepSchema = z.strictObject({
 });
 export type MistakeRoundStep = z.infer<typeof MistakeRoundStepSchema>;
 
+/** How the round ended: the dealer's cards and each of the player's hands with its result. */
+export const MistakeRoundEndSchema = z.strictObject({
+  dealer: z.array(cardValue).min(1).max(21),
+  dealerTotal: z.number().int().min(0).max(31),
+  hands: z
+    .array(
+      z.strictObject({
+        cards: z.array(cardValue).min(1).max(21),
+        outcome: z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender', 'evenMoney']),
+        /** Credits won (> 0) or lost (< 0) on the hand. */
+        net: z.number().finite(),
+      }),
+    )
+    .max(28),
+  /** Credits won or lost in the round, insurance included. */
+  net: z.number().finite(),
+});
+export type MistakeRoundEnd = z.infer<typeof MistakeRoundEndSchema>;
+
 export const MistakeRoundSchema = z.strictObject({
   mistakeId: z.string(),
+  /** Null when the round's end was not kept (rounds played before it was, or cut by a reshuffle). */
+  end: MistakeRoundEndSchema.nullable(),
   /** False: the round was played before rounds were kept; only the mistake itself is listed. */
   wholeRound: z.boolean(),
   steps: z.array(MistakeRoundStepSchema).min(1).max(MISTAKE_ROUND_STEPS_MAX),

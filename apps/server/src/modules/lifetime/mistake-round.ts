@@ -6,7 +6,7 @@
  * rounds were tagged replay alone. The test-mode rule is the mistakes list's: a shoe whose
  * verdicts are withheld has no mistake to replay.
  */
-import { AppError, MISTAKE_ROUND_STEPS_MAX, MistakeRoundSchema, type MistakeRound, type MistakeRoundStep } from '@card-counter/shared';
+import { AppError, MISTAKE_ROUND_STEPS_MAX, MistakeRoundSchema, type MistakeRound, type MistakeRoundEnd, type MistakeRoundStep } from '@card-counter/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import { visibleSql } from './lifetime.ts';
@@ -26,6 +26,7 @@ interface StepRow {
     fromSplit?: boolean;
     handsAtSpot?: number;
     roundStart?: number;
+    roundEnd?: MistakeRoundEnd;
   } | null;
 }
 
@@ -72,5 +73,7 @@ export async function readMistakeRound(db: Database, userId: string, mistakeId: 
       wholeRound = true;
     }
   }
-  return MistakeRoundSchema.parse({ mistakeId: mistake.id, wholeRound, steps: rows.map(stepOf) });
+  // The decision that ended the round kept how it ended (record/table-entries.ts RoundEnd).
+  const end = wholeRound ? (rows.findLast((r) => r.facts?.roundEnd !== undefined)?.facts?.roundEnd ?? null) : null;
+  return MistakeRoundSchema.parse({ mistakeId: mistake.id, end, wholeRound, steps: rows.map(stepOf) });
 }

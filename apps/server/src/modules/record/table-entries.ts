@@ -34,7 +34,18 @@ export interface TableRecordRow {
  * (the row's `shoe`) and `roundStart` name the round, so a mistake can be replayed with the
  * round's other decisions (lifetime/mistake-round.ts). Older rows have no `roundStart`.
  */
-export type RoundDecisionFacts = DecisionFacts & { roundStart?: number };
+export type RoundDecisionFacts = DecisionFacts & { roundStart?: number; roundEnd?: RoundEnd };
+
+/**
+ * How the round ended, kept with the decision that ended it (the dealer plays inside the last
+ * player action): the replay shows the dealer's cards and each hand's result from it.
+ */
+export interface RoundEnd {
+  dealer: number[];
+  dealerTotal: number;
+  hands: { cards: number[]; outcome: string; net: number }[];
+  net: number;
+}
 
 /** A decision, to be graded (grader.ts), made in the shoe `shoe`. */
 export function decisionRow(facts: RoundDecisionFacts, at: Date, shoe: string | null = null): TableRecordRow {

@@ -28,7 +28,7 @@ import {
   type CountCheckResult,
   type TableTrainingSettings,
 } from '@card-counter/shared';
-import { betRow, decisionRow, type TableRecordRow } from '../record/index.ts';
+import { betRow, decisionRow, type RoundEnd, type TableRecordRow } from '../record/index.ts';
 import { tallyAfter, tallyOf, type Tally } from './tally.ts';
 
 export interface Training {
@@ -131,10 +131,25 @@ export function trainingOfStep(
   const facts = decisionFactsOf(before, action, t.settings);
   const bet = action.type === 'deal' ? betFactsAtDeal(next, t.settings) : null;
   const record: TableRecordRow[] = [];
-  if (facts !== null) record.push(decisionRow({ ...facts, roundStart: before.roundStartPosition }, ctx.now, before.deck?.commitment ?? null));
+  if (facts !== null) {
+    const end = roundEndOf(action.type, next);
+    record.push(decisionRow({ ...facts, roundStart: before.roundStartPosition, ...(end ? { roundEnd: end } : {}) }, ctx.now, before.deck?.commitment ?? null));
+  }
   // The bet belongs to the shoe its round is dealt from (the deal may have shuffled a new one).
   if (bet !== null) record.push(betRow(bet, ctx.now, next.deck?.commitment ?? null));
   return { training: trainingAfter(t, action.type, next, ctx.random, ctx.now), record };
+}
+
+/** How the round ended, when this step ended it (the replay's dealer cards and results). */
+function roundEndOf(actionType: string, next: GameState): RoundEnd | null {
+  const r = next.lastResult;
+  if (!ROUND_ACTIONS.has(actionType) || next.gamePhase !== 'roundOver' || r === null) return null;
+  return {
+    dealer: r.dealerCards.map(cardValue),
+    dealerTotal: r.dealerTotal,
+    hands: r.hands.map((h) => ({ cards: h.cards.map(cardValue), outcome: h.outcome, net: h.net })),
+    net: r.net,
+  };
 }
 
 /** The facts of the round's bet from the state the deal left, or null without a ramp (ADR 0030). */

@@ -30,6 +30,7 @@ const MISTAKE: Mistake = {
 const EVS = { double: -0.9312, hit: -0.4622, stand: 0.4012, surrender: -0.5 };
 const ROUND: MistakeRound = {
   mistakeId: '41',
+  end: { dealer: [7, 10], dealerTotal: 17, hands: [{ cards: [10, 8, 2], outcome: 'win', net: 100 }], net: 100 },
   wholeRound: true,
   steps: [
     { id: '41', at, hand: [10, 8], upcard: 7, trueCount: 0, seen: SEEN, fromSplit: false, handsAtSpot: 1, chosen: 'hit', best: 'stand', correct: false, cost_credits: 47.1, bet_credits: 100, evs: EVS },
@@ -76,6 +77,12 @@ describe('replaying a mistake', () => {
     expect(within(items[1] as HTMLElement).queryByRole('table')).toBeNull();
     // The right stand after the hit is marked right, with no cost.
     expect(items[1]?.textContent).toContain('You: Stand (right)');
+
+    // How it ended: the dealer's hand, the player's and the round's result.
+    const end = screen.getByRole('group', { name: 'How the round ended' });
+    expect(end.textContent).toContain('Dealer: 7 10 (17)');
+    expect(end.textContent).toContain('You: 10 8 2, won +100.00');
+    expect(end.textContent).toContain('The round: +100.00 credits');
 
     await userEvent.click(screen.getByRole('button', { name: 'Hide the round' }));
     expect(screen.queryByRole('list', { name: 'The round, step by step' })).toBeNull();

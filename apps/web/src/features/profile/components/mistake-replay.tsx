@@ -1,4 +1,4 @@
-import type { MistakeRound, MistakeRoundStep } from '@card-counter/shared';
+import type { MistakeRound, MistakeRoundEnd, MistakeRoundStep } from '@card-counter/shared';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useMistakeRound } from '../api/lifetime-api.ts';
 import { cardLabel, choiceLabel, countLabel } from '../model/cards.ts';
@@ -25,6 +25,7 @@ function RoundSteps({ round }: { round: MistakeRound }) {
           <Step key={step.id} step={step} n={i + 1} mistake={step.id === round.mistakeId} />
         ))}
       </ol>
+      {round.end ? <RoundEnd end={round.end} /> : null}
     </div>
   );
 }
@@ -98,5 +99,37 @@ function Step({ step, n, mistake }: { step: MistakeRoundStep; n: number; mistake
         </table>
       ) : null}
     </li>
+  );
+}
+
+const OUTCOME: Record<MistakeRoundEnd['hands'][number]['outcome'], string> = {
+  blackjack: 'blackjack',
+  win: 'won',
+  push: 'push',
+  loss: 'lost',
+  bust: 'bust',
+  surrender: 'surrendered',
+  evenMoney: 'even money',
+};
+
+/** How the round ended: the dealer's hand, each of the player's hands and the round's result. */
+function RoundEnd({ end }: { end: MistakeRoundEnd }) {
+  return (
+    <div aria-label="How the round ended" role="group" className="mt-3 border-t border-slate-800 pt-2 text-sm">
+      <p>
+        Dealer: {end.dealer.map(cardLabel).join(' ')} ({end.dealerTotal > 21 ? 'bust' : end.dealerTotal})
+      </p>
+      <ul>
+        {end.hands.map((h, i) => (
+          <li key={i}>
+            {end.hands.length > 1 ? `Hand ${i + 1}` : 'You'}: {h.cards.map(cardLabel).join(' ')}, {OUTCOME[h.outcome]}{' '}
+            <span className={`tabular-nums ${h.net > 0 ? 'text-emerald-300' : h.net < 0 ? 'text-rose-300' : 'text-slate-300'}`}>{signedCredits(h.net)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="font-semibold">
+        The round: <span className="tabular-nums">{signedCredits(end.net)}</span> credits
+      </p>
+    </div>
   );
 }
