@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BetFacts, DecisionFacts } from '@card-counter/engine';
-import { RECORD_ENTRIES_PER_USER_MAX, type CountCheckEntry, type CountCheckResult } from '@card-counter/shared';
+import { RECORD_ENTRIES_PER_USER_MAX, type CountCheckEntry, type CountCheckResult, type MistakeRoundEnd } from '@card-counter/shared';
 import { sql, type RawBuilder } from 'kysely';
 
 /** One row the table's write adds to play_record. */
@@ -38,14 +38,10 @@ export type RoundDecisionFacts = DecisionFacts & { roundStart?: number; roundEnd
 
 /**
  * How the round ended, kept with the decision that ended it (the dealer plays inside the last
- * player action): the replay shows the dealer's cards and each hand's result from it.
+ * player action): the replay shows the dealer's cards and each hand's result from it. The
+ * contract's shape, stored as the replay answers it.
  */
-export interface RoundEnd {
-  dealer: number[];
-  dealerTotal: number;
-  hands: { cards: number[]; outcome: string; net: number }[];
-  net: number;
-}
+export type RoundEnd = MistakeRoundEnd;
 
 /** A decision, to be graded (grader.ts), made in the shoe `shoe`. */
 export function decisionRow(facts: RoundDecisionFacts, at: Date, shoe: string | null = null): TableRecordRow {

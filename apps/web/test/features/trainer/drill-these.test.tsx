@@ -56,15 +56,12 @@ describe('drilling the hands picked in the mistakes list', () => {
     renderScreen(<TrainerPage />, '/?mode=drills&drill=basicStrategy&hands=10.6v10,8.8v1,99v2');
     expect(await screen.findByText(/Drilling the 2 hands you chose in your/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'mistakes list' }).getAttribute('href')).toBe('/profile/mistakes?kind=play');
-    const seen = new Set<string>();
     for (let i = 0; i < 5; i++) {
       await screen.findAllByRole('img');
       const cell = dealtCell();
       expect(['hard 16 v 10', 'pair 8 v 1']).toContain(cell);
-      seen.add(cell);
       await answerAndNext();
     }
-    expect(seen.size).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Every cell' }));
     expect(screen.queryByText(/Drilling the 2 hands/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Repeat my errors' })).toBeTruthy();

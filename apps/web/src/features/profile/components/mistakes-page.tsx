@@ -1,6 +1,7 @@
 import {
   MistakeHandSchema,
   MistakeKindSchema,
+  MistakesQuerySchema,
   type Mistake,
   type MistakeHand,
   type MistakeKind,
@@ -178,15 +179,15 @@ function DrillThese({
   );
 }
 
-/** A shoe's or a session's mistakes, from the URL (the history's links); null: every one. */
+/** A shoe's or a session's mistakes, from the URL (the history's links), checked by the API's own query schema; null: every one. */
 function spanOf(params: URLSearchParams): MistakesSpan | null {
-  const shoe = params.get('shoe');
-  if (shoe !== null && /^[0-9a-f]{64}$/.test(shoe)) return { shoe };
-  const from = params.get('from');
-  const to = params.get('to');
-  if (from !== null && to !== null && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to))) return { from, to };
-  return null;
+  const q = SpanQuerySchema.safeParse({ shoe: params.get('shoe') ?? undefined, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined });
+  if (!q.success) return null;
+  if (q.data.shoe !== undefined) return { shoe: q.data.shoe };
+  return q.data.from !== undefined && q.data.to !== undefined ? { from: q.data.from, to: q.data.to } : null;
 }
+
+const SpanQuerySchema = MistakesQuerySchema.pick({ shoe: true, from: true, to: true });
 
 function Filters({
   kind,
