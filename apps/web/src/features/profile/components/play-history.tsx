@@ -20,8 +20,9 @@ function mistakesHref(s: PlaySpan): string {
   return `/profile/mistakes?${q.toString()}`;
 }
 
+/** The span's end in formatDateTime's time style ("7:43 PM"), so both ends read alike. */
 function timeOnly(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleTimeString('en-US', { timeStyle: 'short' });
 }
 
 export function PlayHistory() {
