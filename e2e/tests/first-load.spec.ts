@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
+import { expectSignedInNav, gotoApp, newAccount, signUpViaApi, waitForStartup } from '../support/app.ts';
 
 // What a page loads that it does not need, and requests that are known to fail, show up as
 // console errors and wasted bytes on a phone: none on a signed-out start, none from Stripe on a
@@ -38,4 +38,29 @@ test('with the demo provider, opening the purchase dialog loads nothing from Str
   await expect(dialog.getByText('Demo payments — no real charge')).toBeVisible();
   expect(seen.urls.filter((url) => url.includes('stripe'))).toEqual([]);
   expect(seen.errors).toEqual([]);
+});
+
+test("a guest's table: its chunks download while the startup screen shows, not one after another after it", async ({ page }) => {
+  await gotoApp(page, '/login');
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expectSignedInNav(page, 'Guest', '10,000');
+
+  // The startup screen stays while /api/config is held: everything asked for meanwhile was
+  // asked for by the page at start, not by a chunk that arrived after the screen went.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/config', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Loading Card Counter...')).toBeVisible();
+  const chunks = ['app-layout', 'game-page', 'local-table-source'];
+  await expect.poll(() => chunks.filter((name) => !asked.some((path) => path.startsWith(`/assets/${name}-`)))).toEqual([]);
+  await expect(page.getByText('Loading Card Counter...')).toBeVisible();
+  release();
+  await waitForStartup(page);
+  await expect(page.getByText('10,000 credits')).toBeVisible();
 });

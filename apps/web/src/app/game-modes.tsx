@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { Link, useSearchParams } from 'react-router';
+import { isOfflineModeSet } from '@/shared/lib/storage.ts';
+import { loadGuest } from '@/shared/session/guest-storage.ts';
 
 // `/`: the game screen and its modes. The table is the default; the drills, the progress view
 // and the charts to study sit beside it (`?mode=drills`, `?mode=progress`, `?mode=charts`),
@@ -20,10 +22,29 @@ const MODES = [
 ] as const;
 type Mode = (typeof MODES)[number]['id'];
 
+function modeOf(requested: string | null): Mode {
+  return MODES.find((m) => m.id === requested)?.id ?? 'table';
+}
+
+/**
+ * Asks for the chunks `/?mode=...` shows first (lazyChunk's preload): the mode's page and, at a
+ * table the browser plays (a guest's, or offline), the browser's engine, which the table page
+ * would otherwise ask for only once it has arrived and rendered.
+ */
+export function preloadGameMode(search: string): void {
+  const mode = modeOf(new URLSearchParams(search).get('mode'));
+  if (mode === 'drills') return TrainerPage.preload();
+  if (mode === 'progress') return ProgressPage.preload();
+  if (mode === 'charts') return ChartsPage.preload();
+  GamePage.preload();
+  if (loadGuest() !== null || isOfflineModeSet()) {
+    import('@/features/game/components/game-page.tsx').then((m) => m.preloadLocalTable()).catch(() => undefined);
+  }
+}
+
 export function GameModes() {
   const [params] = useSearchParams();
-  const requested = params.get('mode');
-  const mode: Mode = MODES.find((m) => m.id === requested)?.id ?? 'table';
+  const mode = modeOf(params.get('mode'));
   return (
     // The table holds at least a screen's height, so the footer starts below it and does not
     // show and then jump down while the table's chunks land and it grows (Lighthouse measured a

@@ -59,4 +59,45 @@ describe('lazy chunks are bounded by the chunk-load timeout', () => {
     expect(screen.getByRole('heading', { name: 'Profile' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'This page could not be shown' })).toBeNull();
   });
+
+  it('preload starts the download once, and the render uses that download', async () => {
+    let resolveChunk: (chunk: { default: () => ReactNode }) => void = () => undefined;
+    const load = vi.fn(() => new Promise<{ default: () => ReactNode }>((resolve) => (resolveChunk = resolve)));
+    const Page = lazyChunk(load);
+    Page.preload();
+    Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    render(
+      <Suspense fallback={<p>Loading...</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    resolveChunk({ default: () => <h1>Table</h1> });
+    expect(await screen.findByRole('heading', { name: 'Table' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a preload that fails reports nothing itself; the render shows the route error screen', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const Page = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/gone.js')));
+      Page.preload();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+      render(
+        <MemoryRouter>
+          <RouteErrorBoundary resetKey="default">
+            <Suspense fallback={null}>
+              <Page />
+            </Suspense>
+          </RouteErrorBoundary>
+        </MemoryRouter>,
+      );
+      expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeTruthy();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });

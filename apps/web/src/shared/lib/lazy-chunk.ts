@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_ms } from '@card-counter/shared';
 
 /** A lazy chunk that did not arrive in time (a stalled connection): the route error screen offers a reload. */
@@ -26,9 +26,32 @@ export function withChunkTimeout<T>(load: Promise<T>, timeout_ms: number = CHUNK
   });
 }
 
+/** A lazy component whose chunk can be asked for before it renders (see preload). */
+// React.lazy's own bound: a component of any props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+export type LazyChunk<T extends AnyComponent> = LazyExoticComponent<T> & {
+  /**
+   * Starts the download now; the render later uses the same download. The startup screen asks
+   * for the requested route's chunks while it shows, so they are not fetched one after another
+   * after it (docs/decisions/0036-first-load-cuts.md). A failure surfaces at the render.
+   */
+  preload: () => void;
+};
+
 /**
  * React.lazy bounded by the chunk-load timeout: a chunk that fails (a new release replaced it)
  * or stalls ends in the route's error screen with a reload, never in an endless spinner.
  * Every lazy import of the app goes through here.
  */
-export const lazyChunk: typeof lazy = (load) => lazy(() => withChunkTimeout(load()));
+export function lazyChunk<T extends AnyComponent>(load: () => Promise<{ default: T }>): LazyChunk<T> {
+  let loading: Promise<{ default: T }> | null = null;
+  const start = () => (loading ??= withChunkTimeout(load()));
+  return Object.assign(lazy(start), {
+    preload: () => {
+      // The render reports a failure (React.lazy gets the same promise); here it is only observed.
+      start().catch(() => undefined);
+    },
+  });
+}

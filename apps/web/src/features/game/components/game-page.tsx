@@ -36,6 +36,11 @@ const LocalTable = lazyChunk(() =>
   })),
 );
 
+/** Starts the browser engine's download before the table asks for it (app/game-modes.tsx). */
+export function preloadLocalTable(): void {
+  LocalTable.preload();
+}
+
 function Table({ user, server, createSource }: { user: UserState | null; server: boolean; createSource: () => TableSource }) {
   const owner = user?.userId ?? 'anonymous';
   const isGuest = user?.isGuest ?? false;
