@@ -100,7 +100,14 @@ export default tseslint.config(
     files: [`${webSrc}/**/*.{ts,tsx}`],
     rules: {
       // One spelling for a path that leaves a feature (or shared/, or app/): `@/` from src/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Leaving this folder: import through @/ (src/).' }] }],
+      // react-router's Link and NavLink bring its framework mode into every first load: the app's own are in shared/ui/link.tsx.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use Link and NavLink from @/shared/ui/link.tsx (docs/decisions/0036).' }],
+          patterns: [{ group: ['../../*'], message: 'Leaving this folder: import through @/ (src/).' }],
+        },
+      ],
       'import/no-restricted-paths': [
         'error',
         {

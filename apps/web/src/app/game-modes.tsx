@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { isOfflineModeSet } from '@/shared/lib/storage.ts';
 import { loadGuest } from '@/shared/session/guest-storage.ts';
 

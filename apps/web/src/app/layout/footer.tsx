@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 
 export function Footer({ now = new Date() }: { now?: Date }) {
   return (

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '@/shared/ui/link.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 
 export interface MobileMenuProps {

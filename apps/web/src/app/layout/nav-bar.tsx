@@ -1,6 +1,7 @@
 import { Suspense, useId, useRef, useState, type RefObject } from 'react';
 import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link, NavLink } from '@/shared/ui/link.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditsDisplay } from '@/features/credits/components/credits-display.tsx';
 import { DailyBonusCountdown } from '@/features/credits/components/daily-bonus-countdown.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 
 /** Frame of the public pages: logo link and a centred card with the page title. */
 export function PageCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {

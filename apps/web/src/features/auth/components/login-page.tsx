@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { FormError } from '@/shared/ui/form-message.tsx';

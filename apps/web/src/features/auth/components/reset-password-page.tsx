@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/shared/ui/button.tsx';
 import { FormError, FormSuccess } from '@/shared/ui/form-message.tsx';

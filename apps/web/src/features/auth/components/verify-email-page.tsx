@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/lib/api-error.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { GiftIcon } from '@/shared/ui/icons.tsx';
 import { formatCountdown, nextDailyBonusAt, useCountdown } from '@/shared/lib/countdown.ts';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { LEADERBOARD_PAGE_MAX } from '@card-counter/shared';
 import { meQuery } from '@/shared/session/me-query.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import type { LeaderboardEntry, SkillEntry } from '@card-counter/shared';
 import { formatCreditsFull } from '@/shared/lib/format.ts';
 import { BoardTable, type BoardColumn } from './board-table.tsx';

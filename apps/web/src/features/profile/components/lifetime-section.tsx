@@ -1,5 +1,5 @@
 import type { GradedTally, Lifetime } from '@card-counter/shared';
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { formatCreditsFull, formatCreditsSigned } from '@/shared/lib/format.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useLifetime } from '../api/lifetime-api.ts';

@@ -7,7 +7,8 @@ import {
   type MistakeKind,
 } from '@card-counter/shared';
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { drillHandsHref, DRILL_HANDS_MAX, type DrillHand } from '@/shared/lib/drill-hands-link.ts';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';

@@ -1,6 +1,6 @@
 import type { GradedTally, PlayHistoryBy, PlaySpan } from '@card-counter/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { usePlayHistory } from '../api/lifetime-api.ts';

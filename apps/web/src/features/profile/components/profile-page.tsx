@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useProfile } from '../api/profile-api.ts';

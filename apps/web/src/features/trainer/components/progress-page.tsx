@@ -1,7 +1,7 @@
 import type { DrillId, DrillSummary } from '@card-counter/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { useDrillPlayer } from '../hooks/use-trainer.ts';
 import { dayChartData, dayChartOptions } from '../model/day-chart.ts';
 import { itemLabel, percent, seconds } from '../model/labels.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/shared/ui/link.tsx';
 import { Button } from '@/shared/ui/button.tsx';
 import { useStrategyDrill, type StrategyDrillHandle } from '../hooks/use-strategy-drill.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
