@@ -5,7 +5,7 @@
  * graded against the count of the cards it dealt; decisions are graded from the table's own
  * actions. The expected count of an open check never leaves the server.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { TABLE_LIMITS } from './table-limits.ts';
 
 /** When the table asks for the running count: after a round now and then (one in COUNT_CHECK_EVERY_ROUNDS), only when the shoe is about to be shuffled, or never. */
@@ -21,7 +21,14 @@ export const COUNT_CHECK_EVERY_ROUNDS = 5;
  * the stable codes its refusals name: a refused ramp is 400 VALIDATION_FAILED whose message
  * names the field and starts with one of BET_RAMP_PROBLEMS (decision record 0030).
  */
-export const BET_RAMP_BOUNDS = { steps_max: 30, tc_min: -20, tc_max: 20, units_max: 200, unitCredits_min: TABLE_LIMITS.minBet, unitCredits_max: TABLE_LIMITS.maxBet } as const;
+export const BET_RAMP_BOUNDS = {
+  steps_max: 30,
+  tc_min: -20,
+  tc_max: 20,
+  units_max: 200,
+  unitCredits_min: TABLE_LIMITS.minBet,
+  unitCredits_max: TABLE_LIMITS.maxBet,
+} as const;
 export const BET_RAMP_PROBLEMS = [
   'RAMP_EMPTY',
   'RAMP_TOO_MANY_STEPS',
@@ -35,23 +42,46 @@ export type BetRampProblemCode = (typeof BET_RAMP_PROBLEMS)[number];
 const B = BET_RAMP_BOUNDS;
 export const BetRampStepSchema = z.strictObject({
   /** From this true count up (to the next step); the lowest step holds below it too. */
-  tc: z.number().int('RAMP_TC_OUT_OF_RANGE: a whole true count').min(B.tc_min, `RAMP_TC_OUT_OF_RANGE: at least ${B.tc_min}`).max(B.tc_max, `RAMP_TC_OUT_OF_RANGE: at most ${B.tc_max}`),
+  tc: z
+    .number()
+    .check(
+      z.int('RAMP_TC_OUT_OF_RANGE: a whole true count'),
+      z.gte(B.tc_min, `RAMP_TC_OUT_OF_RANGE: at least ${B.tc_min}`),
+      z.lte(B.tc_max, `RAMP_TC_OUT_OF_RANGE: at most ${B.tc_max}`),
+    ),
   /** Units bet there (0: sit the round out by the ramp), in halves. */
-  units: z.number().multipleOf(0.5, 'RAMP_UNITS_OUT_OF_RANGE: whole or half units').min(0, 'RAMP_UNITS_OUT_OF_RANGE: at least 0').max(B.units_max, `RAMP_UNITS_OUT_OF_RANGE: at most ${B.units_max}`),
+  units: z
+    .number()
+    .check(
+      z.multipleOf(0.5, 'RAMP_UNITS_OUT_OF_RANGE: whole or half units'),
+      z.gte(0, 'RAMP_UNITS_OUT_OF_RANGE: at least 0'),
+      z.lte(B.units_max, `RAMP_UNITS_OUT_OF_RANGE: at most ${B.units_max}`),
+    ),
 });
 
 /** The player's bet ramp: units by true count (running count for KO and Red 7) and the credits in one unit. */
 export const BetRampSchema = z.strictObject({
   unit_credits: z
     .number()
-    .int('RAMP_UNIT_CREDITS_OUT_OF_LIMITS: whole credits')
-    .min(B.unitCredits_min, `RAMP_UNIT_CREDITS_OUT_OF_LIMITS: at least ${B.unitCredits_min} (the table's minimum bet)`)
-    .max(B.unitCredits_max, `RAMP_UNIT_CREDITS_OUT_OF_LIMITS: at most ${B.unitCredits_max} (the table's maximum bet)`),
-  steps: z
-    .array(BetRampStepSchema)
-    .min(1, 'RAMP_EMPTY: at least one step')
-    .max(B.steps_max, `RAMP_TOO_MANY_STEPS: at most ${B.steps_max} steps`)
-    .refine((steps) => new Set(steps.map((s) => s.tc)).size === steps.length, 'RAMP_TC_REPEATED: each true count once'),
+    .check(
+      z.int('RAMP_UNIT_CREDITS_OUT_OF_LIMITS: whole credits'),
+      z.gte(
+        B.unitCredits_min,
+        `RAMP_UNIT_CREDITS_OUT_OF_LIMITS: at least ${B.unitCredits_min} (the table's minimum bet)`,
+      ),
+      z.lte(
+        B.unitCredits_max,
+        `RAMP_UNIT_CREDITS_OUT_OF_LIMITS: at most ${B.unitCredits_max} (the table's maximum bet)`,
+      ),
+    ),
+  steps: z.array(BetRampStepSchema).check(
+    z.minLength(1, 'RAMP_EMPTY: at least one step'),
+    z.maxLength(B.steps_max, `RAMP_TOO_MANY_STEPS: at most ${B.steps_max} steps`),
+    z.refine(
+      (steps) => new Set(steps.map((s) => s.tc)).size === steps.length,
+      'RAMP_TC_REPEATED: each true count once',
+    ),
+  ),
 });
 export type BetRampSetting = z.infer<typeof BetRampSchema>;
 
@@ -67,7 +97,7 @@ export const TableTrainingSettingsSchema = z.strictObject({
    */
   testMode: z.boolean(),
   /** Every round's bet is graded against this ramp when dealt (null: bets are not graded). */
-  betRamp: BetRampSchema.nullable(),
+  betRamp: z.nullable(BetRampSchema),
   /** Show the ramp's bet for the current count beside the chips (the web hides it in test mode). */
   showRampBet: z.boolean(),
 });
@@ -81,16 +111,15 @@ export const DEFAULT_TRAINING_SETTINGS: TableTrainingSettings = {
   showRampBet: false,
 };
 
-
 /** A running count: whole, or in halves (Wong Halves), within ±1000. */
-export const countAnswer = z.number().multipleOf(0.5).min(-1000).max(1000);
+export const countAnswer = z.number().check(z.multipleOf(0.5), z.gte(-1000), z.lte(1000));
 
 /**
  * A true count as answered: whole or in halves, within ±100. Graded under the table's convention
  * (`counting.resolution` and `rounding`); with rounding 'none' an answer within half a point of
  * the exact quotient is right.
  */
-export const trueCountAnswer = z.number().multipleOf(0.5).min(-100).max(100);
+export const trueCountAnswer = z.number().check(z.multipleOf(0.5), z.gte(-100), z.lte(100));
 
 /**
  * What a check asks: the running count, or (test mode, a balanced count) the running count and
@@ -112,7 +141,7 @@ export type CountCheckAsk = z.infer<typeof CountCheckAskSchema>;
 export const TrueCountVerdictSchema = z.strictObject({
   answered: trueCountAnswer,
   /** The true count under the table's convention (exact, not rounded, with rounding 'none'). */
-  expected: z.number().finite().min(-1000).max(1000),
+  expected: z.number().check(z.gte(-1000), z.lte(1000)),
   correct: z.boolean(),
 });
 export type TrueCountVerdict = z.infer<typeof TrueCountVerdictSchema>;
@@ -125,7 +154,7 @@ export const CountCheckResultSchema = z.strictObject({
   answered: countAnswer,
   expected: countAnswer,
   /** Present when the true count was asked. */
-  trueCount: TrueCountVerdictSchema.optional(),
+  trueCount: z.optional(TrueCountVerdictSchema),
   /** Everything asked was right. */
   correct: z.boolean(),
 });
@@ -134,7 +163,7 @@ export type CountCheckResult = z.infer<typeof CountCheckResultSchema>;
 export const TableTrainingSchema = z.strictObject({
   settings: TableTrainingSettingsSchema,
   /** The check waiting for an answer; it lapses when the next round is dealt. */
-  countCheck: CountCheckAskSchema.nullable(),
-  lastCountCheck: CountCheckResultSchema.nullable(),
+  countCheck: z.nullable(CountCheckAskSchema),
+  lastCountCheck: z.nullable(CountCheckResultSchema),
 });
 export type TableTraining = z.infer<typeof TableTrainingSchema>;

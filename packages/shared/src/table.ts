@@ -7,10 +7,28 @@
  * The schemas are checked against the engine's own types at compile time (the end of this
  * file): a drift fails the build. A web test also parses real engine states with them.
  */
-import type { Card, ComputerHand, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleSeat, VisibleShoe } from '@card-counter/engine';
-import { z } from 'zod';
+import type {
+  Card,
+  ComputerHand,
+  CountingOptions,
+  PlayerHand,
+  RefusalCode,
+  RoundResult,
+  Rules,
+  SessionStats,
+  ShoeReveal,
+  VisibleGameState,
+  VisibleSeat,
+  VisibleShoe,
+} from '@card-counter/engine';
+import { z } from './zod.ts';
 import { CustomCountSchema } from './custom-count.ts';
-import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer, trueCountAnswer } from './table-training.ts';
+import {
+  TableTrainingSchema,
+  TableTrainingSettingsSchema,
+  countAnswer,
+  trueCountAnswer,
+} from './table-training.ts';
 
 export * from './table-training.ts';
 export * from './table-report.ts';
@@ -28,64 +46,87 @@ export const CardSchema = z.strictObject({ rank: RankSchema, suit: SuitSchema })
 export type TableCard = z.infer<typeof CardSchema>;
 
 export const TableRulesSchema = z.strictObject({
-  numDecks: z.number().int().min(1).max(8),
-  shufflePoint: z.number().min(0).max(0.9),
+  numDecks: z.int().check(z.gte(1), z.lte(8)),
+  shufflePoint: z.number().check(z.gte(0), z.lte(0.9)),
   dealerStandsSoft17: z.boolean(),
   dealerPeeks: z.boolean(),
   doubleAfterSplit: z.boolean(),
   surrenderAllowed: z.boolean(),
   insuranceAllowed: z.boolean(),
-  blackjackPays: z.number().min(1).max(2),
-  gameSpeed: z.number().min(0.25).max(4),
-  numInitialHands: z.number().int().min(1).max(7),
+  blackjackPays: z.number().check(z.gte(1), z.lte(2)),
+  gameSpeed: z.number().check(z.gte(0.25), z.lte(4)),
+  numInitialHands: z.int().check(z.gte(1), z.lte(7)),
   doubleDownRestriction: z.enum(['any', '9-11', '10-11']),
-  maxSplits: z.number().int().min(0).max(3),
+  maxSplits: z.int().check(z.gte(0), z.lte(3)),
   resplitAces: z.boolean(),
   hitSplitAces: z.boolean(),
   /** Computer seats beside the player's spots (spots + seats at most 7: else TABLE_FULL). */
-  otherPlayers: z.number().int().min(0).max(6),
+  otherPlayers: z.int().check(z.gte(0), z.lte(6)),
   /** Share of the computer seats' decisions that depart from basic strategy, in percent. */
-  otherPlayersErrorPct: z.number().int().min(0).max(20),
+  otherPlayersErrorPct: z.int().check(z.gte(0), z.lte(20)),
 });
 export type TableRules = z.infer<typeof TableRulesSchema>;
 
 /** A built-in count, or 'custom' with its definition (custom-count.ts). */
-export const CountSystemSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
+export const CountSystemSchema = z.enum([
+  'hi-lo',
+  'ko',
+  'hi-opt-1',
+  'hi-opt-2',
+  'omega-2',
+  'zen',
+  'wong-halves',
+  'red-7',
+  'custom',
+]);
 
 /** The custom definition comes with system 'custom' and only then (an INVALID_CUSTOM_COUNT otherwise). */
-export function customGoesWithSystem(value: { system: string; custom?: unknown }, ctx: z.RefinementCtx): void {
+export function customGoesWithSystem(
+  value: { system: string; custom?: unknown },
+  ctx: z.core.$RefinementCtx,
+): void {
   if (value.system === 'custom' && value.custom === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['custom'], message: "the count 'custom' needs its definition: { tags, irc?, key?, pivot? }.", params: { customCount: 'COUNT_NOT_AN_OBJECT' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['custom'],
+      message: "the count 'custom' needs its definition: { tags, irc?, key?, pivot? }.",
+      params: { customCount: 'COUNT_NOT_AN_OBJECT' },
+    });
   }
   if (value.system !== 'custom' && value.custom !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['custom'], message: `a built-in count (${value.system}) takes no custom definition.`, params: { customCount: 'COUNT_UNKNOWN_FIELD' } });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['custom'],
+      message: `a built-in count (${value.system}) takes no custom definition.`,
+      params: { customCount: 'COUNT_UNKNOWN_FIELD' },
+    });
   }
 }
 
 export const CountingOptionsSchema = z
   .strictObject({
     system: CountSystemSchema,
-    custom: CustomCountSchema.optional(),
+    custom: z.optional(CustomCountSchema),
     resolution: z.enum(['exact', 'half', 'full']),
     rounding: z.enum(['floor', 'truncate', 'round', 'none']),
   })
-  .superRefine(customGoesWithSystem);
+  .check(z.superRefine(customGoesWithSystem));
 export type TableCountingOptions = z.infer<typeof CountingOptionsSchema>;
 
-const credits = z.number().nonnegative();
+const credits = z.number().check(z.nonnegative());
 const outcome = z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender', 'evenMoney']);
 
 const handStatus = z.enum(['playing', 'stood', 'doubled', 'busted', 'blackjack', 'surrendered']);
 
 export const PlayerHandSchema = z.strictObject({
-  spot: z.number().int().nonnegative(),
+  spot: z.int().check(z.nonnegative()),
   cards: z.array(CardSchema),
   bet: credits,
   status: handStatus,
   fromSplit: z.boolean(),
   splitAces: z.boolean(),
   evenMoney: z.boolean(),
-  outcome: outcome.nullable(),
+  outcome: z.nullable(outcome),
   payout: credits,
 });
 
@@ -95,7 +136,7 @@ export const ComputerHandSchema = z.strictObject({
   status: handStatus,
   fromSplit: z.boolean(),
   splitAces: z.boolean(),
-  outcome: z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender']).nullable(),
+  outcome: z.nullable(z.enum(['blackjack', 'win', 'push', 'loss', 'bust', 'surrender'])),
 });
 
 /**
@@ -104,29 +145,38 @@ export const ComputerHandSchema = z.strictObject({
  * included, none while sitting out); a computer seat has its hands and no money.
  */
 export const SeatSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('player'), seat: z.number().int().nonnegative(), spot: z.number().int().nonnegative(), hands: z.array(PlayerHandSchema) }),
-  z.strictObject({ kind: z.literal('computer'), seat: z.number().int().nonnegative(), hands: z.array(ComputerHandSchema) }),
+  z.strictObject({
+    kind: z.literal('player'),
+    seat: z.int().check(z.nonnegative()),
+    spot: z.int().check(z.nonnegative()),
+    hands: z.array(PlayerHandSchema),
+  }),
+  z.strictObject({
+    kind: z.literal('computer'),
+    seat: z.int().check(z.nonnegative()),
+    hands: z.array(ComputerHandSchema),
+  }),
 ]);
 
 export const SessionStatsSchema = z.strictObject({
-  handsPlayed: z.number().int().nonnegative(),
-  handsWon: z.number().int().nonnegative(),
-  handsLost: z.number().int().nonnegative(),
-  handsPushed: z.number().int().nonnegative(),
+  handsPlayed: z.int().check(z.nonnegative()),
+  handsWon: z.int().check(z.nonnegative()),
+  handsLost: z.int().check(z.nonnegative()),
+  handsPushed: z.int().check(z.nonnegative()),
   totalBet: credits,
   totalWon: credits,
   totalLost: credits,
   biggestWin: credits,
   biggestLoss: credits,
-  currentStreak: z.number().int(),
-  bestStreak: z.number().int(),
-  worstStreak: z.number().int(),
+  currentStreak: z.int(),
+  bestStreak: z.int(),
+  worstStreak: z.int(),
 });
 
 export const RoundResultSchema = z.strictObject({
   hands: z.array(
     z.strictObject({
-      spot: z.number().int().nonnegative(),
+      spot: z.int().check(z.nonnegative()),
       cards: z.array(CardSchema),
       bet: credits,
       outcome,
@@ -135,7 +185,7 @@ export const RoundResultSchema = z.strictObject({
     }),
   ),
   dealerCards: z.array(CardSchema),
-  dealerTotal: z.number().int(),
+  dealerTotal: z.int(),
   dealerBlackjack: z.boolean(),
   insuranceBet: credits,
   insurancePayout: credits,
@@ -149,37 +199,37 @@ export const RoundResultSchema = z.strictObject({
  * from it is hidden: a shoe that runs out mid-round is published when that round ends.
  */
 export const ShoeRevealSchema = z.strictObject({
-  numDecks: z.number().int().min(1).max(8),
-  cards: z.array(z.number().int().min(0).max(51)),
+  numDecks: z.int().check(z.gte(1), z.lte(8)),
+  cards: z.array(z.int().check(z.gte(0), z.lte(51))),
   salt: z.string(),
 });
 
 /** Only counts and the commitment: never the order or the undealt cards. */
 export const VisibleShoeSchema = z.strictObject({
-  cardsRemaining: z.number().int().nonnegative(),
-  totalCards: z.number().int().positive(),
-  commitment: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest'),
+  cardsRemaining: z.int().check(z.nonnegative()),
+  totalCards: z.int().check(z.positive()),
+  commitment: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest')),
   /** Cards shown since the shuffle by value (index 1 = ace .. 10 = ten-valued, 0 unused); never the face-down hole card. */
-  seen: z.array(z.number().int().nonnegative()).length(11),
+  seen: z.array(z.int().check(z.nonnegative())).check(z.length(11)),
 });
 
 /** The engine's visible() projection of a table. Strict: an extra field (a leak) fails to parse. */
 export const VisibleTableStateSchema = z.strictObject({
   /** The engine's own step counter (every accepted step adds one). */
-  version: z.number().int().nonnegative(),
+  version: z.int().check(z.nonnegative()),
   gameInProgress: z.boolean(),
   gamePhase: z.enum(['betting', 'insurance', 'playing', 'roundOver']),
-  currentHandIndex: z.number().int().nonnegative(),
+  currentHandIndex: z.int().check(z.nonnegative()),
   playerHands: z.array(PlayerHandSchema),
   /** Every seat in dealing order, the player's and the computer seats'. */
-  seats: z.array(SeatSchema).max(7),
+  seats: z.array(SeatSchema).check(z.maxLength(7)),
   /** The player watches: deals give the player's spots no cards and take no stakes. */
   sittingOut: z.boolean(),
   /** null stands for the face-down hole card. */
-  dealerCards: z.array(CardSchema.nullable()),
+  dealerCards: z.array(z.nullable(CardSchema)),
   holeCardRevealed: z.boolean(),
-  deck: VisibleShoeSchema.nullable(),
-  roundStartPosition: z.number().int().nonnegative(),
+  deck: z.nullable(VisibleShoeSchema),
+  roundStartPosition: z.int().check(z.nonnegative()),
   currentBet: credits,
   handBets: z.array(credits),
   balance: credits,
@@ -189,13 +239,13 @@ export const VisibleTableStateSchema = z.strictObject({
   runningCount: z.number(),
   trueCount: z.number(),
   runningCountAtBet: z.number(),
-  cardsDealtFromShoe: z.number().int().nonnegative(),
-  totalHandsFromSplits: z.number().int().nonnegative(),
+  cardsDealtFromShoe: z.int().check(z.nonnegative()),
+  totalHandsFromSplits: z.int().check(z.nonnegative()),
   config: TableRulesSchema,
   counting: CountingOptionsSchema,
   gameStatus: z.string(),
-  lastResult: RoundResultSchema.nullable(),
-  lastShoeReveal: ShoeRevealSchema.nullable(),
+  lastResult: z.nullable(RoundResultSchema),
+  lastShoeReveal: z.nullable(ShoeRevealSchema),
   sessionStats: SessionStatsSchema,
 });
 export type VisibleTableState = z.infer<typeof VisibleTableStateSchema>;
@@ -206,7 +256,7 @@ export type VisibleTableState = z.infer<typeof VisibleTableStateSchema>;
  */
 export const TableSnapshotSchema = z.strictObject({
   /** Increases by one with every applied action (optimistic concurrency). */
-  version: z.number().int().nonnegative(),
+  version: z.int().check(z.nonnegative()),
   state: VisibleTableStateSchema,
   /** The coach's standard and the count checks (table-training.ts). */
   training: TableTrainingSchema,
@@ -219,7 +269,11 @@ export type TableSnapshot = z.infer<typeof TableSnapshotSchema>;
  * Rule changes are validated again by the engine.
  */
 export const TableActionSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('bet'), amount: z.number().int().nonnegative(), spot: z.number().int().nonnegative().optional() }),
+  z.strictObject({
+    type: z.literal('bet'),
+    amount: z.int().check(z.nonnegative()),
+    spot: z.optional(z.int().check(z.nonnegative())),
+  }),
   z.strictObject({ type: z.literal('deal') }),
   z.strictObject({ type: z.literal('hit') }),
   z.strictObject({ type: z.literal('stand') }),
@@ -229,7 +283,7 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('insurance'), take: z.boolean() }),
   z.strictObject({ type: z.literal('newRound') }),
   z.strictObject({ type: z.literal('reset') }),
-  z.strictObject({ type: z.literal('setConfig'), rules: TableRulesSchema.partial() }),
+  z.strictObject({ type: z.literal('setConfig'), rules: z.partial(TableRulesSchema) }),
   /** Between rounds: watch without betting (needs other players), or come back in. */
   z.strictObject({ type: z.literal('sitOut') }),
   z.strictObject({ type: z.literal('sitIn') }),
@@ -237,20 +291,31 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('newShoe') }),
   z.strictObject({ type: z.literal('setCounting'), counting: CountingOptionsSchema }),
   /** The coach's standard and when count checks are asked; any time, applies from the next decision. */
-  z.strictObject({ type: z.literal('setTraining'), settings: TableTrainingSettingsSchema.partial() }),
+  z.strictObject({ type: z.literal('setTraining'), settings: z.partial(TableTrainingSettingsSchema) }),
   /**
    * The answer to the open count check `id` (TableTraining.countCheck): the running count, and
    * the true count when the check asks it ('runningAndTrueCount'; refused with
    * TRUE_COUNT_MISSING without it).
    */
-  z.strictObject({ type: z.literal('countCheck'), id: z.uuid(), answer: countAnswer, trueCount: trueCountAnswer.optional() }),
+  z.strictObject({
+    type: z.literal('countCheck'),
+    id: z.uuid(),
+    answer: countAnswer,
+    trueCount: z.optional(trueCountAnswer),
+  }),
 ]);
 export type TableAction = z.infer<typeof TableActionSchema>;
 
 /** `POST /api/table/actions`. actionId is made by the client; a retry with the same id applies once. */
 export const TableActionRequestSchema = z.strictObject({
-  actionId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -'),
-  version: z.number().int().nonnegative(),
+  actionId: z
+    .string()
+    .check(
+      z.minLength(8),
+      z.maxLength(64),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -'),
+    ),
+  version: z.int().check(z.nonnegative()),
   action: TableActionSchema,
 });
 export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
@@ -316,16 +381,16 @@ export type ShoeRevealRecord = z.infer<typeof ShoeRevealRecordSchema>;
 
 /** `GET /api/table/shoes`: the player's replaced shoes, newest first, at most TABLE_SHOE_HISTORY_MAX. */
 export const ShoeRevealHistorySchema = z.strictObject({
-  items: z.array(ShoeRevealRecordSchema).max(TABLE_SHOE_HISTORY_MAX),
+  items: z.array(ShoeRevealRecordSchema).check(z.maxLength(TABLE_SHOE_HISTORY_MAX)),
 });
 export type ShoeRevealHistory = z.infer<typeof ShoeRevealHistorySchema>;
 
 /** One running count's entry of the betting patterns: bets placed at that count, their amount, wins, losses and average bet. */
 export const BettingPatternEntrySchema = z.strictObject({
-  totalBets: z.number().int().nonnegative(),
+  totalBets: z.int().check(z.nonnegative()),
   totalAmount: credits,
-  wins: z.number().int().nonnegative(),
-  losses: z.number().int().nonnegative(),
+  wins: z.int().check(z.nonnegative()),
+  losses: z.int().check(z.nonnegative()),
   /** totalAmount / totalBets. */
   avgBet: credits,
 });
@@ -335,11 +400,14 @@ export const BettingPatternEntrySchema = z.strictObject({
  * after every accepted action from any of the player's tabs. A tab whose version is behind
  * reloads `GET /api/table`; the state itself never travels on the stream.
  */
-export const TableStreamEventSchema = z.strictObject({ version: z.number().int().nonnegative() });
+export const TableStreamEventSchema = z.strictObject({ version: z.int().check(z.nonnegative()) });
 export type TableStreamEvent = z.infer<typeof TableStreamEventSchema>;
 
 /** `GET /api/table/patterns`: the player's bets per running count at the bet, keyed `count_{value}`. */
-export const BettingPatternsSchema = z.record(z.string().regex(/^count_-?\d+(\.\d+)?$/), BettingPatternEntrySchema);
+export const BettingPatternsSchema = z.record(
+  z.string().check(z.regex(/^count_-?\d+(\.\d+)?$/)),
+  BettingPatternEntrySchema,
+);
 export type BettingPatternsRecord = z.infer<typeof BettingPatternsSchema>;
 
 // The contract IS the engine's shapes (type-only imports: nothing of the engine runs here).
@@ -360,5 +428,13 @@ export type TableContractMatchesEngine = [
   Assert<Same<z.infer<typeof ShoeRevealSchema>, ShoeReveal>>,
   Assert<Same<z.infer<typeof VisibleShoeSchema>, VisibleShoe>>,
   Assert<Same<z.infer<typeof VisibleTableStateSchema>, VisibleGameState>>,
-  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING'>, RefusalCode>>,
+  Assert<
+    Same<
+      Exclude<
+        z.infer<typeof TableRefusalReasonSchema>,
+        'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING'
+      >,
+      RefusalCode
+    >
+  >,
 ];

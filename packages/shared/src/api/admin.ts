@@ -3,7 +3,7 @@
  * else gets 403 FORBIDDEN on every route, whatever the web app shows). Every action is
  * written to the append-only audit log with who, when, what and why.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isoDate } from './iso-date.ts';
 import { CreditTransactionSchema, TransactionsPageSchema } from './ledger.ts';
 import { LinkedProvidersSchema, ProfileSchema } from './profile.ts';
@@ -16,26 +16,30 @@ export const ADMIN_PAGE_LIMIT_DEFAULT = 25;
 /** Why an operator acted: mandatory, trimmed, shown in the audit log (and, for credits, the player's ledger). */
 export const AdminReasonSchema = z
   .string()
-  .trim()
-  .min(3, 'must say why (at least 3 characters)')
-  .max(200, 'must be at most 200 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+  .check(
+    z.trim(),
+    z.minLength(3, 'must say why (at least 3 characters)'),
+    z.maxLength(200, 'must be at most 200 characters'),
+    z.regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+  );
 
-const pageLimit = z.coerce.number().int().min(1).max(ADMIN_PAGE_LIMIT_MAX).default(ADMIN_PAGE_LIMIT_DEFAULT);
-const pageOffset = z.coerce.number().int().min(0).max(1_000_000).default(0);
+const pageLimit = z._default(
+  z.coerce.number().check(z.int(), z.gte(1), z.lte(ADMIN_PAGE_LIMIT_MAX)),
+  ADMIN_PAGE_LIMIT_DEFAULT,
+);
+const pageOffset = z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0);
 /** Keyset cursor over a bigint id (the previous page's nextCursor). */
-const idCursor = z
-  .string()
-  .regex(/^[1-9][0-9]{0,17}$/, 'is not a valid cursor')
-  .optional();
+const idCursor = z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,17}$/, 'is not a valid cursor')));
 
-export const AdminUserIdParamsSchema = z.strictObject({ id: z.string().min(1).max(200) });
+export const AdminUserIdParamsSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 // ---- users ----
 
 /** `GET /api/admin/users?q=&limit=&offset=`: e-mail, name or username contains q, or id equals q. */
 export const AdminUserSearchQuerySchema = z.strictObject({
-  q: z.string().trim().max(200).default(''),
+  q: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
   limit: pageLimit,
   offset: pageOffset,
 });
@@ -52,11 +56,11 @@ export const AdminUserSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   /** null when the profile is missing (a sign-up cut short). */
-  credits: z.number().int().nonnegative().nullable(),
+  credits: z.nullable(z.int().check(z.nonnegative())),
   createdAt: isoDate,
-  lastLogin: isoDate.nullable(),
+  lastLogin: z.nullable(isoDate),
   blocked: z.boolean(),
   isAdmin: z.boolean(),
 });
@@ -64,9 +68,9 @@ export type AdminUserSummary = z.infer<typeof AdminUserSummarySchema>;
 
 export const AdminUserSearchResponseSchema = z.object({
   items: z.array(AdminUserSummarySchema),
-  total: z.number().int().nonnegative(),
-  limit: z.number().int(),
-  offset: z.number().int(),
+  total: z.int().check(z.nonnegative()),
+  limit: z.int(),
+  offset: z.int(),
 });
 export type AdminUserSearchResponse = z.infer<typeof AdminUserSearchResponseSchema>;
 
@@ -74,8 +78,8 @@ export const AdminSessionSchema = z.object({
   id: z.string(),
   createdAt: isoDate,
   expiresAt: isoDate,
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  ipAddress: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
 });
 
 export const AdminLinkedAccountSchema = z.object({
@@ -85,13 +89,13 @@ export const AdminLinkedAccountSchema = z.object({
 
 /** Counts from the player's record (play_record): decisions at the table and count checks. */
 export const AdminRecordStatsSchema = z.object({
-  decisions: z.number().int().nonnegative(),
-  decisionsCorrect: z.number().int().nonnegative(),
-  countChecks: z.number().int().nonnegative(),
-  countChecksCorrect: z.number().int().nonnegative(),
+  decisions: z.int().check(z.nonnegative()),
+  decisionsCorrect: z.int().check(z.nonnegative()),
+  countChecks: z.int().check(z.nonnegative()),
+  countChecksCorrect: z.int().check(z.nonnegative()),
   /** Expected credits given away by decisions the coach would not have made. */
   evCostCredits: z.number(),
-  lastAt: isoDate.nullable(),
+  lastAt: z.nullable(isoDate),
 });
 export type AdminRecordStats = z.infer<typeof AdminRecordStatsSchema>;
 
@@ -99,16 +103,16 @@ export type AdminRecordStats = z.infer<typeof AdminRecordStatsSchema>;
 export const AdminUnavailableSchema = z.object({ available: z.literal(false), note: z.string() });
 
 export const AdminUserDetailSchema = z.object({
-  user: AdminUserSummarySchema.extend({ emailVerified: z.boolean() }),
-  profile: ProfileSchema.nullable(),
+  user: z.extend(AdminUserSummarySchema, { emailVerified: z.boolean() }),
+  profile: z.nullable(ProfileSchema),
   linkedProviders: LinkedProvidersSchema,
   accounts: z.array(AdminLinkedAccountSchema),
   sessions: z.array(AdminSessionSchema),
-  block: AdminBlockSchema.nullable(),
+  block: z.nullable(AdminBlockSchema),
   record: AdminRecordStatsSchema,
   drills: z.union([
     AdminUnavailableSchema,
-    z.object({ available: z.literal(true), cards: z.number().int(), due: z.number().int() }),
+    z.object({ available: z.literal(true), cards: z.int(), due: z.int() }),
   ]),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
@@ -123,22 +127,24 @@ export const AdminCreditRequestSchema = z.strictObject({
   /** Chosen by the client once per intended change; a retry with it changes nothing more. */
   requestId: z
     .string()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -'),
-  amount: z
-    .number()
-    .int()
-    .min(-ADMIN_CREDIT_AMOUNT_MAX)
-    .max(ADMIN_CREDIT_AMOUNT_MAX)
-    .refine((n) => n !== 0, 'must not be 0'),
+    .check(
+      z.minLength(8),
+      z.maxLength(100),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -'),
+    ),
+  amount: z.number().check(
+    z.int(),
+    z.gte(-ADMIN_CREDIT_AMOUNT_MAX),
+    z.lte(ADMIN_CREDIT_AMOUNT_MAX),
+    z.refine((n) => n !== 0, 'must not be 0'),
+  ),
   reason: AdminReasonSchema,
 });
 export type AdminCreditRequest = z.infer<typeof AdminCreditRequestSchema>;
 
 export const AdminCreditResponseSchema = z.object({
   transaction: CreditTransactionSchema,
-  balance: z.number().int().nonnegative(),
+  balance: z.int().check(z.nonnegative()),
   /** false: this requestId had already been applied; nothing changed this time. */
   applied: z.boolean(),
 });
@@ -152,7 +158,7 @@ export type AdminReasonBody = z.infer<typeof AdminReasonBodySchema>;
 export const AdminAccountActionResponseSchema = z.object({
   blocked: z.boolean(),
   /** Sessions ended by this action. */
-  sessionsRevoked: z.number().int().nonnegative(),
+  sessionsRevoked: z.int().check(z.nonnegative()),
 });
 export type AdminAccountActionResponse = z.infer<typeof AdminAccountActionResponseSchema>;
 
@@ -171,10 +177,10 @@ export const AdminAuditEntrySchema = z.object({
   id: z.string(),
   adminUserId: z.string(),
   /** The admin's e-mail when the account still exists. */
-  adminEmail: z.string().nullable(),
+  adminEmail: z.nullable(z.string()),
   action: AdminActionSchema,
-  targetUserId: z.string().nullable(),
-  targetEmail: z.string().nullable(),
+  targetUserId: z.nullable(z.string()),
+  targetEmail: z.nullable(z.string()),
   reason: z.string(),
   details: z.record(z.string(), z.unknown()),
   createdAt: isoDate,
@@ -184,11 +190,11 @@ export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 export const AdminAuditQuerySchema = z.strictObject({
   limit: pageLimit,
   cursor: idCursor,
-  targetUserId: z.string().min(1).max(200).optional(),
+  targetUserId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export const AdminAuditPageSchema = z.object({
   items: z.array(AdminAuditEntrySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdminAuditPage = z.infer<typeof AdminAuditPageSchema>;
 
@@ -197,31 +203,26 @@ export type AdminAuditPage = z.infer<typeof AdminAuditPageSchema>;
 export const AdminPaymentSchema = z.object({
   paymentIntentId: z.string(),
   userId: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   packId: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   currency: z.string(),
-  credits: z.number().int(),
+  credits: z.int(),
   /** First-purchase bonus credited with this payment (0 when none). */
-  bonusCredits: z.number().int(),
+  bonusCredits: z.int(),
   status: z.string(),
   provider: z.string(),
   /** The provider's last error (a declined card), for support. */
-  failureMessage: z.string().nullable(),
+  failureMessage: z.nullable(z.string()),
   createdAt: isoDate,
   updatedAt: isoDate,
-  fulfilledAt: isoDate.nullable(),
+  fulfilledAt: z.nullable(isoDate),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 
 export const AdminPaymentsQuerySchema = z.strictObject({
-  status: z
-    .string()
-    .trim()
-    .max(40)
-    .regex(/^[a-z_]*$/, 'is not a status')
-    .optional(),
-  userId: z.string().min(1).max(200).optional(),
+  status: z.optional(z.string().check(z.trim(), z.maxLength(40), z.regex(/^[a-z_]*$/, 'is not a status'))),
+  userId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   limit: pageLimit,
   offset: pageOffset,
 });
@@ -229,9 +230,9 @@ export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>;
 
 export const AdminPaymentsResponseSchema = z.object({
   items: z.array(AdminPaymentSchema),
-  total: z.number().int().nonnegative(),
-  limit: z.number().int(),
-  offset: z.number().int(),
+  total: z.int().check(z.nonnegative()),
+  limit: z.int(),
+  offset: z.int(),
   /** Every status present, for the filter. */
   statuses: z.array(z.string()),
 });
@@ -241,20 +242,20 @@ export const AdminRevenueRowSchema = z.object({
   day: z.string(),
   packId: z.string(),
   currency: z.string(),
-  payments: z.number().int().nonnegative(),
-  amountCents: z.number().int(),
+  payments: z.int().check(z.nonnegative()),
+  amountCents: z.int(),
   /** Credits delivered, first-purchase bonuses included. */
-  credits: z.number().int(),
+  credits: z.int(),
 });
 
 export const AdminTotalsSchema = z.object({
   /** Sum of every balance (= sum of the whole ledger). */
-  creditsInCirculation: z.number().int(),
-  creditsGrantedByAdmins: z.number().int().nonnegative(),
-  creditsRemovedByAdmins: z.number().int().nonnegative(),
-  users: z.number().int().nonnegative(),
+  creditsInCirculation: z.int(),
+  creditsGrantedByAdmins: z.int().check(z.nonnegative()),
+  creditsRemovedByAdmins: z.int().check(z.nonnegative()),
+  users: z.int().check(z.nonnegative()),
   /** Fulfilled payments by UTC day and pack, the last `days` days, newest first. */
-  revenue: z.object({ days: z.number().int(), rows: z.array(AdminRevenueRowSchema) }),
+  revenue: z.object({ days: z.int(), rows: z.array(AdminRevenueRowSchema) }),
 });
 export type AdminTotals = z.infer<typeof AdminTotalsSchema>;
 
@@ -270,16 +271,16 @@ export const AdminHealthSchema = z.object({
   mail: z.object({
     /** smtp: sent to SMTP_URL; outbox: kept in the outbox table (no SMTP_URL). */
     mode: z.enum(['smtp', 'outbox']),
-    outboxHeld: z.number().int().nonnegative(),
-    failedLast24h: z.number().int().nonnegative(),
+    outboxHeld: z.int().check(z.nonnegative()),
+    failedLast24h: z.int().check(z.nonnegative()),
     recentFailures: z.array(
       z.object({ to: z.string(), subject: z.string(), error: z.string(), at: isoDate }),
     ),
   }),
   live: z.object({
     /** Streams open on the process that answered (each process has its own). */
-    clients: z.number().int().nonnegative(),
-    clientsMax: z.number().int().nonnegative(),
+    clients: z.int().check(z.nonnegative()),
+    clientsMax: z.int().check(z.nonnegative()),
   }),
 });
 export type AdminHealth = z.infer<typeof AdminHealthSchema>;

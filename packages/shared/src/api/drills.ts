@@ -6,12 +6,18 @@
  * browser's word: they feed progress and spaced repetition and pay nothing. A drill that pays
  * is dealt, graded and timed by the server: the deals below (docs/decisions/0027-server-dealt-drills.md).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CardSchema, CountSystemSchema, customGoesWithSystem } from '../table.ts';
 import { CustomCountSchema } from '../custom-count.ts';
 import { isoDate } from './iso-date.ts';
 
-export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
+export const DRILL_IDS = [
+  'runningCount',
+  'trueCount',
+  'deckEstimation',
+  'basicStrategy',
+  'deviations',
+] as const;
 export const DrillIdSchema = z.enum(DRILL_IDS);
 export type DrillId = z.infer<typeof DrillIdSchema>;
 
@@ -32,9 +38,11 @@ export const DRILL_HISTORY_DAYS_MAX = 90;
  */
 export const DrillItemSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9:,.+_-]+$/, 'letters, digits and : , . + _ - only');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9:,.+_-]+$/, 'letters, digits and : , . + _ - only'),
+  );
 
 export const DrillAnswerSchema = z.strictObject({
   /** Client-generated (crypto.randomUUID()); the same id is stored once. */
@@ -42,26 +50,26 @@ export const DrillAnswerSchema = z.strictObject({
   drill: DrillIdSchema,
   item: DrillItemSchema,
   correct: z.boolean(),
-  time_ms: z.number().int().min(0).max(DRILL_ANSWER_TIME_MAX_ms),
+  time_ms: z.int().check(z.gte(0), z.lte(DRILL_ANSWER_TIME_MAX_ms)),
   answeredAt: isoDate,
 });
 export type DrillAnswer = z.infer<typeof DrillAnswerSchema>;
 
 /** `POST /api/me/drills/answers`: a batch; answers already stored (same answerId) are skipped. Stored for progress only: pays nothing. */
 export const DrillAnswersPostBodySchema = z.strictObject({
-  answers: z.array(DrillAnswerSchema).min(1).max(DRILL_ANSWERS_PER_POST_MAX),
+  answers: z.array(DrillAnswerSchema).check(z.minLength(1), z.maxLength(DRILL_ANSWERS_PER_POST_MAX)),
 });
 export type DrillAnswersPostBody = z.infer<typeof DrillAnswersPostBodySchema>;
-export const DrillAnswersPostResponseSchema = z.strictObject({ stored: z.number().int().nonnegative() });
+export const DrillAnswersPostResponseSchema = z.strictObject({ stored: z.int().check(z.nonnegative()) });
 export type DrillAnswersPostResponse = z.infer<typeof DrillAnswersPostResponseSchema>;
 
-const count = z.number().int().nonnegative();
-const rate = z.number().min(0).max(1).nullable();
-const median = z.number().nonnegative().nullable();
+const count = z.int().check(z.nonnegative());
+const rate = z.nullable(z.number().check(z.gte(0), z.lte(1)));
+const median = z.nullable(z.number().check(z.nonnegative()));
 
 export const DrillDaySchema = z.strictObject({
   /** UTC day, 'YYYY-MM-DD'. */
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   answers: count,
   correct: count,
   medianTime_ms: median,
@@ -88,11 +96,11 @@ export const DrillSummarySchema = z.strictObject({
   streak: count,
   bestStreak: count,
   /** Oldest first, days with answers only. */
-  days: z.array(DrillDaySchema).max(DRILL_HISTORY_DAYS_MAX),
+  days: z.array(DrillDaySchema).check(z.maxLength(DRILL_HISTORY_DAYS_MAX)),
   /** Every item answered, with its record (the heat map reads basic strategy's). */
   items: z.array(DrillItemStatSchema),
   /** Items whose due time is earliest, soonest first (at most DRILL_DUE_ITEMS_MAX). */
-  dueNext: z.array(DrillItemSchema).max(DRILL_DUE_ITEMS_MAX),
+  dueNext: z.array(DrillItemSchema).check(z.maxLength(DRILL_DUE_ITEMS_MAX)),
 });
 export type DrillSummary = z.infer<typeof DrillSummarySchema>;
 
@@ -121,15 +129,17 @@ export function countdownItem(decks: number, perFlash: number): string {
 }
 
 /** `POST /api/me/drills/deals`: deal a countdown with the player's options and counting system. */
-export const DrillDealPostBodySchema = z.strictObject({
-  drill: z.literal('runningCount'),
-  decks: z.number().int().min(1).max(COUNTDOWN_DECKS_MAX),
-  /** Cards shown at a time: the item names it; the server deals the same cards either way. */
-  perFlash: z.number().int().min(1).max(COUNTDOWN_PER_FLASH_MAX),
-  system: CountSystemSchema,
-  /** The definition of the count 'custom' (and only then). */
-  custom: CustomCountSchema.optional(),
-}).superRefine(customGoesWithSystem);
+export const DrillDealPostBodySchema = z
+  .strictObject({
+    drill: z.literal('runningCount'),
+    decks: z.int().check(z.gte(1), z.lte(COUNTDOWN_DECKS_MAX)),
+    /** Cards shown at a time: the item names it; the server deals the same cards either way. */
+    perFlash: z.int().check(z.gte(1), z.lte(COUNTDOWN_PER_FLASH_MAX)),
+    system: CountSystemSchema,
+    /** The definition of the count 'custom' (and only then). */
+    custom: z.optional(CustomCountSchema),
+  })
+  .check(z.superRefine(customGoesWithSystem));
 export type DrillDealPostBody = z.infer<typeof DrillDealPostBodySchema>;
 
 /** A deal as the player gets it: the cards to count, in order, and never their count. */
@@ -137,14 +147,16 @@ export const DrillDealSchema = z.strictObject({
   dealId: z.uuid(),
   drill: z.literal('runningCount'),
   item: DrillItemSchema,
-  decks: z.number().int().min(1).max(COUNTDOWN_DECKS_MAX),
-  perFlash: z.number().int().min(1).max(COUNTDOWN_PER_FLASH_MAX),
+  decks: z.int().check(z.gte(1), z.lte(COUNTDOWN_DECKS_MAX)),
+  perFlash: z.int().check(z.gte(1), z.lte(COUNTDOWN_PER_FLASH_MAX)),
   system: CountSystemSchema,
-  custom: CustomCountSchema.optional(),
+  custom: z.optional(CustomCountSchema),
   cards: z
     .array(CardSchema)
-    .min(CARDS_PER_DECK - COUNTDOWN_HELD_BACK_MAX)
-    .max(COUNTDOWN_DECKS_MAX * CARDS_PER_DECK - 1),
+    .check(
+      z.minLength(CARDS_PER_DECK - COUNTDOWN_HELD_BACK_MAX),
+      z.maxLength(COUNTDOWN_DECKS_MAX * CARDS_PER_DECK - 1),
+    ),
   dealtAt: isoDate,
   /** Past this the deal is refused (DRILL_DEAL_EXPIRED): dealtAt + DRILL_ANSWER_TIME_MAX_ms. */
   expiresAt: isoDate,
@@ -155,7 +167,7 @@ export const DrillDealParamsSchema = z.strictObject({ dealId: z.uuid() });
 
 /** `POST /api/me/drills/deals/:dealId/answer`: the running count after the last card dealt. */
 export const DrillDealAnswerBodySchema = z.strictObject({
-  runningCount: z.number().finite().min(-COUNTDOWN_ANSWER_ABS_MAX).max(COUNTDOWN_ANSWER_ABS_MAX),
+  runningCount: z.number().check(z.gte(-COUNTDOWN_ANSWER_ABS_MAX), z.lte(COUNTDOWN_ANSWER_ABS_MAX)),
 });
 export type DrillDealAnswerBody = z.infer<typeof DrillDealAnswerBodySchema>;
 
@@ -168,9 +180,9 @@ export const DrillDealVerdictSchema = z.strictObject({
   expected: z.number(),
   answered: z.number(),
   /** From the deal to the answer's arrival, on the server's clock. */
-  time_ms: z.number().int().min(0).max(DRILL_ANSWER_TIME_MAX_ms),
+  time_ms: z.int().check(z.gte(0), z.lte(DRILL_ANSWER_TIME_MAX_ms)),
   /** Correct within this counts for drill_under_target: decks x COUNTDOWN_TARGET_PER_DECK_ms. */
-  target_ms: z.number().int().positive(),
+  target_ms: z.int().check(z.positive()),
   answeredAt: isoDate,
 });
 export type DrillDealVerdict = z.infer<typeof DrillDealVerdictSchema>;

@@ -4,9 +4,9 @@
  * settles, and the server-graded record (source 'table', ADR 0028). Nothing here comes from a
  * browser, so two devices show the same figures.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 /**
  * A decision's choice: RecordDecisionSchema's values (api/record.ts), spelled here so the web's
@@ -30,7 +30,7 @@ export type GradedTally = z.infer<typeof GradedTallySchema>;
 /** One UTC day's graded entries per kind: the accuracy charts. */
 export const LifetimeDaySchema = z.strictObject({
   /** YYYY-MM-DD (UTC). */
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   plays: GradedTallySchema,
   bets: GradedTallySchema,
   countChecks: GradedTallySchema,
@@ -43,9 +43,9 @@ export const LIFETIME_DAYS_MAX = 60;
 export const LifetimeSchema = z.strictObject({
   hands: z.strictObject({ played: count, won: count, lost: count, pushed: count }),
   /** Hands won / hands played (0 when none). */
-  winRate: z.number().min(0).max(1),
+  winRate: z.number().check(z.gte(0), z.lte(1)),
   /** Whole credits won minus lost at the table, over every settled round. */
-  netCredits: z.number().int(),
+  netCredits: z.int(),
   /** Per round (all spots and insurance together), in credits. */
   biggestWin_credits: count,
   biggestLoss_credits: count,
@@ -70,9 +70,9 @@ export const LifetimeSchema = z.strictObject({
    * those expected costs given back, what the same cards were worth to the coach's decisions in
    * expectation. So netCredits = cards_credits - givenAway_credits.
    */
-  givenAway_credits: z.number().finite().min(0),
-  cards_credits: z.number().finite(),
-  byDay: z.array(LifetimeDaySchema).max(LIFETIME_DAYS_MAX),
+  givenAway_credits: z.number().check(z.gte(0)),
+  cards_credits: z.number(),
+  byDay: z.array(LifetimeDaySchema).check(z.maxLength(LIFETIME_DAYS_MAX)),
 });
 export type Lifetime = z.infer<typeof LifetimeSchema>;
 
@@ -88,21 +88,24 @@ export const MISTAKES_PAGE_MAX = 100;
 
 /** `GET /api/me/mistakes?kind=&hand=&shoe=&from=&to=&offset=&limit=`: newest first. `hand` filters plays only (and so shows only plays). */
 export const MistakesQuerySchema = z.strictObject({
-  kind: MistakeKindSchema.optional(),
-  hand: MistakeHandSchema.optional(),
+  kind: z.optional(MistakeKindSchema),
+  hand: z.optional(MistakeHandSchema),
   /** One shoe's mistakes (its commitment), or a span of time's (a session's `from` and `to`, inclusive). */
-  shoe: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  offset: z.coerce.number().int().min(0).max(5000).default(0),
-  limit: z.coerce.number().int().min(1).max(MISTAKES_PAGE_MAX).default(MISTAKES_PAGE_DEFAULT),
+  shoe: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  from: z.optional(z.iso.datetime({ offset: true })),
+  to: z.optional(z.iso.datetime({ offset: true })),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(5000)), 0),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(MISTAKES_PAGE_MAX)),
+    MISTAKES_PAGE_DEFAULT,
+  ),
 });
 export type MistakesQuery = z.infer<typeof MistakesQuerySchema>;
 
-const cardValue = z.number().int().min(1).max(10);
+const cardValue = z.int().check(z.gte(1), z.lte(10));
 const base = { id: z.string(), at: z.string() };
 /** The cards seen before the decision, per value 1..10 (index 0 = aces); absent for older rows. */
-const seen = z.array(count).length(10).nullable();
+const seen = z.nullable(z.array(count).check(z.length(10)));
 
 export const MistakeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -111,24 +114,24 @@ export const MistakeSchema = z.discriminatedUnion('kind', [
     hand: z.array(cardValue),
     handKind: MistakeHandSchema,
     upcard: cardValue,
-    trueCount: z.number().finite(),
+    trueCount: z.number(),
     seen,
     chosen: MistakeChoiceSchema,
     best: MistakeChoiceSchema,
-    cost_credits: z.number().finite(),
+    cost_credits: z.number(),
     bet_credits: count,
     /** cost / stake, in percent of the bet (null when the stake was 0). */
-    costPercent: z.number().finite().nullable(),
+    costPercent: z.nullable(z.number()),
   }),
   z.strictObject({
     ...base,
     kind: z.literal('bet'),
-    trueCount: z.number().finite(),
+    trueCount: z.number(),
     bet_credits: count,
-    rampBet_credits: z.number().min(0),
+    rampBet_credits: z.number().check(z.gte(0)),
     verdict: z.enum(['over', 'under']),
-    cost_credits: z.number().finite(),
-    costPercent: z.number().finite().nullable(),
+    cost_credits: z.number(),
+    costPercent: z.nullable(z.number()),
   }),
   z.strictObject({ ...base, kind: z.literal('countCheck'), expected: z.number(), answered: z.number() }),
 ]);

@@ -4,7 +4,7 @@
  * The server prices every intent from the pack id alone (the browser never names an amount it wants credited): `amount` and
  * `creditAmount` are what the client believes, and a mismatch is refused.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CREDIT_PACKS } from '../constants.ts';
 import { isoDate } from './iso-date.ts';
 
@@ -15,17 +15,17 @@ export const CreditPackIdSchema = z.enum(
 /** Intent ids of both providers: Stripe's `pi_...` and the demo provider's `demo_pi_...`. */
 export const PaymentIntentIdSchema = z
   .string()
-  .regex(/^(pi|demo_pi)_[A-Za-z0-9]{1,100}$/, 'is not a payment intent id');
+  .check(z.regex(/^(pi|demo_pi)_[A-Za-z0-9]{1,100}$/, 'is not a payment intent id'));
 
 /** `POST /api/payments/create-payment-intent` (the spec's body, verbatim). */
 export const CreatePaymentIntentRequestSchema = z.strictObject({
-  userId: z.string().min(1).max(200),
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
   /** The pack's price in cents, rounded. Checked against the pack; never trusted. */
-  amount: z.number().int().positive().max(100_000_00),
+  amount: z.int().check(z.positive(), z.lte(100_000_00)),
   /** The pack's credits. Checked against the pack; never trusted. */
-  creditAmount: z.number().int().positive().max(100_000_000),
+  creditAmount: z.int().check(z.positive(), z.lte(100_000_000)),
   /** The pack id. */
-  packageName: z.string().min(1).max(40),
+  packageName: z.string().check(z.minLength(1), z.maxLength(40)),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof CreatePaymentIntentRequestSchema>;
 
@@ -33,7 +33,7 @@ export const PaymentProviderNameSchema = z.enum(['stripe', 'demo']);
 export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 
 export const CreatePaymentIntentResponseSchema = z.object({
-  clientSecret: z.string().min(1),
+  clientSecret: z.string().check(z.minLength(1)),
   paymentIntentId: PaymentIntentIdSchema,
   provider: PaymentProviderNameSchema,
 });
@@ -46,11 +46,11 @@ export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequestSchema>;
 export const VerifyPaymentResponseSchema = z.object({
   verified: z.literal(true),
   /** Credits of the pack. */
-  credits: z.number().int().positive(),
+  credits: z.int().check(z.positive()),
   /** First-purchase bonus paid with this payment (0 when it had been paid before). */
-  bonusCredits: z.number().int().nonnegative(),
+  bonusCredits: z.int().check(z.nonnegative()),
   /** Balance after fulfilment. */
-  balance: z.number().int().nonnegative(),
+  balance: z.int().check(z.nonnegative()),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponseSchema>;
 
@@ -74,9 +74,9 @@ export type PaymentIntentStatus = z.infer<typeof PaymentIntentStatusSchema>;
  * confirmation. Digits only are read from `cardNumber` (spaces allowed).
  */
 export const DemoConfirmRequestSchema = z.strictObject({
-  clientSecret: z.string().min(1).max(300),
-  cardNumber: z.string().max(40),
-  postalCode: z.string().max(20),
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(300)),
+  cardNumber: z.string().check(z.maxLength(40)),
+  postalCode: z.string().check(z.maxLength(20)),
 });
 export type DemoConfirmRequest = z.infer<typeof DemoConfirmRequestSchema>;
 
@@ -98,15 +98,15 @@ export const DEMO_CARDS = {
 export const PaymentRecordSchema = z.object({
   paymentIntentId: PaymentIntentIdSchema,
   packId: z.string(),
-  amountCents: z.number().int().positive(),
+  amountCents: z.int().check(z.positive()),
   currency: z.string(),
-  credits: z.number().int().positive(),
-  bonusCredits: z.number().int().nonnegative(),
+  credits: z.int().check(z.positive()),
+  bonusCredits: z.int().check(z.nonnegative()),
   status: PaymentIntentStatusSchema,
   provider: PaymentProviderNameSchema,
-  failureMessage: z.string().nullable(),
+  failureMessage: z.nullable(z.string()),
   createdAt: isoDate,
-  fulfilledAt: isoDate.nullable(),
+  fulfilledAt: z.nullable(isoDate),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 

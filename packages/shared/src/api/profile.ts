@@ -1,5 +1,5 @@
 /** The player's profile: GET/PATCH /api/me, the daily bonus and the live profile stream. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isoDate } from './iso-date.ts';
 
 export const LinkedProvidersSchema = z.object({ google: z.boolean(), email: z.boolean() });
@@ -14,8 +14,8 @@ export const ProfileSchema = z.object({
   email: z.string(),
   username: z.string(),
   displayName: z.string(),
-  credits: z.number().int().nonnegative(),
-  balance: z.number().int().nonnegative(),
+  credits: z.int().check(z.nonnegative()),
+  balance: z.int().check(z.nonnegative()),
   achievements: z.array(z.string()),
   createdAt: isoDate,
   lastLogin: isoDate,
@@ -23,22 +23,22 @@ export const ProfileSchema = z.object({
   lastUpdated: isoDate,
   authProvider: AuthProviderSchema,
   emailVerified: z.boolean(),
-  totalHandsPlayed: z.number().int().nonnegative(),
-  totalHandsWon: z.number().int().nonnegative(),
-  totalWinnings: z.number().int(),
-  bestStreak: z.number().int().nonnegative(),
-  biggestWin: z.number().int().nonnegative(),
+  totalHandsPlayed: z.int().check(z.nonnegative()),
+  totalHandsWon: z.int().check(z.nonnegative()),
+  totalWinnings: z.int(),
+  bestStreak: z.int().check(z.nonnegative()),
+  biggestWin: z.int().check(z.nonnegative()),
   /** Hands won / hands played, 0 when none played. */
-  winRate: z.number().min(0).max(1),
+  winRate: z.number().check(z.gte(0), z.lte(1)),
   showOnLeaderboard: z.boolean(),
   hasReceivedFirstPurchaseBonus: z.boolean(),
-  lastDailyBonus: isoDate.nullable(),
+  lastDailyBonus: z.nullable(isoDate),
   linkedProviders: LinkedProvidersSchema,
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /** GET/PATCH /api/me: the profile plus what only the server knows about the caller. */
-export const MeResponseSchema = ProfileSchema.extend({
+export const MeResponseSchema = z.extend(ProfileSchema, {
   /** The user id is in ADMIN_USER_IDS: the web app's /admin guard reads this. */
   isAdmin: z.boolean(),
 });
@@ -58,27 +58,29 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 /** Names: trimmed, 1..40 characters, no control characters. */
 const nameField = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(40, 'must be at most 40 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(40, 'must be at most 40 characters'),
+    z.regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+  );
 
 /** `PATCH /api/me`: only these fields; any other key is a 400. At least one field. */
 export const PatchMeSchema = z
   .strictObject({
-    displayName: nameField.optional(),
-    username: nameField
-      .regex(/^[\p{L}\p{N}_.-]+$/u, 'may contain only letters, digits, _ . and -')
-      .optional(),
-    showOnLeaderboard: z.boolean().optional(),
+    displayName: z.optional(nameField),
+    username: z.optional(
+      nameField.check(z.regex(/^[\p{L}\p{N}_.-]+$/u, 'may contain only letters, digits, _ . and -')),
+    ),
+    showOnLeaderboard: z.optional(z.boolean()),
   })
-  .refine((v) => Object.keys(v).length > 0, { message: 'at least one field is required' });
+  .check(z.refine((v) => Object.keys(v).length > 0, { message: 'at least one field is required' }));
 export type PatchMe = z.infer<typeof PatchMeSchema>;
 
 /** `POST /api/me/daily-bonus` 200. */
 export const DailyBonusResponseSchema = z.object({
-  credited: z.number().int().positive(),
-  balance: z.number().int().nonnegative(),
+  credited: z.int().check(z.positive()),
+  balance: z.int().check(z.nonnegative()),
   nextClaimAt: isoDate,
 });
 export type DailyBonusResponse = z.infer<typeof DailyBonusResponseSchema>;

@@ -8,7 +8,7 @@
  * player's real game, and the skill leaderboard ranks accuracy and edge given away from the
  * table's entries. Bounded per player (RECORD_ENTRIES_PER_USER_MAX, oldest dropped first).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CountCheckAskedSchema } from '../table-training.ts';
 import { isoDate } from './iso-date.ts';
 
@@ -33,28 +33,28 @@ export const RecordDecisionSchema = z.enum([
 export type RecordDecision = z.infer<typeof RecordDecisionSchema>;
 
 /** A card value as the engine counts it: 1 = ace, 10 = any ten-valued card. */
-const cardValue = z.number().int().min(1).max(10);
+const cardValue = z.int().check(z.gte(1), z.lte(10));
 
 export const DecisionEntrySchema = z.strictObject({
   /** Client-generated (crypto.randomUUID()); the same id is stored once. */
   entryId: z.uuid(),
   kind: z.literal('decision'),
   at: isoDate,
-  hand: z.array(cardValue).min(1).max(21),
+  hand: z.array(cardValue).check(z.minLength(1), z.maxLength(21)),
   upcard: cardValue,
   /** The true count at the decision, with the player's convention. */
-  trueCount: z.number().finite().min(-100).max(100),
+  trueCount: z.number().check(z.gte(-100), z.lte(100)),
   chosen: RecordDecisionSchema,
   best: RecordDecisionSchema,
   /** Credits the choice gave away in expectation (0 for the best play). */
-  evCost: z.number().finite().min(0).max(1_000_000),
+  evCost: z.number().check(z.gte(0), z.lte(1_000_000)),
   /** The hand's stake in credits, so costs compare across bet sizes (evCost / bet). */
-  bet: z.number().int().min(0).max(1_000_000),
+  bet: z.int().check(z.gte(0), z.lte(1_000_000)),
 });
 export type DecisionEntry = z.infer<typeof DecisionEntrySchema>;
 
 /** A running count: a multiple of 0.5 (Wong Halves) within ±1000. */
-const halfStep = z.number().multipleOf(0.5).min(-1000).max(1000);
+const halfStep = z.number().check(z.multipleOf(0.5), z.gte(-1000), z.lte(1000));
 
 export const CountCheckEntrySchema = z.strictObject({
   entryId: z.uuid(),
@@ -65,7 +65,12 @@ export const CountCheckEntrySchema = z.strictObject({
   expected: halfStep,
   answered: halfStep,
   /** When the true count was asked too (test mode): what the convention gives and what was answered. */
-  trueCount: z.strictObject({ expected: z.number().finite().min(-1000).max(1000), answered: z.number().multipleOf(0.5).min(-100).max(100) }).optional(),
+  trueCount: z.optional(
+    z.strictObject({
+      expected: z.number().check(z.gte(-1000), z.lte(1000)),
+      answered: z.number().check(z.multipleOf(0.5), z.gte(-100), z.lte(100)),
+    }),
+  ),
 });
 export type CountCheckEntry = z.infer<typeof CountCheckEntrySchema>;
 
@@ -79,15 +84,15 @@ export const BetEntrySchema = z.strictObject({
   kind: z.literal('bet'),
   at: isoDate,
   /** The player's count at the deal (true count; running count for KO and Red 7). */
-  trueCount: z.number().finite().min(-1000).max(1000),
+  trueCount: z.number().check(z.gte(-1000), z.lte(1000)),
   /** The round's total bet and the ramp's, in credits. */
-  bet: z.number().int().min(0).max(1_000_000),
-  rampBet: z.number().min(0).max(1_000_000),
+  bet: z.int().check(z.gte(0), z.lte(1_000_000)),
+  rampBet: z.number().check(z.gte(0), z.lte(1_000_000)),
   verdict: z.enum(['right', 'over', 'under']),
   /** Bet minus the ramp's bet, in units of the ramp. */
-  diffUnits: z.number().finite(),
+  diffUnits: z.number(),
   /** Expected credits given away against the ramp (negative: gained, at more risk than the ramp takes). */
-  evCost: z.number().finite().min(-1_000_000).max(1_000_000),
+  evCost: z.number().check(z.gte(-1_000_000), z.lte(1_000_000)),
 });
 export type BetEntry = z.infer<typeof BetEntrySchema>;
 
@@ -96,10 +101,10 @@ export type RecordEntry = z.infer<typeof RecordEntrySchema>;
 
 /** `POST /api/me/record`: a batch; entries already stored (same entryId) are skipped. */
 export const RecordPostBodySchema = z.strictObject({
-  entries: z.array(RecordEntrySchema).min(1).max(RECORD_ENTRIES_PER_POST_MAX),
+  entries: z.array(RecordEntrySchema).check(z.minLength(1), z.maxLength(RECORD_ENTRIES_PER_POST_MAX)),
 });
 export type RecordPostBody = z.infer<typeof RecordPostBodySchema>;
-export const RecordPostResponseSchema = z.strictObject({ stored: z.number().int().nonnegative() });
+export const RecordPostResponseSchema = z.strictObject({ stored: z.int().check(z.nonnegative()) });
 export type RecordPostResponse = z.infer<typeof RecordPostResponseSchema>;
 
 /** Who made an entry: the server, from the table's own actions ('table'), or a browser's post ('client'). */
@@ -108,9 +113,9 @@ export type RecordSource = z.infer<typeof RecordSourceSchema>;
 
 /** A stored entry as `GET /api/me/record` answers it. */
 export const RecordPageEntrySchema = z.discriminatedUnion('kind', [
-  DecisionEntrySchema.extend({ source: RecordSourceSchema }),
-  CountCheckEntrySchema.extend({ source: RecordSourceSchema }),
-  BetEntrySchema.extend({ source: RecordSourceSchema }),
+  z.extend(DecisionEntrySchema, { source: RecordSourceSchema }),
+  z.extend(CountCheckEntrySchema, { source: RecordSourceSchema }),
+  z.extend(BetEntrySchema, { source: RecordSourceSchema }),
 ]);
 export type RecordPageEntry = z.infer<typeof RecordPageEntrySchema>;
 
@@ -119,8 +124,11 @@ export type RecordPageEntry = z.infer<typeof RecordPageEntrySchema>;
  * only. Without `kind`, decisions and count checks; bets only when asked for (`kind=bet`).
  */
 export const RecordQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(RECORD_LIMIT_MAX).default(RECORD_LIMIT_DEFAULT),
-  kind: z.enum(['decision', 'countCheck', 'bet']).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(RECORD_LIMIT_MAX)),
+    RECORD_LIMIT_DEFAULT,
+  ),
+  kind: z.optional(z.enum(['decision', 'countCheck', 'bet'])),
 });
 export type RecordQuery = z.infer<typeof RecordQuerySchema>;
 export const RecordPageSchema = z.strictObject({ entries: z.array(RecordPageEntrySchema) });

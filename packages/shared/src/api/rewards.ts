@@ -3,7 +3,7 @@
  * The set rewards learning more than volume; docs/rewards.md explains each choice. The server
  * (apps/server/src/modules/rewards) grants them; the web app reads `GET /api/me/progress`.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isoDate } from './iso-date.ts';
 
 /** The counters achievements and experience are computed from (one row each per player). */
@@ -177,24 +177,24 @@ export const AchievementProgressSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  target: z.number().int().positive(),
+  target: z.int().check(z.positive()),
   /** The counter's value, capped at target. */
-  progress: z.number().int().nonnegative(),
-  unlockedAt: isoDate.nullable(),
-  rewardCredits: z.number().int().positive(),
+  progress: z.int().check(z.nonnegative()),
+  unlockedAt: z.nullable(isoDate),
+  rewardCredits: z.int().check(z.positive()),
 });
 export type AchievementProgress = z.infer<typeof AchievementProgressSchema>;
 
 /** `GET /api/me/progress`. */
 export const ProgressResponseSchema = z.object({
-  xp: z.number().int().nonnegative(),
-  level: z.number().int().min(1),
+  xp: z.int().check(z.nonnegative()),
+  level: z.int().check(z.gte(1)),
   /** Experience at which the current level started and the next one starts (null at LEVEL_MAX). */
-  levelXp: z.number().int().nonnegative(),
-  nextLevelXp: z.number().int().positive().nullable(),
-  levelUpCredits: z.number().int().positive(),
+  levelXp: z.int().check(z.nonnegative()),
+  nextLevelXp: z.nullable(z.int().check(z.positive())),
+  levelUpCredits: z.int().check(z.positive()),
   achievements: z.array(AchievementProgressSchema),
   /** When the daily bonus can next be claimed (null: now). */
-  nextDailyBonusAt: isoDate.nullable(),
+  nextDailyBonusAt: z.nullable(isoDate),
 });
 export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;

@@ -5,7 +5,7 @@
  * stores the settings and results as the client sent them (shape-checked and size-bounded
  * here, rule values checked by the engine in the browser).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isoDate } from './iso-date.ts';
 import { CustomCountSchema } from '../custom-count.ts';
 import { customGoesWithSystem } from '../table.ts';
@@ -18,38 +18,61 @@ export const SIM_JSON_CHARS_MAX = 64_000;
 export const SIM_ROUNDS_MIN = 10_000;
 export const SIM_ROUNDS_MAX = 1_000_000_000;
 
-export const SimCountSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
+export const SimCountSchema = z.enum([
+  'hi-lo',
+  'ko',
+  'hi-opt-1',
+  'hi-opt-2',
+  'omega-2',
+  'zen',
+  'wong-halves',
+  'red-7',
+  'custom',
+]);
 export const SimIndicesSchema = z.enum(['none', 'i18', 'i18+fab4', 'generated']);
 
 /** The form's settings, everything the engine's buildPlan needs besides the rules' own checks. */
-export const SimSettingsSchema = z.strictObject({
-  /** The game's rules (engine Rules keys); the engine's parseRules validates the values. */
-  rules: z.record(z.string().max(40), z.union([z.number().finite(), z.boolean(), z.string().max(20)])),
-  count: SimCountSchema,
-  /** The definition of the count 'custom' (and only then). */
-  custom: CustomCountSchema.optional(),
-  /** True-count convention: how decks remaining are estimated and how the count is rounded. */
-  trueCount: z.strictObject({
-    resolution: z.enum(['exact', 'half', 'full']),
-    rounding: z.enum(['floor', 'truncate', 'round', 'none']),
-  }),
-  /** Units by true count: "-inf" or integer keys. */
-  spread: z.record(z.string().regex(/^(-inf|-?\d{1,2})$/), z.number().finite().min(0).max(1_000_000)),
-  indices: SimIndicesSchema,
-  insurance: z.enum(['never', 'index']),
-  /** Play only at or above this true count; null = play every round. */
-  wongIn: z.number().int().min(-10).max(10).nullable(),
-  /** Bankroll in units for risk of ruin; 0 = none. */
-  bankroll_units: z.number().finite().min(0).max(10_000_000),
-  rounds: z.number().int().min(SIM_ROUNDS_MIN).max(SIM_ROUNDS_MAX),
-  seed: z.number().int().min(0).max(2 ** 32 - 1),
-  csm: z.boolean(),
-  threads: z.number().int().min(1).max(64),
-}).superRefine((s, ctx) => customGoesWithSystem({ system: s.count, custom: s.custom }, ctx));
+export const SimSettingsSchema = z
+  .strictObject({
+    /** The game's rules (engine Rules keys); the engine's parseRules validates the values. */
+    rules: z.record(
+      z.string().check(z.maxLength(40)),
+      z.union([z.number(), z.boolean(), z.string().check(z.maxLength(20))]),
+    ),
+    count: SimCountSchema,
+    /** The definition of the count 'custom' (and only then). */
+    custom: z.optional(CustomCountSchema),
+    /** True-count convention: how decks remaining are estimated and how the count is rounded. */
+    trueCount: z.strictObject({
+      resolution: z.enum(['exact', 'half', 'full']),
+      rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+    }),
+    /** Units by true count: "-inf" or integer keys. */
+    spread: z.record(
+      z.string().check(z.regex(/^(-inf|-?\d{1,2})$/)),
+      z.number().check(z.gte(0), z.lte(1_000_000)),
+    ),
+    indices: SimIndicesSchema,
+    insurance: z.enum(['never', 'index']),
+    /** Play only at or above this true count; null = play every round. */
+    wongIn: z.nullable(z.int().check(z.gte(-10), z.lte(10))),
+    /** Bankroll in units for risk of ruin; 0 = none. */
+    bankroll_units: z.number().check(z.gte(0), z.lte(10_000_000)),
+    rounds: z.int().check(z.gte(SIM_ROUNDS_MIN), z.lte(SIM_ROUNDS_MAX)),
+    seed: z.int().check(z.gte(0), z.lte(2 ** 32 - 1)),
+    csm: z.boolean(),
+    threads: z.int().check(z.gte(1), z.lte(64)),
+  })
+  .check(z.superRefine((s, ctx) => customGoesWithSystem({ system: s.count, custom: s.custom }, ctx)));
 export type SimSettings = z.infer<typeof SimSettingsSchema>;
 
-const boundedJson = <T extends z.ZodType>(schema: T) =>
-  schema.refine((v) => JSON.stringify(v).length <= SIM_JSON_CHARS_MAX, `must be at most ${SIM_JSON_CHARS_MAX} characters of JSON`);
+const boundedJson = <T extends z.ZodMiniType>(schema: T) =>
+  schema.check(
+    z.refine(
+      (v) => JSON.stringify(v).length <= SIM_JSON_CHARS_MAX,
+      `must be at most ${SIM_JSON_CHARS_MAX} characters of JSON`,
+    ),
+  );
 
 /** `POST /api/simulator/runs`: charges CREDIT_COST_SIMULATOR_RUN once per runId. */
 export const SimRunChargeBodySchema = z.strictObject({
@@ -60,20 +83,21 @@ export type SimRunChargeBody = z.infer<typeof SimRunChargeBodySchema>;
 export const SimRunChargeResponseSchema = z.strictObject({
   runId: z.uuid(),
   /** The balance after the charge (after the first charge, for a retried request). */
-  balance: z.number().int().nonnegative(),
+  balance: z.int().check(z.nonnegative()),
 });
 export type SimRunChargeResponse = z.infer<typeof SimRunChargeResponseSchema>;
 
 /** The engine's SimResult as JSON (its own type lives in the engine; stored as sent). */
 export const SimResultJsonSchema = boundedJson(
-  z
-    .object({
+  z.catchall(
+    z.object({
       rounds: z.number(),
       ev: z.number(),
       evStdErr: z.number(),
-      perTrueCount: z.array(z.record(z.string(), z.unknown())).max(100),
-    })
-    .catchall(z.unknown()),
+      perTrueCount: z.array(z.record(z.string(), z.unknown())).check(z.maxLength(100)),
+    }),
+    z.unknown(),
+  ),
 );
 export type SimResultJson = z.infer<typeof SimResultJsonSchema>;
 
@@ -81,7 +105,7 @@ export type SimResultJson = z.infer<typeof SimResultJsonSchema>;
 export const SimRunResultBodySchema = z.strictObject({
   result: SimResultJsonSchema,
   /** The result of the player's own game ("simulate my game"), when it was run beside. */
-  mine: SimResultJsonSchema.nullable().optional(),
+  mine: z.optional(z.nullable(SimResultJsonSchema)),
 });
 export type SimRunResultBody = z.infer<typeof SimRunResultBodySchema>;
 
@@ -92,8 +116,8 @@ export const SimRunSchema = z.strictObject({
   createdAt: isoDate,
   settings: SimSettingsSchema,
   /** null until the browser saved the run's result (a cancelled run keeps none). */
-  result: SimResultJsonSchema.nullable(),
-  mine: SimResultJsonSchema.nullable(),
+  result: z.nullable(SimResultJsonSchema),
+  mine: z.nullable(SimResultJsonSchema),
 });
 export type SimRun = z.infer<typeof SimRunSchema>;
 

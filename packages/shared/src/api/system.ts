@@ -1,5 +1,5 @@
 /** The deployment's own endpoints: health and the configuration the web app reads at start. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** `GET /api/health`: 200 when everything is ok, 503 with the failing part's reason. */
 export const HealthSchema = z.object({
@@ -25,7 +25,7 @@ export type ConfigSetting = (typeof CONFIG_SETTINGS)[number];
 /** `GET /api/config`: what the web app needs to know about this deployment. */
 export const AppConfigSchema = z.object({
   auth: z.object({ emailPassword: z.literal(true), google: z.boolean() }),
-  payments: z.object({ mode: z.enum(['stripe', 'demo']), publishableKey: z.string().optional() }),
+  payments: z.object({ mode: z.enum(['stripe', 'demo']), publishableKey: z.optional(z.string()) }),
   features: z.object({
     admin: z.literal(false),
     analytics: z.literal(false),
