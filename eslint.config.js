@@ -14,6 +14,15 @@ const webFeatures = readdirSync(path.join(import.meta.dirname, webSrc, 'features
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The browser's zod is the contract's zod/mini with its English messages (packages/shared/src/zod.ts).
+// Classic zod puts every method on every schema, so one import of it brings all of zod into the
+// first load (docs/decisions/0039-zod-mini-contract.md); the web build also fails if a classic
+// module reaches it by another road (apps/web/build/unused-library-code.ts).
+const browserZod = {
+  regex: '^zod(/.*)?$',
+  message: "The browser's zod is zod/mini with its messages: import { z } from '@card-counter/shared/zod' (ADR 0039).",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'packages/engine/assembly/**'] },
   js.configs.recommended,
@@ -69,6 +78,13 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's schemas run in the browser: they take their zod from src/zod.ts, the one
+    // module that imports zod/mini and installs its messages.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ ...browserZod, message: "The contract's zod is zod/mini with its messages: import { z } from './zod.ts' (ADR 0039)." }] }] },
+  },
+  {
     // The engine's analysis layer flows one way, analysis -> indices -> coach: the analyser knows
     // neither the index plays nor the coaches, and the index plays (generated with the
     // analyser) know no coach. The coaches use both (packages/engine/README.md, Layout).
@@ -105,7 +121,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use Link and NavLink from @/shared/ui/link.tsx (docs/decisions/0036).' }],
-          patterns: [{ group: ['../../*'], message: 'Leaving this folder: import through @/ (src/).' }],
+          patterns: [{ group: ['../../*'], message: 'Leaving this folder: import through @/ (src/).' }, browserZod],
         },
       ],
       'import/no-restricted-paths': [

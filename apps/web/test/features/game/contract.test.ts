@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng, stackedShoe } from '@card-counter/engine';
 import { TableSnapshotSchema } from '@card-counter/shared';
+import { z } from '@card-counter/shared/zod';
 import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
 import { TableRefusal } from '@/features/game/api/table-source.ts';
 import { rulesSummary } from '@/features/game/model/rules-summary.ts';
@@ -9,7 +10,7 @@ import { DEFAULT_RULES } from '@card-counter/engine';
 // The local table answers exactly what the server contract allows: the visible projection.
 // Training (count checks, the coach's standard) is the server's and has no place here: the
 // local screen keeps its own (ADR 0028).
-const LocalSnapshotSchema = TableSnapshotSchema.omit({ training: true });
+const LocalSnapshotSchema = z.omit(TableSnapshotSchema, { training: true });
 
 describe('the local table source', () => {
   it('answers every action with a snapshot the shared contract accepts, hole card hidden until turned', async () => {

@@ -6,6 +6,7 @@ import {
   type MistakeHand,
   type MistakeKind,
 } from '@card-counter/shared';
+import { z } from '@card-counter/shared/zod';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/shared/ui/link.tsx';
@@ -188,7 +189,7 @@ function spanOf(params: URLSearchParams): MistakesSpan | null {
   return q.data.from !== undefined && q.data.to !== undefined ? { from: q.data.from, to: q.data.to } : null;
 }
 
-const SpanQuerySchema = MistakesQuerySchema.pick({ shoe: true, from: true, to: true });
+const SpanQuerySchema = z.pick(MistakesQuerySchema, { shoe: true, from: true, to: true });
 
 function Filters({
   kind,
