@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compressAssets } from './build/compress-assets.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { unusedLibraryCode } from './build/unused-library-code.ts';
-import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
+import { noClassicZod } from './build/no-classic-zod.ts';
 
 /** `@/x` is `src/x`: the one spelling of an import that leaves its feature (tsconfig `paths` says the same). */
 export const srcAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
@@ -13,7 +13,7 @@ export const srcAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./s
 // The server (apps/server) serves dist/ with an index.html fallback; in development the
 // Vite dev server forwards every /api call (auth, profile, SSE streams) to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), compressAssets(), zodWithoutJsonSchema(), unusedLibraryCode()],
+  plugins: [react(), tailwindcss(), serviceWorker(), compressAssets(), noClassicZod(), unusedLibraryCode()],
   resolve: { alias: srcAlias },
   server: {
     port: 5173,

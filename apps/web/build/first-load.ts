@@ -42,11 +42,14 @@ export const FIRST_LOAD_ROUTES = {
  * object validator compiler, dead with jitless, and react-router's Form, which the app never
  * renders, are dropped from the build (build/unused-library-code.ts: /login 119, table 164,
  * -1.1 and -1.3 KB each); the shoe proof imports the engine's shoe check (sha256) when the player
- * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB).
+ * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB); the contract's schemas are
+ * zod/mini, whose schemas carry no methods, instead of classic zod, which carried all of zod into
+ * every page that parses (packages/shared/src/zod.ts, docs/decisions/0039: zod's chunk 18.9 -> 11.5
+ * KB; /login 112, table 154, -7.3 KB each).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 119,
-  '/ (signed in, the table)': 161,
+  '/login': 112,
+  '/ (signed in, the table)': 154,
 };
 
 interface ManifestChunk {

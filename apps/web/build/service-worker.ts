@@ -44,16 +44,23 @@ export function renderServiceWorker(template: string, list: { urls: string[]; ve
 
 export function serviceWorker(): Plugin {
   let outDir = '';
+  let failed = false;
   return {
     name: 'card-counter:service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
     closeBundle: {
       // Before compress-assets, whose copies would otherwise be listed.
       order: 'pre',
       handler() {
+        // closeBundle runs after a failed build too, which wrote no index.html: reading it would
+        // replace the build's own error (e.g. build/no-classic-zod.ts's) with an ENOENT.
+        if (failed) return;
         const sw = renderServiceWorker(readFileSync(TEMPLATE, 'utf8'), precacheList(outDir));
         writeFileSync(path.join(outDir, SERVICE_WORKER_FILE), sw);
       },
