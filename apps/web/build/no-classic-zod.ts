@@ -16,7 +16,8 @@ export function isClassicZod(id: string): boolean {
   return ZOD.test(id) && !MINI.test(id);
 }
 
-const FIX = "The browser's zod is zod/mini: import { z } from '@card-counter/shared/zod' (docs/decisions/0039-zod-mini-contract.md).";
+const FIX =
+  "The browser's zod is zod/mini: import { z } from '@card-counter/shared/zod' (docs/decisions/0039-zod-mini-contract.md).";
 
 export function noClassicZod(): Plugin {
   return {
@@ -30,7 +31,10 @@ export function noClassicZod(): Plugin {
     async resolveId(source, importer, options) {
       if (!/^zod(\/|$)/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (resolved && isClassicZod(resolved.id)) this.error(`classic zod reached the browser build: ${importer ?? 'an entry'} imports '${source}' (${resolved.id}). ${FIX}`);
+      if (resolved && isClassicZod(resolved.id))
+        this.error(
+          `classic zod reached the browser build: ${importer ?? 'an entry'} imports '${source}' (${resolved.id}). ${FIX}`,
+        );
       return resolved;
     },
     // A classic module reached by a path rather than by name (an alias, a relative import).

@@ -7,13 +7,21 @@ import { TableActionRequestSchema, TransactionsQuerySchema } from '../src/index.
 // no classic zod (which would install English itself and hide a missing locale).
 describe("the contract's messages", () => {
   it('reads as classic zod did: type, size, format and unknown-key messages in English', () => {
-    const issues = TableActionRequestSchema.safeParse({ actionId: 'short', version: -1, action: { type: 'bet', amount: 1.5 }, extra: 1 }).error?.issues ?? [];
+    const issues =
+      TableActionRequestSchema.safeParse({
+        actionId: 'short',
+        version: -1,
+        action: { type: 'bet', amount: 1.5 },
+        extra: 1,
+      }).error?.issues ?? [];
     expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['actionId', 'Too small: expected string to have >=8 characters'],
       ['version', 'Too small: expected number to be >=0'],
       ['action.amount', 'Invalid input: expected int, received number'],
       ['', 'Unrecognized key: "extra"'],
     ]);
-    expect(TransactionsQuerySchema.safeParse({ limit: 'x' }).error?.issues[0]?.message).toBe('Invalid input: expected number, received NaN');
+    expect(TransactionsQuerySchema.safeParse({ limit: 'x' }).error?.issues[0]?.message).toBe(
+      'Invalid input: expected number, received NaN',
+    );
   });
 });
