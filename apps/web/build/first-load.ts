@@ -45,7 +45,7 @@ export const FIRST_LOAD_ROUTES = {
  * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB); the contract's schemas are
  * zod/mini, whose schemas carry no methods, instead of classic zod, which carried all of zod into
  * every page that parses (packages/shared/src/zod.ts, docs/decisions/0039: zod's chunk 18.9 -> 11.5
- * KB; /login 112, table 154, -7.3 KB each).
+ * KB; /login 112, table 154, -7.2 KB each).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 112,

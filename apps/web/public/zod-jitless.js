@@ -4,7 +4,4 @@
 // jitless here, in a classic script that runs before any module, covers every bundle chunk:
 // a chunk that parses while it loads can run before main.tsx's own z.config
 // (packages/shared/src/zod-csp.ts). Validation gives the same results without the compilation.
-// Only classic zod's objects probe; the browser's zod is zod/mini, which never does, and the build
-// fails if classic comes back (build/no-classic-zod.ts), so this is a guard, kept for its 0.4 KB
-// (docs/decisions/0039-zod-mini-contract.md).
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
