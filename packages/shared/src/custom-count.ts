@@ -38,97 +38,49 @@ export interface CustomCountProblem {
   message: string;
 }
 
-const isHalf = (x: unknown): x is number =>
-  typeof x === 'number' && Number.isFinite(x) && Number.isInteger(x * 2);
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  x !== null && typeof x === 'object' && !Array.isArray(x);
+const isHalf = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && Number.isInteger(x * 2);
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /** The first problem of a custom count, or null when it is good. */
 export function customCountProblem(input: unknown): CustomCountProblem | null {
-  const problem = (reason: CustomCountReason, path: string[], message: string): CustomCountProblem => ({
-    reason,
-    path,
-    message,
-  });
-  if (!isObject(input))
-    return problem(
-      'COUNT_NOT_AN_OBJECT',
-      [],
-      'a custom count must be an object: { tags, irc?, key?, pivot? }.',
-    );
+  const problem = (reason: CustomCountReason, path: string[], message: string): CustomCountProblem => ({ reason, path, message });
+  if (!isObject(input)) return problem('COUNT_NOT_AN_OBJECT', [], 'a custom count must be an object: { tags, irc?, key?, pivot? }.');
   for (const key of Object.keys(input)) {
-    if (!['tags', 'irc', 'key', 'pivot'].includes(key))
-      return problem('COUNT_UNKNOWN_FIELD', [key], `unknown field "${key}" in the custom count.`);
+    if (!['tags', 'irc', 'key', 'pivot'].includes(key)) return problem('COUNT_UNKNOWN_FIELD', [key], `unknown field "${key}" in the custom count.`);
   }
   const tags = input.tags;
-  if (!isObject(tags))
-    return problem(
-      'TAGS_NOT_AN_OBJECT',
-      ['tags'],
-      'tags must be an object with a tag for A, 2, 3, 4, 5, 6, 7, 8, 9 and T.',
-    );
+  if (!isObject(tags)) return problem('TAGS_NOT_AN_OBJECT', ['tags'], 'tags must be an object with a tag for A, 2, 3, 4, 5, 6, 7, 8, 9 and T.');
   for (const key of Object.keys(tags)) {
     if (!(CUSTOM_COUNT_TAG_KEYS as readonly string[]).includes(key)) {
-      return problem(
-        'TAG_UNKNOWN',
-        ['tags', key],
-        `unknown card "${key}" in the tags: use A, 2..9 and T (T tags every ten-valued card).`,
-      );
+      return problem('TAG_UNKNOWN', ['tags', key], `unknown card "${key}" in the tags: use A, 2..9 and T (T tags every ten-valued card).`);
     }
   }
   let deckSum = 0;
   for (const key of CUSTOM_COUNT_TAG_KEYS) {
     const t = tags[key];
     if (t === undefined) return problem('TAG_MISSING', ['tags', key], `the tags need a tag for ${key}.`);
-    if (!isHalf(t))
-      return problem(
-        'TAG_NOT_A_HALF',
-        ['tags', key],
-        `the tag of ${key} must be a whole or half number (got ${JSON.stringify(t)}).`,
-      );
+    if (!isHalf(t)) return problem('TAG_NOT_A_HALF', ['tags', key], `the tag of ${key} must be a whole or half number (got ${JSON.stringify(t)}).`);
     if (Math.abs(t) > CUSTOM_COUNT_TAG_MAX) {
-      return problem(
-        'TAG_OUT_OF_RANGE',
-        ['tags', key],
-        `the tag of ${key} must be between -${CUSTOM_COUNT_TAG_MAX} and ${CUSTOM_COUNT_TAG_MAX} (got ${t}).`,
-      );
+      return problem('TAG_OUT_OF_RANGE', ['tags', key], `the tag of ${key} must be between -${CUSTOM_COUNT_TAG_MAX} and ${CUSTOM_COUNT_TAG_MAX} (got ${t}).`);
     }
     deckSum += t * (key === 'T' ? 16 : 4);
   }
-  if (CUSTOM_COUNT_TAG_KEYS.every((k) => tags[k] === 0))
-    return problem('TAGS_ALL_ZERO', ['tags'], 'a count needs at least one card with a tag other than 0.');
+  if (CUSTOM_COUNT_TAG_KEYS.every((k) => tags[k] === 0)) return problem('TAGS_ALL_ZERO', ['tags'], 'a count needs at least one card with a tag other than 0.');
   const given = (['irc', 'key', 'pivot'] as const).filter((f) => input[f] !== undefined);
   if (deckSum === 0) {
     const first = given[0];
     return first === undefined
       ? null
-      : problem(
-          'BALANCED_TAKES_NO_IRC_KEY_PIVOT',
-          [first],
-          'a balanced count starts at 0 and is played on the true count: it takes no IRC, key or pivot.',
-        );
+      : problem('BALANCED_TAKES_NO_IRC_KEY_PIVOT', [first], 'a balanced count starts at 0 and is played on the true count: it takes no IRC, key or pivot.');
   }
   for (const f of ['irc', 'key', 'pivot'] as const) {
     const x = input[f];
     if (x === undefined) {
-      return problem(
-        'UNBALANCED_NEEDS_IRC_KEY_PIVOT',
-        [f],
-        'an unbalanced count (its tags do not sum to 0 over a deck) needs its IRC (for one deck), key count and pivot.',
-      );
+      return problem('UNBALANCED_NEEDS_IRC_KEY_PIVOT', [f], 'an unbalanced count (its tags do not sum to 0 over a deck) needs its IRC (for one deck), key count and pivot.');
     }
-    if (!isHalf(x))
-      return problem(
-        'COUNT_VALUE_NOT_A_HALF',
-        [f],
-        `${f} must be a whole or half number (got ${JSON.stringify(x)}).`,
-      );
+    if (!isHalf(x)) return problem('COUNT_VALUE_NOT_A_HALF', [f], `${f} must be a whole or half number (got ${JSON.stringify(x)}).`);
     if (Math.abs(x) > CUSTOM_COUNT_RUNNING_MAX) {
-      return problem(
-        'COUNT_VALUE_OUT_OF_RANGE',
-        [f],
-        `${f} must be between -${CUSTOM_COUNT_RUNNING_MAX} and ${CUSTOM_COUNT_RUNNING_MAX} (got ${x}).`,
-      );
+      return problem('COUNT_VALUE_OUT_OF_RANGE', [f], `${f} must be between -${CUSTOM_COUNT_RUNNING_MAX} and ${CUSTOM_COUNT_RUNNING_MAX} (got ${x}).`);
     }
   }
   return null;
@@ -151,7 +103,4 @@ export const CustomCountSchema = z.custom<CustomCount>().check(
 // build fails when they drift apart).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-export type CustomCountMatchesEngine = [
-  Assert<Same<CustomCountReason, CustomCountCode>>,
-  Assert<Same<z.infer<typeof CustomCountSchema>, CustomCount>>,
-];
+export type CustomCountMatchesEngine = [Assert<Same<CustomCountReason, CustomCountCode>>, Assert<Same<z.infer<typeof CustomCountSchema>, CustomCount>>];

@@ -37,17 +37,13 @@ export function ratingOf(answer: Pick<DrillAnswer, 'drill' | 'correct' | 'time_m
 }
 
 /** An item's answers, oldest first -> when it is next due. */
-export type DueOf = (
-  history: readonly Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'answeredAt'>[],
-) => Date;
+export type DueOf = (history: readonly Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'answeredAt'>[]) => Date;
 
 function medianOf(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function summarizeDrill(drill: DrillId, answers: readonly DrillAnswer[], dueOf: DueOf): DrillSummary {
@@ -104,13 +100,5 @@ function summarizeDrill(drill: DrillId, answers: readonly DrillAnswer[], dueOf: 
 /** The progress of every drill from a player's answers (any order; sorted by answeredAt here). */
 export function summarizeDrills(answers: readonly DrillAnswer[], dueOf: DueOf): DrillsProgress {
   const sorted = [...answers].sort((a, b) => Date.parse(a.answeredAt) - Date.parse(b.answeredAt));
-  return {
-    drills: DRILL_IDS.map((drill) =>
-      summarizeDrill(
-        drill,
-        sorted.filter((a) => a.drill === drill),
-        dueOf,
-      ),
-    ),
-  };
+  return { drills: DRILL_IDS.map((drill) => summarizeDrill(drill, sorted.filter((a) => a.drill === drill), dueOf)) };
 }

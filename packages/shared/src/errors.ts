@@ -45,15 +45,11 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has an unsupported content type.' },
-  HEADERS_TOO_LARGE: {
-    status: 431,
-    message: "The request headers are too large. Clear this site's cookies and try again.",
-  },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large. Clear this site\'s cookies and try again.' },
   MALFORMED_URL: { status: 400, message: 'The address is malformed.' },
   LIVE_UPDATES_FULL: {
     status: 503,
-    message:
-      'Live updates are unavailable: the server has reached its limit of live connections. The page still works; reload later for live updates.',
+    message: 'Live updates are unavailable: the server has reached its limit of live connections. The page still works; reload later for live updates.',
   },
   /** PATCH /api/me: another player holds this username (compared regardless of case). */
   USERNAME_TAKEN: { status: 409, message: 'That username is taken.' },
@@ -65,10 +61,7 @@ export const ERRORS = {
   /** POST /api/table/actions refused by the rules of the game: details carry the reason code and the table. */
   TABLE_ACTION_REFUSED: { status: 409, message: 'That move is not allowed now.' },
   /** GET /api/table/patterns in test mode: the patterns are kept by the running count at each bet, which test mode withholds (ADR 0031). */
-  TEST_MODE_COUNTS_WITHHELD: {
-    status: 409,
-    message: 'Test mode keeps the counts hidden: the betting patterns by count show when test mode is off.',
-  },
+  TEST_MODE_COUNTS_WITHHELD: { status: 409, message: 'Test mode keeps the counts hidden: the betting patterns by count show when test mode is off.' },
   /** POST /api/payments/webhook: missing or wrong provider signature (nothing is read or changed). */
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is invalid.' },
   ORIGIN_NOT_TRUSTED: {

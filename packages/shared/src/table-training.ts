@@ -21,14 +21,7 @@ export const COUNT_CHECK_EVERY_ROUNDS = 5;
  * the stable codes its refusals name: a refused ramp is 400 VALIDATION_FAILED whose message
  * names the field and starts with one of BET_RAMP_PROBLEMS (decision record 0030).
  */
-export const BET_RAMP_BOUNDS = {
-  steps_max: 30,
-  tc_min: -20,
-  tc_max: 20,
-  units_max: 200,
-  unitCredits_min: TABLE_LIMITS.minBet,
-  unitCredits_max: TABLE_LIMITS.maxBet,
-} as const;
+export const BET_RAMP_BOUNDS = { steps_max: 30, tc_min: -20, tc_max: 20, units_max: 200, unitCredits_min: TABLE_LIMITS.minBet, unitCredits_max: TABLE_LIMITS.maxBet } as const;
 export const BET_RAMP_PROBLEMS = [
   'RAMP_EMPTY',
   'RAMP_TOO_MANY_STEPS',
@@ -110,6 +103,7 @@ export const DEFAULT_TRAINING_SETTINGS: TableTrainingSettings = {
   betRamp: null,
   showRampBet: false,
 };
+
 
 /** A running count: whole, or in halves (Wong Halves), within ±1000. */
 export const countAnswer = z.number().check(z.multipleOf(0.5), z.gte(-1000), z.lte(1000));

@@ -7,28 +7,10 @@
  * The schemas are checked against the engine's own types at compile time (the end of this
  * file): a drift fails the build. A web test also parses real engine states with them.
  */
-import type {
-  Card,
-  ComputerHand,
-  CountingOptions,
-  PlayerHand,
-  RefusalCode,
-  RoundResult,
-  Rules,
-  SessionStats,
-  ShoeReveal,
-  VisibleGameState,
-  VisibleSeat,
-  VisibleShoe,
-} from '@card-counter/engine';
+import type { Card, ComputerHand, CountingOptions, PlayerHand, RefusalCode, RoundResult, Rules, SessionStats, ShoeReveal, VisibleGameState, VisibleSeat, VisibleShoe } from '@card-counter/engine';
 import { z } from './zod.ts';
 import { CustomCountSchema } from './custom-count.ts';
-import {
-  TableTrainingSchema,
-  TableTrainingSettingsSchema,
-  countAnswer,
-  trueCountAnswer,
-} from './table-training.ts';
+import { TableTrainingSchema, TableTrainingSettingsSchema, countAnswer, trueCountAnswer } from './table-training.ts';
 
 export * from './table-training.ts';
 export * from './table-report.ts';
@@ -68,38 +50,15 @@ export const TableRulesSchema = z.strictObject({
 export type TableRules = z.infer<typeof TableRulesSchema>;
 
 /** A built-in count, or 'custom' with its definition (custom-count.ts). */
-export const CountSystemSchema = z.enum([
-  'hi-lo',
-  'ko',
-  'hi-opt-1',
-  'hi-opt-2',
-  'omega-2',
-  'zen',
-  'wong-halves',
-  'red-7',
-  'custom',
-]);
+export const CountSystemSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
 
 /** The custom definition comes with system 'custom' and only then (an INVALID_CUSTOM_COUNT otherwise). */
-export function customGoesWithSystem(
-  value: { system: string; custom?: unknown },
-  ctx: z.core.$RefinementCtx,
-): void {
+export function customGoesWithSystem(value: { system: string; custom?: unknown }, ctx: z.core.$RefinementCtx): void {
   if (value.system === 'custom' && value.custom === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['custom'],
-      message: "the count 'custom' needs its definition: { tags, irc?, key?, pivot? }.",
-      params: { customCount: 'COUNT_NOT_AN_OBJECT' },
-    });
+    ctx.addIssue({ code: 'custom', path: ['custom'], message: "the count 'custom' needs its definition: { tags, irc?, key?, pivot? }.", params: { customCount: 'COUNT_NOT_AN_OBJECT' } });
   }
   if (value.system !== 'custom' && value.custom !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['custom'],
-      message: `a built-in count (${value.system}) takes no custom definition.`,
-      params: { customCount: 'COUNT_UNKNOWN_FIELD' },
-    });
+    ctx.addIssue({ code: 'custom', path: ['custom'], message: `a built-in count (${value.system}) takes no custom definition.`, params: { customCount: 'COUNT_UNKNOWN_FIELD' } });
   }
 }
 
@@ -428,13 +387,5 @@ export type TableContractMatchesEngine = [
   Assert<Same<z.infer<typeof ShoeRevealSchema>, ShoeReveal>>,
   Assert<Same<z.infer<typeof VisibleShoeSchema>, VisibleShoe>>,
   Assert<Same<z.infer<typeof VisibleTableStateSchema>, VisibleGameState>>,
-  Assert<
-    Same<
-      Exclude<
-        z.infer<typeof TableRefusalReasonSchema>,
-        'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING'
-      >,
-      RefusalCode
-    >
-  >,
+  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING'>, RefusalCode>>,
 ];

@@ -11,13 +11,7 @@ import { CardSchema, CountSystemSchema, customGoesWithSystem } from '../table.ts
 import { CustomCountSchema } from '../custom-count.ts';
 import { isoDate } from './iso-date.ts';
 
-export const DRILL_IDS = [
-  'runningCount',
-  'trueCount',
-  'deckEstimation',
-  'basicStrategy',
-  'deviations',
-] as const;
+export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
 export const DrillIdSchema = z.enum(DRILL_IDS);
 export type DrillId = z.infer<typeof DrillIdSchema>;
 

@@ -18,17 +18,7 @@ export const SIM_JSON_CHARS_MAX = 64_000;
 export const SIM_ROUNDS_MIN = 10_000;
 export const SIM_ROUNDS_MAX = 1_000_000_000;
 
-export const SimCountSchema = z.enum([
-  'hi-lo',
-  'ko',
-  'hi-opt-1',
-  'hi-opt-2',
-  'omega-2',
-  'zen',
-  'wong-halves',
-  'red-7',
-  'custom',
-]);
+export const SimCountSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
 export const SimIndicesSchema = z.enum(['none', 'i18', 'i18+fab4', 'generated']);
 
 /** The form's settings, everything the engine's buildPlan needs besides the rules' own checks. */
