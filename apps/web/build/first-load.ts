@@ -45,11 +45,11 @@ export const FIRST_LOAD_ROUTES = {
  * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB); the contract's schemas are
  * zod/mini, whose schemas carry no methods, instead of classic zod, which carried all of zod into
  * every page that parses (packages/shared/src/zod.ts, docs/decisions/0039: zod's chunk 18.9 -> 11.5
- * KB; /login 112, table 154, -7.2 KB each).
+ * KB; /login 110, table 152, -7.3 and -7.2 KB).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 112,
-  '/ (signed in, the table)': 154,
+  '/login': 110,
+  '/ (signed in, the table)': 152,
 };
 
 interface ManifestChunk {
