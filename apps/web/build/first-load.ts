@@ -73,7 +73,7 @@ function gzipBytes(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-/** Scripts index.html loads from public/ (not in the manifest), e.g. /zod-jitless.js. */
+/** Scripts index.html loads from public/ (not in the manifest); none today, counted if one comes back. */
 function publicScripts(distDir: string): string[] {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   return [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)]

@@ -1,5 +1,4 @@
 // First: must run before any schema parses (see the module's comment).
-import '@card-counter/shared/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
