@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_ms } from '@card-counter/shared';
 
 /** A lazy chunk that did not arrive in time (a stalled connection): the route error screen offers a reload. */
@@ -31,7 +31,7 @@ export function withChunkTimeout<T>(load: Promise<T>, timeout_ms: number = CHUNK
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
 
-export type LazyChunk<T extends AnyComponent> = LazyExoticComponent<T> & {
+export type LazyChunk<T extends AnyComponent> = ComponentType<ComponentProps<T>> & {
   /**
    * Starts the download now; the render later uses the same download. The startup screen asks
    * for the requested route's chunks while it shows, so they are not fetched one after another
@@ -44,11 +44,27 @@ export type LazyChunk<T extends AnyComponent> = LazyExoticComponent<T> & {
  * React.lazy bounded by the chunk-load timeout: a chunk that fails (a new release replaced it)
  * or stalls ends in the route's error screen with a reload, never in an endless spinner.
  * Every lazy import of the app goes through here.
+ *
+ * A chunk that has arrived already (preloaded, or shown before) renders at once: React.lazy
+ * would suspend on its first render anyway, show the fallback, and then hold the page back for
+ * its fallback throttle (300 ms), which measured as the guest's table painting 300 ms after its
+ * chunks were in. Each mount picks one of the two once, so a chunk that lands while shown keeps
+ * its state.
  */
 export function lazyChunk<T extends AnyComponent>(load: () => Promise<{ default: T }>): LazyChunk<T> {
   let loading: Promise<{ default: T }> | null = null;
-  const start = () => (loading ??= withChunkTimeout(load()));
-  return Object.assign(lazy(start), {
+  let loaded: T | null = null;
+  const start = () =>
+    (loading ??= withChunkTimeout(load()).then((chunk) => {
+      loaded = chunk.default;
+      return chunk;
+    }));
+  const Lazy = lazy(start);
+  function Chunk(props: ComponentProps<T>) {
+    const [component] = useState<AnyComponent>(() => loaded ?? Lazy);
+    return createElement(component, props);
+  }
+  return Object.assign(Chunk, {
     preload: () => {
       // The render reports a failure (React.lazy gets the same promise); here it is only observed.
       start().catch(() => undefined);
