@@ -42,14 +42,17 @@ export const FIRST_LOAD_ROUTES = {
  * object validator compiler, dead with jitless, and react-router's Form, which the app never
  * renders, are dropped from the build (build/unused-library-code.ts: /login 119, table 164,
  * -1.1 and -1.3 KB each); the shoe proof imports the engine's shoe check (sha256) when the player
- * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB); the contract's schemas are
+ * first asks for it (game/model/shoe-verify.ts: table 161, -3.0 KB); the app's own Link and
+ * NavLink (shared/ui/link.tsx) leave out react-router's, which carry its framework mode (-1.8 and
+ * -1.7 KB); the contract's schemas are
  * zod/mini, whose schemas carry no methods, instead of classic zod, which carried all of zod into
  * every page that parses (packages/shared/src/zod.ts, docs/decisions/0039: zod's chunk 18.9 -> 11.5
- * KB; /login 110, table 152, -7.3 and -7.2 KB).
+ * KB; /login 110, table 152, -7.3 and -7.2 KB); with no classic zod, the jitless script in
+ * index.html's head went (/login 109, table 151, -0.4 KB each).
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 110,
-  '/ (signed in, the table)': 152,
+  '/login': 109,
+  '/ (signed in, the table)': 151,
 };
 
 interface ManifestChunk {
