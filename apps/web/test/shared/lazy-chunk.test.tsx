@@ -6,6 +6,17 @@ import { CHUNK_LOAD_TIMEOUT_ms } from '@card-counter/shared';
 import { RouteErrorBoundary } from '@/app/route-error.tsx';
 import { ChunkLoadTimeoutError, lazyChunk, withChunkTimeout } from '@/shared/lib/lazy-chunk.ts';
 
+/** A page as a route renders it: inside the router, the route's error boundary and a Suspense. */
+function renderInRoute(page: ReactNode, reload?: () => void) {
+  return render(
+    <MemoryRouter>
+      <RouteErrorBoundary resetKey="default" reload={reload}>
+        <Suspense fallback={null}>{page}</Suspense>
+      </RouteErrorBoundary>
+    </MemoryRouter>,
+  );
+}
+
 describe('lazy chunks are bounded by the chunk-load timeout', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -31,15 +42,7 @@ describe('lazy chunks are bounded by the chunk-load timeout', () => {
   it('a chunk that fails to download shows the route error screen with a reload, not a blank page', async () => {
     const Page = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/page-old.js')));
     const reload = vi.fn();
-    render(
-      <MemoryRouter>
-        <RouteErrorBoundary resetKey="default" reload={reload}>
-          <Suspense fallback={null}>
-            <Page />
-          </Suspense>
-        </RouteErrorBoundary>
-      </MemoryRouter>,
-    );
+    renderInRoute(<Page />, reload);
     expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeTruthy();
     expect(screen.getByText(/Failed to fetch dynamically imported module/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
@@ -86,15 +89,7 @@ describe('lazy chunks are bounded by the chunk-load timeout', () => {
       Page.preload();
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();
-      render(
-        <MemoryRouter>
-          <RouteErrorBoundary resetKey="default">
-            <Suspense fallback={null}>
-              <Page />
-            </Suspense>
-          </RouteErrorBoundary>
-        </MemoryRouter>,
-      );
+      renderInRoute(<Page />);
       expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeTruthy();
     } finally {
       process.off('unhandledRejection', unhandled);
