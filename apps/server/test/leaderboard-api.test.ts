@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../src/db/index.ts';
 import { LEADERBOARD_STREAMS_PER_USER_MAX } from '../src/modules/leaderboard/routes.ts';
+import { lockEntryWrites } from '../src/modules/leaderboard/entries.ts';
 import { applyCredit } from '../src/modules/ledger/index.ts';
 import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
@@ -59,10 +60,19 @@ async function board(p: Player, query = '') {
   return LeaderboardPageSchema.parse(res.json());
 }
 
-/** Hides every player so far (profile and entry), so a test sees only its own. */
+/**
+ * Hides every player so far (profile and entry), so a test sees only its own. Under the entry
+ * writers' lock: a refresh still running from the previous test (its player signed up a moment
+ * ago) read the profile before this hid it, and would write the entry back as shown after it
+ * (seen on PostgreSQL: a fourth player at rank 2 in the cursor test). The product's own hiding
+ * (PATCH /api/me) notifies, so a later refresh corrects it; this direct write does not.
+ */
 async function clearBoard(db: Database): Promise<void> {
-  await sql`update profiles set show_on_leaderboard = false`.execute(db.kysely);
-  await sql`update leaderboard_entries set deleted = true`.execute(db.kysely);
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockEntryWrites(trx);
+    await sql`update profiles set show_on_leaderboard = false`.execute(trx);
+    await sql`update leaderboard_entries set deleted = true`.execute(trx);
+  });
 }
 
 /** A signed-up player whose entry is on the board (the refresher's 100 ms have passed). */

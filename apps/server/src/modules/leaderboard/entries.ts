@@ -21,6 +21,11 @@ export const REFRESH_BATCH_MAX = 1000;
  */
 const ENTRY_WRITE_LOCK = 7_140_011;
 
+/** Takes the entry writers' lock for the rest of the caller's transaction (anything that writes entries). */
+export async function lockEntryWrites(trx: Kysely<DB>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ENTRY_WRITE_LOCK})`.execute(trx);
+}
+
 /**
  * Brings the users' entries in line with their profiles inside the caller's transaction and,
  * when anything changed, publishes the board (delivered on commit). Returns the rows changed.
@@ -28,7 +33,7 @@ const ENTRY_WRITE_LOCK = 7_140_011;
 export async function refreshEntriesInTransaction(trx: Kysely<DB>, userIds: readonly string[]): Promise<number> {
   if (userIds.length === 0) return 0;
   if (userIds.length > REFRESH_BATCH_MAX) throw new RangeError(`refresh batch of ${userIds.length} users`);
-  await sql`select pg_advisory_xact_lock(${ENTRY_WRITE_LOCK})`.execute(trx);
+  await lockEntryWrites(trx);
   // The board is announced (delivered on commit) by the same statement, when a row changed.
   const result = await sql<{ changed: number }>`
     with written as (
