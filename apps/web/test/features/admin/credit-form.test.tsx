@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers.tsx';
 import { CreditForm } from '@/features/admin/components/credit-form.tsx';
 import { json, stubFetch } from '../../support/fetch.ts';
+import { edit } from '../../support/edit.ts';
 
 function renderForm() {
   render(
@@ -46,8 +47,8 @@ describe('admin credit form', () => {
     });
     renderForm();
     fireEvent.click(screen.getByLabelText('Remove'));
-    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '300' } });
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Duplicate grant' } });
+    edit(screen.getByLabelText('Amount (credits)'), '300');
+    edit(screen.getByLabelText('Reason'), 'Duplicate grant');
     fireEvent.click(screen.getByRole('button', { name: 'Remove credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove credits?' });
     expect(dialog.textContent).toContain('bob@example.com');
@@ -79,12 +80,12 @@ describe('admin credit form', () => {
       return answer(50, 1_050);
     });
     renderForm();
-    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '50' } });
+    edit(screen.getByLabelText('Amount (credits)'), '50');
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Say why/);
     expect(ids).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill' } });
+    edit(screen.getByLabelText('Reason'), 'Goodwill');
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/unexpected/);
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));

@@ -7,6 +7,7 @@ import { json, stubFetch } from '../../support/fetch.ts';
 import { PROFILE } from '../../support/fixtures.ts';
 import { renderApp } from '../../support/render.tsx';
 import { startAppAfterContinueOffline } from '../../support/app-start.ts';
+import { edit } from '../../support/edit.ts';
 
 const DUPLICATE = 'An account with this email already exists. Please sign in instead.';
 
@@ -19,7 +20,8 @@ describe('auth pages', () => {
   it("sign-up with a registered e-mail shows the server's message and stays on the page", async () => {
     let body: unknown = null;
     stubFetch((url, init) => {
-      if (url.pathname === '/api/me') return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+      if (url.pathname === '/api/me')
+        return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       if (url.pathname === '/api/auth/sign-up/email') {
         body = JSON.parse(String(init?.body));
         return json({ error: { code: 'EMAIL_EXISTS', message: DUPLICATE } }, 409);
@@ -28,9 +30,9 @@ describe('auth pages', () => {
     });
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
+    edit(screen.getByLabelText('Name'), 'Ada');
+    edit(screen.getByLabelText('Email'), 'ada@example.com');
+    edit(screen.getByLabelText('Password'), 'correct-horse');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe(DUPLICATE);
     expect(body).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'correct-horse' });
@@ -41,7 +43,9 @@ describe('auth pages', () => {
     let signedIn = false;
     stubFetch((url) => {
       if (url.pathname === '/api/me') {
-        return signedIn ? json(PROFILE) : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+        return signedIn
+          ? json(PROFILE)
+          : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       }
       if (url.pathname === '/api/auth/sign-up/email') {
         signedIn = true;
@@ -54,9 +58,9 @@ describe('auth pages', () => {
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
     expect(useSessionStore.getState().status).toBe('guest');
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
+    edit(screen.getByLabelText('Name'), 'Ada');
+    edit(screen.getByLabelText('Email'), 'ada@example.com');
+    edit(screen.getByLabelText('Password'), 'correct-horse');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Ada' })).toBeTruthy();
@@ -66,7 +70,8 @@ describe('auth pages', () => {
 
   it('a wrong password shows the server message', async () => {
     stubFetch((url) => {
-      if (url.pathname === '/api/me') return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+      if (url.pathname === '/api/me')
+        return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       if (url.pathname === '/api/auth/sign-in/email') {
         return json({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } }, 401);
       }
@@ -74,8 +79,8 @@ describe('auth pages', () => {
     });
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Sign in' });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    edit(screen.getByLabelText('Email'), 'ada@example.com');
+    edit(screen.getByLabelText('Password'), 'wrong-password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
   });
@@ -85,7 +90,9 @@ describe('auth pages', () => {
     let resentTo: unknown = null;
     stubFetch((url, init) => {
       if (url.pathname === '/api/me') {
-        return signedIn ? json(PROFILE) : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+        return signedIn
+          ? json(PROFILE)
+          : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       }
       if (url.pathname === '/api/auth/sign-up/email') {
         signedIn = true;
@@ -99,15 +106,21 @@ describe('auth pages', () => {
     });
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
+    edit(screen.getByLabelText('Name'), 'Ada');
+    edit(screen.getByLabelText('Email'), 'ada@example.com');
+    edit(screen.getByLabelText('Password'), 'correct-horse');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect((await screen.findByText(/We sent a verification e-mail to ada@example.com/)).closest('[role="status"]')).toBeTruthy();
+    expect(
+      (await screen.findByText(/We sent a verification e-mail to ada@example.com/)).closest(
+        '[role="status"]',
+      ),
+    ).toBeTruthy();
     expect(resentTo).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
-    expect(await screen.findByText('A new verification e-mail is on its way to ada@example.com.')).toBeTruthy();
+    expect(
+      await screen.findByText('A new verification e-mail is on its way to ada@example.com.'),
+    ).toBeTruthy();
     expect(resentTo).toBe('ada@example.com');
   });
 });

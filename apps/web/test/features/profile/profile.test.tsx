@@ -5,6 +5,7 @@ import { json, stubFetch } from '../../support/fetch.ts';
 import { CONFIG, PROFILE } from '../../support/fixtures.ts';
 import { renderApp } from '../../support/render.tsx';
 import { startAppAfterContinueOffline } from '../../support/app-start.ts';
+import { edit } from '../../support/edit.ts';
 
 function row(n: number) {
   return {
@@ -106,10 +107,12 @@ describe('profile screen', () => {
     });
     renderApp('/profile');
     const names = await screen.findByRole('region', { name: 'Names' });
-    fireEvent.change(within(names).getByLabelText('Display name'), { target: { value: '  Countess ' } });
+    edit(within(names).getByLabelText('Display name'), '  Countess ');
     fireEvent.click(within(names).getByRole('button', { name: 'Save names' }));
     await screen.findByRole('link', { name: 'Countess' });
     expect(patched).toEqual({ displayName: 'Countess', username: 'ada' });
-    await waitFor(() => expect(within(names).getByRole('status').textContent).toBe('Your names have been saved.'));
+    await waitFor(() =>
+      expect(within(names).getByRole('status').textContent).toBe('Your names have been saved.'),
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { SimSettings } from '@card-counter/shared';
 import { RampEditor } from '@/features/simulator/components/ramp-editor.tsx';
 import { SettingsForm } from '@/features/simulator/components/settings-form.tsx';
 import { defaultSettings, validateSettings } from '@/features/simulator/model/settings.ts';
+import { edit } from '../../support/edit.ts';
 
 function Form({ initial, onRun = () => undefined }: { initial?: Partial<SimSettings>; onRun?: () => void }) {
   const [s, setS] = useState<SimSettings>({ ...defaultSettings(), ...initial });
@@ -22,7 +23,13 @@ describe('simulator settings form', () => {
   it("defaults to the table's rules and runs on submit", () => {
     const onRun = vi.fn();
     render(<Form onRun={onRun} />);
-    expect(state().rules).toMatchObject({ numDecks: 6, shufflePoint: 0.25, dealerStandsSoft17: true, blackjackPays: 1.5, surrenderAllowed: true });
+    expect(state().rules).toMatchObject({
+      numDecks: 6,
+      shufflePoint: 0.25,
+      dealerStandsSoft17: true,
+      blackjackPays: 1.5,
+      surrenderAllowed: true,
+    });
     expect(screen.getByLabelText('Penetration')).toHaveProperty('value', '75');
     expect(validateSettings(state())).toEqual({});
     fireEvent.click(runButton());
@@ -33,14 +40,16 @@ describe('simulator settings form', () => {
     const onRun = vi.fn();
     render(<Form onRun={onRun} />);
     const pen = screen.getByLabelText('Penetration');
-    fireEvent.change(pen, { target: { value: '5' } });
+    edit(pen, '5');
     // 5% dealt = shuffle point 0.95, beyond the engine's 0.9.
-    expect(screen.getByRole('alert').textContent).toBe('Penetration: shufflePoint must be between 0 and 0.9 (got 0.95).');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Penetration: shufflePoint must be between 0 and 0.9 (got 0.95).',
+    );
     expect(pen.getAttribute('aria-invalid')).toBe('true');
     expect(runButton()).toHaveProperty('disabled', true);
     fireEvent.submit(runButton().closest('form') as HTMLFormElement);
     expect(onRun).not.toHaveBeenCalled();
-    fireEvent.change(pen, { target: { value: '80' } });
+    edit(pen, '80');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(state().rules.shufflePoint).toBe(0.2);
     expect(runButton()).toHaveProperty('disabled', false);
@@ -48,29 +57,48 @@ describe('simulator settings form', () => {
 
   it('refuses the Hi-Lo indices with another count, and rounds, seed and workers out of range', () => {
     render(<Form />);
-    fireEvent.change(screen.getByLabelText('Counting system'), { target: { value: 'zen' } });
+    edit(screen.getByLabelText('Counting system'), 'zen');
     expect(screen.getByText(/are Hi-Lo numbers/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Index plays'), { target: { value: 'none' } });
+    edit(screen.getByLabelText('Index plays'), 'none');
     expect(screen.queryByText(/are Hi-Lo numbers/)).toBeNull();
     expect(state().insurance).toBe('never');
-    fireEvent.change(screen.getByLabelText('Rounds', { selector: 'input' }), { target: { value: '500' } });
+    edit(screen.getByLabelText('Rounds', { selector: 'input' }), '500');
     expect(screen.getByText('Rounds must be a whole number from 10,000 to 1,000,000,000.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Seed'), { target: { value: '-1' } });
+    edit(screen.getByLabelText('Seed'), '-1');
     expect(screen.getByText('Seed must be a whole number from 0 to 4,294,967,295.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Workers'), { target: { value: '0' } });
+    edit(screen.getByLabelText('Workers'), '0');
     expect(screen.getByText('Workers must be 1 to 64.')).toBeTruthy();
     expect(runButton()).toHaveProperty('disabled', true);
   });
 
   it('every rule key of the game is a control', () => {
     render(<Form />);
-    for (const label of ['Decks', 'Penetration', 'Dealer soft 17', 'Blackjack pays', 'Double on', 'Splits allowed', 'Spots played', 'Dealer peeks', 'Double after split', 'Late surrender', 'Insurance offered', 'Resplit aces', 'Hit split aces', 'Continuous shuffler']) {
+    for (const label of [
+      'Decks',
+      'Penetration',
+      'Dealer soft 17',
+      'Blackjack pays',
+      'Double on',
+      'Splits allowed',
+      'Spots played',
+      'Dealer peeks',
+      'Double after split',
+      'Late surrender',
+      'Insurance offered',
+      'Resplit aces',
+      'Hit split aces',
+      'Continuous shuffler',
+    ]) {
       expect(screen.getByLabelText(label), label).toBeTruthy();
     }
     fireEvent.click(screen.getByLabelText('Hit split aces'));
-    fireEvent.change(screen.getByLabelText('Dealer soft 17'), { target: { value: 'h17' } });
-    fireEvent.change(screen.getByLabelText('Blackjack pays'), { target: { value: '1.2' } });
-    expect(state().rules).toMatchObject({ hitSplitAces: true, dealerStandsSoft17: false, blackjackPays: 1.2 });
+    edit(screen.getByLabelText('Dealer soft 17'), 'h17');
+    edit(screen.getByLabelText('Blackjack pays'), '1.2');
+    expect(state().rules).toMatchObject({
+      hitSplitAces: true,
+      dealerStandsSoft17: false,
+      blackjackPays: 1.2,
+    });
   });
 });
 
@@ -99,13 +127,13 @@ describe('ramp editor', () => {
 
   it('edits units, adds, moves and removes steps', () => {
     render(<Ramp initial={{ '-inf': 1, '1': 2, '2': 4 }} />);
-    fireEvent.change(screen.getByLabelText('Units at true count 2'), { target: { value: '6' } });
+    edit(screen.getByLabelText('Units at true count 2'), '6');
     fireEvent.click(screen.getByRole('button', { name: '+ Add step at TC +3' }));
     expect(ramp()).toEqual({ '-inf': 1, '1': 2, '2': 6, '3': 7 });
-    fireEvent.change(screen.getByLabelText('True count of step 3'), { target: { value: '5' } });
+    edit(screen.getByLabelText('True count of step 3'), '5');
     expect(ramp()).toEqual({ '-inf': 1, '1': 2, '2': 6, '5': 7 });
     // Moving a step onto another's count is ignored (two bets for one count).
-    fireEvent.change(screen.getByLabelText('True count of step 5'), { target: { value: '1' } });
+    edit(screen.getByLabelText('True count of step 5'), '1');
     expect(ramp()).toEqual({ '-inf': 1, '1': 2, '2': 6, '5': 7 });
     fireEvent.click(screen.getByRole('button', { name: 'Remove step at true count 1' }));
     expect(ramp()).toEqual({ '-inf': 1, '2': 6, '5': 7 });
@@ -114,11 +142,15 @@ describe('ramp editor', () => {
 
   it('says what is wrong with a bet of zero or an empty bet', () => {
     render(<Ramp initial={{ '-inf': 1, '2': 4 }} />);
-    fireEvent.change(screen.getByLabelText('Units at true count 2'), { target: { value: '0' } });
-    expect(screen.getByRole('alert').textContent).toBe('The bet at true count 2 must be a positive number of units.');
-    fireEvent.change(screen.getByLabelText('Units at true count 2'), { target: { value: '4' } });
+    edit(screen.getByLabelText('Units at true count 2'), '0');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The bet at true count 2 must be a positive number of units.',
+    );
+    edit(screen.getByLabelText('Units at true count 2'), '4');
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Units below the first step'), { target: { value: '' } });
-    expect(screen.getByRole('alert').textContent).toBe('The bet at the lowest counts must be a positive number of units.');
+    edit(screen.getByLabelText('Units below the first step'), '');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The bet at the lowest counts must be a positive number of units.',
+    );
   });
 });
