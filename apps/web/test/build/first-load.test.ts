@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,5 +39,14 @@ describe('first load of each first screen, from the production build', () => {
     const lazyOnes = readManifestKeys(outDir).filter((key) => /better-auth|features\/game\/|features\/simulator\/|uplot|purchase-modal|stripe/.test(key));
     expect(lazyOnes.length).toBeGreaterThanOrEqual(6);
     for (const key of lazyOnes) expect(login).not.toContain(key);
+  });
+
+  it('carries no React DOM: the app runs on Preact (docs/decisions/0040)', () => {
+    const assets = path.join(outDir, 'assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    // Every production React error points at react.dev/errors; Preact has no such text.
+    const withReact = scripts.filter((f) => readFileSync(path.join(assets, f), 'utf8').includes('react.dev/errors'));
+    expect(withReact).toEqual([]);
   });
 });
