@@ -7,6 +7,7 @@
  *
  *   npm run bench:web
  *   npm run bench:web -- --runs 5
+ *   npm run bench:web -- --reports /tmp/lh   (keeps each Lighthouse JSON report there)
  *
  * Lighthouse is a measurement, not a test: run it on a quiet machine (`uptime` is printed) and
  * compare runs of the same day. It is fetched by npx at the version that runs on Node 20
@@ -15,7 +16,7 @@
  * copied afresh for each run.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,12 @@ interface Scores {
   lcp_ms: number;
   tbt_ms: number;
   cls: number;
+}
+
+/** `--reports DIR`: where to keep the Lighthouse reports (the long tasks, the bootup time). */
+function reportsArg(): string | null {
+  const i = process.argv.indexOf('--reports');
+  return i < 0 ? null : (process.argv[i + 1] ?? null);
 }
 
 function runsArg(): number {
@@ -140,7 +147,13 @@ async function main(): Promise<void> {
       for (let run = 0; run < runs; run++) {
         const profile = asGuest ? path.join(scratch, `guest-run-${run}`) : null;
         if (profile) cpSync(guest, profile, { recursive: true });
-        all.push(lighthouse(url, profile, path.join(scratch, `report-${run}.json`)));
+        const report = path.join(scratch, `report-${run}.json`);
+        all.push(lighthouse(url, profile, report));
+        const keep = reportsArg();
+        if (keep !== null) {
+          mkdirSync(keep, { recursive: true });
+          cpSync(report, path.join(keep, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`));
+        }
       }
       const m = (key: keyof Scores) => median(all.map((s) => s[key]));
       console.log(
