@@ -118,8 +118,8 @@ describe('app routes', () => {
     expect(calls.slice(callsBefore).filter((c) => c.includes('/api/auth'))).toEqual([]);
   });
 
-  it('a guest on /leaderboard gets a link to create an account', async () => {
-    signedOut();
+  it('a guest on /leaderboard gets a link to create an account, and the app asks the server for no board (it would answer 401)', async () => {
+    const { calls } = signedOut();
     const router = renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Play as guest' }));
     expect(await screen.findByRole('heading', { name: 'Game' })).toBeTruthy();
@@ -128,6 +128,10 @@ describe('app routes', () => {
     });
     const link = await screen.findByRole('link', { name: 'Create an account' });
     expect(link.getAttribute('href')).toBe('/auth/signup');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(calls.filter((c) => c.includes('/api/leaderboard'))).toEqual([]);
   });
 
   it("Sign in with Google says it is not available when the server has no Google keys", async () => {

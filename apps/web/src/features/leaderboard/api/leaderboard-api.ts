@@ -48,8 +48,10 @@ export function useBalanceBoard(page: number, cursor?: PageCursor) {
   });
 }
 
-export function useSkillBoard(page: number) {
+/** `enabled: false` asks nothing (a guest, whom the server would refuse with a 401). */
+export function useSkillBoard(page: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: leaderboardKey('skill', page),
     queryFn: async ({ signal }) =>
       SkillPageSchema.parse(await api.get<unknown>(`/api/leaderboard/skill?page=${page}&pageSize=${LEADERBOARD_PAGE_SIZE}`, signal)),

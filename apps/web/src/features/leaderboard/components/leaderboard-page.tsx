@@ -26,8 +26,9 @@ export function LeaderboardPage() {
   const userId = me.data?.uid;
   const board: BoardKind = params.get('board') === 'skill' ? 'skill' : 'balance';
   const page = readPage(params.get('page'));
-  // The skill tab shows as soon as anyone qualifies (the record is written by the table).
-  const skillProbe = useSkillBoard(1);
+  // The skill tab shows as soon as anyone qualifies (the record is written by the table). A
+  // guest sees neither board, and the server would answer the probe with a 401.
+  const skillProbe = useSkillBoard(1, { enabled: !guest });
   const skillShown = board === 'skill' || (skillProbe.data?.totalPlayers ?? 0) > 0;
   const tabs = TABS.filter((t) => t.id === 'balance' || skillShown);
 
