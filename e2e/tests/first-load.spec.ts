@@ -40,7 +40,7 @@ test('with the demo provider, opening the purchase dialog loads nothing from Str
   expect(seen.errors).toEqual([]);
 });
 
-test("a guest's table: its chunks download while the startup screen shows, not one after another after it", async ({ page }) => {
+test("a guest's table: its chunks and its chart's worker start while the startup screen shows, not one after another after it", async ({ page }) => {
   await gotoApp(page, '/login');
   await page.getByRole('button', { name: 'Play as guest' }).click();
   await expectSignedInNav(page, 'Guest', '10,000');
@@ -49,6 +49,8 @@ test("a guest's table: its chunks download while the startup screen shows, not o
   // asked for by the page at start, not by a chunk that arrived after the screen went.
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/config', async (route) => {
@@ -57,8 +59,11 @@ test("a guest's table: its chunks download while the startup screen shows, not o
   });
   await page.goto('/');
   await expect(page.getByText('Loading Card Counter...')).toBeVisible();
-  const chunks = ['app-layout', 'game-page', 'local-table-source'];
+  // The coach's chunk and the guest's basic strategy chart (built by a worker) too: arriving
+  // after the table mounted, each rendered the whole table again.
+  const chunks = ['app-layout', 'game-page', 'local-table-source', 'coach-engine'];
   await expect.poll(() => chunks.filter((name) => !asked.some((path) => path.startsWith(`/assets/${name}-`)))).toEqual([]);
+  await expect.poll(() => workers.some((path) => path.startsWith('/assets/strategy-worker-'))).toBe(true);
   await expect(page.getByText('Loading Card Counter...')).toBeVisible();
   release();
   await waitForStartup(page);

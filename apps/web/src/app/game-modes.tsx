@@ -28,9 +28,10 @@ function modeOf(requested: string | null): Mode {
 }
 
 /**
- * Asks for the chunks `/?mode=...` shows first (lazyChunk's preload): the mode's page and, at a
- * table the browser plays (a guest's, or offline), the browser's engine, which the table page
- * would otherwise ask for only once it has arrived and rendered.
+ * Asks for the chunks `/?mode=...` shows first (lazyChunk's preload): the mode's page, the
+ * coach's chunk and, at a table the browser plays (a guest's, or offline), the browser's engine
+ * and the guest's chart, which the table page would otherwise ask for only once it has arrived
+ * and rendered, and then render the whole table again when each came.
  */
 export function preloadGameMode(search: string): void {
   const mode = modeOf(new URLSearchParams(search).get('mode'));
@@ -38,9 +39,12 @@ export function preloadGameMode(search: string): void {
   if (mode === 'progress') return ProgressPage.preload();
   if (mode === 'charts') return ChartsPage.preload();
   GamePage.preload();
-  if (loadGuest() !== null || isOfflineModeSet()) {
-    import('@/features/game/components/game-page.tsx').then((m) => m.preloadLocalTable()).catch(() => undefined);
-  }
+  const guest = loadGuest();
+  // Offline, a signed-in player's table is theirs, whose id the session has not read yet.
+  const local = guest !== null || isOfflineModeSet();
+  import('@/features/game/components/game-page.tsx')
+    .then((m) => m.preloadTable({ local, owner: guest?.userId ?? null }))
+    .catch(() => undefined);
 }
 
 export function GameModes() {

@@ -12,7 +12,9 @@ export function useStrategy(rules: Rules | null): BuiltStrategy | null {
   const key = rules === null ? null : JSON.stringify(rules);
   const [chart, setChart] = useState<{ key: string; built: BuiltStrategy } | null>(null);
   useEffect(() => {
-    if (rules === null || key === null) return;
+    // Built already (preloaded, or by another screen): the first render read it, and setting it
+    // here would render the whole caller again for nothing.
+    if (rules === null || key === null || builtStrategy(rules) !== null) return;
     let live = true;
     void loadStrategy(rules).then((built) => live && setChart({ key, built }));
     return () => {

@@ -4,6 +4,7 @@ import {
   createGame,
   cryptoRng,
   decisionCount,
+  parseRules,
   countingSystemOf,
   rememberBasicStrategyTable,
   restoreGameState,
@@ -18,7 +19,7 @@ import {
 } from '@card-counter/engine';
 import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
-import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
+import { loadBasicStrategy, loadStrategy } from '@/shared/strategy/basic-strategy.ts';
 import { TableRefusal, type TableSnapshot, type TableSource } from './table-source.ts';
 
 // The engine running in the browser: a guest's table, or a signed-in player's offline table.
@@ -112,6 +113,16 @@ export class LocalTableSource implements TableSource {
 }
 
 /** A stored table, or null when there is none or it does not check out (a fresh table then). */
+/**
+ * Starts building the basic strategy chart of the table stored under `storageKey` (or of a new
+ * table's rules) off the main thread, before the table mounts: the coach reads it at its first
+ * render instead of re-rendering the whole table when it arrives (app/game-modes.tsx).
+ */
+export function preloadLocalChart(storageKey: string): void {
+  const rules = restore(storageKey)?.state.config ?? parseRules({});
+  loadStrategy(rules).catch(() => undefined);
+}
+
 function restore(key: string): Stored | null {
   const raw = readStorage(key);
   if (!raw) return null;

@@ -10,6 +10,7 @@ import { playsAtServerTable, tableStorageKey } from '@/shared/table-settings/tab
 import type { UserState } from '@/shared/session/user-state.ts';
 import { ServerTableSource } from '../api/server-table-source.ts';
 import type { TableSource } from '../api/table-source.ts';
+import { preloadCoachEngine } from '../hooks/use-coach.ts';
 import { TableScreen } from './table-screen.tsx';
 
 // `/`: the table. A signed-in player plays the server's table (its balance is the credit
@@ -36,9 +37,16 @@ const LocalTable = lazyChunk(() =>
   })),
 );
 
-/** Starts the browser engine's download before the table asks for it (app/game-modes.tsx). */
-export function preloadLocalTable(): void {
+/**
+ * What the table asks for as it mounts, started while the startup screen shows
+ * (app/game-modes.tsx): the coach's chunk and, at a table the browser plays, the browser's
+ * engine and the chart of `owner`'s stored table (null: a player not known yet).
+ */
+export function preloadTable({ local, owner }: { local: boolean; owner: string | null }): void {
+  preloadCoachEngine();
+  if (!local) return;
   LocalTable.preload();
+  if (owner !== null) void import('../api/local-table-source.ts').then((m) => m.preloadLocalChart(tableStorageKey(owner))).catch(() => undefined);
 }
 
 function Table({ user, server, createSource }: { user: UserState | null; server: boolean; createSource: () => TableSource }) {

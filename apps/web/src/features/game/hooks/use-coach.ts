@@ -32,14 +32,27 @@ const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 }
 let coachEngine: Promise<CoachEngine> | null = null;
 let loadedCoachEngine: CoachEngine | null = null;
 
+function importCoachEngine(): Promise<CoachEngine> {
+  coachEngine ??= import('../model/coach-engine.ts').then((m) => (loadedCoachEngine = m));
+  return coachEngine;
+}
+
+/**
+ * Starts the coach's chunk while the startup screen shows (app/game-modes.tsx): a table that
+ * mounts with it already here renders once, not again when it arrives (a second render of the
+ * whole table, 25-50 ms on a phone, in the page's first seconds).
+ */
+export function preloadCoachEngine(): void {
+  importCoachEngine().catch(() => undefined);
+}
+
 /** The coach's share of the engine, a chunk of its own: null until it has arrived (like the chart, below). */
 function useCoachEngine(): CoachEngine | null {
   const [engine, setEngine] = useState(loadedCoachEngine);
   useEffect(() => {
     if (engine) return;
     let live = true;
-    coachEngine ??= import('../model/coach-engine.ts').then((m) => (loadedCoachEngine = m));
-    void coachEngine.then((m) => live && setEngine(m));
+    void importCoachEngine().then((m) => live && setEngine(m));
     return () => {
       live = false;
     };
