@@ -1,12 +1,6 @@
 // The count chooser (table settings, simulator): a built-in count or one of the player's own,
 // with its BC, PE and IC for the rules beside it, live as the tags change.
-import {
-  getCountingSystem,
-  parseRules,
-  type CountQuality,
-  type CountSpec,
-  type CountingSystemId,
-} from '@card-counter/engine';
+import { getCountingSystem, parseRules, type CountQuality, type CountSpec, type CountingSystemId } from '@card-counter/engine';
 import { render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +19,7 @@ function Chooser({ initial }: { initial: CountSpec }) {
     </>
   );
 }
-const chosen = (): CountSpec | null =>
-  JSON.parse(screen.getByTestId('count').textContent ?? 'null') as CountSpec | null;
+const chosen = (): CountSpec | null => JSON.parse(screen.getByTestId('count').textContent ?? 'null') as CountSpec | null;
 /** The three figures as shown, once they arrive: { BC: '0.97', ... }. */
 async function figures(): Promise<Record<string, string>> {
   const terms = await screen.findAllByRole('term', {}, { timeout: 30_000 });
@@ -44,17 +37,9 @@ class FakeWorker {
   }
 }
 // The rules as the screen asks them (its key leaves out what does not change the figures).
-const ASKED = {
-  ...RULES,
-  gameSpeed: 1,
-  numInitialHands: 1,
-  otherPlayers: 0,
-  otherPlayersErrorPct: 0,
-  insuranceAllowed: false,
-};
+const ASKED = { ...RULES, gameSpeed: 1, numInitialHands: 1, otherPlayers: 0, otherPlayersErrorPct: 0, insuranceAllowed: false };
 /** The engine's figures for a built-in count, from the same answerer (its basis built once, here). */
-const expected = (id: CountingSystemId): CountQuality =>
-  answer({ id: 0, rules: ASKED, system: getCountingSystem(id) }).quality;
+const expected = (id: CountingSystemId): CountQuality => answer({ id: 0, rules: ASKED, system: getCountingSystem(id) }).quality;
 beforeAll(() => {
   (globalThis as { Worker?: unknown }).Worker = FakeWorker;
   expected('hi-lo');
@@ -82,10 +67,7 @@ describe('the count chooser', () => {
     edit(screen.getByLabelText('System'), 'custom');
     expect(screen.getByLabelText('Tag of aces')).toHaveProperty('value', '-1');
     expect(screen.getByLabelText('Tag of ten-valued cards')).toHaveProperty('value', '-1');
-    expect(chosen()).toEqual({
-      system: 'custom',
-      custom: { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 } },
-    });
+    expect(chosen()).toEqual({ system: 'custom', custom: { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 } } });
     expect(await figures()).toEqual(hiLo);
     expect(screen.getByText(/Balanced: a whole deck counts to 0/)).toBeTruthy();
 
@@ -93,37 +75,18 @@ describe('the count chooser', () => {
     edit(screen.getByLabelText('Tag of 7s'), '1');
     expect(screen.getByText(/Unbalanced: a whole deck counts to \+4/)).toBeTruthy();
     edit(screen.getByLabelText('Pivot'), '4');
-    expect(chosen()).toEqual({
-      system: 'custom',
-      custom: {
-        tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 0, 9: 0, T: -1 },
-        irc: 0,
-        key: 0,
-        pivot: 4,
-      },
-    });
+    expect(chosen()).toEqual({ system: 'custom', custom: { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 0, 9: 0, T: -1 }, irc: 0, key: 0, pivot: 4 } });
     const ko = expected('ko').bc.toFixed(2);
     await screen.findByText(ko);
     expect((await figures()).BC).toBe(ko);
-    expect(
-      screen.getByText(/With 1 deck the count starts at 0; at \+4 it means the same at any depth/),
-    ).toBeTruthy();
+    expect(screen.getByText(/With 1 deck the count starts at 0; at \+4 it means the same at any depth/)).toBeTruthy();
   }, 60_000);
 
   it('a tag that is not a whole or half number: the check says so, no count is chosen, no figures', async () => {
-    render(
-      <Chooser
-        initial={{
-          system: 'custom',
-          custom: { tags: { A: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 1, 7: 1, 8: 0, 9: 0, T: -2 } },
-        }}
-      />,
-    );
+    render(<Chooser initial={{ system: 'custom', custom: { tags: { A: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 1, 7: 1, 8: 0, 9: 0, T: -2 } } }} />);
     expect((await figures()).IC).toBe('0.91'); // Hi-Opt II's tags
     edit(screen.getByLabelText('Tag of 5s'), '0.3');
-    expect(screen.getByRole('alert').textContent).toBe(
-      'The tag of 5 must be a whole or half number (got 0.3).',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('The tag of 5 must be a whole or half number (got 0.3).');
     expect(chosen()).toBeNull();
     expect(screen.queryAllByRole('term')).toHaveLength(0);
     expect(screen.getByText('BC, PE and IC once the tags make a count.')).toBeTruthy();

@@ -20,8 +20,7 @@ describe('auth pages', () => {
   it("sign-up with a registered e-mail shows the server's message and stays on the page", async () => {
     let body: unknown = null;
     stubFetch((url, init) => {
-      if (url.pathname === '/api/me')
-        return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+      if (url.pathname === '/api/me') return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       if (url.pathname === '/api/auth/sign-up/email') {
         body = JSON.parse(String(init?.body));
         return json({ error: { code: 'EMAIL_EXISTS', message: DUPLICATE } }, 409);
@@ -43,9 +42,7 @@ describe('auth pages', () => {
     let signedIn = false;
     stubFetch((url) => {
       if (url.pathname === '/api/me') {
-        return signedIn
-          ? json(PROFILE)
-          : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+        return signedIn ? json(PROFILE) : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       }
       if (url.pathname === '/api/auth/sign-up/email') {
         signedIn = true;
@@ -70,8 +67,7 @@ describe('auth pages', () => {
 
   it('a wrong password shows the server message', async () => {
     stubFetch((url) => {
-      if (url.pathname === '/api/me')
-        return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+      if (url.pathname === '/api/me') return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       if (url.pathname === '/api/auth/sign-in/email') {
         return json({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } }, 401);
       }
@@ -90,9 +86,7 @@ describe('auth pages', () => {
     let resentTo: unknown = null;
     stubFetch((url, init) => {
       if (url.pathname === '/api/me') {
-        return signedIn
-          ? json(PROFILE)
-          : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+        return signedIn ? json(PROFILE) : json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
       }
       if (url.pathname === '/api/auth/sign-up/email') {
         signedIn = true;
@@ -111,16 +105,10 @@ describe('auth pages', () => {
     edit(screen.getByLabelText('Password'), 'correct-horse');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(
-      (await screen.findByText(/We sent a verification e-mail to ada@example.com/)).closest(
-        '[role="status"]',
-      ),
-    ).toBeTruthy();
+    expect((await screen.findByText(/We sent a verification e-mail to ada@example.com/)).closest('[role="status"]')).toBeTruthy();
     expect(resentTo).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
-    expect(
-      await screen.findByText('A new verification e-mail is on its way to ada@example.com.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('A new verification e-mail is on its way to ada@example.com.')).toBeTruthy();
     expect(resentTo).toBe('ada@example.com');
   });
 });

@@ -111,8 +111,6 @@ describe('profile screen', () => {
     fireEvent.click(within(names).getByRole('button', { name: 'Save names' }));
     await screen.findByRole('link', { name: 'Countess' });
     expect(patched).toEqual({ displayName: 'Countess', username: 'ada' });
-    await waitFor(() =>
-      expect(within(names).getByRole('status').textContent).toBe('Your names have been saved.'),
-    );
+    await waitFor(() => expect(within(names).getByRole('status').textContent).toBe('Your names have been saved.'));
   });
 });

@@ -23,13 +23,7 @@ describe('simulator settings form', () => {
   it("defaults to the table's rules and runs on submit", () => {
     const onRun = vi.fn();
     render(<Form onRun={onRun} />);
-    expect(state().rules).toMatchObject({
-      numDecks: 6,
-      shufflePoint: 0.25,
-      dealerStandsSoft17: true,
-      blackjackPays: 1.5,
-      surrenderAllowed: true,
-    });
+    expect(state().rules).toMatchObject({ numDecks: 6, shufflePoint: 0.25, dealerStandsSoft17: true, blackjackPays: 1.5, surrenderAllowed: true });
     expect(screen.getByLabelText('Penetration')).toHaveProperty('value', '75');
     expect(validateSettings(state())).toEqual({});
     fireEvent.click(runButton());
@@ -42,9 +36,7 @@ describe('simulator settings form', () => {
     const pen = screen.getByLabelText('Penetration');
     edit(pen, '5');
     // 5% dealt = shuffle point 0.95, beyond the engine's 0.9.
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Penetration: shufflePoint must be between 0 and 0.9 (got 0.95).',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('Penetration: shufflePoint must be between 0 and 0.9 (got 0.95).');
     expect(pen.getAttribute('aria-invalid')).toBe('true');
     expect(runButton()).toHaveProperty('disabled', true);
     fireEvent.submit(runButton().closest('form') as HTMLFormElement);
@@ -73,32 +65,13 @@ describe('simulator settings form', () => {
 
   it('every rule key of the game is a control', () => {
     render(<Form />);
-    for (const label of [
-      'Decks',
-      'Penetration',
-      'Dealer soft 17',
-      'Blackjack pays',
-      'Double on',
-      'Splits allowed',
-      'Spots played',
-      'Dealer peeks',
-      'Double after split',
-      'Late surrender',
-      'Insurance offered',
-      'Resplit aces',
-      'Hit split aces',
-      'Continuous shuffler',
-    ]) {
+    for (const label of ['Decks', 'Penetration', 'Dealer soft 17', 'Blackjack pays', 'Double on', 'Splits allowed', 'Spots played', 'Dealer peeks', 'Double after split', 'Late surrender', 'Insurance offered', 'Resplit aces', 'Hit split aces', 'Continuous shuffler']) {
       expect(screen.getByLabelText(label), label).toBeTruthy();
     }
     fireEvent.click(screen.getByLabelText('Hit split aces'));
     edit(screen.getByLabelText('Dealer soft 17'), 'h17');
     edit(screen.getByLabelText('Blackjack pays'), '1.2');
-    expect(state().rules).toMatchObject({
-      hitSplitAces: true,
-      dealerStandsSoft17: false,
-      blackjackPays: 1.2,
-    });
+    expect(state().rules).toMatchObject({ hitSplitAces: true, dealerStandsSoft17: false, blackjackPays: 1.2 });
   });
 });
 
@@ -143,14 +116,10 @@ describe('ramp editor', () => {
   it('says what is wrong with a bet of zero or an empty bet', () => {
     render(<Ramp initial={{ '-inf': 1, '2': 4 }} />);
     edit(screen.getByLabelText('Units at true count 2'), '0');
-    expect(screen.getByRole('alert').textContent).toBe(
-      'The bet at true count 2 must be a positive number of units.',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('The bet at true count 2 must be a positive number of units.');
     edit(screen.getByLabelText('Units at true count 2'), '4');
     expect(screen.queryByRole('alert')).toBeNull();
     edit(screen.getByLabelText('Units below the first step'), '');
-    expect(screen.getByRole('alert').textContent).toBe(
-      'The bet at the lowest counts must be a positive number of units.',
-    );
+    expect(screen.getByRole('alert').textContent).toBe('The bet at the lowest counts must be a positive number of units.');
   });
 });

@@ -17,8 +17,7 @@ import { edit } from '../../support/edit.ts';
 vi.mock('@card-counter/engine/sim/web', () => ({
   webSimPool: (threads: number) => ({
     threads,
-    run: (plan: SimPlan, o: { seed: number; rounds: number }, control: Parameters<typeof runPlan>[2]) =>
-      runPlan(plan, o, control),
+    run: (plan: SimPlan, o: { seed: number; rounds: number }, control: Parameters<typeof runPlan>[2]) => runPlan(plan, o, control),
     close: () => Promise.resolve(),
   }),
 }));
@@ -82,15 +81,11 @@ describe('the simulator screen', () => {
     expect(kept?.rounds).toBeGreaterThanOrEqual(ROUNDS);
     expect(ev.textContent).toContain(`${fmtUnits(kept?.ev ?? Number.NaN, 4)} u`);
     expect(screen.getByTestId('sim-rounds').textContent).toContain(fmtInt(kept?.rounds ?? 0));
-    expect(
-      screen.getByRole('img', { name: /Advantage per unit bet and share of rounds at each true count/ }),
-    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Advantage per unit bet and share of rounds at each true count/ })).toBeTruthy();
   });
 
   it("shows the server's refusal of the charge, and nothing runs or is kept", async () => {
-    const server = serveSimulator(() =>
-      json({ error: { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits.' } }, 409),
-    );
+    const server = serveSimulator(() => json({ error: { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits.' } }, 409));
     renderSimulator();
     await runWithRounds(ROUNDS);
     expect((await screen.findByRole('alert')).textContent).toBe('Insufficient credits.');

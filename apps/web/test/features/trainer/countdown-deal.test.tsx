@@ -64,12 +64,7 @@ describe('the countdown drill', () => {
     const sent: unknown[] = [];
     const { calls } = stubFetch((url, init) => {
       if (url.pathname === '/api/me/drills/deals' && init?.method === 'POST') {
-        expect(JSON.parse(String(init.body))).toEqual({
-          drill: 'runningCount',
-          decks: 1,
-          perFlash: 1,
-          system: 'hi-lo',
-        });
+        expect(JSON.parse(String(init.body))).toEqual({ drill: 'runningCount', decks: 1, perFlash: 1, system: 'hi-lo' });
         return json(DEAL);
       }
       if (url.pathname === `/api/me/drills/deals/${DEAL.dealId}/answer` && init?.method === 'POST') {
@@ -84,12 +79,7 @@ describe('the countdown drill', () => {
     fireEvent.click(screen.getByRole('button', { name: /Start countdown/ }));
     const progress = await screen.findByText('1 / 50 cards');
     // The first card shown is the server's first card.
-    expect(
-      screen
-        .getByRole('region', { name: 'Countdown' })
-        .querySelector('[aria-label]')
-        ?.getAttribute('aria-label'),
-    ).toMatch(/^Ace of spades/);
+    expect(screen.getByRole('region', { name: 'Countdown' }).querySelector('[aria-label]')?.getAttribute('aria-label')).toMatch(/^Ace of spades/);
     expect(progress).toBeTruthy();
     await countDown(50);
     expect(screen.getByText(/2 cards were held back/)).toBeTruthy();
@@ -99,17 +89,13 @@ describe('the countdown drill', () => {
     });
     // The server's verdict and time, whatever this browser would have counted.
     expect(await screen.findByText('The count was +2; you said +7')).toBeTruthy();
-    expect(
-      screen.getByText(/Checked and timed by the server, from the deal to your answer: 52.3 s/),
-    ).toBeTruthy();
+    expect(screen.getByText(/Checked and timed by the server, from the deal to your answer: 52.3 s/)).toBeTruthy();
     expect(screen.getByLabelText('Time').textContent).toBe('52.3 s');
     expect(sent).toEqual([{ runningCount: 7 }]);
     // The server stored the answer: it is kept here for the history, and never uploaded again.
     await trainer.store.flush();
     expect(calls).toEqual(['POST /api/me/drills/deals', `POST /api/me/drills/deals/${DEAL.dealId}/answer`]);
-    expect(readLocalAnswers(answersKey('user-7'))).toMatchObject([
-      { item: 'rc:1d:1c', correct: false, time_ms: 52_300 },
-    ]);
+    expect(readLocalAnswers(answersKey('user-7'))).toMatchObject([{ item: 'rc:1d:1c', correct: false, time_ms: 52_300 }]);
   });
 
   it('signed in: a lost answer can be sent again; an expired deal offers a new countdown', async () => {
@@ -119,10 +105,7 @@ describe('the countdown drill', () => {
       if (url.pathname.endsWith('/answer')) {
         answers++;
         if (answers === 1) throw new TypeError('Failed to fetch');
-        return json(
-          { error: { code: 'DRILL_DEAL_EXPIRED', message: 'This drill has expired. Start a new one.' } },
-          410,
-        );
+        return json({ error: { code: 'DRILL_DEAL_EXPIRED', message: 'This drill has expired. Start a new one.' } }, 410);
       }
       return undefined;
     });
@@ -134,9 +117,7 @@ describe('the countdown drill', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Answer/ }));
     });
-    expect((await screen.findByRole('alert')).textContent).toMatch(
-      /Your answer \+3 was not checked: Unable to connect/,
-    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Your answer \+3 was not checked: Unable to connect/);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
     });
