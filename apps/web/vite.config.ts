@@ -12,8 +12,8 @@ export const srcAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./s
 
 /**
  * The app is written against React's API and runs on Preact's compatibility layer, in the build,
- * the dev server and the component tests alike (docs/decisions/0040: React DOM was 60 of the
- * table's 151 KB first load; Preact with its compat layer is under 10).
+ * the dev server and the component tests alike (docs/decisions/0040: React DOM with its scheduler and JSX
+ * runtime was 63 of the table's 151 KB first load; Preact with its compat layer is 10).
  */
 export const reactOnPreact = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },

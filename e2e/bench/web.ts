@@ -131,6 +131,7 @@ function printSizes(webDist: string): void {
 
 async function main(): Promise<void> {
   const runs = runsArg();
+  const keep = reportsArg();
   const scratch = mkdtempSync(path.join(tmpdir(), 'cc-bench-web-'));
   const webDist = path.join(scratch, 'dist');
   let server: ChildProcess | null = null;
@@ -149,7 +150,6 @@ async function main(): Promise<void> {
         if (profile) cpSync(guest, profile, { recursive: true });
         const report = path.join(scratch, `report-${run}.json`);
         all.push(lighthouse(url, profile, report));
-        const keep = reportsArg();
         if (keep !== null) {
           mkdirSync(keep, { recursive: true });
           cpSync(report, path.join(keep, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`));

@@ -112,7 +112,6 @@ export class LocalTableSource implements TableSource {
   }
 }
 
-/** A stored table, or null when there is none or it does not check out (a fresh table then). */
 /**
  * Starts building the basic strategy chart of the table stored under `storageKey` (or of a new
  * table's rules) off the main thread, before the table mounts: the coach reads it at its first
@@ -123,6 +122,7 @@ export function preloadLocalChart(storageKey: string): void {
   loadStrategy(rules).catch(() => undefined);
 }
 
+/** A stored table, or null when there is none or it does not check out (a fresh table then). */
 function restore(key: string): Stored | null {
   const raw = readStorage(key);
   if (!raw) return null;
