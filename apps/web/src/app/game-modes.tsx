@@ -42,6 +42,10 @@ export function preloadGameMode(search: string): void {
   const guest = loadGuest();
   // Offline, a signed-in player's table is theirs, whose id the session has not read yet.
   const local = guest !== null || isOfflineModeSet();
+  // The table's own chunks are asked for beside the page's, not once it has arrived: a round
+  // trip less before a guest's table paints (docs/decisions/0036-first-load-cuts.md).
+  import('@/features/game/model/coach-engine.ts').catch(() => undefined);
+  if (local) import('@/features/game/api/local-table-source.ts').catch(() => undefined);
   import('@/features/game/components/game-page.tsx')
     .then((m) => m.preloadTable({ local, owner: guest?.userId ?? null }))
     .catch(() => undefined);
