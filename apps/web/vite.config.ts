@@ -6,6 +6,9 @@ import { compressAssets } from './build/compress-assets.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { unusedLibraryCode } from './build/unused-library-code.ts';
 import { noClassicZod } from './build/no-classic-zod.ts';
+import { routeChunks } from './build/route-chunks.ts';
+
+const chunks = routeChunks();
 
 /** `@/x` is `src/x`: the one spelling of an import that leaves its feature (tsconfig `paths` says the same). */
 export const srcAlias = [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }];
@@ -36,6 +39,7 @@ export default defineConfig({
     compressAssets(),
     noClassicZod(),
     unusedLibraryCode(),
+    chunks.plugin,
   ],
   resolve: { alias: [...srcAlias, ...reactOnPreact] },
   server: {
@@ -48,6 +52,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // One file per part of a first screen, not one per set of routes sharing a module
+      // (build/route-chunks.ts, docs/decisions/0041-route-chunks.md).
+      output: { codeSplitting: chunks.codeSplitting },
       onwarn(warning, warn) {
         // react-router reads React's useOptimistic if there is one and falls back when there is
         // not (Preact has none); only its data router, which the app does not use, calls it.

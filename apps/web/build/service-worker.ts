@@ -11,8 +11,11 @@ import type { Plugin } from 'vite';
 
 export const SERVICE_WORKER_FILE = 'sw.js';
 const TEMPLATE = new URL('./service-worker.js', import.meta.url);
-/** The build's own compressed copies (compress-assets.ts) are the same files; the worker itself is not its own content. */
-const LEFT_OUT = /\.(br|gz|map)$|^sw\.js$|^index\.html$/;
+/**
+ * The build's own compressed copies (compress-assets.ts) are the same files; the worker itself is
+ * not its own content; `.vite/` holds the build's records (its manifest, route-chunks.ts's map), which no page reads.
+ */
+const LEFT_OUT = /\.(br|gz|map)$|^sw\.js$|^index\.html$|^\.vite\//;
 
 function relativeFiles(dir: string, prefix = ''): string[] {
   const out: string[] = [];

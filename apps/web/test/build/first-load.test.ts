@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_LOAD_BUDGET_KB, FIRST_LOAD_ROUTES, firstLoad, readManifestKeys } from '../../build/first-load.ts';
+import { FIRST_LOAD_BUDGET_KB, FIRST_LOAD_ROUTES, FIRST_LOAD_SCRIPTS_MAX, firstLoad, readChunkModules } from '../../build/first-load.ts';
 
 // The real production build (the app's own vite.config.ts, with its manifest), measured as the
 // browser downloads it: a change that pushes a first screen past its budget fails here.
@@ -30,15 +30,31 @@ describe('first load of each first screen, from the production build', () => {
     const load = firstLoad(outDir, lazyModules);
     const budget_kb = FIRST_LOAD_BUDGET_KB[route as keyof typeof FIRST_LOAD_ROUTES];
     const listing = load.js.map((f) => `${f.file} ${(f.gzip_bytes / 1024).toFixed(1)} KB`).join(', ');
-    expect(load.js.length).toBeGreaterThan(2);
+    expect(load.modules.length).toBeGreaterThan(50);
     expect(load.js_gzip_bytes / 1024, `${route}: ${listing}`).toBeLessThanOrEqual(budget_kb);
+  });
+
+  it.each(Object.entries(FIRST_LOAD_ROUTES))('%s fetches no more scripts than its bound', (route, lazyModules) => {
+    const load = firstLoad(outDir, lazyModules);
+    expect(load.js.map((f) => f.file).length, load.js.map((f) => f.file).join(', ')).toBeLessThanOrEqual(FIRST_LOAD_SCRIPTS_MAX[route as keyof typeof FIRST_LOAD_ROUTES]);
   });
 
   it('/login does not download the table, the simulator, the charts, the purchase dialog or the auth client', () => {
     const login = firstLoad(outDir, FIRST_LOAD_ROUTES['/login']).modules;
-    const lazyOnes = readManifestKeys(outDir).filter((key) => /better-auth|features\/game\/|features\/simulator\/|uplot|purchase-modal|stripe/.test(key));
-    expect(lazyOnes.length).toBeGreaterThanOrEqual(6);
-    for (const key of lazyOnes) expect(login).not.toContain(key);
+    const lazyOnes = Object.values(readChunkModules(outDir))
+      .flat()
+      .filter((module) => /better-auth|features\/game\/|features\/simulator\/|uplot|purchase-modal|stripe/.test(module));
+    expect(lazyOnes.length).toBeGreaterThanOrEqual(60);
+    expect(login.filter((module) => lazyOnes.includes(module))).toEqual([]);
+  });
+
+  it('no other route downloads code only the table runs (build/route-chunks.ts)', () => {
+    for (const page of ['simulator/components/simulator-page.tsx', 'trainer/components/trainer-page.tsx', 'profile/components/profile-page.tsx', 'leaderboard/components/leaderboard-page.tsx']) {
+      const other = firstLoad(outDir, ['src/app/layout/app-layout.tsx', `src/features/${page}`]);
+      const tableOnly = other.modules.filter((module) => module.startsWith('src/features/game/'));
+      expect(tableOnly, page).toEqual([]);
+      expect(other.js.length, page).toBeLessThan(12);
+    }
   });
 
   it('carries no React DOM: the app runs on Preact (docs/decisions/0040)', () => {
