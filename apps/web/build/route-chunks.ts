@@ -41,7 +41,7 @@ const GAME_FEATURE = `${path.join(SRC, 'features/game')}${path.sep}`;
 const STEPS_MAX = 200_000;
 const WHOLE = '*';
 
-interface ModuleGraph {
+export interface ModuleGraph {
   getModuleInfo(id: string): { code: string | null; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
   resolve(source: string, importer: string): Promise<{ id: string; external?: unknown } | null>;
 }
@@ -107,7 +107,7 @@ function linksOf(code: string): Links | null {
  * The modules `root` uses: a module is used when `root` reaches code of its own (not when it
  * only passes a name through, as the index modules do), following imports by name.
  */
-async function usedModules(graph: ModuleGraph, root: string, linksCache: Map<string, Links | null>): Promise<Set<string>> {
+export async function usedModules(graph: ModuleGraph, root: string, linksCache: Map<string, Links | null>): Promise<Set<string>> {
   const used = new Set<string>();
   const asked = new Set<string>();
   const pending: [string, string][] = [[root, WHOLE]];
