@@ -28,6 +28,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3190);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS_MAX = 15;
+const LIGHTHOUSE_ATTEMPTS = 3;
 const STARTUP_TIMEOUT_ms = 90_000;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -113,6 +114,21 @@ function lighthouse(url: string, profileDir: string | null, reportFile: string):
   };
 }
 
+/**
+ * Lighthouse now and then fails to record its trace on this Chromium ("NO_NAVSTART"), a fault of
+ * the recording, not of the page: such a run is repeated, a few times at most, and said so.
+ */
+function withRetries(what: string, run: (attempt: number) => Scores): Scores {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return run(attempt);
+    } catch (error) {
+      if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+      console.error(`  ${what}: Lighthouse failed (attempt ${attempt} of ${LIGHTHOUSE_ATTEMPTS}), run again`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -146,10 +162,14 @@ async function main(): Promise<void> {
     for (const [label, url, asGuest] of [['/login', `${ORIGIN}/login`, false], ['/ as guest', `${ORIGIN}/`, true]] as const) {
       const all: Scores[] = [];
       for (let run = 0; run < runs; run++) {
-        const profile = asGuest ? path.join(scratch, `guest-run-${run}`) : null;
-        if (profile) cpSync(guest, profile, { recursive: true });
         const report = path.join(scratch, `report-${run}.json`);
-        all.push(lighthouse(url, profile, report));
+        all.push(
+          withRetries(`${label} run ${run + 1}`, (attempt) => {
+            const profile = asGuest ? path.join(scratch, `guest-run-${run}-${attempt}`) : null;
+            if (profile) cpSync(guest, profile, { recursive: true });
+            return lighthouse(url, profile, report);
+          }),
+        );
         if (keep !== null) {
           mkdirSync(keep, { recursive: true });
           cpSync(report, path.join(keep, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`));
