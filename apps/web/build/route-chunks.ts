@@ -2,7 +2,7 @@
  * Fewer, larger chunks on the way to the first screens (docs/decisions/0041-route-chunks.md).
  *
  * Left to itself the bundler cuts a chunk for every set of lazy routes that share modules: the
- * guest's table fetched 33 scripts, most under 1 KB. Over HTTP/1.1 a browser opens 6
+ * guest's table fetched 28 scripts, most under 1 KB. Over HTTP/1.1 a browser opens 6
  * connections to a host, so each 6 scripts cost a round trip before their bytes; on a phone's
  * network that, more than the bytes, set when the table painted. The groups here cut along what
  * a screen needs instead:
