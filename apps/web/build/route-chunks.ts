@@ -124,15 +124,17 @@ export async function usedModules(graph: ModuleGraph, root: string, linksCache: 
     if (steps > STEPS_MAX) throw new Error(`route-chunks: the walk from ${root} does not end`);
     const [id, name] = pending.pop() as [string, string];
     const key = `${id}\0${name}`;
-    if (asked.has(key) || used.has(id)) continue;
+    // Once the whole module is asked for, every name of it is; a module already used for one of
+    // its own names may still pass another name through (`export { z } from`).
+    if (asked.has(key) || asked.has(`${id}\0${WHOLE}`)) continue;
     asked.add(key);
     const info = graph.getModuleInfo(id);
     if (!info) continue;
     if (!linksCache.has(id)) linksCache.set(id, info.code === null ? null : linksOf(info.code));
     const links = linksCache.get(id) ?? null;
     if (links === null) {
+      if (!used.has(id)) for (const dep of info.importedIds) pending.push([dep, WHOLE]);
       used.add(id);
-      for (const dep of info.importedIds) pending.push([dep, WHOLE]);
       continue;
     }
     const through = name === WHOLE ? null : links.reexports.get(name);
@@ -141,17 +143,17 @@ export async function usedModules(graph: ModuleGraph, root: string, linksCache: 
       if (dep) pending.push([dep, through.name]);
       continue;
     }
-    if (name === WHOLE || links.locals.has(name)) {
+    if ((name === WHOLE || links.locals.has(name)) && !used.has(id)) {
       used.add(id);
       for (const { source, names } of links.imports) {
         const dep = await resolve(source, id);
         if (dep) for (const n of names) pending.push([dep, n]);
       }
-      if (name === WHOLE) {
-        for (const [, r] of links.reexports) {
-          const dep = await resolve(r.source, id);
-          if (dep) pending.push([dep, r.name]);
-        }
+    }
+    if (name === WHOLE) {
+      for (const [, r] of links.reexports) {
+        const dep = await resolve(r.source, id);
+        if (dep) pending.push([dep, r.name]);
       }
     }
     // A name not declared here may come through `export *`; the whole module asks all of them.

@@ -32,6 +32,12 @@ describe('route-chunks: the modules a root uses, by name', () => {
     expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['c.js', 'q.js', 'root.js', 'x.js']);
   });
 
+  it('a module used for a name of its own still passes another name through', async () => {
+    const mixed = "import { x } from './x.js';\nexport const m = x;\nexport { q } from './q.js';";
+    const graph = graphOf({ ...ENGINE, 'mixed.js': mixed, 'root.js': "import { q, m } from './mixed.js';\nq + m;" });
+    expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['mixed.js', 'q.js', 'root.js', 'x.js']);
+  });
+
   it('a namespace import or a bare import uses the whole module', async () => {
     const graph = graphOf({ ...ENGINE, 'root.js': "import * as engine from './index.js';\nengine;" });
     expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['a.js', 'b.js', 'c.js', 'heavy.js', 'index.js', 'q.js', 'root.js', 'x.js']);
