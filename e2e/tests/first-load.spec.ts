@@ -59,9 +59,9 @@ test("a guest's table: its chunks and its chart's worker start while the startup
   });
   await page.goto('/');
   await expect(page.getByText('Loading Card Counter...')).toBeVisible();
-  // The coach's chunk and the guest's basic strategy chart (built by a worker) too: arriving
+  // The chunks the build cuts for the table (apps/web/build/route-chunks.ts), the coach's and the
+  // local engine's among them, and the guest's basic strategy chart (built by a worker): arriving
   // after the table mounted, each rendered the whole table again.
-  // The chunks the build cuts for the table (apps/web/build/route-chunks.ts).
   const chunks = ['layout', 'table', 'table-shared', 'local-table', 'local-table-shared', 'coach', 'coach-shared'];
   const fetched = (name: string) => asked.some((path) => new RegExp(`^/assets/${name}-[\\w-]{8}\\.js$`).test(path));
   await expect.poll(() => chunks.filter((name) => !fetched(name))).toEqual([]);

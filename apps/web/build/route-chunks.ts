@@ -104,13 +104,12 @@ function linksOf(code: string): Links | null {
 }
 
 /**
- * The modules `root` uses: a module is used when `root` reaches code of its own (not when it
- * only passes a name through, as the index modules do), following imports by name.
+ * A reader of the graph's module use, its parses and resolutions kept across calls: `used(roots)`
+ * is the modules the roots use. A module is used when a root reaches code of its own (not when
+ * it only passes a name through, as the index modules do), following imports by name.
  */
-export async function usedModules(graph: ModuleGraph, root: string, linksCache: Map<string, Links | null>): Promise<Set<string>> {
-  const used = new Set<string>();
-  const asked = new Set<string>();
-  const pending: [string, string][] = [[root, WHOLE]];
+export function moduleUse(graph: ModuleGraph): { used: (roots: readonly string[]) => Promise<Set<string>> } {
+  const linksCache = new Map<string, Links | null>();
   const resolved = new Map<string, string | null>();
   const resolve = async (source: string, importer: string) => {
     const key = `${importer}\0${source}`;
@@ -120,49 +119,55 @@ export async function usedModules(graph: ModuleGraph, root: string, linksCache: 
     }
     return resolved.get(key) ?? null;
   };
-  for (let steps = 0; pending.length > 0; steps++) {
-    if (steps > STEPS_MAX) throw new Error(`route-chunks: the walk from ${root} does not end`);
-    const [id, name] = pending.pop() as [string, string];
-    const key = `${id}\0${name}`;
-    // Once the whole module is asked for, every name of it is; a module already used for one of
-    // its own names may still pass another name through (`export { z } from`).
-    if (asked.has(key) || asked.has(`${id}\0${WHOLE}`)) continue;
-    asked.add(key);
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    if (!linksCache.has(id)) linksCache.set(id, info.code === null ? null : linksOf(info.code));
-    const links = linksCache.get(id) ?? null;
-    if (links === null) {
-      if (!used.has(id)) for (const dep of info.importedIds) pending.push([dep, WHOLE]);
-      used.add(id);
-      continue;
-    }
-    const through = name === WHOLE ? null : links.reexports.get(name);
-    if (through) {
-      const dep = await resolve(through.source, id);
-      if (dep) pending.push([dep, through.name]);
-      continue;
-    }
-    if ((name === WHOLE || links.locals.has(name)) && !used.has(id)) {
-      used.add(id);
-      for (const { source, names } of links.imports) {
+  const used = async (roots: readonly string[]) => {
+    const found = new Set<string>();
+    const asked = new Set<string>();
+    const pending: [string, string][] = roots.map((root) => [root, WHOLE]);
+    for (let steps = 0; pending.length > 0; steps++) {
+      if (steps > STEPS_MAX) throw new Error(`route-chunks: the walk from ${roots.join(', ')} does not end`);
+      const [id, name] = pending.pop() as [string, string];
+      const key = `${id}\0${name}`;
+      // Once the whole module is asked for, every name of it is; a module already used for one of
+      // its own names may still pass another name through (`export { z } from`).
+      if (asked.has(key) || asked.has(`${id}\0${WHOLE}`)) continue;
+      asked.add(key);
+      const info = graph.getModuleInfo(id);
+      if (!info) continue;
+      if (!linksCache.has(id)) linksCache.set(id, info.code === null ? null : linksOf(info.code));
+      const links = linksCache.get(id) ?? null;
+      if (links === null) {
+        if (!found.has(id)) for (const dep of info.importedIds) pending.push([dep, WHOLE]);
+        found.add(id);
+        continue;
+      }
+      const through = name === WHOLE ? null : links.reexports.get(name);
+      if (through) {
+        const dep = await resolve(through.source, id);
+        if (dep) pending.push([dep, through.name]);
+        continue;
+      }
+      if ((name === WHOLE || links.locals.has(name)) && !found.has(id)) {
+        found.add(id);
+        for (const { source, names } of links.imports) {
+          const dep = await resolve(source, id);
+          if (dep) for (const n of names) pending.push([dep, n]);
+        }
+      }
+      if (name === WHOLE) {
+        for (const [, r] of links.reexports) {
+          const dep = await resolve(r.source, id);
+          if (dep) pending.push([dep, r.name]);
+        }
+      }
+      // A name not declared here may come through `export *`; the whole module asks all of them.
+      for (const source of links.stars) {
         const dep = await resolve(source, id);
-        if (dep) for (const n of names) pending.push([dep, n]);
+        if (dep) pending.push([dep, name]);
       }
     }
-    if (name === WHOLE) {
-      for (const [, r] of links.reexports) {
-        const dep = await resolve(r.source, id);
-        if (dep) pending.push([dep, r.name]);
-      }
-    }
-    // A name not declared here may come through `export *`; the whole module asks all of them.
-    for (const source of links.stars) {
-      const dep = await resolve(source, id);
-      if (dep) pending.push([dep, name]);
-    }
-  }
-  return used;
+    return found;
+  };
+  return { used };
 }
 
 export interface RouteChunks {
@@ -182,22 +187,17 @@ export function routeChunks(): RouteChunks {
     apply: 'build',
     async buildEnd(error) {
       if (error) return;
-      const graph = this as unknown as ModuleGraph;
-      const cache = new Map<string, Links | null>();
+      const use = moduleUse(this as unknown as ModuleGraph);
       const rootId = (file: string) => {
         const id = path.join(SRC, file);
         if (!this.getModuleInfo(id)) throw new Error(`route-chunks: ${file} is not in the build (renamed?)`);
         return id;
       };
       const parts = {} as Record<TablePart, Set<string>>;
-      for (const [part, file] of Object.entries(TABLE_PARTS) as [TablePart, string][]) parts[part] = await usedModules(graph, rootId(file), cache);
-      const others = new Set<string>();
-      for (const id of this.getModuleIds()) {
-        const info = this.getModuleInfo(id);
-        if (!info || info.dynamicImporters.length === 0 || id.startsWith(GAME_FEATURE)) continue;
-        for (const used of await usedModules(graph, id, cache)) others.add(used);
-      }
-      sets = { layout: await usedModules(graph, rootId(LAYOUT), cache), parts, others };
+      for (const [part, file] of Object.entries(TABLE_PARTS) as [TablePart, string][]) parts[part] = await use.used([rootId(file)]);
+      // Every other lazy module (pages, dialogs, charts), in one walk.
+      const otherRoots = [...this.getModuleIds()].filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 && !id.startsWith(GAME_FEATURE));
+      sets = { layout: await use.used([rootId(LAYOUT)]), parts, others: await use.used(otherRoots) };
     },
     generateBundle(_options, bundle) {
       // Which chunk holds which module: a module in a group has no manifest entry of its own, so

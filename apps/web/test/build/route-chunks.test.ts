@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { usedModules, type ModuleGraph } from '../../build/route-chunks.ts';
+import { moduleUse, type ModuleGraph } from '../../build/route-chunks.ts';
 
 /** A module graph of source texts: ids are the file names, imports resolve by name. */
 function graphOf(files: Record<string, string>, importedIds: Record<string, string[]> = {}): ModuleGraph {
@@ -24,27 +24,27 @@ const ENGINE = {
 describe('route-chunks: the modules a root uses, by name', () => {
   it('a name imported through an index module counts only the module that declares it (the table once counted the whole engine)', async () => {
     const graph = graphOf({ ...ENGINE, 'root.js': "import { a } from './index.js';\na();" });
-    expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['a.js', 'root.js', 'x.js']);
+    expect([...(await moduleUse(graph).used(['root.js']))].sort()).toEqual(['a.js', 'root.js', 'x.js']);
   });
 
   it('follows `export *` and a name imported then exported again', async () => {
     const graph = graphOf({ ...ENGINE, 'root.js': "import { c, p } from './index.js';\nc + p;" });
-    expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['c.js', 'q.js', 'root.js', 'x.js']);
+    expect([...(await moduleUse(graph).used(['root.js']))].sort()).toEqual(['c.js', 'q.js', 'root.js', 'x.js']);
   });
 
   it('a module used for a name of its own still passes another name through', async () => {
     const mixed = "import { x } from './x.js';\nexport const m = x;\nexport { q } from './q.js';";
     const graph = graphOf({ ...ENGINE, 'mixed.js': mixed, 'root.js': "import { q, m } from './mixed.js';\nq + m;" });
-    expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['mixed.js', 'q.js', 'root.js', 'x.js']);
+    expect([...(await moduleUse(graph).used(['root.js']))].sort()).toEqual(['mixed.js', 'q.js', 'root.js', 'x.js']);
   });
 
   it('a namespace import or a bare import uses the whole module', async () => {
     const graph = graphOf({ ...ENGINE, 'root.js': "import * as engine from './index.js';\nengine;" });
-    expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['a.js', 'b.js', 'c.js', 'heavy.js', 'index.js', 'q.js', 'root.js', 'x.js']);
+    expect([...(await moduleUse(graph).used(['root.js']))].sort()).toEqual(['a.js', 'b.js', 'c.js', 'heavy.js', 'index.js', 'q.js', 'root.js', 'x.js']);
   });
 
   it('a module it cannot parse counts whole, with every import the bundler saw', async () => {
     const graph = graphOf({ ...ENGINE, 'root.js': "import './style.css';", 'style.css': '.felt { color: green }' }, { 'style.css': ['x.js'] });
-    expect([...(await usedModules(graph, 'root.js', new Map()))].sort()).toEqual(['root.js', 'style.css', 'x.js']);
+    expect([...(await moduleUse(graph).used(['root.js']))].sort()).toEqual(['root.js', 'style.css', 'x.js']);
   });
 });
