@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * Listens for keys on the whole window with the handler of the last commit.
@@ -14,7 +14,8 @@ export function useWindowKeydown(handler: (event: KeyboardEvent) => void): void 
   useLayoutEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => {
+  // Attached in the commit too: a screen that has just appeared answers its first key.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => latest.current(event);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -33,11 +33,14 @@ function useFocusTrap(
   // Read through a ref: a parent passing a new onClose each render must not re-run the
   // effect, which would move the focus back to its start.
   const close = useRef(onClose);
-  useEffect(() => {
+  useLayoutEffect(() => {
     close.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect: Escape and the focus must work as soon as the dialog is on screen. A passive
+  // effect runs after paint (Preact waits for the next frame), and an Escape pressed in between
+  // went to the page behind and left the dialog open (CI: the table's keys help, 20 ms after "?").
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     // The body means the opener has already gone (unmounted in the same render).

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { shortcutFor, type ShortcutAction } from '../model/shortcut-keys.ts';
 
 // Keyboard play while the table is on screen (the keys: model/shortcut-keys.ts). Typing in a
@@ -21,7 +21,8 @@ export function useTableShortcuts(enabled: boolean, handler: (action: ShortcutAc
   useLayoutEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => {
+  // Attached in the commit as well, so the keys work as soon as the table is on screen.
+  useLayoutEffect(() => {
     if (!enabled) return;
     // A focused button is activated by space (and Enter) on key-up: once a key has acted,
     // its key-up must not also press the chip or button that happens to have focus.
