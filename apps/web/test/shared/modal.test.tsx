@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { Dialog } from '@/shared/ui/dialog.tsx';
+import { outsideAct, settles, whenShown } from '../support/outside-act.ts';
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -77,11 +77,6 @@ describe('modal dialog', () => {
   // outside act(), as a key handler does, and Escape is pressed from the first microtask after
   // the dialog appears.
   it('closes on an Escape pressed as soon as it is on screen', async () => {
-    const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
     let setOpen: (open: boolean) => void = () => {};
     function Help() {
       const [open, set] = useState(false);
@@ -92,29 +87,18 @@ describe('modal dialog', () => {
         </Dialog>
       ) : null;
     }
-    try {
+    const closed = await outsideAct(async (root) => {
       root.render(<Help />);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const pressed = new Promise<void>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector('[role="dialog"]')) return;
-          observer.disconnect();
-          (document.activeElement ?? document.body).dispatchEvent(
-            new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
-          );
-          resolve();
-        });
-        observer.observe(document.body, { subtree: true, childList: true });
-      });
+      const pressed = whenShown('[role="dialog"]', () =>
+        (document.activeElement ?? document.body).dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+        ),
+      );
       setOpen(true);
       await pressed;
-      for (let i = 0; i < 20 && document.querySelector('[role="dialog"]'); i++)
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(document.querySelector('[role="dialog"]')).toBeNull();
-    } finally {
-      root.unmount();
-      host.remove();
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
-    }
+      return settles(() => document.querySelector('[role="dialog"]') === null);
+    });
+    expect(closed).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/shared/ui/button.tsx';
 
 /** A number the player types and submits with Enter (focused when shown). */
 export function CountInput({ label, step, onSubmit }: { label: string; step: number; onSubmit: (value: number) => void }) {
   const [value, setValue] = useState('');
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Focused in the commit, not after paint: a counter types the count the moment the question
+  // shows, and keys typed before a passive effect ran went nowhere (see shared/ui/modal.tsx).
+  useLayoutEffect(() => {
     ref.current?.focus();
   }, []);
   const submit = (e: FormEvent) => {
