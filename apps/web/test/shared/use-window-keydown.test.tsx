@@ -4,9 +4,9 @@
 // hit). The update here comes from outside React's act(), as a server's answer does, and the key
 // is pressed from the first microtask after the commit, before the scheduler's next task.
 import { useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
+import { outsideAct, settles, whenShown } from '../support/outside-act.ts';
 
 const seen: string[] = [];
 let show: (phase: string) => void = () => {};
@@ -26,42 +26,22 @@ function Probe({ passive }: { passive: boolean }) {
     // eslint-disable-next-line react-hooks/rules-of-hooks
     useWindowKeydown(() => seen.push(phase));
   }
-  return <p>{phase}</p>;
+  return <p data-phase={phase}>{phase}</p>;
 }
 
 async function keyRightAfterCommit(passive: boolean): Promise<string[]> {
-  const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  const host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
   seen.length = 0;
-  try {
+  return outsideAct(async (root, host) => {
     root.render(<Probe passive={passive} />);
-    await waitForText(host, 'dealing');
+    expect(await settles(() => host.textContent === 'dealing')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20)); // the first render's effects have run
-    const pressed = new Promise<void>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (host.textContent !== 'running') return;
-        observer.disconnect();
-        window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ' }));
-        resolve();
-      });
-      observer.observe(host, { subtree: true, characterData: true, childList: true });
-    });
+    const pressed = whenShown('[data-phase="running"]', () =>
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ' })),
+    );
     void Promise.resolve().then(() => show('running'));
     await pressed;
     return [...seen];
-  } finally {
-    root.unmount();
-    host.remove();
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
-  }
-}
-
-async function waitForText(host: HTMLElement, text: string): Promise<void> {
-  for (let i = 0; i < 100 && host.textContent !== text; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(host.textContent).toBe(text);
+  });
 }
 
 describe('useWindowKeydown', () => {

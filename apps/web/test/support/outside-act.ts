@@ -25,8 +25,9 @@ export async function outsideAct<T>(body: (root: Root, host: HTMLElement) => Pro
 }
 
 /**
- * Calls `then` from the first microtask after an element matching `selector` is put in the
- * document (a MutationObserver: after the commit's layout effects, before its passive ones).
+ * Calls `then` from the first microtask after an element matching `selector` is in the document
+ * (put there, or an attribute changed to match: a MutationObserver runs after the commit's layout
+ * effects, before its passive ones).
  */
 export function whenShown(selector: string, then: (element: Element) => void): Promise<void> {
   return new Promise((resolve) => {
@@ -37,7 +38,7 @@ export function whenShown(selector: string, then: (element: Element) => void): P
       then(element);
       resolve();
     });
-    observer.observe(document.body, { subtree: true, childList: true });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
   });
 }
 
