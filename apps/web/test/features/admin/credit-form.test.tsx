@@ -93,4 +93,42 @@ describe('admin credit form', () => {
     await waitFor(() => expect(ids).toHaveLength(2));
     expect(ids[1]).toBe(ids[0]);
   });
+
+  // Issue 39: the field dropped every character that was not a digit, so "-500" granted +500,
+  // "0.5" granted 5 and "1e3" granted 13.
+  it.each([
+    ['-500', /without a sign/],
+    ['0.5', /whole number/],
+    ['1e3', /whole number/],
+    ['12 000', /whole number/],
+  ])('a grant of "%s" is refused as typed and sends nothing', async (typed, why) => {
+    const bodies: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.pathname !== '/api/admin/users/user-9/credits') return undefined;
+      bodies.push(JSON.parse(String(init?.body)));
+      return answer(1, 1_001);
+    });
+    renderForm();
+    edit(screen.getByLabelText('Amount (credits)'), typed);
+    expect((screen.getByLabelText('Amount (credits)') as HTMLInputElement).value).toBe(typed);
+    edit(screen.getByLabelText('Reason'), 'negative test');
+    fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(why);
+    expect(bodies).toEqual([]);
+  });
+
+  it('an amount grouped by commas is the number it reads as', async () => {
+    const bodies: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.pathname !== '/api/admin/users/user-9/credits') return undefined;
+      bodies.push(JSON.parse(String(init?.body)));
+      return answer(1_000, 2_000);
+    });
+    renderForm();
+    edit(screen.getByLabelText('Amount (credits)'), '1,000');
+    edit(screen.getByLabelText('Reason'), 'Goodwill');
+    fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
+    expect(await screen.findByText('Granted 1,000 credits. New balance 2,000.')).toBeTruthy();
+    expect(bodies).toEqual([{ requestId: expect.any(String) as string, amount: 1_000, reason: 'Goodwill' }]);
+  });
 });

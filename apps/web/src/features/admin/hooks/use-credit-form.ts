@@ -14,9 +14,21 @@ function newRequestId(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * The amount typed, read exactly as typed: digits, optionally grouped by commas ("1,000").
+ * Anything else ("-500", "0.5", "1e3") is not an amount, never a rewritten one: the field
+ * once dropped what was not a digit, and "-500" granted +500 (issue 39).
+ */
+export function parseAmount(text: string): number | null {
+  const t = text.trim();
+  if (!/^(\d+|\d{1,3}(,\d{3})+)$/.test(t)) return null;
+  return Number(t.replaceAll(',', ''));
+}
+
 /** Why the change cannot be sent as it stands, or null. */
-function invalidity(value: number, reason: string): string | null {
-  if (!Number.isInteger(value) || value < 1 || value > ADMIN_CREDIT_AMOUNT_MAX) {
+function invalidity(amount: string, value: number | null, reason: string): string | null {
+  if (/^\s*[-\u2212]/.test(amount)) return 'Enter the amount without a sign: choose Remove to take credits away.';
+  if (value === null || !Number.isInteger(value) || value < 1 || value > ADMIN_CREDIT_AMOUNT_MAX) {
     return `Enter a whole number of credits from 1 to ${formatCreditsFull(ADMIN_CREDIT_AMOUNT_MAX)}.`;
   }
   if (reason.trim().length < 3) return 'Say why (at least 3 characters): the reason goes to the audit log and the player’s history.';
@@ -32,7 +44,8 @@ export function useCreditForm(userId: string) {
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const value = Number(amount);
+  const parsed = parseAmount(amount);
+  const value = parsed ?? 0;
   const signed = direction === 'grant' ? value : -value;
 
   const send = () => {
@@ -54,7 +67,7 @@ export function useCreditForm(userId: string) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    const why = invalidity(value, reason);
+    const why = invalidity(amount, parsed, reason);
     setInvalid(why);
     if (why !== null) return;
     if (direction === 'remove') setConfirming(true);
@@ -71,8 +84,8 @@ export function useCreditForm(userId: string) {
     direction,
     setDirection,
     amount,
-    /** Digits only. */
-    setAmount: (text: string) => setAmountRaw(text.replace(/[^\d]/g, '')),
+    /** Kept as typed: checked on submit, never rewritten. */
+    setAmount: setAmountRaw,
     value,
     reason,
     setReason,
