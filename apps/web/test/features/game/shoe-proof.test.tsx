@@ -5,7 +5,7 @@ import { RANKS, SUITS, createGame, createShoe, revealShoe, seededRng, stackedSho
 import { checkLastShoe } from '@/features/game/components/shoe-proof.tsx';
 import { renderTable } from '../../support/render-table.tsx';
 
-describe('the shoe proof', { timeout: 20_000 }, () => {
+describe('the shoe proof', { timeout: 60_000 }, () => {
   it('shows the commitment and verifies the replaced shoe against it', async () => {
     const user = userEvent.setup();
     renderTable(['10h', '9s', '8c', '7d', '10s']);
@@ -24,6 +24,18 @@ describe('the shoe proof', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Verify the last shoe' }));
     // The check loads on the first use (model/shoe-verify.ts).
     expect(await screen.findByText(`The last shoe (${shown.slice(0, 8)}…${shown.slice(-8)}) matches its commitment.`)).toBeTruthy();
+
+    // Issue 39: the verdict stayed under every later shoe. A round from the two-deck shoe, then
+    // one deck again: the two-deck shoe is published, the old verdict goes.
+    await user.click(await screen.findByRole('button', { name: '100' }));
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    const stand = screen.queryByRole('button', { name: 'Stand' });
+    if (stand !== null) await user.click(stand);
+    await user.click(screen.getByRole('button', { name: 'Table settings' }));
+    await user.selectOptions(await screen.findByLabelText('Decks'), '1');
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    expect(await screen.findByRole('button', { name: 'Verify the last shoe' })).toBeTruthy();
+    expect(screen.queryByText(/matches its commitment/)).toBeNull();
   });
 });
 

@@ -51,13 +51,20 @@ export async function checkLastShoe(earlier: readonly string[], reveal: ShoeReve
  * deal was fixed in advance.
  */
 export function ShoeProof({ commitment, earlierCommitments, reveal, loadLastShoe }: ShoeProofProps) {
-  const [result, setResult] = useState<Result | null>(null);
+  // A verdict belongs to the reveal it checked (its salt): once a later shoe is published, the
+  // old "matches its commitment" would speak of a shoe the button no longer checks (issue 39).
+  const [checked, setChecked] = useState<{ salt: string; result: Result } | null>(null);
   const [checking, setChecking] = useState(false);
+  const result = checked !== null && reveal !== null && checked.salt === reveal.salt ? checked.result : null;
   const verify = () => {
     if (reveal === null) return;
+    const salt = reveal.salt;
     setChecking(true);
     checkLastShoe(earlierCommitments, reveal, loadLastShoe)
-      .then(setResult, () => setResult({ ok: false, message: 'The published shoe could not be loaded. Try again.' }))
+      .then(
+        (r) => setChecked({ salt, result: r }),
+        () => setChecked({ salt, result: { ok: false, message: 'The published shoe could not be loaded. Try again.' } }),
+      )
       .finally(() => setChecking(false));
   };
   return (
