@@ -14,6 +14,8 @@ export const RANDOM_CHECK_EVERY = 5;
 
 /** The verdict on one answer; `trueCount` when the true count was asked too. */
 export interface CountVerdict {
+  /** Which answer this is (the record entry's or the server's check id): one verdict, one id. */
+  id: string;
   answered: number;
   expected: number;
   correct: boolean;
@@ -82,10 +84,11 @@ export function useCountCheck(state: VisibleGameState | null, mode: CountCheckMo
       const tc = expected.trueCount !== null && trueAnswer !== undefined ? { answered: trueAnswer, expected: expected.trueCount, correct: trueCountRight(trueAnswer, expected.trueCount, expected.rounding) } : undefined;
       const correct = value === expected.runningCount && (tc?.correct ?? true);
       setScore((s) => ({ asked: s.asked + 1, correct: s.correct + (correct ? 1 : 0) }));
-      setLastAnswer({ answered: value, expected: expected.runningCount, correct, trueCount: tc });
+      const entryId = crypto.randomUUID();
+      setLastAnswer({ id: entryId, answered: value, expected: expected.runningCount, correct, trueCount: tc });
       setExpected(null);
       record.add({
-        entryId: crypto.randomUUID(),
+        entryId,
         kind: 'countCheck',
         at: new Date().toISOString(),
         asked: tc ? 'runningAndTrueCount' : 'runningCount',

@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { TableTraining } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { TableSource } from '../api/table-source.ts';
-import { useCountCheck, type CountCheckState } from './use-count-check.ts';
+import { useCountCheck, type CountCheckState, type CountVerdict } from './use-count-check.ts';
 import { useServerCountCheck } from './use-server-count-check.ts';
 import type { TableHandle } from './use-table.ts';
 import { useTablePrefs, type TablePrefs } from './use-table-prefs.ts';
@@ -47,5 +47,20 @@ export function useTableTraining(
     [answerCountCheck, onBalance],
   );
   const serverCheck = useServerCountCheck(training, sendCheck);
-  return { prefs, setPrefs, check: source.kind === 'server' ? serverCheck : localCheck };
+  const roundKey = state === null ? null : `${state.deck?.commitment ?? ''}:${state.roundStartPosition}`;
+  const check = useVerdictOfItsRound(source.kind === 'server' ? serverCheck : localCheck, roundKey);
+  return { prefs, setPrefs, check };
+}
+
+/**
+ * A count check's verdict is news about the round it was answered after: it shows until the next
+ * round is dealt, not across later rounds and shoes (issue 39: the last verdict stayed on top).
+ */
+function useVerdictOfItsRound(check: CountCheckState, roundKey: string | null): CountCheckState {
+  const [shown, setShown] = useState<{ id: string; round: string | null } | null>(null);
+  const verdict: CountVerdict | null = check.lastAnswer;
+  // Follows the verdict while rendering, so it is tied to the round the table shows with it.
+  if ((verdict?.id ?? null) !== (shown?.id ?? null)) setShown(verdict === null ? null : { id: verdict.id, round: roundKey });
+  const current = verdict !== null && shown !== null && shown.id === verdict.id && shown.round === roundKey;
+  return current ? check : { ...check, lastAnswer: null };
 }
