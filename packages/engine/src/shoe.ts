@@ -138,12 +138,13 @@ export function cardsDealt(shoe: ShoeCount): number {
 }
 
 /**
- * Cards not dealt: what a counter estimates from the discard tray, so the burn card and the
- * reserve count as remaining (they are unseen, and as likely as any unseen card to be anything).
- * It tells where the reserve starts only as the rule does (SHOE_KEPT_CARDS), never its cards.
+ * Cards left in the shoe: what a counter estimates from the discard tray, which holds the cards
+ * dealt and, as at a casino, the burn card. The reserve is among them: its cards are unseen and
+ * as likely as any unseen card to be anything, so the true count over them is honest. It tells
+ * where the reserve starts only as the rule does (SHOE_RESERVE_CARDS), never its cards.
  */
 export function cardsRemaining(shoe: ShoeCount): number {
-  return shoe.cards.length - cardsDealt(shoe);
+  return shoe.cards.length - shoe.position;
 }
 
 /** Cards that may still be dealt before the reserve. */
@@ -158,18 +159,18 @@ export function dealtCodes(shoe: ShoeState): CardCode[] {
 
 /**
  * Reshuffle before a round when the remaining fraction is at or below shufflePoint, or when only
- * what the shoe keeps is left (whatever the shuffle point, 0 included). The client's twin is
+ * the reserve is left (whatever the shuffle point, 0 included). The client's twin is
  * visibleShoeSpent.
  */
 export function needsShuffle(shoe: ShoeCount, rules: Pick<Rules, 'shufflePoint'>): boolean {
   const left = cardsRemaining(shoe);
-  const kept = (shoe.reserve ?? 0) > 0 ? SHOE_KEPT_CARDS : 0;
+  const kept = (shoe.reserve ?? 0) > 0 ? SHOE_RESERVE_CARDS : 0;
   return left / shoe.cards.length <= rules.shufflePoint || left <= kept || cardsDealable(shoe) === 0;
 }
 
 /** needsShuffle from what a client sees of a table shoe (VisibleShoe's counts). */
 export function visibleShoeSpent(deck: { cardsRemaining: number; totalCards: number }, shufflePoint: number): boolean {
-  return deck.cardsRemaining / deck.totalCards <= shufflePoint || deck.cardsRemaining <= SHOE_KEPT_CARDS;
+  return deck.cardsRemaining / deck.totalCards <= shufflePoint || deck.cardsRemaining <= SHOE_RESERVE_CARDS;
 }
 
 /** Deals the next card. Returns the card and the advanced shoe; throws at the reserve. */

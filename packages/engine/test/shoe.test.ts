@@ -70,7 +70,7 @@ describe('shoe', () => {
     const json = JSON.stringify(serializeShoe(shoe));
     const restored = restoreShoe(JSON.parse(json));
     expect(restored.position).toBe(18); // the burn card and 17 dealt
-    expect(cardsRemaining(restored)).toBe(104 - 17);
+    expect(cardsRemaining(restored)).toBe(104 - 18);
     expect(drawAll(restored)).toEqual(drawAll(shoe));
   });
 
@@ -107,11 +107,11 @@ describe('shoe', () => {
 
   it('needsShuffle when the remaining fraction is at or below shufflePoint, or only what the shoe keeps is left', () => {
     const shoe = createShoe(2, seededRng(2));
-    expect(needsShuffle({ ...shoe, position: 1 + 77 }, DEFAULT_RULES)).toBe(false); // 27/104 > 0.25
-    expect(needsShuffle({ ...shoe, position: 1 + 78 }, DEFAULT_RULES)).toBe(true); // 26/104 = 0.25
+    expect(needsShuffle({ ...shoe, position: 77 }, DEFAULT_RULES)).toBe(false); // 27/104 > 0.25
+    expect(needsShuffle({ ...shoe, position: 78 }, DEFAULT_RULES)).toBe(true); // 26/104 = 0.25
     expect(needsShuffle(shoe, { shufflePoint: 0 })).toBe(false);
-    expect(needsShuffle({ ...shoe, position: 1 + 89 }, { shufflePoint: 0 })).toBe(false); // one card before the reserve
-    expect(needsShuffle({ ...shoe, position: 1 + 90 }, { shufflePoint: 0 })).toBe(true); // the burn card and the reserve
+    expect(needsShuffle({ ...shoe, position: 90 }, { shufflePoint: 0 })).toBe(false); // one card before the reserve
+    expect(needsShuffle({ ...shoe, position: 91 }, { shufflePoint: 0 })).toBe(true); // only the reserve is left
   });
 
   it('stacked shoes put the given cards on top and keep the decks complete', () => {

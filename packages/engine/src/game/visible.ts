@@ -1,7 +1,7 @@
 // What a client may see: no hole card before it is revealed, no shoe order, no salt, no
 // undealt cards, only how many cards remain, the shoe's public commitment and the values of
-// the cards shown since its shuffle. The burn card and the reserve are never among them, and
-// count as remaining (decision record 0042).
+// the cards shown since its shuffle. The burn card and the reserve are never among them
+// (decision record 0042).
 
 import { cardValue, valueOfCode, type Card } from '../cards.ts';
 import { cardsRemaining, dealtCodes, totalCards, type ShoeState } from '../shoe.ts';
@@ -11,7 +11,7 @@ import { seatLayout } from './seats.ts';
 import type { ComputerHand, GameAction, GameState, PlayerHand } from './types.ts';
 
 export interface VisibleShoe {
-  /** Cards not dealt, the burn card and the reserve included (shoe.ts cardsRemaining). */
+  /** Cards left in the shoe, its reserve included (shoe.ts cardsRemaining, ADR 0042). */
   cardsRemaining: number;
   totalCards: number;
   commitment: string;
