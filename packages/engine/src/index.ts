@@ -18,13 +18,18 @@ export { cryptoRng, randomFloat, seededRng, type Rng, type Seed } from './rng.ts
 
 // The shoe and its commitment: published before the first card, opened when the shoe is replaced.
 export {
+  SHOE_RESERVE_CARDS,
+  cardsRemaining,
   createShoe,
+  dealtCodes,
+  needsShuffle,
   restoreShoe,
   revealShoe,
   serializeShoe,
   shoeCommitmentMessage,
   stackedShoe,
   verifyShoeReveal,
+  visibleShoeSpent,
   type ShoeReveal,
   type ShoeState,
 } from './shoe.ts';

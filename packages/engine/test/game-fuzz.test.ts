@@ -10,7 +10,8 @@ import { COUNTING_SYSTEMS, TAG_KEYS, countKey, countingSystemOf, initialRunningC
 import { REFUSAL_CODES, createGame, legalActions, step, visible, type GameAction, type GameState } from '../src/game/index.ts';
 import { randomInt, seededRng, type Rng } from '../src/rng.ts';
 import { DEFAULT_RULES, dealerHits, type Rules } from '../src/rules.ts';
-import { restoreShoe, shoeCommitmentMessage, type ShoeReveal } from '../src/shoe.ts';
+import { HELD_SHOES_MAX } from '../src/game/reveal.ts';
+import { SHOE_KEPT_CARDS, SHOE_RESERVE_CARDS, cardsDealt, cardsRemaining, dealtCodes, restoreShoe, shoeCommitmentMessage, type ShoeReveal } from '../src/shoe.ts';
 import { sha256Hex } from '../src/sha256.ts';
 
 const SEQUENCES = 1000;
@@ -124,17 +125,23 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
   if (st.handsPlayed !== st.handsWon + st.handsLost + st.handsPushed) return 'hands played != won + lost + pushed';
   if (st.bestStreak < st.currentStreak || st.worstStreak > st.currentStreak || st.bestStreak < 0 || st.worstStreak > 0) return 'streak bounds';
   if (s.handBets.length !== rules.numInitialHands) return 'handBets length';
-  // Cards: the round's cards are exactly the shoe's cards from roundStartPosition to position.
+  // Cards: the round's cards are exactly the shoe's cards from roundStartPosition to position,
+  // the burn card left out (ADR 0042); a shoe of fresh decks, opened when the table holds nearly
+  // every card of the decks, lists only the hole card.
   if (s.deck) {
-    if (s.cardsDealtFromShoe !== s.deck.position) return 'cardsDealtFromShoe != shoe position';
-    const dealt = s.deck.cards.slice(s.roundStartPosition, s.deck.position).map((c) => c);
+    if (s.cardsDealtFromShoe !== cardsDealt(s.deck)) return 'cardsDealtFromShoe != cards dealt from the shoe';
+    const deck = s.deck;
+    const dealt = deck.cards.slice(s.roundStartPosition, deck.position).filter((_, i) => i + s.roundStartPosition !== deck.burnIndex);
     const onTableCards = s.gamePhase === 'betting' ? [] : tableCards(s);
-    if (s.gamePhase !== 'betting' && JSON.stringify(dealt.slice().sort((a, b) => a - b)) !== JSON.stringify(sortedCodes(onTableCards))) return 'table cards != cards dealt this round';
+    const freshDecks = onTableCards.length >= deck.cards.length - SHOE_KEPT_CARDS;
+    if (s.gamePhase !== 'betting' && !freshDecks && JSON.stringify(dealt.slice().sort((a, b) => a - b)) !== JSON.stringify(sortedCodes(onTableCards))) return 'table cards != cards dealt this round';
+    if (deck.reserve < SHOE_RESERVE_CARDS && deck.burnIndex >= 0) return 'a shoe without its reserve';
+    if (deck.position > deck.cards.length - deck.reserve) return 'a card dealt from the reserve';
     // Count: IRC + tags of every dealt card except a hidden hole card.
     const sys = countingSystemOf(s.counting);
     const tags = tagsByCode(s.counting);
     let rc = initialRunningCount(sys, rules.numDecks);
-    for (let i = 0; i < s.deck.position; i++) rc += tags[s.deck.cards[i] ?? -1] ?? NaN;
+    for (const code of dealtCodes(deck)) rc += tags[code] ?? NaN;
     const hole = s.dealerCards[1];
     if (hole && !s.holeCardRevealed) rc -= tagOf(sys, hole);
     if (Math.abs(rc - s.runningCount) > EPS) return `running count ${s.runningCount} != ${rc} (hole card leaked?)`;
@@ -199,7 +206,8 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
   // hole card (the reducer counts them one by one; visible() recounts them from the shoe).
   if (v.deck && s.deck) {
     const hidden = s.dealerCards.length > 1 && !s.holeCardRevealed ? 1 : 0;
-    if (v.deck.seen.reduce((a, b) => a + b, 0) !== s.deck.position - hidden) return 'seen cards != dealt cards shown';
+    if (v.deck.seen.reduce((a, b) => a + b, 0) !== cardsDealt(s.deck) - hidden) return 'seen cards != dealt cards shown';
+    if (v.deck.cardsRemaining !== cardsRemaining(s.deck)) return 'cardsRemaining is not the cards not dealt';
     const sys = countingSystemOf(s.counting);
     if (sys.redSevenBonus === 0) {
       const tagged = v.deck.seen.reduce((a, n, value) => a + (value === 0 ? 0 : n * tagOf(sys, { rank: value === 1 ? 'A' : value === 10 ? '10' : (String(value) as Card['rank']), suit: 'spades' })), 0);
@@ -261,8 +269,10 @@ function brokenReveal(w: RevealWatch, s: GameState, action: GameAction, publishe
   if (s.heldShoes.length > 0) {
     w.heldSteps += 1;
     if (!hidden) return 'a shoe held back with no card hidden';
-    if (s.heldShoes.length > 2) return 'more than two shoes held back';
+    if (s.heldShoes.length > HELD_SHOES_MAX) return 'more shoes held back than HELD_SHOES_MAX';
   }
+  // ADR 0042: the face-down card has a quarter deck of every shoe holding it unseen beside it.
+  if (hidden) for (const shoe of [...(s.deck ? [s.deck] : []), ...s.heldShoes]) if (shoe.cards.length - cardsDealt(shoe) < SHOE_RESERVE_CARDS) return 'the hole card has fewer than a quarter deck unseen beside it';
   const v = visible(s);
   const text = JSON.stringify(v);
   if ('heldShoes' in v) return 'visible() shows the held shoes';

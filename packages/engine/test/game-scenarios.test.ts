@@ -3,7 +3,7 @@ import { createGame, legalActions, step, visible, type GameAction, type GameStat
 import { RANKS, SUITS, cardValue } from '../src/cards.ts';
 import type { Rng } from '../src/rng.ts';
 import { seededRng } from '../src/rng.ts';
-import { revealShoe, stackedShoe, verifyShoeReveal } from '../src/shoe.ts';
+import { SHOE_RESERVE_CARDS, revealShoe, stackedShoe, verifyShoeReveal } from '../src/shoe.ts';
 import { DEAL, DOUBLE, HIT, SPLIT, STAND, SURRENDER, bet, ok, play, refused, stackedGame } from './game-helpers.ts';
 
 describe('naturals and payouts', () => {
@@ -246,7 +246,10 @@ describe('shoe, count, visibility, reset', () => {
     const low = { ...dealt, deck: dealt.deck ? { ...dealt.deck, position: 240 } : null, gamePhase: 'roundOver' as const, gameInProgress: false };
     const next = ok(low, DEAL, rng);
     expect(next.lastShoeReveal?.cards).toEqual(dealt.deck?.cards);
-    expect(next.deck?.position).toBe(4);
+    // The new shoe's burn card and the round's four cards (ADR 0042).
+    expect(next.deck?.position).toBe(5);
+    expect(next.deck?.burnIndex).toBe(0);
+    expect(next.cardsDealtFromShoe).toBe(4);
   });
 
   it('counts visible cards; the hole card counts when revealed', () => {
@@ -340,12 +343,17 @@ describe('shoe, count, visibility, reset', () => {
 });
 
 describe('a shoe that runs out mid-round (decision record 0004: revealed only when no card dealt from it is hidden)', () => {
-  /** A one-deck game whose shoe has only `last` left (player, dealer up, player, hole). */
+  /**
+   * A one-deck game whose shoe may deal only `last` (player, dealer up, player, hole) before its
+   * reserve (ADR 0042).
+   */
   function lastCardsGame(last: string[]): GameState {
     const suit = { spades: 's', hearts: 'h', diamonds: 'd', clubs: 'c' } as const;
     const all = SUITS.flatMap((s) => RANKS.map((r) => `${r}${suit[s]}`));
-    const shoe = stackedShoe(1, [...all.filter((c) => !last.includes(c)), ...last]);
-    return createGame({ rules: { numDecks: 1, shufflePoint: 0 }, shoe: { ...shoe, position: shoe.cards.length - last.length } });
+    const rest = all.filter((c) => !last.includes(c));
+    const dealtBefore = rest.length - SHOE_RESERVE_CARDS;
+    const shoe = stackedShoe(1, [...rest.slice(0, dealtBefore), ...last, ...rest.slice(dealtBefore)]);
+    return createGame({ rules: { numDecks: 1, shufflePoint: 0 }, shoe: { ...shoe, position: dealtBefore } });
   }
 
   it('is held back while the hole card is face down, and published with the round that turns it', () => {
@@ -357,7 +365,7 @@ describe('a shoe that runs out mid-round (decision record 0004: revealed only wh
     const s = hit.state;
     expect(s.deck?.commitment).not.toBe(old.commitment);
     expect([s.gamePhase, s.holeCardRevealed]).toEqual(['playing', false]);
-    // Nothing published: the old shoe's order would show the face-down 7 of clubs at position 51.
+    // Nothing published: the old shoe's order would show the face-down 7 of clubs at position 38.
     expect(hit.published).toEqual([]);
     expect(s.lastShoeReveal).toBeNull();
     expect(s.heldShoes.map((h) => h.commitment)).toEqual([old.commitment]);
@@ -387,7 +395,7 @@ describe('a shoe that runs out mid-round (decision record 0004: revealed only wh
     const dealt = play(lastCardsGame(['2s', '9h', '3d', '7c']), [bet(100), DEAL]);
     const hit = ok(dealt, HIT, seededRng(3));
     // A second shoe run out in the same round (possible with many spots and splits), held too.
-    const second = { ...stackedShoe(1, [], seededRng(6), 'second'), position: 52 };
+    const second = { ...stackedShoe(1, [], seededRng(6), 'second'), position: 52 - SHOE_RESERVE_CARDS };
     const stood = step({ ...hit, heldShoes: [...hit.heldShoes, second] }, STAND, seededRng(4));
     if (!stood.ok) throw new Error(stood.reason);
     expect(stood.published.map((p) => p.commitment)).toEqual([dealt.deck!.commitment, second.commitment]);

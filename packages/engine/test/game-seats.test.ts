@@ -221,11 +221,13 @@ describe('the count includes every seat', () => {
     let checked = 0;
     for (let round = 0; round < 200; round++) {
       s = play(s, [bet(10, 0), bet(10, 1), DEAL], rng);
-      if (s.deck?.commitment !== commitment) {
-        commitment = s.deck?.commitment ?? null;
-        shown = [];
-      }
       for (let guard = 0; guard < 30; guard++) {
+        // A new shoe, at the deal or mid-round when a shoe may deal no more (it lists the table's
+        // cards first, so they are all it has shown).
+        if (s.deck?.commitment !== commitment) {
+          commitment = s.deck?.commitment ?? null;
+          shown = [];
+        }
         // What the table shows now: every seat's cards and the dealer's, but a face-down hole card.
         const table = [...s.playerHands.flatMap((h) => h.cards), ...s.computerSeats.flatMap((c) => c.hands.flatMap((h) => h.cards)), ...visible(s).dealerCards.filter((c): c is Card => c !== null)];
         const rc = [...shown, ...table].reduce((a, c) => a + tagOf(sys, c), initialRunningCount(sys, 2));

@@ -18,7 +18,7 @@ describe('withdrawShoe', () => {
     expect(visible(w).deck).toBeNull();
     const next = ok({ ...w, balance: 10_000 }, DEAL, seededRng(7));
     expect(next.deck?.commitment).not.toBe(mid.deck?.commitment);
-    expect(next.deck?.position).toBe(4);
+    expect(next.deck?.position).toBe(5); // the new shoe's burn card (ADR 0042) and the round's four cards
   });
 
   it('publishes a shoe held back for the hole card too, oldest first', () => {

@@ -27,6 +27,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'restoreGameState', 'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
   'shouldTakeInsurance', 'thresholdOf', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',
   'validateRules', 'verifyShoeReveal', 'visible', 'withdrawShoe',
+  'SHOE_RESERVE_CARDS', 'cardsRemaining', 'dealtCodes', 'needsShuffle', 'visibleShoeSpent',
 ];
 
 /** Source files under dir (TypeScript and JavaScript), skipping dependencies and build output. */

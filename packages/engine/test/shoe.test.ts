@@ -4,6 +4,8 @@ import { DEFAULT_RULES, parseRules, validateRules } from '../src/rules.ts';
 import { cryptoRng, randomInt, seededRng, shuffleInPlace, type Rng } from '../src/rng.ts';
 import { sha256Hex } from '../src/sha256.ts';
 import {
+  SHOE_RESERVE_CARDS,
+  cardsDealable,
   cardsRemaining,
   createShoe,
   drawCard,
@@ -41,7 +43,7 @@ describe('rules validation messages', () => {
 function drawAll(shoe: ShoeState): number[] {
   const out: number[] = [];
   let s = shoe;
-  while (cardsRemaining(s) > 0) {
+  while (cardsDealable(s) > 0) {
     const d = drawCard(s);
     out.push(codeOfCard(d.card));
     s = d.shoe;
@@ -50,11 +52,15 @@ function drawAll(shoe: ShoeState): number[] {
 }
 
 describe('shoe', () => {
-  it('accounts for every card of N decks', () => {
+  it('accounts for every card of N decks: the burn card, the cards dealt and the reserve', () => {
     const shoe = createShoe(6, seededRng(1));
+    const drawn = drawAll(shoe);
+    // ADR 0042: the first card is burned and the last 13 are never dealt.
+    expect(drawn).toEqual(shoe.cards.slice(1, 312 - SHOE_RESERVE_CARDS));
     const counts = new Array<number>(52).fill(0);
-    for (const c of drawAll(shoe)) counts[c] = (counts[c] ?? 0) + 1;
+    for (const c of [shoe.cards[0] as number, ...drawn, ...shoe.cards.slice(312 - SHOE_RESERVE_CARDS)]) counts[c] = (counts[c] ?? 0) + 1;
     expect(counts).toEqual(new Array<number>(52).fill(6));
+    expect(() => drawCard({ ...shoe, position: 312 - SHOE_RESERVE_CARDS })).toThrow('empty');
     expect(() => drawCard({ ...shoe, position: 312 })).toThrow('empty');
   });
 
@@ -63,8 +69,19 @@ describe('shoe', () => {
     for (let i = 0; i < 17; i++) shoe = drawCard(shoe).shoe;
     const json = JSON.stringify(serializeShoe(shoe));
     const restored = restoreShoe(JSON.parse(json));
-    expect(restored.position).toBe(17);
+    expect(restored.position).toBe(18); // the burn card and 17 dealt
+    expect(cardsRemaining(restored)).toBe(104 - 18);
     expect(drawAll(restored)).toEqual(drawAll(shoe));
+  });
+
+  it('restores a shoe saved before burn cards: none burned, the reserve kept from where it stands', () => {
+    const { burnIndex: _b, reserve: _r, ...old } = serializeShoe({ ...createShoe(1, seededRng(4)), position: 30 });
+    const restored = restoreShoe(old);
+    expect([restored.burnIndex, restored.reserve, cardsRemaining(restored), cardsDealable(restored)]).toEqual([-1, SHOE_RESERVE_CARDS, 22, 9]);
+    const nearEnd = restoreShoe({ ...old, position: 45 });
+    expect([nearEnd.reserve, cardsDealable(nearEnd)]).toEqual([7, 0]);
+    expect(() => restoreShoe({ ...old, position: 40, reserve: 13 })).toThrow('reserve');
+    expect(() => restoreShoe({ ...old, burnIndex: 30 })).toThrow('burnIndex');
   });
 
   it('restore refuses a tampered shoe', () => {
@@ -88,11 +105,13 @@ describe('shoe', () => {
     expect(verifyShoeReveal(shoe.commitment, { ...reveal, salt: 'x' })).toBe(false);
   });
 
-  it('needsShuffle when the remaining fraction is at or below shufflePoint', () => {
-    const shoe = createShoe(1, seededRng(2));
-    expect(needsShuffle({ ...shoe, position: 38 }, DEFAULT_RULES)).toBe(false); // 14/52 > 0.25
-    expect(needsShuffle({ ...shoe, position: 39 }, DEFAULT_RULES)).toBe(true); // 13/52 = 0.25
+  it('needsShuffle when the remaining fraction is at or below shufflePoint, or only what the shoe keeps is left', () => {
+    const shoe = createShoe(2, seededRng(2));
+    expect(needsShuffle({ ...shoe, position: 77 }, DEFAULT_RULES)).toBe(false); // 27/104 > 0.25
+    expect(needsShuffle({ ...shoe, position: 78 }, DEFAULT_RULES)).toBe(true); // 26/104 = 0.25
     expect(needsShuffle(shoe, { shufflePoint: 0 })).toBe(false);
+    expect(needsShuffle({ ...shoe, position: 90 }, { shufflePoint: 0 })).toBe(false); // one card before the reserve
+    expect(needsShuffle({ ...shoe, position: 91 }, { shufflePoint: 0 })).toBe(true); // only the reserve is left
   });
 
   it('stacked shoes put the given cards on top and keep the decks complete', () => {
@@ -100,7 +119,8 @@ describe('shoe', () => {
     const drawn = drawAll(shoe);
     expect(drawn.slice(0, 4).map((c) => c % 13)).toEqual([0, 12, 0, 4]);
     expect(drawn[3]).toBe(13 + 4);
-    expect(new Set(drawn).size).toBe(52);
+    expect(drawn).toHaveLength(52 - SHOE_RESERVE_CARDS);
+    expect(new Set([...drawn, ...shoe.cards.slice(52 - SHOE_RESERVE_CARDS)]).size).toBe(52);
     expect(() => stackedShoe(1, ['A', 'A', 'A', 'A', 'A'])).toThrow('no A left');
   });
 });

@@ -130,7 +130,9 @@ function compare(rawRules: Partial<Rules>, seed: number, rounds: number, indices
   let game: GameState | null = null;
   for (let r = 0; r < rounds; r++) {
     if (!game?.deck || needsShuffle(game.deck, rules)) {
-      const shoe = createShoe(rules.numDecks, rng);
+      // The simulator has no burn card and no reserve (a table shoe's, ADR 0042): the reducer is
+      // dealt the same order from its first card to its last, as the simulator deals it.
+      const shoe = { ...createShoe(rules.numDecks, rng), position: 0, burnIndex: -1, reserve: 0 };
       core.loadStackedShoe(shoe.cards.map(simCode));
       game = must(createGame({ rules, balance: BALANCE, shoe }), { type: 'bet', amount: 1 }, 'bet');
       out.shoes++;

@@ -5,7 +5,7 @@ import { DEFAULT_COUNTING_SYSTEM } from '../counting/systems.ts';
 import { countingSystemOf, parseCustomCount } from '../counting/custom.ts';
 import { initialRunningCount } from '../counting/running-count.ts';
 import { parseRules } from '../rules.ts';
-import type { ShoeState } from '../shoe.ts';
+import { cardsDealt, type ShoeState } from '../shoe.ts';
 import type { CountingOptions, GameState, SessionStats } from './types.ts';
 
 export const INITIAL_BALANCE = 10000;
@@ -74,7 +74,7 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     runningCount: rc,
     trueCount: sys.balanced ? 0 : rc,
     runningCountAtBet: rc,
-    cardsDealtFromShoe: shoe?.position ?? 0,
+    cardsDealtFromShoe: shoe ? cardsDealt(shoe) : 0,
     totalHandsFromSplits: 0,
     config,
     counting,

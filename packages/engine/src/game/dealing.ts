@@ -5,10 +5,10 @@ import { CARDS_PER_DECK, type Card } from '../cards.ts';
 import { countCard, initialRunningCount, runningCountOf } from '../counting/running-count.ts';
 import { countingSystemOf } from '../counting/custom.ts';
 import { decisionCount } from '../counting/true-count.ts';
-import { cardsRemaining, drawCard, makeSalt, stackedShoe } from '../shoe.ts';
+import { SHOE_KEPT_CARDS, cardsDealable, cardsDealt, cardsRemaining, drawCard, shoeAfterTable } from '../shoe.ts';
 import type { StepDraft } from './draft.ts';
 import { refuse } from './refusal.ts';
-import { retireShoe } from './reveal.ts';
+import { hiddenCards, retireShoe } from './reveal.ts';
 import type { GameState } from './types.ts';
 
 /** Recomputes the decision count after the running count or the cards remaining changed. */
@@ -42,19 +42,27 @@ export function tableCards(state: GameState, visibleOnly: boolean): Card[] {
 }
 
 /**
- * The shoe ran out mid-round: reshuffle every card not on the table. The new shoe lists the
- * table cards first (already dealt) so that dealt + remaining still equals the whole shoe. The
- * old shoe holds the hole card while it is face down: retireShoe holds its reveal back until then.
+ * The shoe may deal no more mid-round (only its reserve is left): reshuffle every card not on
+ * the table. The new shoe lists the table cards first (already dealt) so that dealt + remaining
+ * still equals the whole shoe, burns one and keeps its reserve. The old shoe holds the hole card
+ * while it is face down: retireShoe holds its reveal back until then.
+ *
+ * When the cards off the table cannot give a burn card, a reserve and one card more (a round
+ * that has put nearly a whole deck on the table), no card of these decks can be dealt without
+ * leaving the hole card fewer than SHOE_RESERVE_CARDS unseen companions: the round goes on
+ * from fresh decks, as a casino opens new cards. That shoe lists only the hidden card first (so
+ * it is held back like any shoe holding it) and its count starts again (ADR 0042).
  */
 function reshuffleMidRound(draft: StepDraft): void {
   const { state, rng } = draft;
   if (!rng) refuse('RNG_REQUIRED', 'The shoe ran out and must be reshuffled: no random source was given.');
   const onTable = tableCards(state, false);
+  const fresh = state.config.numDecks * CARDS_PER_DECK - onTable.length <= SHOE_KEPT_CARDS;
+  const listed = fresh ? hiddenCards(state) : onTable;
   if (state.deck) retireShoe(draft, state.deck);
-  const shoe = stackedShoe(state.config.numDecks, onTable, rng, makeSalt(rng));
-  state.deck = { ...shoe, position: onTable.length };
+  state.deck = shoeAfterTable(state.config.numDecks, listed, rng);
   state.roundStartPosition = 0;
-  state.runningCount = runningCountOf(countingSystemOf(state.counting), tableCards(state, true), state.config.numDecks);
+  state.runningCount = runningCountOf(countingSystemOf(state.counting), fresh ? [] : tableCards(state, true), state.config.numDecks);
   refreshTrueCount(state);
 }
 
@@ -62,12 +70,12 @@ function reshuffleMidRound(draft: StepDraft): void {
 export function draw(draft: StepDraft, faceUp: boolean): Card {
   const state = draft.state;
   if (!state.deck) refuse('WRONG_PHASE', 'There is no shoe: deal a round first.');
-  if (cardsRemaining(state.deck) === 0) reshuffleMidRound(draft);
+  if (cardsDealable(state.deck) === 0) reshuffleMidRound(draft);
   const deck = state.deck;
   if (!deck) throw new Error('invariant: a shoe exists after reshuffling');
   const { card, shoe } = drawCard(deck);
   state.deck = shoe;
-  state.cardsDealtFromShoe = shoe.position;
+  state.cardsDealtFromShoe = cardsDealt(shoe);
   if (faceUp) see(state, card);
   else refreshTrueCount(state);
   return card;

@@ -15,7 +15,7 @@ import type { GameState } from './types.ts';
  * then lists every card on the table first and deals the rest, so running it out as well puts
  * every card of the decks on the table, and a third shoe in the same round would be empty.
  */
-export const HELD_SHOES_MAX = 2;
+export const HELD_SHOES_MAX = 3;
 
 
 /** Cards dealt but not shown to the player: the hole card while it is face down. */

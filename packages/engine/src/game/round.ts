@@ -1,7 +1,7 @@
 // The round from the deal to the end of the players' turns.
 
 import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
-import { createShoe, needsShuffle } from '../shoe.ts';
+import { cardsDealt, createShoe, needsShuffle } from '../shoe.ts';
 import { draw, resetCount } from './dealing.ts';
 import { type StepDraft, currentHand } from './draft.ts';
 import { formatCredits } from './format.ts';
@@ -36,7 +36,7 @@ export function startRound(draft: StepDraft): void {
     if (!draft.rng) refuse('RNG_REQUIRED', 'The shoe needs a shuffle: no random source was given.');
     if (state.deck) retireShoe(draft, state.deck);
     state.deck = createShoe(rules.numDecks, draft.rng);
-    state.cardsDealtFromShoe = 0;
+    state.cardsDealtFromShoe = cardsDealt(state.deck);
     resetCount(state);
   }
   if (!state.sittingOut) state.balance -= state.currentBet;

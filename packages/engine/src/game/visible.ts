@@ -1,15 +1,17 @@
 // What a client may see: no hole card before it is revealed, no shoe order, no salt, no
 // undealt cards, only how many cards remain, the shoe's public commitment and the values of
-// the cards shown since its shuffle.
+// the cards shown since its shuffle. The burn card and the reserve are never among them
+// (decision record 0042).
 
 import { cardValue, valueOfCode, type Card } from '../cards.ts';
-import { cardsRemaining, totalCards, type ShoeState } from '../shoe.ts';
+import { cardsRemaining, dealtCodes, totalCards, type ShoeState } from '../shoe.ts';
 import type { Rng } from '../rng.ts';
 import { step } from './reducer.ts';
 import { seatLayout } from './seats.ts';
 import type { ComputerHand, GameAction, GameState, PlayerHand } from './types.ts';
 
 export interface VisibleShoe {
+  /** Cards left in the shoe, its reserve included (shoe.ts cardsRemaining, ADR 0042). */
   cardsRemaining: number;
   totalCards: number;
   commitment: string;
@@ -24,10 +26,8 @@ export interface VisibleShoe {
 /** The values of the dealt cards the player has seen (VisibleShoe.seen). */
 function seenByValue(state: GameState, deck: ShoeState): number[] {
   const seen = new Array<number>(11).fill(0);
-  for (let i = 0; i < deck.position; i++) {
-    const code = deck.cards[i];
-    if (code !== undefined) seen[valueOfCode(code)] = (seen[valueOfCode(code)] ?? 0) + 1;
-  }
+  // Dealt cards only: the burn card and the reserve stay unseen until the reveal (ADR 0042).
+  for (const code of dealtCodes(deck)) seen[valueOfCode(code)] = (seen[valueOfCode(code)] ?? 0) + 1;
   // The hole card was dealt from this shoe (a mid-round reshuffle lists the table's cards first).
   const hole = state.dealerCards[1];
   if (hole !== undefined && !state.holeCardRevealed) {

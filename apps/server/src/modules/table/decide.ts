@@ -9,6 +9,7 @@ import {
   cardFromCode,
   decisionCount,
   countingSystemOf,
+  dealtCodes,
   runningCountOf,
   step,
   visible,
@@ -199,7 +200,8 @@ function decideTraining(ctx: DecideContext, row: ActionTable, state: GameState, 
 
 /** A new counting system or convention, between rounds: every dealt card is face up, so the recount is exact. */
 export function withCounting(s: GameState, counting: CountingOptions): GameState {
-  const dealt = s.deck ? s.deck.cards.slice(0, s.deck.position).map(cardFromCode) : [];
+  // Dealt cards only: the burn card is never seen (ADR 0042).
+  const dealt = s.deck ? dealtCodes(s.deck).map(cardFromCode) : [];
   const sys = countingSystemOf(counting);
   const runningCount = runningCountOf(sys, dealt, s.config.numDecks);
   const remaining = s.deck ? s.deck.cards.length - s.deck.position : s.config.numDecks * 52;

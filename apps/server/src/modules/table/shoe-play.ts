@@ -14,6 +14,7 @@ import {
   chartPlay,
   currentHand,
   legalPlays,
+  needsShuffle,
   visible,
   type ActionEvs,
   type GameAction,
@@ -90,7 +91,7 @@ export function nextShoePlay(prev: ShoePlay | null, state: GameState, action: Ga
  */
 export function isCleanShoe(tally: ShoePlay | null, old: ShoeState, shufflePoint: number): boolean {
   if (tally === null || tally.commitment !== old.commitment) return false;
-  const remaining = old.cards.length - old.position;
-  const dealtDown = remaining / old.cards.length <= shufflePoint;
+  // Its shuffle point, or only its reserve left (ADR 0042: a shoe never deals its reserve).
+  const dealtDown = needsShuffle(old, { shufflePoint });
   return dealtDown && tally.decisions > 0 && tally.departures === 0 && tally.unjudged === 0;
 }

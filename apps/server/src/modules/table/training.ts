@@ -13,6 +13,7 @@ import {
   decisionCount,
   countingSystemOf,
   legalPlays,
+  needsShuffle,
   visible,
   type BetFacts,
   type DecisionFacts,
@@ -191,10 +192,9 @@ export function trainingAfter(
   return check === t.check && tally === t.tally ? t : { ...t, check, tally };
 }
 
-/** The shoe has reached its shuffle point: the next deal shuffles. */
+/** The shoe has reached its shuffle point, or only its reserve is left (ADR 0042): the next deal shuffles. */
 export function atShufflePoint(s: GameState): boolean {
-  const deck = s.deck;
-  return deck !== null && (deck.cards.length - deck.position) / deck.cards.length <= s.config.shufflePoint;
+  return s.deck !== null && needsShuffle(s.deck, s.config);
 }
 
 /**

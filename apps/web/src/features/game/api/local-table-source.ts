@@ -4,6 +4,7 @@ import {
   createGame,
   cryptoRng,
   decisionCount,
+  dealtCodes,
   parseRules,
   countingSystemOf,
   rememberBasicStrategyTable,
@@ -74,7 +75,8 @@ export class LocalTableSource implements TableSource {
     const s = this.stored.state;
     if (s.gameInProgress) this.refuse('The count can only change between rounds.');
     // Between rounds every dealt card is face up, so the new system's count is exact.
-    const dealt = s.deck ? s.deck.cards.slice(0, s.deck.position).map(cardFromCode) : [];
+    // Dealt cards only: the burn card is never seen (ADR 0042).
+    const dealt = s.deck ? dealtCodes(s.deck).map(cardFromCode) : [];
     let sys: ReturnType<typeof countingSystemOf>;
     try {
       sys = countingSystemOf(counting);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { countingSystemOf, type VisibleGameState } from '@card-counter/engine';
+import { countingSystemOf, visibleShoeSpent, type VisibleGameState } from '@card-counter/engine';
 import type { CountCheckAsked } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { CountCheckMode } from './use-table-prefs.ts';
@@ -39,7 +39,7 @@ export interface CountCheckState {
 }
 
 function shoeEnds(state: VisibleGameState): boolean {
-  return state.deck !== null && state.deck.cardsRemaining / state.deck.totalCards <= state.config.shufflePoint;
+  return state.deck !== null && visibleShoeSpent(state.deck, state.config.shufflePoint);
 }
 
 /** Is a true-count answer right: equal under a rounding convention; within half a point of the exact quotient with none (as the server grades). */

@@ -1,6 +1,6 @@
-import type { VisibleGameState } from '@card-counter/engine';
+import { visibleShoeSpent, type VisibleGameState } from '@card-counter/engine';
 
-/** The shoe has reached its shuffle point: the next deal shuffles (the server's rule too). */
+/** The shoe has reached its shuffle point or its reserve: the next deal shuffles (the server's rule too). */
 export function shoeAtShufflePoint(state: VisibleGameState): boolean {
-  return state.deck !== null && state.deck.cardsRemaining / state.deck.totalCards <= state.config.shufflePoint;
+  return state.deck !== null && visibleShoeSpent(state.deck, state.config.shufflePoint);
 }
