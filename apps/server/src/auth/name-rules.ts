@@ -92,6 +92,22 @@ export function withoutHidden(raw: string): string {
 /** PatchMeSchema's username rule, checked again once NFKC may have changed the name. */
 const USERNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
 
+/**
+ * Before the request schema: a hidden character in `displayName` or `username` is answered
+ * with its own code, not with the schema's generic one (the username pattern would refuse
+ * most of them as "not a letter" with VALIDATION_FAILED, but not a Hangul filler, a letter).
+ */
+export function refuseHiddenCharacters(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  for (const kind of ['displayName', 'username'] as const) {
+    const value = (body as Record<string, unknown>)[kind];
+    if (typeof value !== 'string') continue;
+    const hidden = hiddenCharacter(value, kind);
+    if (hidden !== undefined)
+      throw new AppError('NAME_CHARACTERS_NOT_ALLOWED', undefined, { field: `body.${kind}`, character: codePoint(hidden) });
+  }
+}
+
 function codePoint(c: string): string {
   return `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
