@@ -53,6 +53,24 @@ export const ERRORS = {
   },
   /** PATCH /api/me: another player holds this username (compared regardless of case). */
   USERNAME_TAKEN: { status: 409, message: 'That username is taken.' },
+  /**
+   * A display name or username holding a character that does not show or that reorders the
+   * text (bidi controls, zero-width and other default-ignorable characters): ADR 0046.
+   * details: `{ field, character }` (the first such character as "U+202E").
+   */
+  NAME_CHARACTERS_NOT_ALLOWED: {
+    status: 400,
+    message: 'Names may not contain invisible or text-direction characters (such as zero-width spaces or right-to-left marks).',
+  },
+  /** A display name or username that is, or looks like, a reserved name (admin, support, the product's name...): ADR 0046. */
+  NAME_RESERVED: { status: 400, message: 'That name is reserved. Please choose another.' },
+  /** PATCH /api/me: the username looks the same as another player's (Unicode confusables, ADR 0046). */
+  USERNAME_CONFUSABLE: {
+    status: 409,
+    message: "That username looks the same as another player's. Please choose another.",
+  },
+  /** POST /api/auth/revoke-session(-by-id): no session of the caller's has this token or id; nothing was revoked (ADR 0046). */
+  SESSION_NOT_FOUND: { status: 404, message: 'No such session of yours: it may have ended already.' },
   /** POST /api/table/actions with a version that is not the table's: details carry the table as it stands. */
   TABLE_VERSION_CONFLICT: {
     status: 409,

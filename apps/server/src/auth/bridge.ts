@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mapAuthError } from './errors.ts';
+import { withoutTokens } from './own-sessions.ts';
 
 /** The header better-auth reads the client address from (see options.ts). */
 export const CLIENT_IP_HEADER = 'x-card-counter-client-ip';
@@ -32,7 +33,8 @@ export function toWebRequest(request: FastifyRequest, baseUrl: string): Request 
 
 /**
  * Copies better-auth's Response onto Fastify's reply. Error bodies are rewritten to the
- * app's `{ error: { code, message } }` shape; redirects and successes pass through.
+ * app's `{ error: { code, message } }` shape; redirects pass through; JSON successes pass
+ * through without their session tokens (ADR 0046: the httpOnly cookie carries the session).
  */
 export async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);
@@ -53,6 +55,18 @@ export async function sendWebResponse(reply: FastifyReply, response: Response): 
     const mapped = mapAuthError(response.status, parsed);
     reply.status(mapped.status).header('content-type', 'application/json; charset=utf-8');
     await reply.send(mapped.body);
+    return;
+  }
+  if (text !== '' && (response.headers.get('content-type') ?? '').includes('json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON after all: nothing in it to strip as a field.
+      await reply.send(text);
+      return;
+    }
+    await reply.send(JSON.stringify(withoutTokens(parsed)));
     return;
   }
   await reply.send(text === '' ? undefined : text);

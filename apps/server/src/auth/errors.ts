@@ -53,6 +53,7 @@ export function mapAuthError(status: number, raw: unknown): MappedError {
   if (reason === 'EMAIL_EXISTS' || reason.startsWith('USER_ALREADY_EXISTS')) return catalogue('EMAIL_EXISTS');
   if (reason === 'GOOGLE_UNAVAILABLE') return catalogue('GOOGLE_UNAVAILABLE');
   if (reason === 'ACCOUNT_BLOCKED') return catalogue('ACCOUNT_BLOCKED');
+  if (reason === 'SESSION_NOT_FOUND') return catalogue('SESSION_NOT_FOUND');
   if (reason === 'INVALID_EMAIL_OR_PASSWORD') return catalogue('INVALID_CREDENTIALS');
   const code = codeForStatus(status);
   return catalogue(code, reason, PASS_MESSAGE.has(code) ? message : undefined);

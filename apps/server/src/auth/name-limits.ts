@@ -1,22 +1,18 @@
 /**
- * The name a player gives the auth library (sign-up, update-user) obeys the same rule as the
- * profile's display name (PatchMeSchema: 1 to 40 characters after trimming) plus no control
- * characters, because it is repeated in mails and logs. better-auth stores any length, so a
- * root preHandler refuses longer ones with 400 VALIDATION_FAILED before the handler runs.
+ * The name a player gives the auth library (sign-up, update-user) obeys the profile's
+ * display-name rules (auth/name-rules.ts, ADR 0046): at most 40 characters after trimming, no
+ * control characters (400 VALIDATION_FAILED), no invisible or text-direction characters
+ * (400 NAME_CHARACTERS_NOT_ALLOWED), not a reserved name (400 NAME_RESERVED). The sign-up
+ * name becomes the display name and the username, and is repeated in mails and logs.
+ * better-auth stores any name, so a root preHandler refuses these before its handler runs.
+ * An empty name is left to better-auth, as before.
  */
-import { AppError } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import { readBodyString } from './errors.ts';
+import { NAME_MAX, checkName } from './name-rules.ts';
 
-export const AUTH_NAME_MAX = 40;
+export const AUTH_NAME_MAX = NAME_MAX;
 const PATHS: ReadonlySet<string> = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
-
-function problem(name: string): string | undefined {
-  const trimmed = name.trim();
-  if (trimmed.length > AUTH_NAME_MAX) return `body.name: must be at most ${AUTH_NAME_MAX} characters`;
-  if (/\p{Cc}/u.test(name)) return 'body.name: must not contain control characters';
-  return undefined;
-}
 
 export function installAuthNameLimits(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
@@ -30,7 +26,6 @@ export function installAuthNameLimits(app: FastifyInstance): void {
       }
     }
     const name = readBodyString(body, 'name');
-    const message = name === undefined ? undefined : problem(name);
-    if (message !== undefined) throw new AppError('VALIDATION_FAILED', message);
+    if (name !== undefined && name.trim() !== '') checkName(name, 'displayName', 'body.name');
   });
 }

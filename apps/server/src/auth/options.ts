@@ -1,11 +1,11 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { CLIENT_IP_HEADER } from './bridge.ts';
 import { AUTH_MESSAGES, readBodyString } from './errors.ts';
+import { ownSessionsPlugin } from './own-sessions.ts';
 import { setPasswordPlugin } from './set-password.ts';
 import {
   GOOGLE_PROVIDER_ID,
@@ -152,13 +152,12 @@ export function buildAuthOptions({ config, db, mailer, secret, profiles, gate, r
 }
 
 /**
- * bearer: sign-in answers carry the session token in `set-auth-token`, and a request with
- * `Authorization: Bearer <token>` is read as that session. requireUser ignores the header
- * except on routes that allow it (the payment calls); the CSRF guard still checks every
- * request that carries a cookie. Google, when configured, through generic OAuth.
+ * No bearer plugin: a session is its httpOnly cookie and nothing else, and no answer hands a
+ * token to a script (docs/decisions/0046-names-and-session-tokens.md). Revoking takes only
+ * the caller's own sessions (own-sessions.ts). Google, when configured, through generic OAuth.
  */
 function authPlugins(config: AuthSettings): NonNullable<BetterAuthOptions['plugins']> {
-  const list: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin(), bearer({ requireSignature: true })];
+  const list: NonNullable<BetterAuthOptions['plugins']> = [setPasswordPlugin(), ownSessionsPlugin()];
   const google = config.google;
   if (google !== undefined) {
     list.push(

@@ -12,11 +12,6 @@ export type Auth = ReturnType<typeof betterAuth>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * requireUser also accepts `Authorization: Bearer <session token>` (better-auth's bearer
-     * plugin) on this route; elsewhere the header is ignored and only the cookie counts.
-     */
-    allowBearer?: boolean;
     /** The code requireUser answers a caller without a session with (default NOT_AUTHENTICATED). */
     unauthenticatedCode?: 'NOT_AUTHENTICATED' | 'PURCHASE_NOT_AUTHENTICATED';
     /** requireUser lets a caller without a session through, with no request.user (GET /api/session). */
@@ -26,8 +21,8 @@ declare module 'fastify' {
     /** better-auth's instance (server-side API: `app.auth.api.*`). */
     auth: Auth;
     /**
-     * onRequest: sets request.user from the session cookie (or, on routes with
-     * `config: { allowBearer: true }`, a bearer token) or answers 401 NOT_AUTHENTICATED.
+     * onRequest: sets request.user from the session cookie or answers 401 NOT_AUTHENTICATED.
+     * Only the cookie: an `Authorization` header is never read (ADR 0046).
      */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -75,7 +70,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   await app.register(authRoutes(auth, config.appUrl));
 }
 
-/** requireUser: the session of the request's cookie (or, where the route allows, bearer token), else 401. */
+/** requireUser: the session of the request's cookie, else 401. */
 function requireUser(auth: Auth, sessions: SessionLookup) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const refuse = async () => {
@@ -84,9 +79,7 @@ function requireUser(auth: Auth, sessions: SessionLookup) {
         .status(401)
         .send(errorBody(request.routeOptions.config.unauthenticatedCode ?? 'NOT_AUTHENTICATED'));
     };
-    const bearer =
-      request.routeOptions.config.allowBearer === true && request.headers.authorization !== undefined;
-    const cookie = bearer ? null : cookieValue(request.headers.cookie, sessions.settingsCookieName);
+    const cookie = cookieValue(request.headers.cookie, sessions.settingsCookieName);
     // The one-query path for a cookie better-auth has verified before (session-lookup.ts).
     if (cookie !== null) {
       const found = await sessions.find(cookie, new Date());
@@ -101,8 +94,10 @@ function requireUser(auth: Auth, sessions: SessionLookup) {
       }
     }
     const headers = toWebHeaders(request);
-    // Only routes that ask read a bearer token (the payment calls of the spec's clients).
-    if (request.routeOptions.config.allowBearer !== true) headers.delete('authorization');
+    // The cookie only, on every route and above all on those that move credits (ADR 0046):
+    // a token that leaked into a script or a log is not a session. better-auth has no bearer
+    // plugin; the header is dropped as well so that adding one later changes nothing here.
+    headers.delete('authorization');
     const session = await auth.api.getSession({ headers });
     if (!session) {
       await refuse();

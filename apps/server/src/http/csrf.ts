@@ -6,7 +6,7 @@
  * header must prove it comes from the app's own pages: `Origin` equal to APP_URL's origin,
  * or, when a browser sent no Origin, `Sec-Fetch-Site: same-origin`. Anything else is 403
  * ORIGIN_NOT_TRUSTED before the body is parsed or a handler runs, so nothing changes.
- * Requests without cookies (API clients with a bearer token, webhooks) carry no ambient
+ * Requests without cookies (webhooks; no route takes a bearer token, ADR 0046) carry no ambient
  * authority and are left to the route's own authentication.
  */
 import { errorBody } from '@card-counter/shared';

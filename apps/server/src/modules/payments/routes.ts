@@ -1,6 +1,6 @@
 /**
- * The payment calls: create-payment-intent and verify (session cookie or
- * bearer token), the provider's webhook (signature over the raw body, no session), the demo
+ * The payment calls: create-payment-intent and verify (the session cookie only: ADR 0046),
+ * the provider's webhook (signature over the raw body, no session), the demo
  * provider's card confirmation, and the player's payment history.
  */
 import {
@@ -97,11 +97,12 @@ export const paymentsRoutes: AppModule = async (app, deps) => {
     if (provider === null) throw new AppError('CONFIG_INCOMPLETE');
     return provider;
   };
-  // The spec's payment calls carry a bearer token; the browser sends its session cookie.
+  // The session cookie only: a bearer token is refused here as everywhere (ADR 0046, money
+  // moves only for the browser's httpOnly cookie, under the CSRF guard).
   // Without a session: 'User not authenticated', the spec's message for a purchase.
   const payer = {
     onRequest: app.requireUser,
-    config: { allowBearer: true, unauthenticatedCode: 'PURCHASE_NOT_AUTHENTICATED' as const },
+    config: { unauthenticatedCode: 'PURCHASE_NOT_AUTHENTICATED' as const },
   };
 
   r.post(

@@ -14,6 +14,7 @@ import {
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
+import { checkName, confusableKey, isReservedName, withoutHidden } from '../../auth/name-rules.ts';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
 import { publishInTransaction } from '../../live/topics.ts';
 import { refreshEntriesInTransaction } from '../leaderboard/index.ts';
@@ -34,19 +35,26 @@ function emailLocalPart(email: string): string {
   return email.split('@')[0] ?? '';
 }
 
-/** A display name from the sign-up name, else the e-mail's local part. */
+/**
+ * A display name from the sign-up name, else the e-mail's local part, else "Player": the
+ * first that is not empty or reserved once hidden characters are left out (ADR 0046).
+ */
 export function defaultDisplayName(name: string, email: string): string {
-  const trimmed = name.replace(/\p{Cc}/gu, '').trim();
-  const chosen = trimmed !== '' ? trimmed : emailLocalPart(email);
-  return (chosen === '' ? 'Player' : chosen).slice(0, NAME_MAX);
+  const chosen = [name, emailLocalPart(email)]
+    .map((s) => clip(withoutHidden(s), NAME_MAX).trim())
+    .find((s) => s !== '' && !isReservedName(s));
+  return chosen ?? 'Player';
 }
 
-/** A username matching PatchMe's rule (letters, digits, _ . -), derived like the display name. */
+/**
+ * A username matching PatchMe's rule (letters, digits, _ . -), derived like the display name.
+ * May be reserved or taken: ensureProfile then gives it a suffix.
+ */
 export function defaultUsername(name: string, email: string): string {
-  const clean = (s: string) => s.replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_.-]/gu, '');
-  const fromName = clean(name.trim());
+  const clean = (s: string) => withoutHidden(s).replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_.-]/gu, '');
+  const fromName = clean(name);
   const chosen = fromName !== '' ? fromName : clean(emailLocalPart(email));
-  return (chosen === '' ? 'player' : chosen).slice(0, NAME_MAX);
+  return clip(chosen === '' ? 'player' : chosen, NAME_MAX);
 }
 
 /** `s` cut at a code point boundary to at most `max` UTF-16 units (what zod's max counts). */
@@ -110,9 +118,10 @@ export async function ensureProfile(
 ): Promise<boolean> {
   const base = defaultUsername(input.name, input.email);
   return db.kysely.transaction().execute(async (trx) => {
-    let username = base;
+    // A reserved name ("Admin") is never anyone's username: it starts with a suffix instead.
+    let username = isReservedName(base) ? withSuffix(base, 2) : base;
     for (let attempt = 1; ; attempt++) {
-      // No conflict target: a taken user_id AND a taken username both end as "nothing
+      // No conflict target: a taken user_id AND a taken username (or its look-alike) end as "nothing
       // inserted" instead of an error, which would abort the whole transaction.
       const inserted = await trx
         .insertInto('profiles')
@@ -120,6 +129,7 @@ export async function ensureProfile(
           user_id: input.userId,
           email: input.email,
           username,
+          username_key: confusableKey(username),
           display_name: defaultDisplayName(input.name, input.email),
           credits: 0,
           achievements: '[]',
@@ -237,16 +247,22 @@ export async function hasProfile(db: Database, userId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** Applies the player's own edit (already validated by PatchMeSchema). */
+/**
+ * Applies the player's own edit (already validated by PatchMeSchema), after the name rules of
+ * auth/name-rules.ts (NFKC, no hidden characters, not reserved: ADR 0046).
+ */
 export async function updateProfile(
   db: Database,
   userId: string,
   patch: PatchMe,
   now: Date = new Date(),
 ): Promise<void> {
-  const set: Partial<{ display_name: string; username: string; show_on_leaderboard: boolean }> = {};
-  if (patch.displayName !== undefined) set.display_name = patch.displayName;
-  if (patch.username !== undefined) set.username = patch.username;
+  const set: Partial<{ display_name: string; username: string; username_key: string; show_on_leaderboard: boolean }> = {};
+  if (patch.displayName !== undefined) set.display_name = checkName(patch.displayName, 'displayName', 'body.displayName');
+  if (patch.username !== undefined) {
+    set.username = checkName(patch.username, 'username', 'body.username');
+    set.username_key = confusableKey(set.username);
+  }
   if (patch.showOnLeaderboard !== undefined) set.show_on_leaderboard = patch.showOnLeaderboard;
   try {
     await db.kysely.transaction().execute(async (trx) => {
@@ -264,13 +280,26 @@ export async function updateProfile(
   } catch (e) {
     // The index, not a look-up first, decides: a look-up could pass for two players at once.
     // The player's own name in another case replaces their own row's value, so it passes.
-    if (isUsernameConflict(e)) throw new AppError('USERNAME_TAKEN');
+    if (isUniqueViolation(e, USERNAME_INDEX)) throw new AppError('USERNAME_TAKEN');
+    if (isUniqueViolation(e, USERNAME_KEY_INDEX) && set.username !== undefined) {
+      // Both indexes may be broken at once, and either may be the one reported: the same
+      // name in another case is "taken", only a look-alike is "confusable".
+      throw new AppError((await usernameHeldByOther(db, userId, set.username)) ? 'USERNAME_TAKEN' : 'USERNAME_CONFUSABLE');
+    }
     throw e;
   }
 }
 
 const USERNAME_INDEX = 'profiles_username_lower_key';
+/** Migration 0023: the unique index on profiles.username_key (ADR 0046). */
+const USERNAME_KEY_INDEX = 'profiles_username_key_key';
 
-function isUsernameConflict(e: unknown): boolean {
-  return isUniqueViolation(e, USERNAME_INDEX);
+async function usernameHeldByOther(db: Database, userId: string, username: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('profiles')
+    .select('user_id')
+    .where(sql<boolean>`lower(username) = lower(${username})`)
+    .where('user_id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -13,6 +13,7 @@ import {
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseHiddenCharacters } from '../../auth/name-rules.ts';
 import { openEventStream } from '../../live/event-stream.ts';
 import { listTransactions } from '../ledger/index.ts';
 import type { AppModule } from '../module.ts';
@@ -51,7 +52,12 @@ export const profileRoutes: AppModule = async (app, deps) => {
 
   r.patch(
     '/api/me',
-    { ...auth, schema: { body: PatchMeSchema, response: { 200: MeResponseSchema } } },
+    {
+      ...auth,
+      // Hidden characters get their own code before the schema's generic one (ADR 0046).
+      preValidation: async (request) => refuseHiddenCharacters(request.body),
+      schema: { body: PatchMeSchema, response: { 200: MeResponseSchema } },
+    },
     async (request) => {
       const id = request.userId();
       await updateProfile(db, id, request.body, clock());

@@ -7,6 +7,11 @@ export interface ProfilesTable {
   user_id: string;
   email: string;
   username: string;
+  /**
+   * Migration 0023: the username's confusable key (auth/name-rules.ts confusableKey), unique.
+   * NULL only for a player whose name already looked like an older player's at that migration (ADR 0046).
+   */
+  username_key: string | null;
   display_name: string;
   credits: number;
   achievements: Json<string[]>;

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ERRORS } from '@card-counter/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/lib/storage.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
@@ -38,6 +39,22 @@ describe('auth pages', () => {
     expect(router.state.location.pathname).toBe('/auth/signup');
   });
 
+  it.each(['NAME_CHARACTERS_NOT_ALLOWED', 'NAME_RESERVED'] as const)("sign-up with a name the server refuses (%s) shows the server's message", async (code) => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/me') return json({ error: { code: 'NOT_AUTHENTICATED', message: 'No user logged in.' } }, 401);
+      if (url.pathname === '/api/auth/sign-up/email') return json({ error: { code, message: ERRORS[code].message } }, 400);
+      return undefined;
+    });
+    const router = renderApp('/auth/signup');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    edit(screen.getByLabelText('Name'), 'Admin');
+    edit(screen.getByLabelText('Email'), 'ada@example.com');
+    edit(screen.getByLabelText('Password'), 'correct-horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ERRORS[code].message);
+    expect(router.state.location.pathname).toBe('/auth/signup');
+  });
+
   it('signing up replaces a guest session of this browser by the account', async () => {
     let signedIn = false;
     stubFetch((url) => {
@@ -46,7 +63,7 @@ describe('auth pages', () => {
       }
       if (url.pathname === '/api/auth/sign-up/email') {
         signedIn = true;
-        return json({ token: 't', user: { id: 'user-1' } });
+        return json({ user: { id: 'user-1' } });
       }
       return undefined;
     });
@@ -90,7 +107,7 @@ describe('auth pages', () => {
       }
       if (url.pathname === '/api/auth/sign-up/email') {
         signedIn = true;
-        return json({ token: 't', user: { id: 'user-1' } });
+        return json({ user: { id: 'user-1' } });
       }
       if (url.pathname === '/api/auth/send-verification-email') {
         resentTo = (JSON.parse(String(init?.body)) as { email?: string }).email;

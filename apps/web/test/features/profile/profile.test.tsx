@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared';
+import { ERRORS, TRANSACTIONS_LIMIT_DEFAULT } from '@card-counter/shared';
 import { json, stubFetch } from '../../support/fetch.ts';
 import { CONFIG, PROFILE } from '../../support/fixtures.ts';
 import { renderApp } from '../../support/render.tsx';
@@ -112,5 +112,26 @@ describe('profile screen', () => {
     await screen.findByRole('link', { name: 'Countess' });
     expect(patched).toEqual({ displayName: 'Countess', username: 'ada' });
     await waitFor(() => expect(within(names).getByRole('status').textContent).toBe('Your names have been saved.'));
+  });
+  // The server's name rules (ADR 0046) answer with the catalogue's message; the form shows it as it is.
+  it.each([
+    ['NAME_CHARACTERS_NOT_ALLOWED', 400],
+    ['NAME_RESERVED', 400],
+    ['USERNAME_CONFUSABLE', 409],
+  ] as const)('a name the server refuses with %s shows its message in the names form', async (code, status) => {
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/me' && init?.method === 'PATCH') {
+        return json({ error: { code, message: ERRORS[code].message, details: { field: 'body.username' } } }, status);
+      }
+      if (url.pathname === '/api/me') return json(PROFILE);
+      if (url.pathname === '/api/config') return json(CONFIG);
+      if (url.pathname === '/api/me/transactions') return json({ items: [], nextCursor: null });
+      return undefined;
+    });
+    renderApp('/profile');
+    const names = await screen.findByRole('region', { name: 'Names' });
+    edit(within(names).getByLabelText('Username'), 'z\u0435dd');
+    fireEvent.click(within(names).getByRole('button', { name: 'Save names' }));
+    expect((await within(names).findByRole('alert')).textContent).toBe(ERRORS[code].message);
   });
 });

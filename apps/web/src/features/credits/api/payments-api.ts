@@ -3,8 +3,8 @@ import { api } from '@/shared/lib/api-client.ts';
 import { ApiError } from '@/shared/lib/api-error.ts';
 
 // The purchase flow's calls and its error messages (the catalogue's, packages/shared/src/errors.ts), in
-// the places the spec puts them. The browser sends its session cookie; other clients may
-// send a bearer token instead (the server accepts both on these calls).
+// the places the spec puts them. The browser sends its session cookie, the only credential the
+// server accepts on these calls (docs/decisions/0046-names-and-session-tokens.md).
 
 /** What the provider's card confirmation answers (Stripe.js's shape; the demo provider's too). */
 export interface ConfirmResult {
