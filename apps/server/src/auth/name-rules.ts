@@ -59,7 +59,7 @@ export function confusableKey(s: string): string {
   return skeleton(s.normalize('NFKC').toLowerCase()).toLowerCase();
 }
 
-const SEPARATORS = /[\s_.\-]+/gu;
+const SEPARATORS = /[\s_.-]+/gu;
 const RESERVED_KEYS: ReadonlySet<string> = new Set(RESERVED_NAMES.map(reservedKey));
 
 function reservedKey(name: string): string {
