@@ -13,10 +13,10 @@
  * for. A count check's own entry stays shown: it repeats the verdict its answer was given.
  *
  * The rule reads the table's stored state (game_tables.state, json since migration 0013, and
- * .training, jsonb) in SQL so that a
- * board over every player can apply it in the same statement; the shuffle point is the one the
- * table asks its check at (table/training.ts `atShufflePoint`), and
- * apps/server/test/withheld-shoe-walk.test.ts holds the two together by playing to it.
+ * .training, jsonb) in SQL so that a board over every player can apply it in the same
+ * statement; the shuffle point is the one the table asks its check at (table/training.ts
+ * `atShufflePoint`), and apps/server/test/withheld-shoe-walk.test.ts holds the two together by
+ * playing to it.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.ts';
