@@ -98,7 +98,8 @@ export const TableReportSchema = z.strictObject({
     z.strictObject({
       graded: z.int().check(z.nonnegative()),
       right: z.int().check(z.nonnegative()),
-      cost_credits: z.number().check(z.nonnegative()),
+      /** Signed, as each bet's cost is (ADR 0030): a bet above the ramp at an advantage costs less than nothing. */
+      cost_credits: z.number(),
     }),
   ),
 });

@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
 import type { Database, DB } from '../../db/index.ts';
 import { getProfile } from '../profiles/index.ts';
+import { shownSql } from '../record/index.ts';
 import { drillStats } from './drills.ts';
 import { containsPattern, int, iso, isoOrNull } from './sql-values.ts';
 
@@ -89,7 +90,7 @@ export async function recordStats(db: Database, userId: string): Promise<AdminRe
        count(*) filter (where kind = 'countCheck' and correct) as count_checks_correct,
        coalesce(sum(ev_cost_credits), 0) as ev_cost,
        max(at) as last_at
-     from play_record where user_id = ${userId} and source = 'table' and graded`.execute(db.kysely);
+     from play_record where user_id = ${userId} and source = 'table' and graded and ${shownSql({ userId })}`.execute(db.kysely);
   const row = r.rows[0];
   return {
     decisions: int(row?.decisions),

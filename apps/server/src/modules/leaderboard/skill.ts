@@ -5,7 +5,8 @@
  * SKILL_WINDOW_DECISIONS decisions: edge given away = sum(ev_cost_credits) / sum(bet_credits)
  * (lower ranks first), then accuracy = correct / decisions (higher first). Beside them, not ranked,
  * the bet accuracy over the player's last as many graded bets (ADR 0030). Players with fewer
- * than SKILL_MIN_DECISIONS decisions, or hidden from the leaderboard, are not on it.
+ * than SKILL_MIN_DECISIONS decisions, or hidden from the leaderboard, are not on it. A test-mode
+ * shoe's verdicts count only once its count check is answered or lapses (record/withheld.ts).
  *
  * One statement computes the page, the caller's rank and neighbours and the total. It reads
  * the record on demand, which is fine while records are small; when it is not, the same
@@ -20,6 +21,7 @@ import {
 } from '@card-counter/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/index.ts';
+import { shownSql } from '../record/index.ts';
 
 interface SkillRow {
   user_id: string;
@@ -57,11 +59,12 @@ export async function readSkillPage(
   userId: string,
 ): Promise<SkillPage> {
   const first = (query.page - 1) * query.pageSize;
+  // Test mode's withheld shoes rank nothing until their count check (ADR 0043).
   const r = await sql<SkillRow>`
     with recent as (
       select user_id, correct, ev_cost_credits, bet_credits, at,
         row_number() over (partition by user_id order by id desc) as n
-      from play_record where kind = 'decision' and source = 'table' and graded
+      from play_record where kind = 'decision' and source = 'table' and graded and ${shownSql()}
     ), stats as (
       select user_id, count(*)::int as decisions,
         avg(case when correct then 1.0 else 0.0 end)::float8 as accuracy,
@@ -71,7 +74,7 @@ export async function readSkillPage(
       group by user_id having count(*) >= ${SKILL_MIN_DECISIONS}
     ), recent_bets as (
       select user_id, correct, row_number() over (partition by user_id order by id desc) as n
-      from play_record where kind = 'bet' and source = 'table' and graded
+      from play_record where kind = 'bet' and source = 'table' and graded and ${shownSql()}
     ), bet_stats as (
       select user_id, count(*)::int as bets, avg(case when correct then 1.0 else 0.0 end)::float8 as bet_accuracy
       from recent_bets where n <= ${SKILL_WINDOW_DECISIONS} group by user_id

@@ -19,7 +19,7 @@ import {
 } from '@card-counter/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.ts';
-import { withheldShoe } from '../table/index.ts';
+import { shownSql } from '../record/index.ts';
 
 type Bucket = 'plays' | 'insurance' | 'bets' | 'countChecks';
 
@@ -30,11 +30,12 @@ const bucketSql = sql<Bucket>`case
   when entry->>'chosen' in ('insure', 'noInsurance') then 'insurance'
   else 'plays' end`;
 
-/** The player's graded table rows a player may see now (the withheld shoe's verdicts left out). */
-export async function visibleSql(db: Database, userId: string): Promise<RawBuilder<boolean>> {
-  const held = await withheldShoe(db, userId);
-  const base = sql<boolean>`user_id = ${userId} and source = 'table' and graded`;
-  return held === null ? base : sql<boolean>`${base} and not (kind <> 'countCheck' and shoe is not distinct from ${held})`;
+/**
+ * The player's graded table rows a player may see now: the withheld shoe's verdicts left out
+ * (the one rule, record/withheld.ts, ADR 0043).
+ */
+export function visibleSql(userId: string): RawBuilder<boolean> {
+  return sql<boolean>`user_id = ${userId} and source = 'table' and graded and ${shownSql({ userId })}`;
 }
 
 function emptyTally(): GradedTally {
@@ -48,7 +49,7 @@ export async function readLifetime(db: Database, userId: string): Promise<Lifeti
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (profile === undefined) return null;
-  const visible = await visibleSql(db, userId);
+  const visible = visibleSql(userId);
   const totals = await sql<{ bucket: Bucket; graded: number; correct: number; cost: number }>`
     select ${bucketSql} as bucket, count(*)::int as graded, count(*) filter (where correct)::int as correct,
       coalesce(sum(ev_cost_credits), 0)::float8 as cost
@@ -165,7 +166,7 @@ export async function listMistakes(db: Database, userId: string, q: MistakesQuer
   if (q.to !== undefined) span = sql<boolean>`${span} and at <= ${q.to}::timestamptz`;
   const rows = await sql<MistakeRow>`
     select id::text as id, kind, entry, facts, ev_cost_credits from play_record
-    where ${await visibleSql(db, userId)} and not correct and ${span}
+    where ${visibleSql(userId)} and not correct and ${span}
     order by id desc`.execute(db.kysely);
   const all = rows.rows.flatMap((r) => {
     const m = toMistake(r);

@@ -51,7 +51,7 @@ function stepOf(r: StepRow): MistakeRoundStep {
 }
 
 export async function readMistakeRound(db: Database, userId: string, mistakeId: string): Promise<MistakeRound> {
-  const visible = await visibleSql(db, userId);
+  const visible = visibleSql(userId);
   const columns = sql`id::text as id, shoe, correct, ev_cost_credits, entry, facts`;
   const found = await sql<StepRow>`
     select ${columns} from play_record

@@ -65,7 +65,7 @@ function spanOf(r: SpanRow, by: PlayHistory['by']): PlaySpan {
 }
 
 export async function readPlayHistory(db: Database, userId: string, q: PlayHistoryQuery): Promise<PlayHistory> {
-  const visible = await visibleSql(db, userId);
+  const visible = visibleSql(userId);
   const page = sql`offset ${q.offset}::integer limit ${q.limit}::integer`;
   const { rows } =
     q.by === 'shoe'

@@ -15,6 +15,7 @@ import {
 } from '@card-counter/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
+import { shownSql } from './withheld.ts';
 
 function isCorrect(entry: RecordEntry): boolean {
   return entry.kind === 'decision' ? entry.chosen === entry.best : entry.answered === entry.expected;
@@ -91,21 +92,9 @@ export async function listRecordEntries(
     .limit(query.limit);
   // Bets only when asked for: the record's older readers (the trainer, the player model) list decisions and checks.
   q = query.kind !== undefined ? q.where('kind', '=', query.kind) : q.where('kind', '!=', 'bet');
-  // Test mode keeps the count off every answer (ADR 0031): a decision or a bet carries the true
-  // count it was made at, so those of the shoe in play wait for its end (at its shuffle point
-  // between rounds, as the shoe's report decides, or once replaced). A count check's entry
-  // only repeats the verdict its answer was given.
-  q = q.where(
-    sql<boolean>`not exists (
-      select 1 from game_tables t
-      where t.user_id = play_record.user_id
-        and play_record.kind in ('decision', 'bet')
-        and coalesce((t.training->'settings'->>'testMode')::boolean, false)
-        and play_record.shoe = t.state->'deck'->>'commitment'
-        and (coalesce((t.state->>'gameInProgress')::boolean, false)
-             or (json_array_length(t.state->'deck'->'cards') - (t.state->'deck'->>'position')::integer)::float8
-                > (t.state->'config'->>'shufflePoint')::float8 * json_array_length(t.state->'deck'->'cards')))`,
-  );
+  // Test mode keeps the count off every answer (ADR 0031): the withheld shoe's decisions and
+  // bets wait for its count check (the one rule, withheld.ts, ADR 0043).
+  q = q.where(shownSql({ userId }));
   const rows = await q.execute();
   // Stored entries were validated on the way in; parsing again keeps the answer to the contract
   // even if a row was edited by hand (such a row is skipped rather than failing the page).

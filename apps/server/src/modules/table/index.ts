@@ -6,7 +6,6 @@
 export { tableRoutes as tableModule } from './routes.ts';
 export { applyTableAction, readSnapshot, withCounting, ACTION_ANSWERS_KEPT_versions, type TableAnswer } from './play.ts';
 export { listReveals } from './reveals.ts';
-export { withheldShoe } from './report.ts';
 export { withdrawShoesAfterLoss, type WithdrawReport } from './after-loss.ts';
 export type { TableHooks } from './hooks.ts';
 export type { TableTables } from './tables.ts';

@@ -3,8 +3,8 @@
  * shoe or the session was played, from the server's graded record (play_record rows of source
  * 'table': count checks, play decisions and, when the record holds them, bet grades of kind
  * 'bet') and the table's round tally (tally.ts: rounds, stakes, time). Nothing here is the
- * browser's word. In test mode the unfinished current shoe's decisions are withheld (the coach
- * is silent until the shoe ends).
+ * browser's word. In test mode the unfinished current shoe's decisions are withheld until its
+ * count check is answered or lapses (the coach is silent until then; ADR 0043).
  */
 import {
   AppError,
@@ -17,6 +17,7 @@ import {
 } from '@card-counter/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.ts';
+import { shownSql, withheldShoe } from '../record/index.ts';
 import { readTable } from './store.ts';
 import type { Span } from './tally.ts';
 import { atShufflePoint } from './training.ts';
@@ -38,30 +39,15 @@ function scopeSql(userId: string, where: { shoe: string } | { since: string }): 
   return sql`user_id = ${userId} and source = 'table' and at >= ${where.since}::timestamptz`;
 }
 
-/**
- * The shoe whose play verdicts are withheld now: in test mode, the current shoe until it is over
- * (the coach is silent until the shoe ends); null otherwise. Every reader of graded decisions
- * that a player sees honours it (this report, the mistakes list and lifetime figures).
- */
-export async function withheldShoe(db: Database, userId: string): Promise<string | null> {
-  const table = await readTable(db.kysely, userId);
-  return table === null ? null : withheldShoeOf(table);
-}
-
-function withheldShoeOf(table: NonNullable<Awaited<ReturnType<typeof readTable>>>): string | null {
-  const current = table.state.deck?.commitment ?? null;
-  const currentOver = !table.state.gameInProgress && atShufflePoint(table.state);
-  return table.training.settings.testMode && current !== null && !currentOver ? current : null;
-}
-
 /** `shoe`: a shoe's report (404 for a shoe the table no longer tallies); absent: the session's. */
 export async function readReport(db: Database, userId: string, shoe: string | undefined): Promise<TableReport> {
   const table = await readTable(db.kysely, userId);
   const tally = table?.training.tally;
   const current = table?.state.deck?.commitment ?? null;
   const currentOver = table !== null && !table.state.gameInProgress && atShufflePoint(table.state);
-  // Test mode: the coach's verdicts on the current shoe wait for its end.
-  const heldShoe = table === null ? null : withheldShoeOf(table);
+  // Test mode: the coach's verdicts on the current shoe wait for its count check (the one rule,
+  // record/withheld.ts, ADR 0043).
+  const heldShoe = await withheldShoe(db, userId);
   let span: Span | null;
   let scope: RawBuilder<unknown>;
   if (shoe !== undefined) {
@@ -73,7 +59,7 @@ export async function readReport(db: Database, userId: string, shoe: string | un
     scope = scopeSql(userId, { since: span?.since ?? new Date().toISOString() });
   }
   const withheld = heldShoe !== null && (shoe === undefined || shoe === heldShoe);
-  const decisionScope = heldShoe === null ? scope : sql`${scope} and shoe is distinct from ${heldShoe}`;
+  const decisionScope = sql`${scope} and ${shownSql({ userId })}`;
   const [groups, errors, checks] = await Promise.all([groupsOf(db, scope, decisionScope), errorsOf(db, decisionScope), checksOf(db, scope)]);
   const sum = (kind: string, f: (g: Group) => boolean) => groups.filter((g) => g.kind === kind && f(g)).reduce((a, g) => a + g.n, 0);
   // What the plays the coach would change cost: a play that was the coach's counts nothing, even
