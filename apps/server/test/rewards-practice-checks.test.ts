@@ -50,8 +50,11 @@ forEachDatabase('count checks pay only for a hidden count', (t) => {
   }
 
   it('test mode off: every check answered from the count on screen is right, practice, and pays nothing', async () => {
-    // Seven rounds of 10, 9 v 10 and the hole J: no natural (its achievement would pay), 19 stands.
-    const { p, table } = await seat('shown-count', Array.from({ length: 7 }, () => ['10', '10', '9', 'J']).flat(), HI_LO);
+    // Seven rounds of ten, 9 v ten and a ten in the hole: no natural (its achievement would
+    // pay), 19 stands. The tens cycle through 10, J, Q, K: two decks hold 8 of each.
+    const tens = ['10', 'J', 'Q', 'K'];
+    const top = Array.from({ length: 7 }, (_, i) => [tens[(3 * i) % 4]!, tens[(3 * i + 1) % 4]!, '9', tens[(3 * i + 2) % 4]!]).flat();
+    const { p, table } = await seat('shown-count', top, HI_LO);
     // Round one settles the first hand (its achievement and experience): measure after it.
     const first = await playRound(table);
     const check = first.training.countCheck!;
