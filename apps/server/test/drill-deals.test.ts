@@ -182,10 +182,11 @@ forEachDatabase('server-dealt drills', (t) => {
     const p = await signUpPlayer(app, 'deal-wrong');
     const before = await paidOf(p);
     const d = await deal(p, 2, 'ko');
-    advance(10_000);
+    // Past the pace floor (about 100 flashes of 150 ms: ADR 0044), far under the target.
+    advance(20_000);
     const res = await answer(p, d.dealId, countOf(d) + 1);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ correct: false, expected: countOf(d), answered: countOf(d) + 1, time_ms: 10_000, target_ms: 90_000 });
+    expect(res.json()).toMatchObject({ correct: false, expected: countOf(d), answered: countOf(d) + 1, time_ms: 20_000, target_ms: 90_000 });
     const after = await paidOf(p);
     expect(after.xp - before.xp).toBe(XP.drillFinished);
     expect(after.counters).toMatchObject({ drills_finished: 1 });

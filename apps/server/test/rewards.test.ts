@@ -91,8 +91,9 @@ forEachDatabase('rewards', (t) => {
 
   it('a perfect count needs 10 correct in a row: a wrong answer resets the streak', async () => {
     const { userId } = await createTestUser(t.db);
+    // Asked in test mode (the count hidden), in Hi-Lo: a check that pays (ADR 0044).
     const check = (correct: boolean) =>
-      awardProgress(t.db, userId, { type: 'count_check_answered', correct });
+      awardProgress(t.db, userId, { type: 'count_check_answered', correct, countShown: false, count: { system: 'hi-lo' } });
     expect((await check(true)).unlocked).toEqual(['count_check_first']);
     for (let i = 0; i < 8; i++) await check(true);
     await check(false);
@@ -106,8 +107,14 @@ forEachDatabase('rewards', (t) => {
 
   it('a drill counts for the target time only when correct and at or under it', async () => {
     const { userId } = await createTestUser(t.db);
-    const drill = (correct: boolean, duration_ms: number) =>
-      awardProgress(t.db, userId, { type: 'drill_finished', correct, duration_ms, target_ms: 30_000 });
+    // One deck one card at a time, answered a minute apart: at a pace a person plays (ADR 0044).
+    let now_ms = Date.parse('2026-04-01T10:00:00.000Z');
+    const drill = (correct: boolean, duration_ms: number) => {
+      now_ms += 60_000;
+      const dealtAt = new Date(now_ms - duration_ms);
+      const event = { type: 'drill_finished', correct, duration_ms, target_ms: 30_000, cards: 50, perFlash: 1, dealtAt, count: { system: 'hi-lo' } } as const;
+      return awardProgress(t.db, userId, event, new Date(now_ms));
+    };
     expect((await drill(true, 31_000)).unlocked).toEqual([]);
     expect((await drill(false, 10_000)).unlocked).toEqual([]);
     const fast = await drill(true, 30_000);

@@ -68,7 +68,9 @@ describe('decide', () => {
     const wrongId = decide(ctx(), settled, settled.version, { type: 'countCheck', id: '00000000-0000-4000-8000-000000000000', answer: 0 });
     expect(wrongId.answer).toMatchObject({ status: 409, body: { error: { details: { reason: 'NO_COUNT_CHECK' } } } });
     const right = decide(ctx(), settled, settled.version, { type: 'countCheck', id: check!.id, answer: check!.expected });
-    expect(right.save?.countCheck).toEqual({ correct: true });
+    // Test mode off: the count was on screen when it was asked, so the check is practice (ADR 0044).
+    expect(right.save?.countCheck).toEqual({ correct: true, countShown: true, count: settled.state.counting });
+    expect(right.save?.training.last).toMatchObject({ correct: true, practice: 'countShown' });
     expect(right.save?.record).toMatchObject([{ kind: 'countCheck', graded: true, correct: true, entry: { answered: check!.expected } }]);
     expect(right.save?.training.check).toBeNull();
   });

@@ -133,32 +133,44 @@ forEachDatabase('table training', (t) => {
       return s;
     }
 
-    it('is asked by the server after a round, graded against its count, and pays once', async () => {
+    it('is asked by the server after a round, graded against its count, and pays once (the count hidden: test mode)', async () => {
       draw = 0; // ask after every round
       const { p, table } = await seat(['10', '10', '9', '7', '5']);
+      // Only a check asked while the count is hidden pays (ADR 0044); whole decks, floor.
+      await table.act({ type: 'setTraining', settings: { testMode: true } });
+      await table.act({ type: 'setCounting', counting: { system: 'hi-lo', resolution: 'full', rounding: 'floor' } });
       const s = await playRound(table);
       const ask = s.training.countCheck;
-      expect(ask).toMatchObject({ asked: 'runningCount' });
+      expect(ask).toMatchObject({ asked: 'runningAndTrueCount' });
       // The answer stays on the server: the open check carries only its id and what is asked.
       expect(Object.keys(ask ?? {}).sort()).toEqual(['asked', 'id']);
+      // 10, 10, 9 and the hole 7 seen: Hi-Lo -2; 308 cards left, 6 whole decks: -2 / 6 floored, -1.
+      const count = { answer: -2, trueCount: -1 };
       const before = (await ledgerSum(t.db.kysely, p.id)).sum;
       const actionId = 'count-check-answer-0001';
-      const answer = await table.post({ type: 'countCheck', id: ask!.id, answer: s.state.runningCount }, { actionId });
+      const answer = await table.post({ type: 'countCheck', id: ask!.id, ...count }, { actionId });
       expect(answer.statusCode, answer.body).toBe(200);
       const after = table.snapshot();
       expect(after.training.countCheck).toBeNull();
-      expect(after.training.lastCountCheck).toEqual({ id: ask!.id, asked: 'runningCount', answered: s.state.runningCount, expected: s.state.runningCount, correct: true });
+      expect(after.training.lastCountCheck).toEqual({
+        id: ask!.id,
+        asked: 'runningAndTrueCount',
+        answered: -2,
+        expected: -2,
+        trueCount: { answered: -1, expected: -1, correct: true },
+        correct: true,
+      });
       // The first correct check: the Keeping count achievement (500), paid with the answer.
       expect(after.state.balance).toBe(before + 500);
       expect((await ledgerSum(t.db.kysely, p.id)).sum).toBe(before + 500);
       // A retry answers the same and pays nothing more; a second answer finds no open check.
-      const retry = await table.post({ type: 'countCheck', id: ask!.id, answer: s.state.runningCount }, { actionId, version: s.version });
+      const retry = await table.post({ type: 'countCheck', id: ask!.id, ...count }, { actionId, version: s.version });
       expect(retry.json()).toEqual(answer.json());
-      const again = await table.post({ type: 'countCheck', id: ask!.id, answer: s.state.runningCount });
+      const again = await table.post({ type: 'countCheck', id: ask!.id, ...count });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ error: { code: 'TABLE_ACTION_REFUSED', details: { reason: 'NO_COUNT_CHECK' } } });
       expect((await ledgerSum(t.db.kysely, p.id)).sum).toBe(before + 500);
-      expect(await record(p, 'countCheck')).toMatchObject([{ entryId: ask!.id, source: 'table', expected: s.state.runningCount, answered: s.state.runningCount }]);
+      expect(await record(p, 'countCheck')).toMatchObject([{ entryId: ask!.id, source: 'table', expected: -2, answered: -2 }]);
       draw = 0.99;
     });
 

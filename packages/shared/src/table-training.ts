@@ -7,6 +7,7 @@
  */
 import { z } from './zod.ts';
 import { TABLE_LIMITS } from './table-limits.ts';
+import { PracticeReasonSchema } from './api/rewards.ts';
 
 /** When the table asks for the running count: after a round now and then (one in COUNT_CHECK_EVERY_ROUNDS), only when the shoe is about to be shuffled, or never. */
 export const COUNT_CHECK_MODES = ['random', 'shoeEnd', 'off'] as const;
@@ -151,6 +152,8 @@ export const CountCheckResultSchema = z.strictObject({
   trueCount: z.optional(TrueCountVerdictSchema),
   /** Everything asked was right. */
   correct: z.boolean(),
+  /** Present when the check paid nothing, and why (ADR 0044): e.g. the count was on screen when it was asked. */
+  practice: z.optional(PracticeReasonSchema),
 });
 export type CountCheckResult = z.infer<typeof CountCheckResultSchema>;
 

@@ -10,6 +10,7 @@ import { z } from '../zod.ts';
 import { CardSchema, CountSystemSchema, customGoesWithSystem } from '../table.ts';
 import { CustomCountSchema } from '../custom-count.ts';
 import { isoDate } from './iso-date.ts';
+import { PracticeReasonSchema } from './rewards.ts';
 
 export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
 export const DrillIdSchema = z.enum(DRILL_IDS);
@@ -178,5 +179,7 @@ export const DrillDealVerdictSchema = z.strictObject({
   /** Correct within this counts for drill_under_target: decks x COUNTDOWN_TARGET_PER_DECK_ms. */
   target_ms: z.int().check(z.positive()),
   answeredAt: isoDate,
+  /** Present when the drill paid nothing, and why (ADR 0044): too fast, today's bound reached, or a count that needs no counting. */
+  practice: z.optional(PracticeReasonSchema),
 });
 export type DrillDealVerdict = z.infer<typeof DrillDealVerdictSchema>;

@@ -198,3 +198,33 @@ export const ProgressResponseSchema = z.object({
   nextDailyBonusAt: z.nullable(isoDate),
 });
 export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
+
+// ----- What pays (docs/rewards.md, "Pay only for what was not on screen"; ADR 0044) ---------
+
+/**
+ * Why a graded answer paid nothing (it is practice: graded, recorded, no credits, experience or
+ * progress): the count was on screen when the check was asked; the answer came sooner than the
+ * cards could have been shown (or while another paid drill was being counted); today's drill
+ * rewards are used up; the count needs no counting (its most likely value is right too often).
+ */
+export const PRACTICE_REASONS = ['countShown', 'tooFast', 'dailyLimit', 'countNeedsNoCounting'] as const;
+export const PracticeReasonSchema = z.enum(PRACTICE_REASONS);
+export type PracticeReason = z.infer<typeof PracticeReasonSchema>;
+
+/** The fastest a countdown's flash can be shown (the trainer's fastest set speed): the pace floor of a paid drill. */
+export const DRILL_FLASH_MIN_ms = 150;
+/** Drills that pay per player and UTC day (each at most XP.drillFinished + XP.drillUnderTarget experience). */
+export const DRILLS_PAID_PER_DAY_MAX = 20;
+/**
+ * A count whose most likely value is right more often than this share, in the countdown's own
+ * reference (one deck, 1 to 5 cards held back), needs no counting: it pays nothing.
+ */
+export const GUESSABLE_COUNT_SHARE_MAX = 0.4;
+
+/** What the web says beside a verdict that paid nothing. */
+export const PRACTICE_NOTES: Readonly<Record<PracticeReason, string>> = {
+  countShown: 'Practice: the count was on screen when this check was asked (turn on test mode to earn rewards).',
+  tooFast: 'Practice: answered sooner than the cards could be shown, or while another drill was being counted.',
+  dailyLimit: `Practice: today's ${DRILLS_PAID_PER_DAY_MAX} rewarded drills are done; drills pay again tomorrow (UTC).`,
+  countNeedsNoCounting: 'Practice: this count needs no counting (its most likely value is right too often), so it earns no rewards.',
+};

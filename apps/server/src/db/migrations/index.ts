@@ -25,6 +25,7 @@ import { migration0015 } from './0015-server-graded-record.ts';
 import { migration0016 } from './0016-bet-grades.ts';
 import { migration0017 } from './0017-record-shoe.ts';
 import { migration0018 } from './0018-lifetime-record.ts';
+import { migration0021 } from './0021-drill-deal-practice.ts';
 import { migration0023 } from './0023-username-key.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-bet-grades': migration0016,
   '0017-record-shoe': migration0017,
   '0018-lifetime-record': migration0018,
+  '0021-drill-deal-practice': migration0021,
   '0023-username-key': migration0023,
 };
 

@@ -88,6 +88,7 @@ export async function dealCountdown(
         drill: body.drill,
         item,
         counting_system: body.system,
+        custom: body.custom === undefined ? null : JSON.stringify(body.custom),
         cards: JSON.stringify(codes),
         expected_count: expected,
         target_ms: body.decks * COUNTDOWN_TARGET_PER_DECK_ms,
@@ -109,6 +110,19 @@ export async function dealCountdown(
   };
 }
 
+/** Cards shown at a time, from the deal's item (`rc:<decks>d:<perFlash>c`, the server's own: countdownItem). */
+function perFlashOf(item: string): number {
+  const m = /^rc:\d+d:(\d+)c$/.exec(item);
+  if (m === null) throw new Error(`a countdown's item, got ${item}`);
+  return Number(m[1]);
+}
+
+/** The count the deal was dealt in; null for a custom deal from before migration 0021, which kept no definition. */
+function countOf(row: Selectable<DrillDealTable>): CountSpec | null {
+  if (row.counting_system !== 'custom') return { system: row.counting_system as CountSpec['system'] };
+  return row.custom === null ? null : { system: 'custom', custom: row.custom };
+}
+
 type AnsweredDeal = Selectable<DrillDealTable> & {
   answered_at: Date;
   answered_count: number;
@@ -126,6 +140,7 @@ function verdictOf(row: AnsweredDeal): DrillDealVerdict {
     time_ms: row.time_ms,
     target_ms: row.target_ms,
     answeredAt: new Date(row.answered_at).toISOString(),
+    ...(row.practice === null ? {} : { practice: row.practice }),
   };
 }
 
@@ -161,9 +176,18 @@ export async function answerDeal(
     // Below 0 only when another process dealt it with a clock ahead of this one's.
     const time_ms = Math.max(0, Math.round(elapsed_ms));
     const correct = runningCount === Number(row.expected_count);
+    const cards = (row.cards as number[]).length;
+    // Whether it pays is the rewards module's call (ADR 0044): the count, the pace from the
+    // cards dealt and shown at a time, today's bound. In the transaction that marks it answered.
+    const award = await awardProgress(
+      trx,
+      userId,
+      { type: 'drill_finished', correct, duration_ms: time_ms, target_ms: row.target_ms, cards, perFlash: perFlashOf(row.item), dealtAt: new Date(row.dealt_at), count: countOf(row) },
+      now,
+    );
     const answered = await trx
       .updateTable('drill_deal')
-      .set({ answered_at: now, answered_count: runningCount, correct, time_ms })
+      .set({ answered_at: now, answered_count: runningCount, correct, time_ms, practice: award.practice })
       .where('id', '=', dealId)
       .where('answered_at', 'is', null)
       .returningAll()
@@ -181,7 +205,6 @@ export async function answerDeal(
         answeredAt: now.toISOString(),
       },
     ]);
-    await awardProgress(trx, userId, { type: 'drill_finished', correct, duration_ms: time_ms, target_ms: row.target_ms }, now);
     return verdictOf(answered);
   });
 }

@@ -3,6 +3,8 @@
  * server-dealt drills (0014-drill-deals.ts); contract in packages/shared/src/api/drills.ts.
  */
 import type { ColumnType } from 'kysely';
+import type { CustomCount } from '@card-counter/engine';
+import type { PracticeReason } from '@card-counter/shared';
 import type { Json, Timestamp, TimestampNullable } from '../../db/column-types.ts';
 
 export interface DrillAnswerTable {
@@ -38,6 +40,10 @@ export interface DrillDealTable {
   answered_count: number | null;
   correct: boolean | null;
   time_ms: number | null;
+  /** Why the answered deal paid nothing (ADR 0044); null while open and when it counted. */
+  practice: PracticeReason | null;
+  /** A custom count's definition (migration 0021); null for a built-in count. */
+  custom: ColumnType<CustomCount | null, string | null, string | null>;
 }
 
 export interface DrillsTables {

@@ -18,14 +18,17 @@ import {
   REWARD_ACHIEVEMENT,
   REWARD_LEVEL_UP,
   levelForXp,
+  type PracticeReason,
   type RewardMetric,
 } from '@card-counter/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
 import { applyCreditInTransaction } from '../ledger/index.ts';
 import { addAchievement } from '../profiles/sql.ts';
+import { claimDrillPace } from './drill-pace.ts';
 import type { ProgressEvent } from './events.ts';
 import { changesFor, type CounterChange } from './metrics.ts';
+import { countCheckPractice, drillMinTime_ms, drillPracticeOf } from './pay-rules.ts';
 
 export interface AwardResult {
   xp: number;
@@ -36,6 +39,8 @@ export interface AwardResult {
   levelsReached: number[];
   /** Credits paid by this event. */
   credited: number;
+  /** Why the event paid nothing at all (ADR 0044): it moved no counter; null when it counted. */
+  practice: PracticeReason | null;
 }
 
 type Trx = Kysely<DB>;
@@ -288,8 +293,23 @@ export async function awardProgressInTransaction(
     .forUpdate()
     .executeTakeFirst();
   if (profile === undefined) throw new AppError('USER_DOC_MISSING');
-  const moved = await applyChanges(trx, userId, changes, now);
-  return grantCrossings(trx, userId, moved, now);
+  // Decided under the profile's lock, so two answers of one player claim the drill pace in turn.
+  const practice = await practiceOf(trx, userId, event, now);
+  // Practice moves nothing: no counter, so no experience, streak or achievement either.
+  const moved = await applyChanges(trx, userId, practice === null ? changes : [], now);
+  return { ...(await grantCrossings(trx, userId, moved, now)), practice };
+}
+
+/**
+ * Whether a count check or a drill pays (ADR 0044): only for what was not on screen, no faster
+ * than a person plays, within the daily bound, in a count that needs counting. Other events pay.
+ */
+async function practiceOf(trx: Trx, userId: string, event: ProgressEvent, now: Date): Promise<PracticeReason | null> {
+  if (event.type === 'count_check_answered') return countCheckPractice(event);
+  if (event.type !== 'drill_finished') return null;
+  const practice = drillPracticeOf(event);
+  if (practice !== null) return practice;
+  return claimDrillPace(trx, userId, event.dealtAt, now, drillMinTime_ms(event.cards, event.perFlash));
 }
 
 /** The achievements and levels `moved` crosses (before < target <= after). */
@@ -311,7 +331,7 @@ function crossings(moved: Moved): { achievements: (typeof ACHIEVEMENTS)[number][
  */
 export async function grantCrossings(trx: Trx, userId: string, moved: Moved, now: Date): Promise<AwardResult> {
   const crossed = crossings(moved);
-  const result: AwardResult = { xp: crossed.xp, level: levelForXp(crossed.xp), unlocked: [], levelsReached: [], credited: 0 };
+  const result: AwardResult = { xp: crossed.xp, level: levelForXp(crossed.xp), unlocked: [], levelsReached: [], credited: 0, practice: null };
   for (const achievement of crossed.achievements) {
     if (await grantAchievement(trx, userId, achievement, now)) {
       result.unlocked.push(achievement.id);

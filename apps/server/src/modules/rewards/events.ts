@@ -5,6 +5,7 @@
  * exactly once (a retried request that rolled back never counted; one that committed is not
  * sent again).
  */
+import type { CountSpec } from '@card-counter/engine';
 
 /** A round settled at the table (one call per round, whatever the number of spots and splits). */
 export interface RoundSettledEvent {
@@ -22,10 +23,17 @@ export interface RoundSettledEvent {
   cleanShoe: boolean;
 }
 
-/** A count check the table asked and graded (ADR 0028: never a browser's report). */
+/**
+ * A count check the table asked and graded (ADR 0028: never a browser's report). It pays only
+ * when the count was hidden when it was asked, by a count that needs counting (ADR 0044).
+ */
 export interface CountCheckAnsweredEvent {
   type: 'count_check_answered';
   correct: boolean;
+  /** The server's own record: the answer that asked the check carried the running count (test mode off). */
+  countShown: boolean;
+  /** The count the check was asked in. */
+  count: CountSpec;
 }
 
 /**
@@ -39,6 +47,13 @@ export interface DrillFinishedEvent {
   duration_ms: number;
   /** The drill's target time; a correct drill at or under it counts for 'drill_under_target'. */
   target_ms: number;
+  /** Cards dealt and cards shown at a time: the fastest the screen could show them (ADR 0044). */
+  cards: number;
+  perFlash: number;
+  /** When the server dealt it (its own clock); duration_ms runs from here to the answer. */
+  dealtAt: Date;
+  /** The count the drill was dealt in; null when it is not known (it then pays nothing). */
+  count: CountSpec | null;
 }
 
 /** A simulator run started by the player (charged CREDIT_COST_SIMULATOR_RUN). */

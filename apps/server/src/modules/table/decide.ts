@@ -36,7 +36,7 @@ import {
 } from '@card-counter/shared';
 import type { LedgerStep } from '../ledger/index.ts';
 import { countCheckRow, type TableRecordRow } from '../record/index.ts';
-import type { Additions } from '../rewards/index.ts';
+import { countCheckPractice, type Additions } from '../rewards/index.ts';
 import { ledgerStepsOf, movementOf } from './money.ts';
 import type { ShoePlay } from './shoe-play.ts';
 import { roundOutcome, type RoundStats } from './stats.ts';
@@ -68,8 +68,11 @@ export interface Save {
   training: Training;
   /** The record's entries this action made (ADR 0028). */
   record: TableRecordRow[];
-  /** A count check this action answered (its rewards are paid with the write). */
-  countCheck: { correct: boolean } | null;
+  /**
+   * A count check this action answered (its rewards are paid with the write): its verdict, and
+   * the facts the rewards module decides on (ADR 0044): was the count on screen when it was asked, in which count.
+   */
+  countCheck: { correct: boolean; countShown: boolean; count: CountingOptions } | null;
 }
 
 export interface Decision {
@@ -194,8 +197,13 @@ function decideTraining(ctx: DecideContext, row: ActionTable, state: GameState, 
     return refusal('TABLE_ACTION_REFUSED', 'NO_COUNT_CHECK', 'That count check is not open: it was answered, or it lapsed when the next round was dealt.', current());
   if (row.training.check.expectedTrue !== null && action.trueCount === undefined)
     return refusal('TABLE_ACTION_REFUSED', 'TRUE_COUNT_MISSING', 'This count check asks the true count too.', current());
-  const { training, result } = answerCheck(row.training, { runningCount: action.answer, trueCount: action.trueCount }, state.counting.rounding);
-  return accepted(next, row.credits, { ...unchanged(row, next), training, record: [countCheckRow(result, ctx.now)], countCheck: { correct: result.correct } });
+  const facts = { countShown: row.training.check.countShown, count: state.counting };
+  // Graded and recorded either way; the answer says when it pays nothing and why (ADR 0044).
+  const practice = countCheckPractice(facts);
+  const answered = answerCheck(row.training, { runningCount: action.answer, trueCount: action.trueCount }, state.counting.rounding);
+  const result = practice === null ? answered.result : { ...answered.result, practice };
+  const training: Training = { ...answered.training, last: result };
+  return accepted(next, row.credits, { ...unchanged(row, next), training, record: [countCheckRow(result, ctx.now)], countCheck: { correct: result.correct, ...facts } });
 }
 
 /** A new counting system or convention, between rounds: every dealt card is face up, so the recount is exact. */

@@ -242,12 +242,12 @@ async function payWithAnswer(
   ctx: PlayContext,
   trx: Kysely<DB>,
   a: Accepted,
-  earned: { award: Additions | null; countCheck: { correct: boolean } | null; counters: unknown },
+  earned: { award: Additions | null; countCheck: Save['countCheck']; counters: unknown },
 ): Promise<void> {
   const { userId, actionId, answer } = a;
   let credited = 0;
   if (earned.countCheck !== null)
-    credited += (await awardProgress(trx, userId, { type: 'count_check_answered', correct: earned.countCheck.correct }, ctx.now)).credited;
+    credited += (await awardProgress(trx, userId, { type: 'count_check_answered', ...earned.countCheck }, ctx.now)).credited;
   if (earned.award !== null) credited += (await finishAward(trx, userId, earned.award, earned.counters, ctx.now)).credited;
   if (credited === 0) return;
   answer.body.state.balance += credited;

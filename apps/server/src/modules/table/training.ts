@@ -38,7 +38,16 @@ export interface Training {
    * The open check. Secret: `expected` is the running count when it was asked, `expectedTrue`
    * the true count under the table's convention then (null when only the running count is asked).
    */
-  check: { id: string; asked: CountCheckAsked; expected: number; expectedTrue: number | null; askedAtVersion: number; askedAt: string } | null;
+  check: {
+    id: string;
+    asked: CountCheckAsked;
+    expected: number;
+    expectedTrue: number | null;
+    askedAtVersion: number;
+    askedAt: string;
+    /** The answer that asked it carried the running count (test mode off): the check is practice, it pays nothing (ADR 0044). */
+    countShown: boolean;
+  } | null;
   last: CountCheckResult | null;
   /** The rounds, stakes and time of the session and of the last shoes, for their reports (tally.ts). */
   tally: Tally;
@@ -55,7 +64,13 @@ export function trainingOf(raw: unknown): Training {
     settings: settings.success ? settings.data : DEFAULT_TRAINING_SETTINGS,
     check:
       check != null && typeof check.id === 'string' && typeof check.expected === 'number' && typeof check.askedAtVersion === 'number'
-        ? { ...check, asked: check.asked ?? 'runningCount', expectedTrue: typeof check.expectedTrue === 'number' ? check.expectedTrue : null }
+        ? {
+            ...check,
+            asked: check.asked ?? 'runningCount',
+            expectedTrue: typeof check.expectedTrue === 'number' ? check.expectedTrue : null,
+            // A check stored before this was recorded cannot show it was asked with the count hidden: practice.
+            countShown: typeof check.countShown === 'boolean' ? check.countShown : true,
+          }
         : null,
     last: last.success ? last.data : null,
     tally: tallyOf(o.tally),
@@ -212,6 +227,8 @@ function askCheck(settings: TableTrainingSettings, s: GameState, now: Date): Non
     expectedTrue: both ? decisionCount(sys, s.runningCount, remaining, s.counting) : null,
     askedAtVersion: s.version,
     askedAt: now.toISOString(),
+    // What the answer asking it carries: snapshotOf withholds the counts only in test mode.
+    countShown: !settings.testMode,
   };
 }
 

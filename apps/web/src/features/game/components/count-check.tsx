@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PRACTICE_NOTES } from '@card-counter/shared';
 import type { CountCheckState, CountVerdict } from '../hooks/use-count-check.ts';
 
 function signed(x: number): string {
@@ -34,9 +35,16 @@ export function CountCheck({ check }: { check: CountCheckState }) {
         <CountQuestion check={check} />
       ) : (
         lastAnswer && (
-          <p role="status" className={lastAnswer.correct ? 'font-semibold text-emerald-300' : 'font-semibold text-rose-300'}>
-            {verdictText(lastAnswer)}
-          </p>
+          <>
+            <p role="status" className={lastAnswer.correct ? 'font-semibold text-emerald-300' : 'font-semibold text-rose-300'}>
+              {verdictText(lastAnswer)}
+            </p>
+            {lastAnswer.practice ? (
+              <p className="mt-1 text-xs text-amber-200/80" data-testid="count-check-practice">
+                {PRACTICE_NOTES[lastAnswer.practice]}
+              </p>
+            ) : null}
+          </>
         )
       )}
       <p className="mt-1.5 text-xs text-slate-400 sm:mt-2" data-testid="count-check-score">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { countingSystemOf, visibleShoeSpent, type VisibleGameState } from '@card-counter/engine';
-import type { CountCheckAsked } from '@card-counter/shared';
+import type { CountCheckAsked, PracticeReason } from '@card-counter/shared';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import type { CountCheckMode } from './use-table-prefs.ts';
 
@@ -20,6 +20,8 @@ export interface CountVerdict {
   expected: number;
   correct: boolean;
   trueCount?: { answered: number; expected: number; correct: boolean } | undefined;
+  /** The server's word that the check paid nothing, and why (e.g. the count was on screen: ADR 0044). */
+  practice?: PracticeReason | undefined;
 }
 
 export interface CountCheckState {

@@ -68,7 +68,7 @@ export function useServerCountCheck(training: TableTraining | null, send: (id: s
     asked: training?.countCheck?.asked ?? 'runningCount',
     answering,
     score: seen.score,
-    lastAnswer: last !== null && last.id === seen.verdictId ? { id: last.id, answered: last.answered, expected: last.expected, correct: last.correct, trueCount: last.trueCount } : null,
+    lastAnswer: last !== null && last.id === seen.verdictId ? { id: last.id, answered: last.answered, expected: last.expected, correct: last.correct, trueCount: last.trueCount, practice: last.practice } : null,
     answer,
     dismiss,
   };

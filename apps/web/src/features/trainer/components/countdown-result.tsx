@@ -1,3 +1,4 @@
+import { PRACTICE_NOTES } from '@card-counter/shared';
 import { Button } from '@/shared/ui/button.tsx';
 import type { Phase } from '../hooks/use-countdown.ts';
 import { COUNTDOWN_BENCHMARK_s, secondsPerDeck } from '../model/count-items.ts';
@@ -32,6 +33,11 @@ export function CountdownResult({
         <p className="text-center text-xs text-slate-400">
           Checked and timed by the server, from the deal to your answer: {(phase.elapsed_ms / 1000).toFixed(1)} s
           {right ? (phase.elapsed_ms <= phase.judge.target_ms ? ` · within the ${phase.judge.target_ms / 1000} s target` : ` · over the ${phase.judge.target_ms / 1000} s target`) : ''}
+        </p>
+      ) : null}
+      {phase.judge.by === 'server' && phase.judge.practice ? (
+        <p className="text-center text-xs text-amber-200/80" data-testid="countdown-practice">
+          {PRACTICE_NOTES[phase.judge.practice]}
         </p>
       ) : null}
       <div className="relative h-3 w-full rounded-full bg-slate-800" aria-label={`${perDeck.toFixed(1)} seconds per deck; benchmarks 45 and 25 seconds`} role="img">

@@ -1,3 +1,4 @@
+import { DRILLS_PAID_PER_DAY_MAX } from '@card-counter/shared';
 import { Button } from '@/shared/ui/button.tsx';
 import type { CountdownSettings } from '../hooks/use-countdown.ts';
 
@@ -35,7 +36,7 @@ export function CountdownSetup({
       </p>
       <p className="-mt-2 text-xs text-slate-400 sm:col-span-2">
         {served
-          ? 'Dealt, checked and timed by the server: your time runs from the deal to your answer, and a finished countdown counts toward experience and achievements.'
+          ? `Dealt, checked and timed by the server: your time runs from the deal to your answer, and a finished countdown counts toward experience and achievements (one at a time, at a pace the screen can show, up to ${DRILLS_PAID_PER_DAY_MAX} a day).`
           : 'Practice in this browser. Sign in to have countdowns checked by the server and count toward experience and achievements.'}
       </p>
       <SetupFields setup={setup} onChange={onChange} />

@@ -1,5 +1,6 @@
 import { countingSystemOf, type CountSpec, type CustomCount } from '@card-counter/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PracticeReason } from '@card-counter/shared';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '@/shared/lib/api-error.ts';
 import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
 import { answerCountdown, dealCountdown } from '../api/drill-deals.ts';
@@ -25,7 +26,7 @@ export type Phase =
   | { kind: 'done'; expected: number; answered: number; elapsed_ms: number; judge: Judge };
 
 /** Who graded and timed the answer: the server (a signed-in player's deal, target in ms) or this browser (a guest). */
-export type Judge = { by: 'server'; target_ms: number } | { by: 'browser' };
+export type Judge = { by: 'server'; target_ms: number; practice?: PracticeReason | undefined } | { by: 'browser' };
 
 export interface CountdownSettings {
   decks: number;
@@ -206,7 +207,8 @@ function useCountdownAnswers({ phase, setPhase, countdown, session, served, cloc
       .then((verdict) => {
         if (mine !== request.current) return;
         session.recordServed(verdict.item, verdict.correct, verdict.time_ms, verdict.answeredAt);
-        const judge: Judge = { by: 'server', target_ms: verdict.target_ms };
+        // `practice`: the server graded it but it pays nothing, and says why (ADR 0044).
+        const judge: Judge = { by: 'server', target_ms: verdict.target_ms, practice: verdict.practice };
         setPhase({ kind: 'done', expected: verdict.expected, answered: verdict.answered, elapsed_ms: verdict.time_ms, judge });
       })
       .catch((error: unknown) => {
