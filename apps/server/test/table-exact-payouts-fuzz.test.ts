@@ -16,7 +16,7 @@ import { tableSuite } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
 const SEED = Number(process.env.TABLE_EXACT_FUZZ_SEED ?? Date.now() % 1_000_000);
-const ROUNDS = Number(process.env.TABLE_EXACT_FUZZ_ROUNDS ?? 120);
+const ROUNDS = Number(process.env.TABLE_EXACT_FUZZ_ROUNDS ?? 100);
 /** A round has at most 3 spots x 4 hands x a few plays: far below this. */
 const ROUND_STEPS_MAX = 80;
 
