@@ -48,7 +48,7 @@ function randomRules(rng: Rng): Rules {
 
 function randomAction(rng: Rng, s: GameState): GameAction {
   const r = randomInt(rng, 100);
-  if (r < 14) return { type: 'bet', amount: pick(rng, [0, 1, 5, 10, 20, 25, 40, 100, 333, 5000, -3, 2.5]), ...(coin(rng, 0.3) ? { spot: randomInt(rng, 9) - 1 } : {}) };
+  if (r < 14) return { type: 'bet', amount: pick(rng, [0, 1, 5, 10, 20, 25, 40, 60, 100, 333, 5000, -3, 2.5]), ...(coin(rng, 0.3) ? { spot: randomInt(rng, 9) - 1 } : {}) };
   if (r < 26) return { type: 'deal' };
   if (r < 32) return { type: 'insurance', take: coin(rng) };
   if (r < 52) return { type: 'hit' };
