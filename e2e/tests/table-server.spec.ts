@@ -123,7 +123,8 @@ test('settings change the rules of the next round on the server table', async ({
   });
   expect(table.state.counting.system).toBe('ko');
 
-  await page.getByRole('button', { name: '25', exact: true }).click();
+  // 6:5 with surrender: bets in steps of 10 (decision record 0045).
+  await page.getByRole('button', { name: '10', exact: true }).click();
   await page.getByRole('button', { name: 'Spot 2: bet 0' }).click();
   await page.getByRole('button', { name: '100', exact: true }).click();
   await page.getByRole('button', { name: 'Deal' }).click();
@@ -132,9 +133,9 @@ test('settings change the rules of the next round on the server table', async ({
   // Both stakes and a fee per hand dealt, debited by the server at the deal.
   if (await page.getByRole('button', { name: 'Stand' }).isVisible()) {
     const game = (await ledger(page)).filter((r) => r.type === 'game');
-    expect(game.reduce((a, r) => a + r.amount, 0)).toBe(-(125 + 2 * HAND_FEE));
+    expect(game.reduce((a, r) => a + r.amount, 0)).toBe(-(110 + 2 * HAND_FEE));
     await expect(page.getByTestId('table-balance')).toHaveText(
-      `${(START - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`,
+      `${(START - 110 - 2 * HAND_FEE).toLocaleString('en-US')} credits`,
     );
   }
   await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
@@ -274,18 +275,18 @@ test('a bet ramp set in the table settings grades an over-bet: 8 units at a fres
   await show.click();
   await expect(show).toBeChecked();
   await page.getByRole('button', { name: 'Close settings' }).click();
-  // A fresh shoe: the count is 0 and the ramp says one unit (25 credits).
-  await expect(page.getByTestId('ramp-bet')).toHaveText('Your ramp at true count 0: 1 unit (25 credits)');
+  // A fresh shoe: the count is 0 and the ramp says one unit (20 credits: a new ramp's unit, in every table's step).
+  await expect(page.getByTestId('ramp-bet')).toHaveText('Your ramp at true count 0: 1 unit (20 credits)');
   await page.getByRole('button', { name: '100', exact: true }).click();
-  await page.getByRole('button', { name: '100', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Your hand: bet 200' })).toBeVisible();
+  for (let i = 0; i < 6; i++) await page.getByRole('button', { name: '10', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Your hand: bet 160' })).toBeVisible();
   await page.getByRole('button', { name: 'Deal' }).click();
   const grade = page.getByTestId('bet-grade');
   // The first grade of a rule set waits for its advantage, worked out once in a Web Worker
   // (about a second of CPU, several on a loaded machine): a wait, not a measure of speed.
   await expect(grade).toHaveAttribute('data-verdict', 'over', { timeout: 30_000 });
   await expect(grade).toContainText('Over-bet by 7 units');
-  await expect(grade).toContainText('Bet 200 at true count 0; the ramp says 1 unit (25).');
+  await expect(grade).toContainText('Bet 160 at true count 0; the ramp says 1 unit (20).');
   await expect(page.getByTestId('bet-cost')).toHaveText(/^Cost 0\.\d\d expected credits/);
   await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
   await expect(page.getByTestId('betting-stats')).toContainText('Bets by the ramp0 / 1');

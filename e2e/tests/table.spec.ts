@@ -19,13 +19,15 @@ test('a guest plays a round by mouse and one by keyboard; the balance moves by t
   // A guest's credits are the table's balance.
   await expect(page.getByTestId('credits-full')).toContainText(Math.floor(afterMouse).toLocaleString('en-US'));
 
-  // By keyboard: Tab to the 25 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
-  await tabToChip(page, '25');
+  // By keyboard: Tab to the 10 chip, Enter adds it to the 100 kept from the last round, space deals, S stands.
+  // (The 25 chip is off at 3:2: bets go in steps of 2 so every payout is exact, decision record 0045.)
+  await expect(page.getByRole('button', { name: '25', exact: true })).toBeDisabled();
+  await tabToChip(page, '10');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Your hand: bet 125' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your hand: bet 110' })).toBeVisible();
   await dealAndWait(page, () => page.keyboard.press('Space'));
   await standAndSettle(page, () => page.keyboard.press('s'));
-  const afterKeyboard = afterMouse - HAND_FEE + (await expectedNet(page, 125));
+  const afterKeyboard = afterMouse - HAND_FEE + (await expectedNet(page, 110));
   await expect(page.getByTestId('table-balance')).toHaveText(`${afterKeyboard.toLocaleString('en-US')} credits`);
   await expect(page.getByTestId('last-result')).toBeVisible();
 });
@@ -40,14 +42,15 @@ test('settings change the rules of the next round: two spots at 6:5', async ({ p
   await page.getByRole('button', { name: 'Apply to the next round' }).click();
   await expect(page.getByTestId('rules-line')).toHaveText('6D H17 DAS LS 6:5, 75% pen');
 
-  await page.getByRole('button', { name: '25', exact: true }).click();
+  // 6:5 with surrender: bets in steps of 10 (decision record 0045).
+  await page.getByRole('button', { name: '10', exact: true }).click();
   await page.getByRole('button', { name: 'Spot 2: bet 0' }).click();
   await page.getByRole('button', { name: '100', exact: true }).click();
   await page.getByRole('button', { name: 'Deal' }).click();
   await expect(page.getByRole('group', { name: 'Spot 1' }).getByRole('img')).toHaveCount(2);
   await expect(page.getByRole('group', { name: 'Spot 2' }).getByRole('img')).toHaveCount(2);
   // Both stakes and a fee per hand dealt.
-  if (await page.getByRole('button', { name: 'Stand' }).isVisible()) await expect(page.getByTestId('table-balance')).toHaveText(`${(10_000 - 125 - 2 * HAND_FEE).toLocaleString('en-US')} credits`);
+  if (await page.getByRole('button', { name: 'Stand' }).isVisible()) await expect(page.getByTestId('table-balance')).toHaveText(`${(10_000 - 110 - 2 * HAND_FEE).toLocaleString('en-US')} credits`);
   await expect(page.getByText('Blackjack pays 6 to 5 · Dealer hits soft 17')).toBeVisible();
 });
 

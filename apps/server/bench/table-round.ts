@@ -15,7 +15,8 @@ export async function playRound(
   act: (action: TableAction) => Promise<void>,
   rand: () => number,
 ): Promise<void> {
-  await act({ type: 'bet', amount: 10 + 5 * Math.floor(rand() * 20) });
+  // In tens: a bet every offered payout pays exactly (decision record 0045: 3:2 needs even bets).
+  await act({ type: 'bet', amount: 10 + 10 * Math.floor(rand() * 10) });
   await act({ type: 'deal' });
   for (let i = 0; i < ROUND_STEPS_MAX; i++) {
     const s = c.snapshot.state;

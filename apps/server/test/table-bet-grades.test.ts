@@ -100,16 +100,17 @@ forEachDatabase('table bet grades', (t) => {
 
     it('the ramp bet is right; without a ramp nothing is recorded for the bet', async () => {
       const { p, table } = await seat(['10', '10', '6', '7', '5', '10', '9', '7', '8', '5']);
-      await table.act({ type: 'bet', amount: 25, spot: 0 });
+      // A unit of 20: a bet the 3:2 table pays exactly (bets in steps of 2, decision record 0045).
+      await table.act({ type: 'bet', amount: 20, spot: 0 });
       await table.act({ type: 'deal' });
       await table.act({ type: 'stand' });
-      await table.act({ type: 'setTraining', settings: { betRamp: ONE_TO_EIGHT } });
+      await table.act({ type: 'setTraining', settings: { betRamp: { ...ONE_TO_EIGHT, unit_credits: 20 } } });
       await table.act({ type: 'deal' });
       await table.act({ type: 'stand' });
       await new RecordGrader(t.db, silent).drain();
       const graded = await bets(p);
       expect(graded).toHaveLength(1);
-      expect(graded[0]).toMatchObject({ verdict: 'right', diffUnits: 0, bet: 25, rampBet: 25 });
+      expect(graded[0]).toMatchObject({ verdict: 'right', diffUnits: 0, bet: 20, rampBet: 20 });
     }, 30_000);
   });
 

@@ -9,6 +9,8 @@
 
 // Rules of the table: the type, the defaults, their limits and validation.
 export { DEFAULT_RULES, RULE_LIMITS, RulesError, parseRules, validateRules, type DoubleDownRestriction, type Rules } from './rules.ts';
+// Which bets the rules can pay exactly in whole credits (decision record 0045).
+export { BET_STEP_MAX, betStepFor, betStepMessage, isBetPayable, type PayoutRules } from './bet-step.ts';
 
 // Cards. Card values are numbers: ACE (1), 2..9, TEN (10 for 10, J, Q, K).
 export { ACE, RANKS, SUITS, TEN, cardFromCode, cardLabel, cardValue, handTotal, parseCard, type Card, type CardValue, type HandTotal, type Rank, type Suit } from './cards.ts';

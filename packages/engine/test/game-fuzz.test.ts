@@ -12,6 +12,7 @@ import { randomInt, seededRng, type Rng } from '../src/rng.ts';
 import { DEFAULT_RULES, dealerHits, type Rules } from '../src/rules.ts';
 import { HELD_SHOES_MAX } from '../src/game/reveal.ts';
 import { SHOE_KEPT_CARDS, SHOE_RESERVE_CARDS, cardsDealt, cardsRemaining, dealtCodes, restoreShoe, shoeCommitmentMessage, type ShoeReveal } from '../src/shoe.ts';
+import { betStepFor } from '../src/bet-step.ts';
 import { sha256Hex } from '../src/sha256.ts';
 
 const SEQUENCES = 1000;
@@ -37,7 +38,7 @@ function randomRules(rng: Rng): Rules {
     doubleAfterSplit: coin(rng),
     surrenderAllowed: coin(rng),
     insuranceAllowed: coin(rng, 0.6),
-    blackjackPays: pick(rng, [1, 1.2, 1.5, 2]),
+    blackjackPays: pick(rng, [1, 1.2, 1.25, 1.4, 1.5, 2]),
     numInitialHands: pick(rng, [1, 1, 1, 2, 3, 7]),
     doubleDownRestriction: pick(rng, ['any', '9-11', '10-11'] as const),
     maxSplits: randomInt(rng, 4),
@@ -48,7 +49,7 @@ function randomRules(rng: Rng): Rules {
 
 function randomAction(rng: Rng, s: GameState): GameAction {
   const r = randomInt(rng, 100);
-  if (r < 14) return { type: 'bet', amount: pick(rng, [0, 1, 5, 10, 25, 100, 333, 5000, -3, 2.5]), ...(coin(rng, 0.3) ? { spot: randomInt(rng, 9) - 1 } : {}) };
+  if (r < 14) return { type: 'bet', amount: pick(rng, [0, 1, 5, 10, 20, 25, 40, 60, 100, 333, 5000, -3, 2.5]), ...(coin(rng, 0.3) ? { spot: randomInt(rng, 9) - 1 } : {}) };
   if (r < 26) return { type: 'deal' };
   if (r < 32) return { type: 'insurance', take: coin(rng) };
   if (r < 52) return { type: 'hit' };
@@ -75,7 +76,8 @@ function playerAction(rng: Rng, s: GameState): GameAction {
   if (coin(rng, 0.1)) return randomAction(rng, s);
   if (s.gamePhase === 'betting' || s.gamePhase === 'roundOver') {
     const empty = s.handBets.findIndex((b) => !(b > 0));
-    if (s.gamePhase === 'betting' && empty >= 0) return { type: 'bet', amount: 1 + randomInt(rng, 25), spot: empty };
+    // In the table's steps (bet-step.ts): randomAction tries bets off the steps too.
+    if (s.gamePhase === 'betting' && empty >= 0) return { type: 'bet', amount: (1 + randomInt(rng, 25)) * (betStepFor(s.config) ?? 1), spot: empty };
     if (coin(rng, 0.03)) return { type: 'setConfig', rules: { ...s.config, shufflePoint: pick(rng, [0, 0.25, 0.9]), numInitialHands: 1 + randomInt(rng, 7) } };
     return coin(rng, 0.1) ? { type: 'newRound' } : { type: 'deal' };
   }
@@ -122,6 +124,9 @@ function brokenInvariant(s: GameState, startBalance: number): string | null {
   const onTable = s.gameInProgress ? s.playerHands.reduce((a, h) => a + h.bet, 0) + s.insuranceBet : 0;
   if (Math.abs(s.balance + onTable - (startBalance + st.totalWon - st.totalLost)) > EPS) return `chips: balance ${s.balance} + table ${onTable} != ${startBalance} + ${st.totalWon} - ${st.totalLost}`;
   if (s.balance < -EPS) return `negative balance ${s.balance}`;
+  // Every bet the reducer takes is one the rules pay exactly (decision record 0045): whole credits throughout.
+  if (!Number.isInteger(s.balance) || !Number.isInteger(st.totalWon) || !Number.isInteger(st.totalLost)) return `credits not whole: balance ${s.balance}, won ${st.totalWon}, lost ${st.totalLost}`;
+  if (s.playerHands.some((h) => !Number.isInteger(h.payout)) || !Number.isInteger(s.insuranceBet)) return 'a payout or the insurance is not whole';
   if (st.handsPlayed !== st.handsWon + st.handsLost + st.handsPushed) return 'hands played != won + lost + pushed';
   if (st.bestStreak < st.currentStreak || st.worstStreak > st.currentStreak || st.bestStreak < 0 || st.worstStreak > 0) return 'streak bounds';
   if (s.handBets.length !== rules.numInitialHands) return 'handBets length';

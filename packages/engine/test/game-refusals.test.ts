@@ -26,7 +26,16 @@ const CASES: Case[] = [
   { name: 'a bet on a spot the table lacks', state: () => stackedGame([]), action: bet(10, 3), code: 'INVALID_SPOT', reason: /no spot 3/ },
   { name: 'a deal without a bet', state: () => stackedGame([]), action: DEAL, code: 'NO_BET', reason: /Place your bet first/ },
   { name: 'a deal with a spot left empty', state: () => play(stackedGame([], { numInitialHands: 2 }), [bet(10, 0)]), action: DEAL, code: 'NO_BET', reason: /every spot/ },
-  { name: 'a bet over the balance', state: () => stackedGame([], {}, 100), action: bet(101), code: 'INSUFFICIENT_BALANCE', reason: /Not enough balance/ },
+  { name: 'a bet over the balance', state: () => stackedGame([], {}, 100), action: bet(102), code: 'INSUFFICIENT_BALANCE', reason: /Not enough balance/ },
+  { name: 'a 25 bet at 3:2 (its blackjack would pay 37.5)', state: () => stackedGame([], { surrenderAllowed: false }), action: bet(25), code: 'BET_NOT_PAYABLE', reason: /steps of 2 credits so every payout is exact/ },
+  { name: 'a 25 bet at 6:5 with surrender', state: () => stackedGame([], { blackjackPays: 1.2 }), action: bet(25), code: 'BET_NOT_PAYABLE', reason: /steps of 10 credits/ },
+  {
+    name: 'a deal of a bet stored before bets went in steps',
+    state: () => ({ ...stackedGame(['10', '6', 'A', '10']), handBets: [25], currentBet: 25 }),
+    action: DEAL,
+    code: 'BET_NOT_PAYABLE',
+    reason: /steps of 2 credits/,
+  },
   {
     name: 'a double over the balance',
     state: () => play(stackedGame(['5', '6', '6', '10'], {}, 100), [bet(60), DEAL]),

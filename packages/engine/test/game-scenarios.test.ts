@@ -184,13 +184,13 @@ describe('several spots', () => {
   });
 
   it('keeps the bets of the spots kept when the number of spots changes, new spots empty', () => {
-    let s = play(stackedGame(['10'], { numInitialHands: 3 }), [bet(50, 0), bet(25, 1), bet(100, 2)]);
+    let s = play(stackedGame(['10'], { numInitialHands: 3 }), [bet(50, 0), bet(26, 1), bet(100, 2)]);
     s = ok(s, { type: 'setConfig', rules: { ...s.config, numInitialHands: 2 } });
-    expect(s.handBets).toEqual([50, 25]);
-    expect(s.currentBet).toBe(75);
+    expect(s.handBets).toEqual([50, 26]);
+    expect(s.currentBet).toBe(76);
     s = ok(s, { type: 'setConfig', rules: { ...s.config, numInitialHands: 4 } });
-    expect(s.handBets).toEqual([50, 25, 0, 0]);
-    expect(s.currentBet).toBe(75);
+    expect(s.handBets).toEqual([50, 26, 0, 0]);
+    expect(s.currentBet).toBe(76);
   });
 
   it('drops the kept bets when the balance no longer covers them', () => {

@@ -248,7 +248,7 @@ describe('the count includes every seat', () => {
 describe('sitting out and a new shoe', () => {
   it('a player sitting out watches a round: no stake, no hands, the count goes on; coming back needs bets', () => {
     const rng = seededRng(3);
-    let s = play(createGame({ rules: { otherPlayers: 3 } }), [bet(25), { type: 'sitOut' }], rng);
+    let s = play(createGame({ rules: { otherPlayers: 3 } }), [bet(26), { type: 'sitOut' }], rng);
     expect(s.sittingOut).toBe(true);
     s = ok(s, DEAL, rng);
     expect(s.gamePhase).toBe('roundOver');
@@ -264,7 +264,7 @@ describe('sitting out and a new shoe', () => {
     // The bets stay for the return.
     s = ok(s, { type: 'sitIn' }, rng);
     expect(s.sittingOut).toBe(false);
-    expect(s.handBets).toEqual([25]);
+    expect(s.handBets).toEqual([26]);
     s = ok(s, DEAL, rng);
     expect(s.playerHands).toHaveLength(1);
   });

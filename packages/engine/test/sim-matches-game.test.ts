@@ -19,6 +19,7 @@ import { createGame, step, type GameAction, type GameState } from '../src/game/i
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from '../src/game/rule-predicates.ts';
 import { seededRng } from '../src/rng.ts';
 import { parseRules, type Rules } from '../src/rules.ts';
+import { betStepFor } from '../src/bet-step.ts';
 import { createShoe, needsShuffle } from '../src/shoe.ts';
 import { buildPlan, type IndexSet } from '../src/sim/build-plan.ts';
 import { TABLE_SIZE } from '../src/analysis/codes.ts';
@@ -127,6 +128,8 @@ function compare(rawRules: Partial<Rules>, seed: number, rounds: number, indices
   const out: Compared = { rounds: 0, shoes: 0, net_units: 0, splits: 0, doubles: 0, surrenders: 0, insured: 0, deviations: 0 };
   const n = rules.numDecks * 52;
   const rng = seededRng(seed, 1);
+  // The table's least payable bet is one unit (decision record 0045); the game's nets are divided by it.
+  const unit = betStepFor(rules) ?? 1;
   let game: GameState | null = null;
   for (let r = 0; r < rounds; r++) {
     if (!game?.deck || needsShuffle(game.deck, rules)) {
@@ -134,7 +137,7 @@ function compare(rawRules: Partial<Rules>, seed: number, rounds: number, indices
       // dealt the same order from its first card to its last, as the simulator deals it.
       const shoe = { ...createShoe(rules.numDecks, rng), position: 0, burnIndex: -1, reserve: 0 };
       core.loadStackedShoe(shoe.cards.map(simCode));
-      game = must(createGame({ rules, balance: BALANCE, shoe }), { type: 'bet', amount: 1 }, 'bet');
+      game = must(createGame({ rules, balance: BALANCE, shoe }), { type: 'bet', amount: unit }, 'bet');
       out.shoes++;
     }
     const deck = game.deck;
@@ -157,14 +160,14 @@ function compare(rawRules: Partial<Rules>, seed: number, rounds: number, indices
       // spot that is not a natural; a natural takes even money inside its hand's result).
       const natural = hands.length === 1 && hands[0]?.outcome === 'evenMoney';
       const insurance = result.insuranceBet > 0 && !natural && !hands.some((h) => h.outcome === 'blackjack') ? (result.dealerBlackjack ? 1 : -0.5) : 0;
-      const gameNet = hands.reduce((a, h) => a + h.net, 0) + insurance;
+      const gameNet = hands.reduce((a, h) => a + h.net, 0) / unit + insurance;
       const detail = `${where} spot ${spot}: player ${result.hands.map((h) => `${h.cards.map((c) => c.rank).join(',')}:${h.outcome}`).join(' | ')} dealer ${result.dealerCards.map((c) => c.rank).join(',')}`;
       expect(core.spotResult[spot], detail).toBeCloseTo(gameNet, 9);
     }
-    expect(core.lastRoundResult, where).toBeCloseTo(result.net, 9);
+    expect(core.lastRoundResult, where).toBeCloseTo(result.net / unit, 9);
     expect(core.pos, `${where}: cards taken`).toBe(game.deck?.position);
     out.rounds++;
-    out.net_units += result.net;
+    out.net_units += result.net / unit;
     out.splits += game.totalHandsFromSplits;
     out.doubles += result.hands.filter((h) => h.bet === 2 * (game?.handBets[h.spot] ?? 0)).length;
     out.surrenders += result.hands.filter((h) => h.outcome === 'surrender').length;

@@ -78,6 +78,13 @@ export const ERRORS = {
   },
   /** POST /api/table/actions refused by the rules of the game: details carry the reason code and the table. */
   TABLE_ACTION_REFUSED: { status: 409, message: 'That move is not allowed now.' },
+  /**
+   * POST /api/table/actions: a bet the table's rules cannot pay exactly in whole credits (a 3:2
+   * natural on an odd bet; engine bet-step.ts, decision record 0045). The message names the step
+   * ("At this table bets go in steps of 2 credits so every payout is exact."); `details` are
+   * those of TABLE_ACTION_REFUSED (reason BET_NOT_PAYABLE and the table). Nothing changed.
+   */
+  BET_NOT_PAYABLE: { status: 400, message: 'This table cannot pay that bet exactly: bets go in steps that make every payout a whole number of credits.' },
   /** GET /api/table/patterns in test mode: the patterns are kept by the running count at each bet, which test mode withholds (ADR 0031). */
   TEST_MODE_COUNTS_WITHHELD: { status: 409, message: 'Test mode keeps the counts hidden: the betting patterns by count show when test mode is off.' },
   /** POST /api/payments/webhook: missing or wrong provider signature (nothing is read or changed). */

@@ -18,7 +18,9 @@ export * from './table-report.ts';
 /**
  * The bet limits per spot, in credits: the server refuses a bet outside them (409
  * TABLE_ACTION_REFUSED, reason BET_OUT_OF_LIMITS) and the screen shows them. A bet of 0
- * clears a spot and is always allowed between rounds.
+ * clears a spot and is always allowed between rounds. Within them a bet must also be a multiple
+ * of the rules' step (engine betStepFor: 2 at 3:2, 10 at 6:5 with surrender), or it is refused
+ * with 400 BET_NOT_PAYABLE (decision record 0045).
  */
 export { TABLE_LIMITS } from './table-limits.ts';
 
@@ -304,6 +306,7 @@ export const TableRefusalReasonSchema = z.enum([
   'TABLE_FULL',
   'NO_OTHER_PLAYERS',
   'UNKNOWN_ACTION',
+  'BET_NOT_PAYABLE',
   'STALE_VERSION',
   'BET_OUT_OF_LIMITS',
   'NO_COUNT_CHECK',
@@ -312,8 +315,9 @@ export const TableRefusalReasonSchema = z.enum([
 export type TableRefusalReason = z.infer<typeof TableRefusalReasonSchema>;
 
 /**
- * `error.details` of every 409 from `POST /api/table/actions`: the reason and the table as it
- * stands now. Codes: TABLE_VERSION_CONFLICT (reason STALE_VERSION), INSUFFICIENT_CREDITS
+ * `error.details` of every 409 from `POST /api/table/actions`, and of its 400 BET_NOT_PAYABLE
+ * (reason BET_NOT_PAYABLE: a bet off the rules' step, decision record 0045): the reason and the
+ * table as it stands now. Codes: TABLE_VERSION_CONFLICT (reason STALE_VERSION), INSUFFICIENT_CREDITS
  * (reason INSUFFICIENT_BALANCE, 'Insufficient credits.'), TABLE_ACTION_REFUSED (any other
  * reason; the message is the engine's sentence for the player). Nothing changed.
  */

@@ -2,7 +2,7 @@
  * Random rounds for the table's fuzz tests: a seeded player bets, deals and picks among the
  * plays the screen would offer (legalPlays of the visible state), insurance at random.
  */
-import { legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
+import { betStepFor, legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
 import type { TableAction, TableSnapshot } from '@card-counter/shared';
 import type { TableClient } from './table.ts';
 
@@ -38,8 +38,10 @@ export function nextPlay(rand: Rand, s: TableSnapshot): TableAction | null {
  */
 export async function playRandomRound(table: TableClient, rand: Rand, seen: (s: TableSnapshot) => Promise<void> | void = () => {}): Promise<TableSnapshot> {
   let s = table.snapshot();
+  // Up to the table's step (decision record 0045): 25 at 3:2 goes in as 26.
+  const step = betStepFor(s.state.config) ?? 1;
   for (let spot = 0; spot < s.state.handBets.length; spot++) {
-    s = await table.act({ type: 'bet', amount: pick(rand, BETS), spot });
+    s = await table.act({ type: 'bet', amount: Math.ceil(pick(rand, BETS) / step) * step, spot });
     await seen(s);
   }
   s = await table.act({ type: 'deal' });

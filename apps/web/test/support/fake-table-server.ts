@@ -120,9 +120,11 @@ export class FakeTableServer {
     const before = this.state;
     const result = step(this.state, body.action as Parameters<typeof step>[1], seededRng(1));
     if (!result.ok) {
+      // As the server (decide.ts): a bet off the rules' step is a 400 of its own code, any other refusal a 409.
+      const notPayable = result.code === 'BET_NOT_PAYABLE';
       return {
-        status: 409,
-        body: { error: { code: 'TABLE_ACTION_REFUSED', message: result.reason, details: { reason: result.code, table: this.snapshot() } } },
+        status: notPayable ? 400 : 409,
+        body: { error: { code: notPayable ? 'BET_NOT_PAYABLE' : 'TABLE_ACTION_REFUSED', message: result.reason, details: { reason: result.code, table: this.snapshot() } } },
       };
     }
     this.state = result.state;

@@ -6,6 +6,7 @@
 import { cardValue, handTotal } from '../cards.ts';
 import type { Rng } from '../rng.ts';
 import { validateRules } from '../rules.ts';
+import { betStepMessage, isBetPayable } from '../bet-step.ts';
 import { resetCount, draw } from './dealing.ts';
 import { type StepDraft, currentHand, draftOf } from './draft.ts';
 import { formatCredits } from './format.ts';
@@ -48,6 +49,8 @@ function apply(draft: StepDraft, action: GameAction): void {
         return;
       }
       if (state.handBets.some((b) => !(b > 0))) refuse('NO_BET', state.handBets.length > 1 ? 'Place a bet on every spot first.' : 'Place your bet first.');
+      // A bet placed before bets went in steps (a stored table): refused here, never paid short.
+      if (!state.handBets.every((b) => isBetPayable(state.config, b))) refuse('BET_NOT_PAYABLE', betStepMessage(state.config));
       if (state.currentBet > state.balance) {
         refuse('INSUFFICIENT_BALANCE', `Not enough balance: your bets total ${formatCredits(state.currentBet)} but you have ${formatCredits(state.balance)}.`);
       }
@@ -96,6 +99,7 @@ function requirePhase(state: GameState, phase: GameState['gamePhase'], reason: s
 function placeBet(state: GameState, amount: number, spot: number | undefined): void {
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0) refuse('INVALID_BET', 'A bet must be a whole number of credits (0 clears it).');
   if (spot !== undefined && (!Number.isInteger(spot) || spot < 0 || spot >= state.handBets.length)) refuse('INVALID_SPOT', `There is no spot ${spot} at this table.`);
+  if (!isBetPayable(state.config, amount)) refuse('BET_NOT_PAYABLE', betStepMessage(state.config));
   const bets = state.handBets.map((b, i) => (spot === undefined || spot === i ? amount : b));
   const total = bets.reduce((a, b) => a + b, 0);
   if (total > state.balance) refuse('INSUFFICIENT_BALANCE', `Not enough balance: bets would total ${formatCredits(total)} but you have ${formatCredits(state.balance)}.`);
@@ -235,5 +239,11 @@ function setConfig(draft: StepDraft, input: unknown): void {
     state.handBets = Array.from({ length: v.rules.numInitialHands }, (_, spot) => state.handBets[spot] ?? 0);
     state.currentBet = state.handBets.reduce((a, b) => a + b, 0);
   }
+  // Bets the new rules cannot pay exactly come off their spots (nothing is staked between rounds), and the player is told.
+  const payable = state.handBets.map((b) => (isBetPayable(v.rules, b) ? b : 0));
+  const cleared = payable.some((b, i) => b !== state.handBets[i]);
+  state.handBets = payable;
+  state.currentBet = payable.reduce((a, b) => a + b, 0);
   clearTable(state);
+  if (cleared) state.gameStatus = `Bets cleared: ${betStepMessage(v.rules)}`;
 }

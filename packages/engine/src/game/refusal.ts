@@ -35,6 +35,8 @@ export const REFUSAL_CODES = [
   'NO_OTHER_PLAYERS',
   /** An action type the reducer does not know. */
   'UNKNOWN_ACTION',
+  /** A bet the rules cannot pay exactly in whole credits (bet-step.ts, decision record 0045); a deal of one too. */
+  'BET_NOT_PAYABLE',
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

@@ -43,7 +43,8 @@ import { roundOutcome, type RoundStats } from './stats.ts';
 import type { ActionTable } from './store.ts';
 import { answerCheck, trainingOfStep, type Training } from './training.ts';
 
-export type TableAnswer = { status: 200; body: TableSnapshot } | { status: 409; body: ErrorBody };
+/** 400 only for BET_NOT_PAYABLE (bad input: a bet off the rules' step, ADR 0045); every other refusal is a 409. */
+export type TableAnswer = { status: 200; body: TableSnapshot } | { status: 400 | 409; body: ErrorBody };
 
 type SetCounting = { type: 'setCounting'; counting: CountingOptions };
 type TrainingAction = Extract<TableActionRequest['action'], { type: 'setTraining' | 'countCheck' }>;
@@ -125,7 +126,7 @@ export function snapshotOf(state: GameState, credits: number, training: Training
 
 function refusal(code: ErrorCode, reason: TableRefusalReason, message: string | undefined, table: TableSnapshot): Decision {
   const details: TableErrorDetails = { reason, table };
-  return { answer: { status: 409, body: errorBody(code, message, details) }, save: null };
+  return { answer: { status: code === 'BET_NOT_PAYABLE' ? 400 : 409, body: errorBody(code, message, details) }, save: null };
 }
 
 /** See the file comment. `version` is the one the request was made against. */
@@ -156,6 +157,8 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
   const result = step(input, action, ctx.rng);
   if (!result.ok) {
     if (result.code === 'INSUFFICIENT_BALANCE') return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
+    // A bet the rules cannot pay exactly (engine bet-step.ts, ADR 0045): bad input, its own code, the step in the message.
+    if (result.code === 'BET_NOT_PAYABLE') return refusal('BET_NOT_PAYABLE', 'BET_NOT_PAYABLE', result.reason, current());
     return refusal('TABLE_ACTION_REFUSED', result.code, result.reason, current());
   }
   const next = result.state;

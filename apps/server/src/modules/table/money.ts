@@ -1,10 +1,12 @@
 /**
  * The credits one accepted table action moves, for the ledger (type 'game', ADR 0009).
- * The engine plays with exact numbers (a 3:2 blackjack on 25 pays 62.5, insurance on 25 costs
- * 12.5); the ledger moves whole credits. Stakes taken in the action are rounded up and payouts
- * down, each by less than one credit, so the table's balance is always exactly the ledger's.
+ * The ledger moves whole credits, and the table takes only bets its rules pay exactly (engine
+ * bet-step.ts, decision record 0045): a round in the table's steps moves exactly what the engine
+ * says, asserted here. A round dealt before bets went in steps (a stored table with a bet of 25 at
+ * 3:2 mid-round) still settles by the legacy path: its stakes rounded up and payouts down, each by
+ * less than one credit, so the table's balance is always exactly the ledger's.
  */
-import type { GameAction, GameState } from '@card-counter/engine';
+import { isBetPayable, type GameAction, type GameState } from '@card-counter/engine';
 import type { LedgerStep } from '../ledger/index.ts';
 
 /** Actions that can end a round (the dealer plays inside the one that ends the players' turns). */
@@ -12,6 +14,8 @@ const ROUND_ACTIONS: ReadonlySet<GameAction['type']> = new Set(['deal', 'insuran
 
 /** Float tolerance: the engine rounds credits to cents, so a real fraction is >= 0.01. */
 const EPS = 1e-6;
+
+const isWhole = (x: number): boolean => Math.abs(x - Math.round(x)) < EPS;
 
 export interface Movement {
   /** Credits taken: the table fee plus the stakes placed by this action (whole, >= 0). */
@@ -33,6 +37,10 @@ export function movementOf(action: GameAction, fee: number, balanceIn: number, n
   const paid = settled && next.lastResult ? next.lastResult.hands.reduce((a, h) => a + h.payout, 0) + next.lastResult.insurancePayout : 0;
   const staked = balanceIn - (next.balance - paid);
   if (staked < -EPS || paid < -EPS) throw new Error(`table money invariant: staked ${staked}, paid ${paid}`);
+  // The round's spot bets: all in the rules' steps unless the round was dealt before they were.
+  const inSteps = next.handBets.every((b) => isBetPayable(next.config, b));
+  if (inSteps && (!isWhole(staked) || !isWhole(paid)))
+    throw new Error(`table money invariant: a round in the table's steps moved ${staked} staked, ${paid} paid (ADR 0045)`);
   const debit = fee + Math.ceil(staked - EPS);
   const credit = Math.floor(paid + EPS);
   return { debit, fee, credit, settled };

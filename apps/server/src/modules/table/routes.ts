@@ -51,7 +51,7 @@ export const tableRoutes: AppModule = async (app, deps) => {
       ...auth,
       schema: {
         body: TableActionRequestSchema,
-        response: { 200: TableSnapshotSchema, 409: ErrorBodySchema },
+        response: { 200: TableSnapshotSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
     async (request, reply) => {

@@ -52,6 +52,13 @@ describe('the local table source', () => {
     await expect(source.act({ type: 'bet', amount: 5001, spot: 0 })).rejects.toThrow('Bets are 10 to 5000 credits per spot.');
   });
 
+  it('refuses a bet its rules cannot pay exactly, as the server does: 25 at 3:2 (decision record 0045)', async () => {
+    const source = new LocalTableSource({ storageKey: 'steps', initialBalance: 10_000, rng: seededRng(1) });
+    await expect(source.act({ type: 'bet', amount: 25, spot: 0 })).rejects.toThrow('At this table bets go in steps of 2 credits so every payout is exact.');
+    expect((await source.load()).state.handBets).toEqual([0]);
+    expect((await source.act({ type: 'bet', amount: 26, spot: 0 })).state.handBets).toEqual([26]);
+  });
+
   it('recounts the shoe in a new counting system between rounds', async () => {
     // 5♥ and 7♦ are +1 each in KO; Hi-Lo counts the 7 as 0.
     const source = new LocalTableSource({ storageKey: 'ko', initialBalance: 10_000, shoe: stackedShoe(6, ['5h', '9s', '7d', '8c', '10s']) });

@@ -50,11 +50,11 @@ describe('the felt', { timeout: 20_000 }, () => {
   it('plays by keyboard: space deals, S stands; with shortcuts off the keys do nothing', async () => {
     const user = userEvent.setup();
     renderTable(DEALER_BUSTS);
-    await user.click(await screen.findByRole('button', { name: '25' }));
+    await user.click(await screen.findByRole('button', { name: '10' }));
     await user.keyboard(' ');
     expect((await screen.findByTestId('game-status')).textContent).toContain('18. Hit or stand?');
     // Space dealt: the focused chip was not pressed a second time.
-    expect(screen.getByRole('button', { name: 'Your hand: bet 25' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Your hand: bet 10' })).toBeTruthy();
     await user.keyboard('s');
     expect(screen.getByTestId('game-status').textContent).toContain('Dealer busts! You win');
 
@@ -91,9 +91,12 @@ describe('the felt', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: 'Spot 1' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Spot 2' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: '25' }));
+    // 6:5 with surrender: bets in steps of 10, so the 25 chip is off (decision record 0045).
+    expect((screen.getByRole('button', { name: '25' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('chip-step-note').textContent).toBe('At this table bets go in steps of 10 credits so every payout is exact.');
+    await user.click(screen.getByRole('button', { name: '10' }));
     await user.click(screen.getByRole('button', { name: 'Spot 2: bet 0' }));
-    await user.click(screen.getByRole('button', { name: '25' }));
+    await user.click(screen.getByRole('button', { name: '10' }));
     await user.click(screen.getByRole('button', { name: 'Deal' }));
     await user.click(screen.getByRole('button', { name: 'Table settings' }));
     await screen.findByRole('region', { name: 'Table settings' }); // its own chunk: loads on the first open

@@ -78,13 +78,14 @@ describe('keyboard play and bet controls', { timeout: 30_000 }, () => {
   it('keeps bets when the spots change, puts the same bet on every spot, and rebets after a reset', async () => {
     const user = userEvent.setup();
     renderTable(['10h', '6s', '2c', '9d', '10s']);
-    await user.click(await screen.findByRole('button', { name: '25' }));
+    await user.click(await screen.findByRole('button', { name: '10' }));
+    await user.click(await screen.findByRole('button', { name: '10' }));
     await settings(user, () => user.selectOptions(screen.getByLabelText('Spots'), '3'), 'Apply to the next round');
-    expect(screen.getByRole('button', { name: 'Spot 1: bet 25' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Spot 1: bet 20' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Spot 3: bet 0' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Same bet on every spot' }));
-    expect(screen.getByRole('button', { name: 'Spot 2: bet 25' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Spot 3: bet 25' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Spot 2: bet 20' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Spot 3: bet 20' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Same bet on every spot' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Deal' }));
     while (screen.queryByRole('button', { name: 'Stand' }) && !(screen.getByRole('button', { name: 'Stand' }) as HTMLButtonElement).disabled)
@@ -93,7 +94,7 @@ describe('keyboard play and bet controls', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Spot 2: bet 0' })).toBeTruthy();
     expect(within(screen.getByRole('button', { name: 'Rebet' })).getByText('B')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Rebet' }));
-    for (const spot of [1, 2, 3]) expect(screen.getByRole('button', { name: `Spot ${spot}: bet 25` })).toBeTruthy();
+    for (const spot of [1, 2, 3]) expect(screen.getByRole('button', { name: `Spot ${spot}: bet 20` })).toBeTruthy();
     // The bets are the last round's: nothing left to rebet.
     expect(screen.queryByRole('button', { name: 'Rebet' })).toBeNull();
   });

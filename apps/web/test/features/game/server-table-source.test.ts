@@ -94,6 +94,16 @@ describe('the server table source', () => {
     expect(server.sent.filter((s) => s.method === 'POST')).toHaveLength(1);
   });
 
+  it("a bet the rules cannot pay exactly (400 BET_NOT_PAYABLE) shows the server's message with the unchanged table", async () => {
+    const source = make();
+    await source.load();
+    const refusal = await source.act({ type: 'bet', amount: 25, spot: 0 }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(TableRefusal);
+    expect((refusal as TableRefusal).message).toBe('At this table bets go in steps of 2 credits so every payout is exact.');
+    expect((refusal as TableRefusal).snapshot.state.handBets).toEqual([0]);
+    expect(server.sent.filter((s) => s.method === 'POST')).toHaveLength(1);
+  });
+
   it('other errors pass through unchanged (a 401 after the session ended)', async () => {
     const source = make();
     await source.load();

@@ -185,9 +185,12 @@ export class ServerTableSource implements TableSource {
     }
   }
 
-  /** A 409 carries the table as it stands: the screen shows it with the reason; anything else passes through. */
+  /**
+   * A 409, or the 400 BET_NOT_PAYABLE (a bet off the rules' step), carries the table as it
+   * stands: the screen shows it with the reason; anything else passes through.
+   */
   private refusalOf(error: unknown): unknown {
-    if (!(error instanceof ApiError) || error.status !== 409) return error;
+    if (!(error instanceof ApiError) || !(error.status === 409 || (error.status === 400 && error.code === 'BET_NOT_PAYABLE'))) return error;
     const details = TableErrorDetailsSchema.safeParse({ reason: error.details.reason, table: error.details.table });
     if (!details.success) return error;
     return new TableRefusal(error.message, this.keep(toSnapshot(details.data.table)));

@@ -1,3 +1,4 @@
+import type { PayoutRules } from '@card-counter/engine';
 import type { BetRampSetting } from '@card-counter/shared';
 import type { BetGrades, GradedBet } from '../hooks/use-bet-grades.ts';
 import { formatCount, rampBetAt } from '../model/bet-ramp.ts';
@@ -47,11 +48,11 @@ export function BetGradePanel({ grades }: { grades: BetGrades }) {
 }
 
 /** The ramp's bet for the count now, beside the chips. */
-export function RampBetHint({ ramp, trueCount }: { ramp: BetRampSetting; trueCount: number }) {
-  const bet = rampBetAt(ramp, trueCount);
+export function RampBetHint({ ramp, trueCount, rules }: { ramp: BetRampSetting; trueCount: number; rules: PayoutRules }) {
+  const bet = rampBetAt(ramp, trueCount, rules);
   return (
     <p className="text-center text-sm text-slate-300" data-testid="ramp-bet">
-      Your ramp at true count <span className="font-semibold text-slate-100">{formatCount(trueCount)}</span>: <span className="font-semibold text-emerald-300">{unitsText(bet.units)}</span> ({formatAmount(bet.credits)} credits)
+      Your ramp at true count <span className="font-semibold text-slate-100">{formatCount(trueCount)}</span>: <span className="font-semibold text-emerald-300">{unitsText(bet.units)}</span> ({formatAmount(bet.credits)} credits{bet.rounded ? ", to the table's step" : ''})
     </p>
   );
 }

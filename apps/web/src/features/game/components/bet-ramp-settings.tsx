@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import type { BetRampStep } from '@card-counter/engine';
+import { betStepFor, type BetRampStep, type PayoutRules } from '@card-counter/engine';
 import { BET_RAMP_BOUNDS, type BetRampSetting } from '@card-counter/shared';
 import type { BetRampControl } from '../hooks/use-bet-ramp.ts';
-import { DEFAULT_UNIT_credits, RAMP_PRESET_IDS, formatCount, presetOf, rampDraftProblem, stepsFrom, type RampSourceId } from '../model/bet-ramp.ts';
+import { DEFAULT_UNIT_credits, RAMP_PRESET_IDS, formatCount, presetOf, rampDraftProblem, rampUnitProblem, stepsFrom, type RampSourceId } from '../model/bet-ramp.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 
 // The bet ramp in the table settings (decision record 0030): a preset, the simulator's ramp or
 // its optimal ramp in one click, or the player's own steps; every round's bet is then graded
-// against it. On a server table the server keeps it and grades the record with it.
+// against it. On a server table the server keeps it and grades the record with it. Its unit is a
+// bet the table pays exactly (in the rules' step, decision record 0045): another one is refused
+// with the reason; a unit saved before the rules changed is kept, and said to be off the step.
 
 type Choice = 'off' | RampSourceId | 'own';
 
@@ -24,14 +26,15 @@ function choiceOf(ramp: BetRampSetting | null): Choice {
   return presetOf(ramp.steps) ?? 'own';
 }
 
-export function BetRampSettings({ control, server }: { control: BetRampControl; server: boolean }) {
+export function BetRampSettings({ control, server, rules }: { control: BetRampControl; server: boolean; rules: PayoutRules }) {
   const { ramp, showRampBet, set, busy } = control;
+  const savedUnitProblem = ramp === null ? null : rampUnitProblem(rules, ramp.unit_credits);
   const [unit, setUnit] = useState(ramp?.unit_credits ?? DEFAULT_UNIT_credits);
   const [draft, setDraft] = useState<BetRampStep[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const steps = draft ?? ramp?.steps ?? null;
   const apply = (next: BetRampSetting | null) => {
-    const problem = next === null ? null : rampDraftProblem(next);
+    const problem = next === null ? null : (rampDraftProblem(next) ?? rampUnitProblem(rules, next.unit_credits));
     setNote(problem);
     if (problem !== null) return;
     set({ betRamp: next });
@@ -53,7 +56,7 @@ export function BetRampSettings({ control, server }: { control: BetRampControl; 
       </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <SelectField label="Ramp" value={draft !== null ? 'own' : choiceOf(ramp)} options={CHOICES} disabled={busy} onChange={choose} />
-        <UnitField unit={unit} disabled={busy} onChange={setUnit} onCommit={(u) => ramp !== null && draft === null && apply({ ...ramp, unit_credits: u })} />
+        <UnitField unit={unit} step={betStepFor(rules) ?? 1} disabled={busy} onChange={setUnit} onCommit={(u) => ramp !== null && draft === null && u !== ramp.unit_credits && apply({ ...ramp, unit_credits: u })} />
         <CheckField label="Show the ramp's bet beside the chips" checked={showRampBet} disabled={busy} onChange={(on) => set({ showRampBet: on })} />
       </div>
       {steps !== null && <StepsEditor steps={steps} editing={draft !== null} onEdit={setDraft} unit={unit} />}
@@ -67,6 +70,11 @@ export function BetRampSettings({ control, server }: { control: BetRampControl; 
           </button>
         </div>
       )}
+      {savedUnitProblem !== null && note === null && (
+        <p role="status" className="text-sm text-amber-300" data-testid="ramp-unit-off-step">
+          Your ramp is kept as you saved it, its bets shown at the nearest the table takes. {savedUnitProblem}
+        </p>
+      )}
       {note !== null && (
         <p role="alert" className="text-sm text-amber-300">
           {note}
@@ -76,7 +84,7 @@ export function BetRampSettings({ control, server }: { control: BetRampControl; 
   );
 }
 
-function UnitField({ unit, disabled, onChange, onCommit }: { unit: number; disabled: boolean; onChange: (u: number) => void; onCommit: (u: number) => void }) {
+function UnitField({ unit, step, disabled, onChange, onCommit }: { unit: number; step: number; disabled: boolean; onChange: (u: number) => void; onCommit: (u: number) => void }) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-400">
       One unit (credits)
@@ -85,7 +93,7 @@ function UnitField({ unit, disabled, onChange, onCommit }: { unit: number; disab
         inputMode="numeric"
         min={BET_RAMP_BOUNDS.unitCredits_min}
         max={BET_RAMP_BOUNDS.unitCredits_max}
-        step={5}
+        step={step > 1 ? step : 5}
         value={unit}
         disabled={disabled}
         onChange={(e) => onChange(Math.round(Number(e.target.value)))}

@@ -18,12 +18,14 @@ export interface ChipRackProps {
   onClear: () => void;
   canClear: boolean;
   spotLabel: string | null;
+  /** Why a chip may be off (the rules' step of bets, decision record 0045), shown under the chips. */
+  note?: string | null;
 }
 
 /** Chips build the bet of the selected spot; each is a button named by its value. */
-export function ChipRack({ canAdd, onAdd, onClear, canClear, spotLabel }: ChipRackProps) {
+export function ChipRack({ canAdd, onAdd, onClear, canClear, spotLabel, note = null }: ChipRackProps) {
   return (
-    <div className="flex flex-wrap items-center justify-center gap-2 sm:gap-3" role="group" aria-label={spotLabel ? `Chips for ${spotLabel}` : 'Chips'}>
+    <div className="flex flex-wrap items-center justify-center gap-2 sm:gap-3" role="group" aria-label={spotLabel ? `Chips for ${spotLabel}` : 'Chips'} aria-describedby={note === null ? undefined : 'chip-step-note'}>
       {CHIPS.map((chip, i) => (
         <button
           key={chip.value}
@@ -46,6 +48,11 @@ export function ChipRack({ canAdd, onAdd, onClear, canClear, spotLabel }: ChipRa
       >
         Clear bet
       </button>
+      {note !== null && (
+        <p id="chip-step-note" className="w-full text-center text-xs text-slate-400" data-testid="chip-step-note">
+          {note}
+        </p>
+      )}
     </div>
   );
 }

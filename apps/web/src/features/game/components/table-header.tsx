@@ -1,5 +1,5 @@
 import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
-import type { Rules } from '@card-counter/engine';
+import { betStepFor, type Rules } from '@card-counter/engine';
 import { formatAmount } from '../model/money.ts';
 import { rulesSummary } from '../model/rules-summary.ts';
 
@@ -13,6 +13,8 @@ export interface TableHeaderProps {
 
 /** Balance, the table's rules in counters' shorthand, the limits, and the way into the settings. */
 export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings }: TableHeaderProps) {
+  // Bets the rules can pay exactly (decision record 0045): 2 at 3:2, 10 at 6:5 with surrender.
+  const step = betStepFor(rules);
   return (
     <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr_auto] sm:gap-y-2">
       <div className="min-w-0">
@@ -27,7 +29,7 @@ export function TableHeader({ balance, rules, local, settingsOpen, onToggleSetti
           {rulesSummary(rules)}
         </p>
         <p className="text-xs text-slate-400 sm:text-sm">
-          Bets {formatAmount(TABLE_LIMITS.minBet)}–{formatAmount(TABLE_LIMITS.maxBet)} per spot · {CREDIT_COST_HAND} credits per hand dealt
+          Bets {formatAmount(TABLE_LIMITS.minBet)}–{formatAmount(TABLE_LIMITS.maxBet)} per spot{step !== null && step > 1 ? `, in steps of ${step}` : ''} · {CREDIT_COST_HAND} credits per hand dealt
         </p>
       </div>
       <button

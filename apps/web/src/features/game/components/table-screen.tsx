@@ -107,7 +107,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
             )}
             {!wide && <CountCheck check={check} />}
           </PlayArea>
-          {betRamp.ramp !== null && betRamp.showRampBet && !testMode && !state.gameInProgress && <RampBetHint ramp={betRamp.ramp} trueCount={state.trueCount} />}
+          {betRamp.ramp !== null && betRamp.showRampBet && !testMode && !state.gameInProgress && <RampBetHint ramp={betRamp.ramp} trueCount={state.trueCount} rules={state.config} />}
         </section>
         <aside className="flex min-w-0 flex-col gap-4" aria-label="Count, coach and session">
           {wide && <CountCheck check={check} />}
@@ -198,7 +198,7 @@ function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, ch
 function Chips({ betting, spots, shortcuts, onHelp }: { betting: Betting; spots: number; shortcuts: boolean; onHelp: () => void }) {
   return (
     <>
-      <ChipRack canAdd={betting.canAdd} onAdd={betting.add} onClear={betting.clear} canClear={betting.canClear} spotLabel={spots > 1 ? `spot ${betting.selected + 1}` : null} />
+      <ChipRack canAdd={betting.canAdd} onAdd={betting.add} onClear={betting.clear} canClear={betting.canClear} spotLabel={spots > 1 ? `spot ${betting.selected + 1}` : null} note={betting.stepNote} />
       <BetControls betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />
     </>
   );

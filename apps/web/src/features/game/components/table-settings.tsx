@@ -32,7 +32,7 @@ export function TableSettings({ table, state, prefs, onPrefs, onClose, betRamp, 
         onClose={onClose}
         training={training === null ? undefined : { settings: training.settings, onChange: (patch) => void table.setTraining(patch), busy: table.busy }}
       >
-        <BetRampSettings control={betRamp} server={server} />
+        <BetRampSettings control={betRamp} server={server} rules={state.config} />
       </SettingsPanel>
     </div>
   );

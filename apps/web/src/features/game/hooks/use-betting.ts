@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { VisibleGameState } from '@card-counter/engine';
+import { betStepFor, betStepMessage, isBetPayable, type Rules, type VisibleGameState } from '@card-counter/engine';
 import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import type { TableHandle } from './use-table.ts';
 
 // The bets between rounds: the spot picked, chips added to it, the same bet on every spot and
 // a rebet of the last round's bets. What a spot may take is checked here as the engine and the
-// server will (the table limits, and every bet plus the hand fees within the balance).
+// server will (the table limits, every bet in the rules' steps so every payout is exact (decision
+// record 0045), and every bet plus the hand fees within the balance).
 
 export interface Betting {
   /** The spot the chips go to. */
@@ -21,11 +22,13 @@ export interface Betting {
   /** The last round's bets, when they differ from the bets now and the balance covers them. */
   canRebet: boolean;
   rebet: () => void;
+  /** Why some chips may not go on: the rules' step ("bets go in steps of 2 credits ..."); null when any whole bet is paid exactly. */
+  stepNote: string | null;
 }
 
-function fits(bets: readonly number[], balance: number): boolean {
+function fits(bets: readonly number[], balance: number, rules: Rules): boolean {
   const total = bets.reduce((a, b) => a + b, 0);
-  return bets.every((b) => b <= TABLE_LIMITS.maxBet) && total + CREDIT_COST_HAND * bets.length <= balance;
+  return bets.every((b) => b <= TABLE_LIMITS.maxBet && isBetPayable(rules, b)) && total + CREDIT_COST_HAND * bets.length <= balance;
 }
 
 function same(a: readonly number[] | null, b: readonly number[]): boolean {
@@ -47,6 +50,7 @@ export function useBetting(table: TableHandle, state: VisibleGameState): Betting
   const selected = Math.min(spot, spots - 1);
   const spotBet = bets[selected] ?? 0;
   const betting = !state.gameInProgress && !table.busy;
+  const rules = state.config;
   const allSame = bets.map(() => spotBet);
   const rebets = last === null ? null : bets.map((_, i) => last[i] ?? 0);
   const setBets = async (next: readonly number[]) => {
@@ -58,14 +62,15 @@ export function useBetting(table: TableHandle, state: VisibleGameState): Betting
   return {
     selected,
     select: (s) => setSpot(Math.max(0, Math.min(spots - 1, s))),
-    canAdd: (value) => betting && fits(bets.map((b, i) => (i === selected ? b + value : b)), state.balance),
+    canAdd: (value) => betting && fits(bets.map((b, i) => (i === selected ? b + value : b)), state.balance, rules),
     add: (value) => void table.act({ type: 'bet', amount: spotBet + value, spot: selected }),
     canClear: betting && spotBet > 0,
     clear: () => void table.act({ type: 'bet', amount: 0, spot: selected }),
-    canSameOnAll: betting && spots > 1 && spotBet > 0 && !same(allSame, bets) && fits(allSame, state.balance),
+    canSameOnAll: betting && spots > 1 && spotBet > 0 && !same(allSame, bets) && fits(allSame, state.balance, rules),
     // One action: a bet without a spot is the same bet on every spot.
     sameOnAll: () => void table.act({ type: 'bet', amount: spotBet }),
-    canRebet: betting && rebets !== null && rebets.some((b) => b > 0) && !same(rebets, bets) && fits(rebets, state.balance),
+    canRebet: betting && rebets !== null && rebets.some((b) => b > 0) && !same(rebets, bets) && fits(rebets, state.balance, rules),
     rebet: () => void (rebets && setBets(rebets)),
+    stepNote: betStepFor(rules) === 1 ? null : betStepMessage(rules),
   };
 }

@@ -1,4 +1,4 @@
-import { BET_RAMP_PRESETS, rampFromSpread, rampUnitsAt, type BetRampPresetId, type BetRampStep } from '@card-counter/engine';
+import { BET_RAMP_PRESETS, betStepFor, betStepMessage, isBetPayable, rampFromSpread, rampUnitsAt, type BetRampPresetId, type BetRampStep, type PayoutRules } from '@card-counter/engine';
 import { BET_RAMP_BOUNDS, type BetRampSetting } from '@card-counter/shared';
 import { readSimRamps } from '@/shared/table-settings/sim-ramps.ts';
 
@@ -9,7 +9,11 @@ export type RampSourceId = BetRampPresetId | 'sim' | 'simOptimal';
 
 export const RAMP_PRESET_IDS: readonly BetRampPresetId[] = ['1-4', '1-8', '1-12', '1-16'];
 
-export const DEFAULT_UNIT_credits = 25;
+/**
+ * A new ramp's unit: a bet every table the settings offer pays exactly, its half too (steps of
+ * 1, 2, 5 or 10: decision record 0045), where 25 would not be at 3:2.
+ */
+export const DEFAULT_UNIT_credits = 20;
 
 /** The steps a source gives (null: the simulator has none kept in this browser yet). */
 export function stepsFrom(source: RampSourceId): BetRampStep[] | null {
@@ -27,10 +31,27 @@ export function presetOf(steps: readonly BetRampStep[]): BetRampPresetId | null 
   return RAMP_PRESET_IDS.find((id) => JSON.stringify(BET_RAMP_PRESETS[id]) === key) ?? null;
 }
 
-/** The ramp's bet at a count, in units and credits. */
-export function rampBetAt(ramp: BetRampSetting, trueCount: number): { units: number; credits: number } {
+/**
+ * The ramp's bet at a count, in units and credits. With the table's rules, the credits are the
+ * nearest bet the table takes (its step, decision record 0045; `rounded` says it moved): a unit
+ * saved before the rules changed is kept as the player set it, and said to be off the step.
+ */
+export function rampBetAt(ramp: BetRampSetting, trueCount: number, rules?: PayoutRules): { units: number; credits: number; rounded: boolean } {
   const units = rampUnitsAt(ramp.steps, trueCount);
-  return { units, credits: units * ramp.unit_credits };
+  const exact = units * ramp.unit_credits;
+  const step = rules === undefined ? 1 : (betStepFor(rules) ?? 1);
+  const credits = Math.round(exact / step) * step;
+  return { units, credits, rounded: credits !== exact };
+}
+
+/** A unit the table cannot take as a bet (off its step), said for the player with the nearest ones; null when it can. */
+export function rampUnitProblem(rules: PayoutRules, unit_credits: number): string | null {
+  if (isBetPayable(rules, unit_credits)) return null;
+  const step = betStepFor(rules);
+  if (step === null) return betStepMessage(rules);
+  const below = Math.floor(unit_credits / step) * step;
+  const nearest = [below, below + step].filter((u) => u >= BET_RAMP_BOUNDS.unitCredits_min && u <= BET_RAMP_BOUNDS.unitCredits_max);
+  return `A unit of ${unit_credits} credits is not a bet this table can pay exactly: bets go in steps of ${step} credits. Try ${nearest.join(' or ')}.`;
 }
 
 /** "+3", "0", "−2" */

@@ -1,4 +1,5 @@
-// Table amounts keep cents (a 3:2 blackjack on 25 pays 37.5), so they print with up to two decimals.
+// Table amounts are whole (bets go in the rules' steps, decision record 0045); expected values and a
+// round stored before the steps (a 3:2 blackjack on 25 paid 37.5) keep cents: up to two decimals.
 
 const formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
