@@ -1,6 +1,7 @@
 import type { Rules } from '@card-counter/engine';
 import { useEffect, useState } from 'react';
-import { builtStrategy, loadStrategy, type BuiltStrategy } from './basic-strategy.ts';
+import { builtStrategy, loadStrategy } from './basic-strategy.ts';
+import type { BuiltStrategy } from './built-strategy.ts';
 
 /** The rules' basic strategy chart once it is built (null before, and for null rules: nothing is built then). */
 export function useBasicStrategy(rules: Rules | null): Uint8Array | null {
