@@ -8,7 +8,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // builds this registry does not serve, which leaves a lock file `npm ci` refuses.
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
-import { PREACT_LACKS } from './apps/web/build/preact-lacks.js';
 
 const webSrc = 'apps/web/src';
 const webFeatures = readdirSync(path.join(import.meta.dirname, webSrc, 'features'), { withFileTypes: true })
@@ -123,9 +122,6 @@ export default tseslint.config(
         {
           paths: [
             { name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use Link and NavLink from @/shared/ui/link.tsx (docs/decisions/0036).' },
-            // The app runs on Preact's compat layer, which has none of these (docs/decisions/0040).
-            { name: 'react', importNames: PREACT_LACKS.react, message: "Preact's compat layer, which the app runs on, has no such export (docs/decisions/0040)." },
-            { name: 'react-dom', importNames: PREACT_LACKS['react-dom'], message: "Preact's compat layer, which the app runs on, has no such export (docs/decisions/0040)." },
           ],
           patterns: [{ group: ['../../*'], message: 'Leaving this folder: import through @/ (src/).' }, browserZod],
         },

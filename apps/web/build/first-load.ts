@@ -24,8 +24,8 @@ export const FIRST_LOAD_ROUTES = {
 } as const satisfies Record<string, readonly string[]>;
 
 /**
- * The most gzipped JavaScript each first screen may download, in KB (1024 bytes). The goal is
- * 120 for both (issue 27); these hold what has been reached, so a change cannot add to the first
+ * The most gzipped JavaScript each first screen may download, in KB (1024 bytes). The goal (on
+ * React DOM, issue 36) is at most 110 for /login, 150 for the table and 185 for a guest's; these hold what has been reached, so a change cannot add to the first
  * load unseen. Lower them as the first load shrinks. Raising one takes its reason here: the
  * table's went from 215 to 220 with the full table, bet grades, test mode and the keys (issue
  * 25: +12 KB, after their chart, settings and report dialog were made lazy chunks), and to 221
@@ -58,16 +58,20 @@ export const FIRST_LOAD_ROUTES = {
  * every page that parses (packages/shared/src/zod.ts, docs/decisions/0039: zod's chunk 18.9 -> 11.5
  * KB; /login 110, table 152, -7.3 and -7.2 KB); with no classic zod, the jitless script in
  * index.html's head went (/login 109, table 151, -0.4 KB each); the app, still written against
- * React's API, runs on Preact's compat layer instead of React DOM (docs/decisions/0040: /login
+ * React's API, ran on Preact's compat layer instead of React DOM (docs/decisions/0040: /login
  * 52.6, table 94.1, -56.3 and -56.7 KB), which meets the goal of 120 for both; the chunks are cut
  * by what each screen needs (build/route-chunks.ts, docs/decisions/0041: the same modules in 1,
  * 4 and 8 files instead of 7, 19 and 28; /login 49.8, table 89.0, a guest's table 125.3 KB
- * instead of 52.6, 94.1 and 130.8, what each file's own wrapping cost).
+ * instead of 52.6, 94.1 and 130.8, what each file's own wrapping cost). Then the app went back
+ * to React DOM 19, the runtime it is written for (docs/decisions/0047: React DOM with its
+ * scheduler is about 56 KB more than Preact in every first load; /login 106.1, table 145.7, a
+ * guest's table 182.0 KB). The goal for React DOM is at most 110, 150 and 185; the budgets hold
+ * what is reached, not the goal.
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 50,
-  '/ (signed in, the table)': 90,
-  '/ (a guest, the table)': 126,
+  '/login': 107,
+  '/ (signed in, the table)': 146,
+  '/ (a guest, the table)': 183,
 };
 
 /**

@@ -1,15 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach } from 'vitest';
-
-// Preact (the app's runtime, docs/decisions/0040) runs effects after the next frame:
-// requestAnimationFrame raced by a 100 ms timer whose callback calls cancelAnimationFrame. A
-// timer still pending when a test file ends fires after jsdom's globals are gone
-// ("ReferenceError: cancelAnimationFrame is not defined", an unhandled error that fails the run;
-// seen in CI after server-training.test.tsx). In tests, effects wait for a plain timer instead.
-options.requestAnimationFrame = (callback) => {
-  setTimeout(callback);
-};
 
 // Pages are lazy chunks: the first render of one in a test run waits for Vite to transform
 // its modules, which on a busy machine takes longer than Testing Library's 1 s default.

@@ -1,12 +1,11 @@
 // The count chooser (table settings, simulator): a built-in count or one of the player's own,
 // with its BC, PE and IC for the rules beside it, live as the tags change.
 import { getCountingSystem, parseRules, type CountQuality, type CountSpec, type CountingSystemId } from '@card-counter/engine';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import { figuresAnswerer, type FiguresRequest } from '@/shared/counting/count-figures.ts';
-import { edit } from '../support/edit.ts';
 
 const RULES = parseRules({ numDecks: 1, doubleAfterSplit: false, surrenderAllowed: false });
 
@@ -54,7 +53,7 @@ describe('the count chooser', () => {
     const q = expected('hi-lo');
     expect(await figures()).toEqual({ BC: q.bc.toFixed(2), PE: q.pe.toFixed(2), IC: q.ic.toFixed(2) });
     expect((await figures()).BC).toBe('0.97');
-    edit(screen.getByLabelText('System'), 'omega-2');
+    fireEvent.change(screen.getByLabelText('System'), { target: { value: 'omega-2' } });
     expect(chosen()).toEqual({ system: 'omega-2' });
     const omega = expected('omega-2').pe.toFixed(2);
     await screen.findByText(omega);
@@ -64,7 +63,7 @@ describe('the count chooser', () => {
   it("Custom starts from the chosen count's tags: Hi-Lo's give Hi-Lo's figures; live as a tag changes", async () => {
     render(<Chooser initial={{ system: 'hi-lo' }} />);
     const hiLo = await figures();
-    edit(screen.getByLabelText('System'), 'custom');
+    fireEvent.change(screen.getByLabelText('System'), { target: { value: 'custom' } });
     expect(screen.getByLabelText('Tag of aces')).toHaveProperty('value', '-1');
     expect(screen.getByLabelText('Tag of ten-valued cards')).toHaveProperty('value', '-1');
     expect(chosen()).toEqual({ system: 'custom', custom: { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 } } });
@@ -72,9 +71,9 @@ describe('the count chooser', () => {
     expect(screen.getByText(/Balanced: a whole deck counts to 0/)).toBeTruthy();
 
     // The 7 counted +1: KO's tags, unbalanced; its IRC, key and pivot come into view.
-    edit(screen.getByLabelText('Tag of 7s'), '1');
+    fireEvent.change(screen.getByLabelText('Tag of 7s'), { target: { value: '1' } });
     expect(screen.getByText(/Unbalanced: a whole deck counts to \+4/)).toBeTruthy();
-    edit(screen.getByLabelText('Pivot'), '4');
+    fireEvent.change(screen.getByLabelText('Pivot'), { target: { value: '4' } });
     expect(chosen()).toEqual({ system: 'custom', custom: { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 0, 9: 0, T: -1 }, irc: 0, key: 0, pivot: 4 } });
     const ko = expected('ko').bc.toFixed(2);
     await screen.findByText(ko);
@@ -85,12 +84,12 @@ describe('the count chooser', () => {
   it('a tag that is not a whole or half number: the check says so, no count is chosen, no figures', async () => {
     render(<Chooser initial={{ system: 'custom', custom: { tags: { A: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 1, 7: 1, 8: 0, 9: 0, T: -2 } } }} />);
     expect((await figures()).IC).toBe('0.91'); // Hi-Opt II's tags
-    edit(screen.getByLabelText('Tag of 5s'), '0.3');
+    fireEvent.change(screen.getByLabelText('Tag of 5s'), { target: { value: '0.3' } });
     expect(screen.getByRole('alert').textContent).toBe('The tag of 5 must be a whole or half number (got 0.3).');
     expect(chosen()).toBeNull();
     expect(screen.queryAllByRole('term')).toHaveLength(0);
     expect(screen.getByText('BC, PE and IC once the tags make a count.')).toBeTruthy();
-    edit(screen.getByLabelText('Tag of 5s'), '1.5');
+    fireEvent.change(screen.getByLabelText('Tag of 5s'), { target: { value: '1.5' } });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(chosen()?.custom?.tags['5']).toBe(1.5);
     await figures();

@@ -72,8 +72,8 @@ describe('modal dialog', () => {
   });
 
   // Regression (CI, the table's keys help): "?" opened the dialog and an Escape pressed 20 ms
-  // later, once it was on screen but before the passive effects ran (Preact runs them after the
-  // next frame), went to the page behind: the dialog stayed open. The dialog is opened here from
+  // later, once it was on screen but before the passive effects ran (the runtime may run them
+  // after paint), went to the page behind: the dialog stayed open. The dialog is opened here from
   // outside act(), as a key handler does, and Escape is pressed from the first microtask after
   // the dialog appears.
   it('closes on an Escape pressed as soon as it is on screen', async () => {

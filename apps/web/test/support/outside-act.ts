@@ -2,7 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 
 // Rendering as the app runs outside tests: updates come from outside act() (a key handler, a
 // server's answer), so the renderer keeps its own timing: layout effects run in the commit,
-// passive ones after the next frame (Preact). For regressions where something must work the
+// passive ones later (after paint). For regressions where something must work the
 // moment it is on screen, before any passive effect has run.
 
 type ActFlag = { IS_REACT_ACT_ENVIRONMENT?: boolean };

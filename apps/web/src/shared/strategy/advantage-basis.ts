@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { AdvantageBasis, Rules } from '@card-counter/engine';
 
 // A rule set's advantage basis (decision record 0030: the exact edge off the top and the removal
@@ -46,9 +46,13 @@ export function useAdvantageBasis(rules: Rules | null): AdvantageBasis | null {
   const key = rules === null ? null : keyOf(rules);
   const [basis, setBasis] = useState<{ key: string; basis: AdvantageBasis } | null>(null);
   useEffect(() => {
-    if (rules === null || key === null) return;
+    // Built already: the first render read it, and setting it here would render the caller again.
+    if (rules === null || key === null || built.has(key)) return;
     let live = true;
-    void loadAdvantageBasis(rules).then((b) => live && setBasis({ key, basis: b }));
+    // A transition, as the chart's (use-basic-strategy.ts; docs/decisions/0047).
+    void loadAdvantageBasis(rules).then((b) => {
+      if (live) startTransition(() => setBasis({ key, basis: b }));
+    });
     return () => {
       live = false;
     };

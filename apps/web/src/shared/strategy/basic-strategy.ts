@@ -1,4 +1,5 @@
-import type { Chart, Rules } from '@card-counter/engine';
+import type { Rules } from '@card-counter/engine';
+import type { BuiltStrategy } from './built-strategy.ts';
 
 // A rule set's basic strategy chart (the engine's computeStrategy, about half a second of exact
 // analysis), built once per rule set off the main thread and kept for the page's life: the
@@ -6,12 +7,6 @@ import type { Chart, Rules } from '@card-counter/engine';
 // no workers (tests) or the worker fails, it is built on the main thread: a chart late is better
 // than none. That fallback is imported only when used (build-here.ts): the exact analysis is
 // a chunk the table's first load need not carry (docs/decisions/0036-first-load-cuts.md).
-
-/** The chart as the coach reads it (the lookup table) and as a page prints it (the codes). */
-export interface BuiltStrategy {
-  table: Uint8Array;
-  chart: Chart;
-}
 
 const pending = new Map<string, Promise<BuiltStrategy>>();
 const built = new Map<string, BuiltStrategy>();

@@ -1,5 +1,5 @@
 import { advantageBasis, computeStrategy, type AdvantageBasis, type Rules } from '@card-counter/engine';
-import type { BuiltStrategy } from './basic-strategy.ts';
+import type { BuiltStrategy } from './built-strategy.ts';
 
 // The main-thread fallbacks of basic-strategy.ts and advantage-basis.ts, for where no worker can
 // build the chart (tests, a failed worker): imported only then, so the exact analysis stays out

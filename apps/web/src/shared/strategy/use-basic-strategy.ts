@@ -1,6 +1,7 @@
 import type { Rules } from '@card-counter/engine';
-import { useEffect, useState } from 'react';
-import { builtStrategy, loadStrategy, type BuiltStrategy } from './basic-strategy.ts';
+import { startTransition, useEffect, useState } from 'react';
+import { builtStrategy, loadStrategy } from './basic-strategy.ts';
+import type { BuiltStrategy } from './built-strategy.ts';
 
 /** The rules' basic strategy chart once it is built (null before, and for null rules: nothing is built then). */
 export function useBasicStrategy(rules: Rules | null): Uint8Array | null {
@@ -16,7 +17,11 @@ export function useStrategy(rules: Rules | null): BuiltStrategy | null {
     // here would render the whole caller again for nothing.
     if (rules === null || key === null || builtStrategy(rules) !== null) return;
     let live = true;
-    void loadStrategy(rules).then((built) => live && setChart({ key, built }));
+    // A transition: the chart's arrival renders its caller again (the whole table), which React
+    // may slice and put off for a tap or a key (docs/decisions/0047).
+    void loadStrategy(rules).then((built) => {
+      if (live) startTransition(() => setChart({ key, built }));
+    });
     return () => {
       live = false;
     };

@@ -38,9 +38,8 @@ function useFocusTrap(
   });
 
   // A layout effect: Escape and the focus must work as soon as the dialog is on screen. A passive
-  // effect runs after paint (Preact waits for the next frame), and an Escape pressed in between
-  // went to the page behind and left the dialog open (CI: the table's keys help, 20 ms after "?";
-  // docs/decisions/0040).
+  // effect may run after paint, and an Escape pressed in between went to the page behind and left
+  // the dialog open (CI: the table's keys help, 20 ms after "?"; docs/decisions/0047).
   useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;

@@ -7,7 +7,6 @@ import { AdminPage } from '@/features/admin/components/admin-page.tsx';
 import { stubFetch } from '../../support/fetch.ts';
 import { renderScreen } from '../../support/render.tsx';
 import { FakeAdminServer } from './fake-admin-server.ts';
-import { edit } from '../../support/edit.ts';
 
 function renderAdmin(server: FakeAdminServer, path = '/admin') {
   stubFetch(server.handle);
@@ -18,7 +17,7 @@ const userList = () => within(screen.getByRole('region', { name: 'Users' }));
 const userHeader = () => within(screen.getByRole('region', { name: 'User' }));
 
 async function search(text: string) {
-  edit(screen.getByRole('searchbox', { name: 'Search users' }), text);
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: text } });
   fireEvent.submit(screen.getByRole('search'));
 }
 
@@ -39,8 +38,8 @@ describe('the admin screen', () => {
     expect(await screen.findByRole('heading', { name: 'Bob' })).toBeTruthy();
     expect(userHeader().getByText('1,000')).toBeTruthy();
 
-    edit(screen.getByLabelText('Amount (credits)'), '500');
-    edit(screen.getByLabelText('Reason'), 'Goodwill after an outage');
+    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill after an outage' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect(await screen.findByText('Granted 500 credits. New balance 1,500.')).toBeTruthy();
     // Every view of the account is read again after the grant.
@@ -68,8 +67,8 @@ describe('the admin screen', () => {
     fireEvent.click(await userList().findByRole('button', { name: /bob@example\.com/ }));
     expect(await screen.findByRole('heading', { name: 'Bob' })).toBeTruthy();
     server.refuse('/api/admin/users/user-bob/credits', 400, 'VALIDATION_FAILED', 'The request is invalid.');
-    edit(screen.getByLabelText('Amount (credits)'), '500');
-    edit(screen.getByLabelText('Reason'), 'Goodwill');
+    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect(await screen.findByText('The request is invalid.')).toBeTruthy();
     expect(screen.queryByText(/Granted 500 credits/)).toBeNull();

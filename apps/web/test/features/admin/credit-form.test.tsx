@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers.tsx';
 import { CreditForm } from '@/features/admin/components/credit-form.tsx';
 import { json, stubFetch } from '../../support/fetch.ts';
-import { edit } from '../../support/edit.ts';
 
 function renderForm() {
   render(
@@ -47,8 +46,8 @@ describe('admin credit form', () => {
     });
     renderForm();
     fireEvent.click(screen.getByLabelText('Remove'));
-    edit(screen.getByLabelText('Amount (credits)'), '300');
-    edit(screen.getByLabelText('Reason'), 'Duplicate grant');
+    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '300' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Duplicate grant' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove credits?' });
     expect(dialog.textContent).toContain('bob@example.com');
@@ -80,12 +79,12 @@ describe('admin credit form', () => {
       return answer(50, 1_050);
     });
     renderForm();
-    edit(screen.getByLabelText('Amount (credits)'), '50');
+    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Say why/);
     expect(ids).toEqual([]);
 
-    edit(screen.getByLabelText('Reason'), 'Goodwill');
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/unexpected/);
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));

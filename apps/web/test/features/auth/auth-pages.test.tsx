@@ -8,7 +8,6 @@ import { json, stubFetch } from '../../support/fetch.ts';
 import { PROFILE } from '../../support/fixtures.ts';
 import { renderApp } from '../../support/render.tsx';
 import { startAppAfterContinueOffline } from '../../support/app-start.ts';
-import { edit } from '../../support/edit.ts';
 
 const DUPLICATE = 'An account with this email already exists. Please sign in instead.';
 
@@ -30,9 +29,9 @@ describe('auth pages', () => {
     });
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    edit(screen.getByLabelText('Name'), 'Ada');
-    edit(screen.getByLabelText('Email'), 'ada@example.com');
-    edit(screen.getByLabelText('Password'), 'correct-horse');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe(DUPLICATE);
     expect(body).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'correct-horse' });
@@ -72,9 +71,9 @@ describe('auth pages', () => {
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
     expect(useSessionStore.getState().status).toBe('guest');
-    edit(screen.getByLabelText('Name'), 'Ada');
-    edit(screen.getByLabelText('Email'), 'ada@example.com');
-    edit(screen.getByLabelText('Password'), 'correct-horse');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Ada' })).toBeTruthy();
@@ -92,8 +91,8 @@ describe('auth pages', () => {
     });
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Sign in' });
-    edit(screen.getByLabelText('Email'), 'ada@example.com');
-    edit(screen.getByLabelText('Password'), 'wrong-password');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
   });
@@ -117,9 +116,9 @@ describe('auth pages', () => {
     });
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    edit(screen.getByLabelText('Name'), 'Ada');
-    edit(screen.getByLabelText('Email'), 'ada@example.com');
-    edit(screen.getByLabelText('Password'), 'correct-horse');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect((await screen.findByText(/We sent a verification e-mail to ada@example.com/)).closest('[role="status"]')).toBeTruthy();

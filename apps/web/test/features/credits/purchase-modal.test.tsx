@@ -12,7 +12,6 @@ import { useSessionStore } from '@/shared/session/session-store.ts';
 import { createGuestState } from '@/shared/session/user-state.ts';
 import { json, stubFetch, type Handler } from '../../support/fetch.ts';
 import { CONFIG, PROFILE } from '../../support/fixtures.ts';
-import { edit } from '../../support/edit.ts';
 
 // Stripe.js loads from Stripe's host, which tests cannot reach: a stand-in with the methods
 // react-stripe-js checks for, whose confirmation the tests decide.
@@ -82,8 +81,8 @@ function server(overrides: Partial<Record<'create' | 'confirm' | 'verify', () =>
 }
 
 function fillCard(dialog: HTMLElement, number = '4242424242424242', zip = '10001') {
-  edit(within(dialog).getByLabelText('Card number'), number);
-  edit(within(dialog).getByLabelText('Postal code'), zip);
+  fireEvent.change(within(dialog).getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(within(dialog).getByLabelText('Postal code'), { target: { value: zip } });
 }
 
 const enabled = (el: HTMLElement) => !(el as HTMLButtonElement).disabled;

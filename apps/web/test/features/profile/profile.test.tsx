@@ -5,7 +5,6 @@ import { json, stubFetch } from '../../support/fetch.ts';
 import { CONFIG, PROFILE } from '../../support/fixtures.ts';
 import { renderApp } from '../../support/render.tsx';
 import { startAppAfterContinueOffline } from '../../support/app-start.ts';
-import { edit } from '../../support/edit.ts';
 
 function row(n: number) {
   return {
@@ -107,7 +106,7 @@ describe('profile screen', () => {
     });
     renderApp('/profile');
     const names = await screen.findByRole('region', { name: 'Names' });
-    edit(within(names).getByLabelText('Display name'), '  Countess ');
+    fireEvent.change(within(names).getByLabelText('Display name'), { target: { value: '  Countess ' } });
     fireEvent.click(within(names).getByRole('button', { name: 'Save names' }));
     await screen.findByRole('link', { name: 'Countess' });
     expect(patched).toEqual({ displayName: 'Countess', username: 'ada' });

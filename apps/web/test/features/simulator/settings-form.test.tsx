@@ -5,7 +5,6 @@ import type { SimSettings } from '@card-counter/shared';
 import { RampEditor } from '@/features/simulator/components/ramp-editor.tsx';
 import { SettingsForm } from '@/features/simulator/components/settings-form.tsx';
 import { defaultSettings, validateSettings } from '@/features/simulator/model/settings.ts';
-import { edit } from '../../support/edit.ts';
 
 function Form({ initial, onRun = () => undefined }: { initial?: Partial<SimSettings>; onRun?: () => void }) {
   const [s, setS] = useState<SimSettings>({ ...defaultSettings(), ...initial });
@@ -34,14 +33,14 @@ describe('simulator settings form', () => {
     const onRun = vi.fn();
     render(<Form onRun={onRun} />);
     const pen = screen.getByLabelText('Penetration');
-    edit(pen, '5');
+    fireEvent.change(pen, { target: { value: '5' } });
     // 5% dealt = shuffle point 0.95, beyond the engine's 0.9.
     expect(screen.getByRole('alert').textContent).toBe('Penetration: shufflePoint must be between 0 and 0.9 (got 0.95).');
     expect(pen.getAttribute('aria-invalid')).toBe('true');
     expect(runButton()).toHaveProperty('disabled', true);
     fireEvent.submit(runButton().closest('form') as HTMLFormElement);
     expect(onRun).not.toHaveBeenCalled();
-    edit(pen, '80');
+    fireEvent.change(pen, { target: { value: '80' } });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(state().rules.shufflePoint).toBe(0.2);
     expect(runButton()).toHaveProperty('disabled', false);
@@ -49,16 +48,16 @@ describe('simulator settings form', () => {
 
   it('refuses the Hi-Lo indices with another count, and rounds, seed and workers out of range', () => {
     render(<Form />);
-    edit(screen.getByLabelText('Counting system'), 'zen');
+    fireEvent.change(screen.getByLabelText('Counting system'), { target: { value: 'zen' } });
     expect(screen.getByText(/are Hi-Lo numbers/)).toBeTruthy();
-    edit(screen.getByLabelText('Index plays'), 'none');
+    fireEvent.change(screen.getByLabelText('Index plays'), { target: { value: 'none' } });
     expect(screen.queryByText(/are Hi-Lo numbers/)).toBeNull();
     expect(state().insurance).toBe('never');
-    edit(screen.getByLabelText('Rounds', { selector: 'input' }), '500');
+    fireEvent.change(screen.getByLabelText('Rounds', { selector: 'input' }), { target: { value: '500' } });
     expect(screen.getByText('Rounds must be a whole number from 10,000 to 1,000,000,000.')).toBeTruthy();
-    edit(screen.getByLabelText('Seed'), '-1');
+    fireEvent.change(screen.getByLabelText('Seed'), { target: { value: '-1' } });
     expect(screen.getByText('Seed must be a whole number from 0 to 4,294,967,295.')).toBeTruthy();
-    edit(screen.getByLabelText('Workers'), '0');
+    fireEvent.change(screen.getByLabelText('Workers'), { target: { value: '0' } });
     expect(screen.getByText('Workers must be 1 to 64.')).toBeTruthy();
     expect(runButton()).toHaveProperty('disabled', true);
   });
@@ -69,8 +68,8 @@ describe('simulator settings form', () => {
       expect(screen.getByLabelText(label), label).toBeTruthy();
     }
     fireEvent.click(screen.getByLabelText('Hit split aces'));
-    edit(screen.getByLabelText('Dealer soft 17'), 'h17');
-    edit(screen.getByLabelText('Blackjack pays'), '1.2');
+    fireEvent.change(screen.getByLabelText('Dealer soft 17'), { target: { value: 'h17' } });
+    fireEvent.change(screen.getByLabelText('Blackjack pays'), { target: { value: '1.2' } });
     expect(state().rules).toMatchObject({ hitSplitAces: true, dealerStandsSoft17: false, blackjackPays: 1.2 });
   });
 });
@@ -100,13 +99,13 @@ describe('ramp editor', () => {
 
   it('edits units, adds, moves and removes steps', () => {
     render(<Ramp initial={{ '-inf': 1, '1': 2, '2': 4 }} />);
-    edit(screen.getByLabelText('Units at true count 2'), '6');
+    fireEvent.change(screen.getByLabelText('Units at true count 2'), { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: '+ Add step at TC +3' }));
     expect(ramp()).toEqual({ '-inf': 1, '1': 2, '2': 6, '3': 7 });
-    edit(screen.getByLabelText('True count of step 3'), '5');
+    fireEvent.change(screen.getByLabelText('True count of step 3'), { target: { value: '5' } });
     expect(ramp()).toEqual({ '-inf': 1, '1': 2, '2': 6, '5': 7 });
     // Moving a step onto another's count is ignored (two bets for one count).
-    edit(screen.getByLabelText('True count of step 5'), '1');
+    fireEvent.change(screen.getByLabelText('True count of step 5'), { target: { value: '1' } });
     expect(ramp()).toEqual({ '-inf': 1, '1': 2, '2': 6, '5': 7 });
     fireEvent.click(screen.getByRole('button', { name: 'Remove step at true count 1' }));
     expect(ramp()).toEqual({ '-inf': 1, '2': 6, '5': 7 });
@@ -115,11 +114,11 @@ describe('ramp editor', () => {
 
   it('says what is wrong with a bet of zero or an empty bet', () => {
     render(<Ramp initial={{ '-inf': 1, '2': 4 }} />);
-    edit(screen.getByLabelText('Units at true count 2'), '0');
+    fireEvent.change(screen.getByLabelText('Units at true count 2'), { target: { value: '0' } });
     expect(screen.getByRole('alert').textContent).toBe('The bet at true count 2 must be a positive number of units.');
-    edit(screen.getByLabelText('Units at true count 2'), '4');
+    fireEvent.change(screen.getByLabelText('Units at true count 2'), { target: { value: '4' } });
     expect(screen.queryByRole('alert')).toBeNull();
-    edit(screen.getByLabelText('Units below the first step'), '');
+    fireEvent.change(screen.getByLabelText('Units below the first step'), { target: { value: '' } });
     expect(screen.getByRole('alert').textContent).toBe('The bet at the lowest counts must be a positive number of units.');
   });
 });

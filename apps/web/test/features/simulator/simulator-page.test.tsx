@@ -12,7 +12,6 @@ import { useSessionStore } from '@/shared/session/session-store.ts';
 import { json, stubFetch } from '../../support/fetch.ts';
 import { PROFILE } from '../../support/fixtures.ts';
 import { renderScreen } from '../../support/render.tsx';
-import { edit } from '../../support/edit.ts';
 
 vi.mock('@card-counter/engine/sim/web', () => ({
   webSimPool: (threads: number) => ({
@@ -60,7 +59,7 @@ function serveSimulator(charge: (runId: string) => Response) {
 
 async function runWithRounds(rounds: number) {
   const field = await screen.findByLabelText('Rounds');
-  edit(field, String(rounds));
+  fireEvent.change(field, { target: { value: String(rounds) } });
   fireEvent.click(screen.getByRole('button', { name: /Run simulation/ }));
 }
 

@@ -10,7 +10,6 @@ import { DrillAnswerStore, answersKey, readLocalAnswers } from '@/features/train
 import { CountdownDrill } from '@/features/trainer/components/countdown-drill.tsx';
 import type { Trainer } from '@/features/trainer/hooks/use-trainer.ts';
 import { json, stubFetch } from '../../support/fetch.ts';
-import { edit } from '../../support/edit.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -83,7 +82,7 @@ describe('the countdown drill', () => {
     expect(progress).toBeTruthy();
     await countDown(50);
     expect(screen.getByText(/2 cards were held back/)).toBeTruthy();
-    edit(screen.getByRole('textbox', { name: 'Running count' }), '7');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Running count' }), { target: { value: '7' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Answer/ }));
     });
@@ -113,7 +112,7 @@ describe('the countdown drill', () => {
     fireEvent.click(screen.getByRole('button', { name: /Start countdown/ }));
     await screen.findByText('1 / 50 cards');
     await countDown(50);
-    edit(screen.getByRole('textbox', { name: 'Running count' }), '3');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Running count' }), { target: { value: '3' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Answer/ }));
     });
@@ -135,7 +134,7 @@ describe('the countdown drill', () => {
     const progress = await screen.findByText(/^1 \/ \d+ cards$/);
     const total = Number(progress.textContent?.split('/')[1]?.replace('cards', '').trim());
     await countDown(total);
-    edit(screen.getByRole('textbox', { name: 'Running count' }), '0');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Running count' }), { target: { value: '0' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Answer/ }));
     });

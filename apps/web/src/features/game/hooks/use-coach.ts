@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
@@ -52,7 +52,11 @@ function useCoachEngine(): CoachEngine | null {
   useEffect(() => {
     if (engine) return;
     let live = true;
-    void importCoachEngine().then((m) => live && setEngine(m));
+    // A transition: the table rendered again with advice is work React may slice and put off for
+    // a tap or a key (docs/decisions/0047); the coach has nothing to say until a hand is dealt.
+    void importCoachEngine().then((m) => {
+      if (live) startTransition(() => setEngine(m));
+    });
     return () => {
       live = false;
     };
