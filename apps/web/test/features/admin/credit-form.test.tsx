@@ -108,9 +108,9 @@ describe('admin credit form', () => {
       return answer(1, 1_001);
     });
     renderForm();
-    edit(screen.getByLabelText('Amount (credits)'), typed);
+    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: typed } });
     expect((screen.getByLabelText('Amount (credits)') as HTMLInputElement).value).toBe(typed);
-    edit(screen.getByLabelText('Reason'), 'negative test');
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'negative test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(why);
     expect(bodies).toEqual([]);
@@ -124,8 +124,8 @@ describe('admin credit form', () => {
       return answer(1_000, 2_000);
     });
     renderForm();
-    edit(screen.getByLabelText('Amount (credits)'), '1,000');
-    edit(screen.getByLabelText('Reason'), 'Goodwill');
+    fireEvent.change(screen.getByLabelText('Amount (credits)'), { target: { value: '1,000' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant credits' }));
     expect(await screen.findByText('Granted 1,000 credits. New balance 2,000.')).toBeTruthy();
     expect(bodies).toEqual([{ requestId: expect.any(String) as string, amount: 1_000, reason: 'Goodwill' }]);

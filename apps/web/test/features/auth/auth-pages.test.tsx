@@ -46,9 +46,9 @@ describe('auth pages', () => {
     });
     const router = renderApp('/auth/signup');
     await screen.findByRole('heading', { name: 'Create your account' });
-    edit(screen.getByLabelText('Name'), 'Admin');
-    edit(screen.getByLabelText('Email'), 'ada@example.com');
-    edit(screen.getByLabelText('Password'), 'correct-horse');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Admin' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe(ERRORS[code].message);
     expect(router.state.location.pathname).toBe('/auth/signup');

@@ -129,7 +129,7 @@ describe('profile screen', () => {
     });
     renderApp('/profile');
     const names = await screen.findByRole('region', { name: 'Names' });
-    edit(within(names).getByLabelText('Username'), 'z\u0435dd');
+    fireEvent.change(within(names).getByLabelText('Username'), { target: { value: 'z\u0435dd' } });
     fireEvent.click(within(names).getByRole('button', { name: 'Save names' }));
     expect((await within(names).findByRole('alert')).textContent).toBe(ERRORS[code].message);
   });
