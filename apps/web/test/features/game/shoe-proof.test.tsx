@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { RANKS, SUITS, createGame, createShoe, revealShoe, seededRng, stackedShoe } from '@card-counter/engine';
+import { RANKS, SHOE_RESERVE_CARDS, SUITS, createGame, createShoe, revealShoe, seededRng, stackedShoe } from '@card-counter/engine';
 import { checkLastShoe } from '@/features/game/components/shoe-proof.tsx';
 import { renderTable } from '../../support/render-table.tsx';
 
@@ -44,13 +44,16 @@ describe('a shoe that runs out mid-round (revealed when the round ends, decision
 
   it('verifies the reveal on the table during the round, and the run-out shoe once the round is over', async () => {
     // A guest table this browser has played before: shoe Z was replaced and revealed, and shoe A
-    // (one deck) is down to its last four cards: player 2, dealer 9, player 3, hole 7.
+    // (one deck) may deal four cards more before its reserve (ADR 0042): player 2, dealer 9,
+    // player 3, hole 7.
     const shoeZ = createShoe(1, seededRng(21));
     const suit = { spades: 's', hearts: 'h', diamonds: 'd', clubs: 'c' } as const;
     const last = ['2s', '9h', '3d', '7c'];
     const all = SUITS.flatMap((s) => RANKS.map((r) => `${r}${suit[s]}`));
-    const stacked = stackedShoe(1, [...all.filter((c) => !last.includes(c)), ...last]);
-    const shoeA = { ...stacked, position: 48 };
+    const rest = all.filter((c) => !last.includes(c));
+    const dealtBefore = rest.length - SHOE_RESERVE_CARDS;
+    const stacked = stackedShoe(1, [...rest.slice(0, dealtBefore), ...last, ...rest.slice(dealtBefore)]);
+    const shoeA = { ...stacked, position: dealtBefore };
     const state = { ...createGame({ rules: { numDecks: 1, shufflePoint: 0 }, shoe: shoeA }), lastShoeReveal: revealShoe(shoeZ) };
     localStorage.setItem('test:table', JSON.stringify({ version: 7, state }));
     localStorage.setItem('test:seen', JSON.stringify({ commitment: shoeA.commitment, earlier: [shoeZ.commitment] }));
