@@ -54,7 +54,12 @@ async function migrationChecks(db: Database): Promise<void> {
   await expect(
     sql`update profiles set username_key = 'zedd' where user_id = 'u4'`.execute(db.kysely),
   ).rejects.toMatchObject({ code: '23505' });
-  // The player left without a key gets one with their next username.
+  // The player left without a key keeps their name when they send it again with a new display name.
+  await updateProfile(db, 'u2', { username: 'z\u0435dd', displayName: 'Still Me' });
+  const kept = await sql<{ username: string; username_key: string | null; display_name: string }>`
+    select username, username_key, display_name from profiles where user_id = 'u2'`.execute(db.kysely);
+  expect(kept.rows[0]).toEqual({ username: 'z\u0435dd', username_key: null, display_name: 'Still Me' });
+  // ... and gets a key with their next username.
   await updateProfile(db, 'u2', { username: 'zedd_two' });
   const u2 = await sql<{ username_key: string | null }>`select username_key from profiles where user_id = 'u2'`.execute(db.kysely);
   expect(u2.rows[0]?.username_key).toBe('zedd_two');

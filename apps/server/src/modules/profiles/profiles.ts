@@ -12,7 +12,7 @@ import {
   type Profile,
 } from '@card-counter/shared';
 import { randomInt } from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { getLinkedProviders } from '../../auth/linked-providers.ts';
 import { checkName, confusableKey, isReservedName, withoutHidden } from '../../auth/name-rules.ts';
 import { isUniqueViolation, type Database, type DB } from '../../db/index.ts';
@@ -257,11 +257,19 @@ export async function updateProfile(
   patch: PatchMe,
   now: Date = new Date(),
 ): Promise<void> {
-  const set: Partial<{ display_name: string; username: string; username_key: string; show_on_leaderboard: boolean }> = {};
+  const set: Partial<{
+    display_name: string;
+    username: string;
+    username_key: RawBuilder<string | null>;
+    show_on_leaderboard: boolean;
+  }> = {};
   if (patch.displayName !== undefined) set.display_name = checkName(patch.displayName, 'displayName', 'body.displayName');
   if (patch.username !== undefined) {
-    set.username = checkName(patch.username, 'username', 'body.username');
-    set.username_key = confusableKey(set.username);
+    const username = checkName(patch.username, 'username', 'body.username');
+    set.username = username;
+    // The same username sent again (the web's form sends both names) keeps its key: a player
+    // left without one by migration 0023 can still change their display name (ADR 0046).
+    set.username_key = sql<string | null>`case when username = ${username} then username_key else ${confusableKey(username)} end`;
   }
   if (patch.showOnLeaderboard !== undefined) set.show_on_leaderboard = patch.showOnLeaderboard;
   try {
