@@ -16,6 +16,7 @@ import type { Database } from './db/open.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { JobQueue } from './jobs/index.ts';
 import { LiveHub } from './live/live-hub.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The fleet's job queue (jobs/queue.ts). */
     jobs: JobQueue;
+    /** Prometheus metrics (metrics/metrics.ts); served on METRICS_PORT only. */
+    metrics: Metrics;
   }
 }
 
@@ -127,6 +130,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // onClose runs after every preClose hook; main.ts closes the database only after this.
   app.addHook('onClose', () => jobs.stop());
+  // Metrics on a port of their own when METRICS_PORT is set (ADR 0049), never on the app's.
+  const metrics = new Metrics({ db, live, jobs });
+  metrics.install(app);
+  app.decorate('metrics', metrics);
+  if (config.metricsPort !== undefined) await metrics.listen(config.metricsPort, config.host);
+  app.addHook('onClose', () => metrics.close());
 
   const deps: ModuleDeps = {
     config,

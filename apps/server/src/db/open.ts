@@ -30,6 +30,13 @@ export interface Database {
    * connection and, on PGlite, outside anyone else's transaction. Returns the last statement's rows.
    */
   runText(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** The PostgreSQL pool's connections (metrics); PGlite has its one session and no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /**
+   * PGlite only: a consistent copy of the whole embedded database (a gzipped tarball, what
+   * PGlite's loadDataDir reads), taken between two callers' statements (backup/, ADR 0049).
+   */
+  dumpDataDir: (() => Promise<Blob>) | undefined;
   close(): Promise<void>;
 }
 
@@ -155,6 +162,13 @@ function openPglite(pglite: PGlite): Database {
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       });
     },
+    poolStats: () => undefined,
+    // Holding the session: no transaction of anyone's is open while the files are copied.
+    dumpDataDir: () =>
+      exclusive(async () => {
+        await pglite.exec('checkpoint');
+        return pglite.dumpDataDir('gzip');
+      }),
     async close() {
       // Destroying the dialect closes the PGlite instance (kysely-pglite-dialect >= 1.3.1).
       await kysely.destroy();
@@ -195,6 +209,9 @@ function openPostgres(databaseUrl: string, options: OpenOptions): Database {
       const last = Array.isArray(r) ? (r as pg.QueryResult<Record<string, unknown>>[]).at(-1) : r;
       return { rows: last?.rows ?? [] };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    // PostgreSQL is backed up with its own tools (pg_dump; README).
+    dumpDataDir: undefined,
     async close() {
       await listener.close();
       await kysely.destroy();
