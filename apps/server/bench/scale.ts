@@ -48,6 +48,7 @@ import {
 } from './scale-fleet.ts';
 import { VirtualPlayer, type RunStats } from './scale-players.ts';
 import { percentile } from './table-round.ts';
+import { machineSpeedLine } from '../../../packages/engine/bench/machine-speed.ts';
 
 const PLAYERS_MAX = 400;
 const PROCESSES_MAX = 8;
@@ -334,6 +335,8 @@ process.once('SIGINT', () => {
 console.log(
   `scale bench: load average ${load()} (${(await import('node:os')).cpus().length} cores); database ${database}; logs in ${dir}`,
 );
+// Figures from two machines compare through this (issue 41).
+console.log(machineSpeedLine());
 ensureNginx();
 mkdirSync(dir, { recursive: true });
 const admin = new pg.Client({ connectionString: base.toString() });

@@ -31,6 +31,7 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. PGlite: a temporary data directory, removed after.
  */
+import { machineSpeedLine } from '../../../packages/engine/bench/machine-speed.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -326,6 +327,8 @@ async function run(
 if (!process.argv.includes(PLAYERS_FLAG)) {
   const args = parseArgs(process.argv.slice(2));
   console.log(`table API bench: ${args.rounds} rounds per player after ${args.warmup} unmeasured, loopback HTTP, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  // Figures from two machines compare through this (issue 41).
+  console.log(machineSpeedLine());
   for (const kind of args.dbs)
     for (const n of args.players)
       for (const t of args.think_ms)

@@ -14,7 +14,9 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/open.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { JobQueue } from './jobs/index.ts';
 import { LiveHub } from './live/live-hub.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { installCsrfGuard } from './http/csrf.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
@@ -47,8 +49,21 @@ export interface BuildAppOptions {
   streamHeartbeat_ms?: number;
   /** How often open streams' sessions are checked (default 2 s: a stream ends within it). */
   streamSessionCheck_ms?: number;
+  /** How often the job queue's maintenance runs (default 30 s; tests shorten it). */
+  jobsMaintenanceInterval_s?: number;
+  /** The leaderboard's lease on its refresher (default 10 s; tests shorten it). */
+  leaderboardLease_ms?: number;
   /** Tests only: the table module's seeded shuffle or stacked first shoe (no request can set these). */
   table?: TableHooks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fleet's job queue (jobs/queue.ts). */
+    jobs: JobQueue;
+    /** Prometheus metrics (metrics/metrics.ts); served on METRICS_PORT only. */
+    metrics: Metrics;
+  }
 }
 
 /** Largest request body; larger ones are refused with 413 PAYLOAD_TOO_LARGE. */
@@ -98,6 +113,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const grader = new RecordGrader(db, app.log);
   grader.warm();
   grader.poke();
+  // The fleet's job queue (ADR 0048); modules define their jobs when they register.
+  const jobs = new JobQueue(db, {
+    log: app.log,
+    ...(options.jobsMaintenanceInterval_s !== undefined ? { maintenanceInterval_s: options.jobsMaintenanceInterval_s } : {}),
+  });
+  await jobs.start();
+  app.decorate('jobs', jobs);
   const sessions = new SessionWatch(db, options.streamSessionCheck_ms ?? 2000, app.log);
   sessions.start();
   // Open streams would keep close() waiting forever: end them first.
@@ -106,6 +128,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await live.stop();
     await grader.close();
   });
+  // onClose runs after every preClose hook; main.ts closes the database only after this.
+  app.addHook('onClose', () => jobs.stop());
+  // Metrics on a port of their own when METRICS_PORT is set (ADR 0049), never on the app's.
+  const metrics = new Metrics({ db, live, jobs });
+  metrics.install(app);
+  app.decorate('metrics', metrics);
+  if (config.metricsPort !== undefined) await metrics.listen(config.metricsPort, config.host);
+  app.addHook('onClose', () => metrics.close());
 
   const deps: ModuleDeps = {
     config,
@@ -114,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     live,
     sessions,
     grader,
+    jobs,
+    ...(options.leaderboardLease_ms !== undefined ? { leaderboardLease_ms: options.leaderboardLease_ms } : {}),
     streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000,
     ...(options.table ? { table: options.table } : {}),
   };

@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     ),
   /** Clients per process on GET /api/me/stream (each holds a socket). */
   SSE_CLIENTS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Prometheus metrics on HOST:METRICS_PORT (decision record 0049); unset = no metrics server. */
+  METRICS_PORT: optionalText.pipe(z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().int().max(65535)).optional()),
   /** The installable-app feature flag (spec: off by default): manifest and service worker. */
   INSTALLABLE_APP: z.enum(['on', 'off'], "must be 'on' or 'off'").default('off'),
 });
@@ -92,6 +94,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Installable-app mode: index.html links the manifest and the page registers the service worker (decision record 0034). */
   installableApp: boolean;
+  /** Port of the metrics server (GET /metrics, never on `port`); undefined: none. */
+  metricsPort: number | undefined;
   /** Settings that make this deployment incomplete (reported by GET /api/config; production only). */
   missing: ConfigSetting[];
 }
@@ -128,6 +132,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   }
   if (isProd && e.BETTER_AUTH_SECRET === undefined) {
     problems.push('BETTER_AUTH_SECRET: required when NODE_ENV=production');
+  }
+  // The public port must never serve metrics (ADR 0049).
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (metrics are never served on the app port)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -168,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     sseClientsMax: e.SSE_CLIENTS_MAX,
     trustProxy: e.TRUST_PROXY,
     installableApp: e.INSTALLABLE_APP === 'on',
+    metricsPort: e.METRICS_PORT,
     missing,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { serveBackups, type BackupSocket } from './backup/backup-socket.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 import { openDatabase, pgliteDir } from './db/open.ts';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
 
   const app = await buildApp({ config, db, logger: log });
+  // `npm run backup` asks the running server for a consistent copy here (ADR 0049).
+  const backups: BackupSocket | undefined = db.kind === 'pglite' ? await serveBackups(config.dataDir, db, log) : undefined;
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     timer.unref();
     app
       .close()
+      .then(() => backups?.close())
       .then(() => db.close())
       .then(() => {
         if (db.kind === 'pglite') markStopped(config.dataDir, pgliteDir(config.dataDir));

@@ -20,6 +20,7 @@ import { chunkJobs, CHUNK_ROUNDS, newCore, playChunk } from '../src/sim/chunks.t
 import { mergeChunks, simulatePlan } from '../src/sim/simulate.ts';
 import type { SimPlan } from '../src/sim/plan.ts';
 import { nodeSimPool, simulateThreads } from '../node/sim-pool.ts';
+import { machineSpeedLine } from './machine-speed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const referenceDir = path.join(here, 'reference');
@@ -174,6 +175,7 @@ export async function main(): Promise<void> {
   const threads = Math.min(2, availableParallelism());
   const hasC = buildC();
   console.log(`sim bench: load average (1, 5, 15 min) ${load()} on ${availableParallelism()} cores; C CPU time ${hasTime ? 'from /usr/bin/time' : 'unavailable (wall only)'}`);
+  console.log(machineSpeedLine());
   const rules = parseRules({});
   const flat = buildPlan({ rules });
   const counted = buildPlan({ rules, count: 'hi-lo', spread: { '-inf': 1, '1': 2, '2': 4, '3': 6, '4': 8 }, indices: 'i18' });

@@ -24,6 +24,19 @@ export interface Database {
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /** NOTIFY outside a transaction (inside one, use `notifyInTransaction`). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs SQL text as a library hands it over (the job queue, jobs/queue.ts): with parameters
+   * one statement, without them possibly several (a script with its own BEGIN/COMMIT), on one
+   * connection and, on PGlite, outside anyone else's transaction. Returns the last statement's rows.
+   */
+  runText(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** The PostgreSQL pool's connections (metrics); PGlite has its one session and no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /**
+   * PGlite only: a consistent copy of the whole embedded database (a gzipped tarball, what
+   * PGlite's loadDataDir reads), taken between two callers' statements (backup/, ADR 0049).
+   */
+  dumpDataDir: (() => Promise<Blob>) | undefined;
   close(): Promise<void>;
 }
 
@@ -137,6 +150,25 @@ function openPglite(pglite: PGlite): Database {
       assertChannel(channel);
       await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
     },
+    runText(text, values) {
+      // Extended protocol (query) takes one statement; a script goes through exec. Holding the
+      // dialect's connection keeps both out of another caller's open transaction.
+      return exclusive(async () => {
+        if (values !== undefined && values.length > 0) {
+          const r = await pglite.query<Record<string, unknown>>(text, [...values]);
+          return { rows: r.rows };
+        }
+        const results = await pglite.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      });
+    },
+    poolStats: () => undefined,
+    // Holding the session: no transaction of anyone's is open while the files are copied.
+    dumpDataDir: () =>
+      exclusive(async () => {
+        await pglite.exec('checkpoint');
+        return pglite.dumpDataDir('gzip');
+      }),
     async close() {
       // Destroying the dialect closes the PGlite instance (kysely-pglite-dialect >= 1.3.1).
       await kysely.destroy();
@@ -171,6 +203,15 @@ function openPostgres(databaseUrl: string, options: OpenOptions): Database {
       assertChannel(channel);
       await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
     },
+    async runText(text, values) {
+      // Without parameters node-postgres uses the simple protocol, which runs a whole script.
+      const r = await pool.query<Record<string, unknown>>(text, values === undefined ? undefined : [...values]);
+      const last = Array.isArray(r) ? (r as pg.QueryResult<Record<string, unknown>>[]).at(-1) : r;
+      return { rows: last?.rows ?? [] };
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    // PostgreSQL is backed up with its own tools (pg_dump; README).
+    dumpDataDir: undefined,
     async close() {
       await listener.close();
       await kysely.destroy();

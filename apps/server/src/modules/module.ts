@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import type { SessionWatch } from '../http/session-watch.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import type { RecordGrader } from './record/grader.ts';
 import type { TableHooks } from './table/hooks.ts';
@@ -23,6 +24,10 @@ export interface ModuleDeps {
   sessions: SessionWatch;
   /** Grades the table's decisions after their write (record/grader.ts, ADR 0028). */
   grader: RecordGrader;
+  /** The fleet's job queue (jobs/queue.ts, ADR 0048): define jobs at registration. */
+  jobs: JobQueue;
+  /** The leaderboard refresher's lease period (tests shorten it). */
+  leaderboardLease_ms?: number;
   /** Heartbeat period of the live streams. */
   streamHeartbeat_ms: number;
   /** Test-only injections of the table module (a seeded shuffle, a stacked first shoe); unset in play. */

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   table?: TableHooks;
   /** better-auth's rate limits; default off (the auth tests pass the server's own or tighter ones). */
   authRateLimit?: AuthRateLimit;
+  /** The leaderboard refresher's lease (ADR 0048; default 10 s). */
+  leaderboardLease_ms?: number;
   /** Adds GET /api/test/whoami: the user requireUser resolved (the auth tests' probe). */
   whoami?: boolean;
 }
@@ -46,6 +48,7 @@ export async function buildTestApp(db: Database, opts: TestAppOptions = {}): Pro
     authRateLimit: opts.authRateLimit ?? AUTH_RATE_LIMIT_OFF,
     streamHeartbeat_ms: opts.heartbeat_ms ?? 15_000,
     ...(opts.table ? { table: opts.table } : {}),
+    ...(opts.leaderboardLease_ms !== undefined ? { leaderboardLease_ms: opts.leaderboardLease_ms } : {}),
   });
   if (opts.whoami === true)
     app.get('/api/test/whoami', { preHandler: app.requireUser }, (request) => ({ user: request.user }));

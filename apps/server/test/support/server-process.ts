@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** A fresh PGlite directory takes 8–11 s to initialise here; allow for a loaded machine. */
 const STARTUP_TIMEOUT_ms = 90_000;
 /** Output kept for failure messages (the tail matters). */

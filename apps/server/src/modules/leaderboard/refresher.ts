@@ -15,6 +15,11 @@
  * 1000 / intervalMin_ms refreshes a second, not 50 (each is a transaction of four statements).
  * A lone change is still refreshed exactly `delay_ms` after it; under load, up to
  * `intervalMin_ms` later.
+ *
+ * One process of the fleet flushes (ADR 0048: the holder of the leaderboard's lease job,
+ * lease.ts); the others are on standby: they hear and keep the changes of the last
+ * `STANDBY_KEEP_ms` and write nothing, so the holder that takes over next refreshes the changes
+ * that fell between two leases. A holder drains every waiting change when its lease ends.
  */
 import assert from 'node:assert/strict';
 import type { Database } from '../../db/index.ts';
@@ -45,7 +50,12 @@ export interface RefresherOptions {
   intervalMin_ms?: number;
   scheduler?: Scheduler;
   log?: RefresherLog;
+  /** false: start on standby (hear changes, write nothing) until activate(). Default true. */
+  active?: boolean;
 }
+
+/** How long a standby process keeps a change it heard (covers the hand-over between two leases). */
+export const STANDBY_KEEP_ms = 5000;
 
 /** Users waiting for a refresh in one process; past this, marks are dropped (logged) until it drains. */
 const DIRTY_USERS_MAX = 200_000;
@@ -67,6 +77,8 @@ export class LeaderboardRefresher {
   private stopped = false;
   private dropped = 0;
   private lastFlush_ms = -Infinity;
+  private active: boolean;
+  private lastPrune_ms = -Infinity;
   /** Refresh statements run by this process (tests and metrics). */
   refreshes = 0;
 
@@ -77,6 +89,30 @@ export class LeaderboardRefresher {
     assert.ok(options.delay_ms >= 0 && options.waitMax_ms >= options.delay_ms, 'bad refresh timing');
     assert.ok((options.intervalMin_ms ?? 0) >= 0, 'bad refresh interval');
     this.scheduler = options.scheduler ?? realScheduler;
+    this.active = options.active ?? true;
+  }
+
+  /** This process flushes from now on (it holds the lease). */
+  activate(): void {
+    if (this.stopped) return;
+    this.active = true;
+    this.lastPrune_ms = -Infinity;
+    this.prune(this.scheduler.now_ms());
+    this.schedule();
+  }
+
+  /** Back to standby: every waiting change is refreshed first (bounded), then nothing is written. */
+  async deactivate(): Promise<void> {
+    this.active = false;
+    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer.handle);
+    this.timer = undefined;
+    await this.idle();
+    for (let i = 0; i < 100 && this.dirty.size > 0 && !this.stopped; i++) await this.flush(true);
+  }
+
+  /** Whether this process flushes (tests and metrics). */
+  get isActive(): boolean {
+    return this.active;
   }
 
   /** Listens for profile changes (resolves once LISTEN is active). */
@@ -113,7 +149,15 @@ export class LeaderboardRefresher {
     } else {
       waiting.due_ms = Math.min(now + this.options.delay_ms, waiting.first_ms + this.options.waitMax_ms);
     }
+    if (!this.active) this.prune(now);
     this.schedule();
+  }
+
+  /** On standby: forgets changes heard long enough ago that the holder has refreshed them. */
+  private prune(now: number): void {
+    if (now - this.lastPrune_ms < STANDBY_KEEP_ms) return;
+    this.lastPrune_ms = now;
+    for (const [userId, w] of this.dirty) if (now - w.first_ms > STANDBY_KEEP_ms) this.dirty.delete(userId);
   }
 
   /** Users waiting for their refresh. */
@@ -133,7 +177,7 @@ export class LeaderboardRefresher {
   }
 
   private schedule(): void {
-    if (this.stopped || this.flushing !== undefined) return; // the flush reschedules when done
+    if (this.stopped || !this.active || this.flushing !== undefined) return; // the flush reschedules when done
     const due = this.earliestDue();
     if (due === undefined) return;
     if (this.timer !== undefined) {
@@ -154,12 +198,13 @@ export class LeaderboardRefresher {
     this.timer = { handle, at_ms };
   }
 
-  private async flush(): Promise<void> {
+  /** Refreshes the users due (all waiting ones when `all`), one statement. */
+  private async flush(all = false): Promise<void> {
     const now = this.scheduler.now_ms();
     this.lastFlush_ms = now;
     const due: string[] = [];
     for (const [userId, w] of this.dirty) {
-      if (w.due_ms > now) continue;
+      if (w.due_ms > now && !all) continue;
       due.push(userId);
       if (due.length >= REFRESH_BATCH_MAX) break;
     }
@@ -176,6 +221,8 @@ export class LeaderboardRefresher {
   }
 
   async stop(): Promise<void> {
+    // The holder hands over nothing half done: what waits is refreshed before it stops.
+    if (this.active && !this.stopped) await this.deactivate();
     this.stopped = true;
     if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer.handle);
     this.timer = undefined;

@@ -1,7 +1,8 @@
 /**
  * The leaderboard's routes, all behind requireUser: the credits board page with the caller's
  * rank and neighbours, the skill board, and the live stream of the top of the credits board.
- * Also starts this process's refresher (the 100 ms refresh of entries, refresher.ts).
+ * Also starts this process's refresher (the 100 ms refresh of entries, refresher.ts), which
+ * flushes only while this process holds the fleet's lease (lease.ts).
  */
 import {
   AppError,
@@ -17,6 +18,7 @@ import { openEventStream } from '../../live/event-stream.ts';
 import type { AppModule } from '../module.ts';
 import { readBalancePage, readTop } from './board.ts';
 import { BOARD_KEY } from './entries.ts';
+import { LEADERBOARD_LEASE_DEFAULT_ms, startRefresherLease } from './lease.ts';
 import { LeaderboardRefresher } from './refresher.ts';
 import { readSkillPage } from './skill.ts';
 
@@ -37,11 +39,16 @@ export const leaderboardRoutes: AppModule = async (app, deps) => {
     waitMax_ms: LEADERBOARD_REFRESH_WAIT_MAX_ms,
     intervalMin_ms: LEADERBOARD_REFRESH_INTERVAL_MIN_ms,
     log: app.log,
+    // Standby until this process holds the fleet's lease (lease.ts, ADR 0048).
+    active: false,
   });
   await refresher.start();
-  // In the background: the app answers while a large board is checked.
-  void refresher.reconcile().catch((e: unknown) => app.log.warn({ err: e }, 'leaderboard: reconciliation failed'));
   app.addHook('preClose', () => refresher.stop());
+  // The lease's first holder reconciles the board (in its job, while the app answers).
+  await startRefresherLease(deps.jobs, refresher, {
+    lease_ms: deps.leaderboardLease_ms ?? LEADERBOARD_LEASE_DEFAULT_ms,
+    log: app.log,
+  });
 
   r.get(
     '/api/leaderboard',
