@@ -30,6 +30,7 @@
  * Ctrl-C. The servers log at --log-level (default info, the server's default) to files under
  * /tmp/scale-bench-<pid>/ (removed afterwards unless --keep-logs).
  */
+import { machineSpeedLine } from './machine-speed-line.ts';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -48,7 +49,6 @@ import {
 } from './scale-fleet.ts';
 import { VirtualPlayer, type RunStats } from './scale-players.ts';
 import { percentile } from './table-round.ts';
-import { machineSpeedLine } from '../../../packages/engine/bench/machine-speed.ts';
 
 const PLAYERS_MAX = 400;
 const PROCESSES_MAX = 8;

@@ -31,7 +31,7 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. PGlite: a temporary data directory, removed after.
  */
-import { machineSpeedLine } from '../../../packages/engine/bench/machine-speed.ts';
+import { machineSpeedLine } from './machine-speed-line.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';

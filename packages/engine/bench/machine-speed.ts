@@ -56,3 +56,7 @@ export function machineSpeedLine(speed: MachineSpeed | undefined = measureMachin
   if (speed === undefined) return 'machine: reference speed unknown (gcc or reference/limit-sim.c missing)';
   return `machine: C loop ${(speed.rounds_per_s / 1e6).toFixed(1)} M rounds/s (${speed.basis}, 1 thread; reference/limit-sim.c)`;
 }
+
+// Run alone (`node --import tsx packages/engine/bench/machine-speed.ts`), it prints that line:
+// the server's benches spawn it so that nothing outside the engine imports its internals.
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) console.log(machineSpeedLine());
