@@ -153,7 +153,9 @@ forEachDatabase('table leak fuzz', (t) => {
         const action = nextAction(rand, s);
         const res = await table.post(action);
         const what = `action ${actions} ${JSON.stringify(action)}`;
-        if (res.statusCode === 409) refusals += 1;
+        // A bet the rules cannot pay exactly (25 at 3:2, ADR 0045) is refused with 400: its body is checked for leaks too.
+        const unpayable = res.statusCode === 400 && (res.json() as { error?: { code?: string } }).error?.code === 'BET_NOT_PAYABLE';
+        if (res.statusCode === 409 || unpayable) refusals += 1;
         else expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
         check(res.json(), `${what} (${res.statusCode})`);
 
