@@ -28,7 +28,7 @@ const HI_LO = { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 };
 /** Hi-Lo's negation: every running and true count the other sign. */
 const MIRROR = { A: 1, 2: -1, 3: -1, 4: -1, 5: -1, 6: -1, 7: 0, 8: 0, 9: 0, T: 1 };
 /** Two steps: a true count of 2 or more asks four units, so a one-unit bet is graded by the count. */
-const RAMP = { unit_credits: 25, steps: [{ tc: 1, units: 1 }, { tc: 2, units: 4 }] };
+const RAMP = { unit_credits: 20, steps: [{ tc: 1, units: 1 }, { tc: 2, units: 4 }] };
 /** Query strings tried on every route (a route that takes none answers 400 to both players). */
 /** A walk is some 300 requests and the test walks after every round, on a shared machine. */
 const WALK_TIMEOUT_ms = 600_000;
@@ -89,7 +89,7 @@ forEachDatabase('withheld shoe walk', (t) => {
 
   /** One round: a one-unit bet, and stand on everything (a play error on the low hands), no insurance. */
   async function playRound(s: Side): Promise<TableSnapshot> {
-    await s.table.act({ type: 'bet', amount: 25, spot: 0 });
+    await s.table.act({ type: 'bet', amount: 20, spot: 0 });
     let snap = await s.table.act({ type: 'deal' });
     while (snap.state.gamePhase !== 'roundOver') {
       snap = await s.table.act(snap.state.gamePhase === 'insurance' ? { type: 'insurance', take: false } : { type: 'stand' });
@@ -225,7 +225,7 @@ forEachDatabase('withheld shoe walk', (t) => {
     const [a, b] = [await seat('walk-a', HI_LO), await seat('walk-b', MIRROR)];
     expect(await differences(a, b)).toEqual([]);
     // Mid-round too: the first round's deal, before the player's move.
-    await both(a, b, (s) => s.table.act({ type: 'bet', amount: 25, spot: 0 }));
+    await both(a, b, (s) => s.table.act({ type: 'bet', amount: 20, spot: 0 }));
     await both(a, b, (s) => s.table.act({ type: 'deal' }));
     if (a.table.snapshot().state.gamePhase !== 'roundOver') {
       expect(await differences(a, b)).toEqual([]);
@@ -250,7 +250,7 @@ forEachDatabase('withheld shoe walk', (t) => {
     const [a, b] = [await seat('lapse-a', HI_LO), await seat('lapse-b', MIRROR)];
     const { rounds } = await playToTheCheck(a, b, false);
     const old = a.table.snapshot().state.deck!.commitment;
-    await both(a, b, (s) => s.table.act({ type: 'bet', amount: 25, spot: 0 }));
+    await both(a, b, (s) => s.table.act({ type: 'bet', amount: 20, spot: 0 }));
     await both(a, b, (s) => s.table.act({ type: 'deal' }));
     expect(a.table.snapshot().state.deck!.commitment).not.toBe(old);
     await new RecordGrader(t.db, silent).drain();
