@@ -65,13 +65,15 @@ export const FIRST_LOAD_ROUTES = {
  * instead of 52.6, 94.1 and 130.8, what each file's own wrapping cost). Then the app went back
  * to React DOM 19, the runtime it is written for (docs/decisions/0047: React DOM with its
  * scheduler is about 56 KB more than Preact in every first load; /login 106.1, table 145.7, a
- * guest's table 182.0 KB). The goal for React DOM is at most 110, 150 and 185; the budgets hold
- * what is reached, not the goal.
+ * guest's table 182.0 KB). Issue 35's fairness work merged beside it (bets in the rules' steps,
+ * the practice notes of count checks and drills, the shoe's reserve) brought the tables to 150.2
+ * and 183.6 KB: the signed-in table is 0.2 KB past the goal, to be found again (issue 36). The goal
+ * for React DOM is at most 110, 150 and 185; the budgets hold what is reached, not the goal.
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 107,
-  '/ (signed in, the table)': 146,
-  '/ (a guest, the table)': 183,
+  '/ (signed in, the table)': 151,
+  '/ (a guest, the table)': 184,
 };
 
 /**
