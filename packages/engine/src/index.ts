@@ -20,7 +20,6 @@ export { cryptoRng, randomFloat, seededRng, type Rng, type Seed } from './rng.ts
 
 // The shoe and its commitment: published before the first card, opened when the shoe is replaced.
 export {
-  SHOE_RESERVE_CARDS,
   cardsRemaining,
   createShoe,
   dealtCodes,
@@ -31,10 +30,10 @@ export {
   shoeCommitmentMessage,
   stackedShoe,
   verifyShoeReveal,
-  visibleShoeSpent,
   type ShoeReveal,
   type ShoeState,
 } from './shoe.ts';
+export { SHOE_RESERVE_CARDS, visibleShoeSpent } from './shoe-reserve.ts';
 
 // The game: a pure reducer over a plain-JSON state.
 export {

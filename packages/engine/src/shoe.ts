@@ -12,6 +12,9 @@ import { type Card, type CardCode, CARDS_PER_DECK, RANKS, SUITS, cardFromCode, c
 import type { Rules } from './rules.ts';
 import { type Rng, shuffleInPlace } from './rng.ts';
 import { sha256Hex } from './sha256.ts';
+import { SHOE_RESERVE_CARDS } from './shoe-reserve.ts';
+
+export { SHOE_KEPT_CARDS, SHOE_RESERVE_CARDS, visibleShoeSpent } from './shoe-reserve.ts';
 
 export interface ShoeState {
   readonly numDecks: number;
@@ -41,13 +44,6 @@ export interface ShoeReveal {
 
 const MAX_DECKS = 8;
 
-/**
- * Cards behind the cut card, never dealt: a quarter of a deck. With them unseen, a face-down card
- * is one of at least this many unseen cards of its shoe (decision record 0042).
- */
-export const SHOE_RESERVE_CARDS = 13;
-/** Cards a table shoe keeps from the players: the reserve and the burn card. */
-export const SHOE_KEPT_CARDS = SHOE_RESERVE_CARDS + 1;
 
 function fullOrder(numDecks: number): CardCode[] {
   if (!Number.isInteger(numDecks) || numDecks < 1 || numDecks > MAX_DECKS) throw new RangeError(`numDecks must be 1..${MAX_DECKS} (got ${numDecks})`);
@@ -166,11 +162,6 @@ export function needsShuffle(shoe: ShoeCount, rules: Pick<Rules, 'shufflePoint'>
   const left = cardsRemaining(shoe);
   const kept = (shoe.reserve ?? 0) > 0 ? SHOE_RESERVE_CARDS : 0;
   return left / shoe.cards.length <= rules.shufflePoint || left <= kept || cardsDealable(shoe) === 0;
-}
-
-/** needsShuffle from what a client sees of a table shoe (VisibleShoe's counts). */
-export function visibleShoeSpent(deck: { cardsRemaining: number; totalCards: number }, shufflePoint: number): boolean {
-  return deck.cardsRemaining / deck.totalCards <= shufflePoint || deck.cardsRemaining <= SHOE_RESERVE_CARDS;
 }
 
 /** Deals the next card. Returns the card and the advanced shoe; throws at the reserve. */
