@@ -3,7 +3,7 @@ import type { PairsDeal, SpeedVerdict } from '@card-counter/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
 import { Button } from '@/shared/ui/button.tsx';
-import { useServedDrill } from '../hooks/use-served-drill.ts';
+import { useServedDrill, type ServedDrill } from '../hooks/use-served-drill.ts';
 import type { Trainer } from '../hooks/use-trainer.ts';
 import { PAIRS_ITEMS, itemSize } from '../model/speed-items.ts';
 import { Felt } from './felt.tsx';
@@ -49,13 +49,7 @@ function PairsDrillServed({ trainer }: { trainer: Trainer }) {
     <div className="flex flex-col gap-4">
       <ServedNote>Mark the pairs that cancel to 0 in {countingSystemOf(count).name}: at the table you skip them.</ServedNote>
       {deal === null ? (
-        <div className="flex flex-col items-center gap-4 rounded-xl bg-slate-900/80 p-5 ring-1 ring-slate-800">
-          <p className="text-center text-xs text-slate-400">6 to 8 pairs at once; keys 1-8 mark a pair, Enter sends.</p>
-          <Button onClick={drill.start} disabled={phase.kind === 'dealing'}>
-            {phase.kind === 'dealing' ? 'Dealing…' : 'Start pairs'} <kbd className="ml-1 rounded bg-black/20 px-1.5 text-xs">Enter</kbd>
-          </Button>
-          <ServedFailure drill={drill} />
-        </div>
+        <PairsSetup drill={drill} />
       ) : (
         <>
           <Felt label="Pairs">
@@ -88,6 +82,18 @@ function PairsDrillServed({ trainer }: { trainer: Trainer }) {
         </>
       )}
       <SessionBar stats={drill.session.stats} />
+    </div>
+  );
+}
+
+function PairsSetup({ drill }: { drill: ServedDrill<PairsDeal, SpeedVerdict> }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-xl bg-slate-900/80 p-5 ring-1 ring-slate-800">
+      <p className="text-center text-xs text-slate-400">6 to 8 pairs at once; keys 1-8 mark a pair, Enter sends.</p>
+      <Button onClick={drill.start} disabled={drill.phase.kind === 'dealing'}>
+        {drill.phase.kind === 'dealing' ? 'Dealing…' : 'Start pairs'} <kbd className="ml-1 rounded bg-black/20 px-1.5 text-xs">Enter</kbd>
+      </Button>
+      <ServedFailure drill={drill} />
     </div>
   );
 }

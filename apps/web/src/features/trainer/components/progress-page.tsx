@@ -39,10 +39,7 @@ export function ProgressPage() {
   if (progress.isError) {
     return (
       <p role="alert" className="text-center text-rose-300">
-        Your progress could not be loaded.{' '}
-        <button className="underline" type="button" onClick={() => void progress.refetch()}>
-          Try again
-        </button>
+        Your progress could not be loaded. <button className="underline" type="button" onClick={() => void progress.refetch()}>Try again</button>
       </p>
     );
   }
@@ -59,14 +56,10 @@ export function ProgressPage() {
       </section>
       <OverTime byId={byId} />
       <BySession byId={byId} />
-      <section
-        aria-label="Strategy heat map"
-        className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800"
-      >
+      <section aria-label="Strategy heat map" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
         <h2 className="mb-1 font-semibold">Basic strategy: accuracy per cell</h2>
         <p className="mb-3 text-xs text-slate-400">
-          Green cells are solid; red and amber ones come back sooner in the drill. Your table decisions too,
-          on the chart itself:{' '}
+          Green cells are solid; red and amber ones come back sooner in the drill. Your table decisions too, on the chart itself:{' '}
           <Link to="/?mode=charts" className="text-emerald-300 underline hover:text-emerald-200">
             Charts
           </Link>
@@ -80,15 +73,7 @@ export function ProgressPage() {
 }
 
 /** One drill's accuracy, answers, median time, streaks and items due now. */
-function DrillCard({
-  label,
-  summary: d,
-  now,
-}: {
-  label: string;
-  summary: DrillSummary | undefined;
-  now: number;
-}) {
+function DrillCard({ label, summary: d, now }: { label: string; summary: DrillSummary | undefined; now: number }) {
   const dueNow = d?.items.filter((i) => Date.parse(i.due) <= now).length ?? 0;
   return (
     <article aria-label={label} className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
@@ -119,11 +104,7 @@ function OverTime({ byId }: { byId: Map<DrillId, DrillSummary> }) {
         <h2 className="font-semibold">Accuracy and speed by day</h2>
         <label className="flex items-center gap-2 text-sm text-slate-300">
           Drill
-          <select
-            className="rounded-md bg-slate-950 px-2 py-1 ring-1 ring-slate-700"
-            value={chartDrill}
-            onChange={(e) => setChartDrill(e.target.value as DrillId)}
-          >
+          <select className="rounded-md bg-slate-950 px-2 py-1 ring-1 ring-slate-700" value={chartDrill} onChange={(e) => setChartDrill(e.target.value as DrillId)}>
             {DRILL_TABS.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}
@@ -197,28 +178,20 @@ function DueNext({ drills, now }: { drills: DrillSummary[]; now: number }) {
     <section aria-label="Due next" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
       <h2 className="mb-3 font-semibold">Due next</h2>
       {drills.every((d) => d.dueNext.length === 0) ? (
-        <p className="text-sm text-slate-400">
-          Nothing yet: answer a few drills and the ones you miss are scheduled here.
-        </p>
+        <p className="text-sm text-slate-400">Nothing yet: answer a few drills and the ones you miss are scheduled here.</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {drills
             .filter((d) => d.dueNext.length > 0)
             .map((d) => (
               <li key={d.drill}>
-                <h3 className="text-sm font-semibold text-slate-300">
-                  {DRILL_TABS.find((t) => t.id === d.drill)?.label}
-                </h3>
+                <h3 className="text-sm font-semibold text-slate-300">{DRILL_TABS.find((t) => t.id === d.drill)?.label}</h3>
                 <ul className="mt-1 flex flex-wrap gap-1.5">
                   {d.dueNext.slice(0, 10).map((item) => {
                     const stat = d.items.find((i) => i.item === item);
                     return (
-                      <li
-                        key={item}
-                        className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-200"
-                      >
-                        {itemLabel(item)}{' '}
-                        <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
+                      <li key={item} className="rounded-md bg-slate-800 px-2 py-1 font-mono text-xs text-slate-200">
+                        {itemLabel(item)} <span className="text-slate-400">{stat ? dueLabel(stat.due, now) : ''}</span>
                       </li>
                     );
                   })}
@@ -237,11 +210,5 @@ function DayChart({ summary }: { summary: DrillSummary | undefined }) {
   // New options (a new plot) with each set of days: the date axis is set from them.
   const options = useMemo(() => dayChartOptions(days), [days]);
   if (days.length === 0) return <p className="text-sm text-slate-400">No answers in this drill yet.</p>;
-  return (
-    <UplotChart
-      options={options}
-      data={data}
-      label={`Accuracy and median time per day, ${days.length} days`}
-    />
-  );
+  return <UplotChart options={options} data={data} label={`Accuracy and median time per day, ${days.length} days`} />;
 }
