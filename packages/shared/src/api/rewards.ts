@@ -207,7 +207,7 @@ export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
  * cards could have been shown (or while another paid drill was being counted); today's drill
  * rewards are used up; the count needs no counting (its most likely value is right too often).
  */
-export const PRACTICE_REASONS = ['countShown', 'tooFast', 'dailyLimit', 'countNeedsNoCounting', 'answerOnScreen'] as const;
+export const PRACTICE_REASONS = ['countShown', 'tooFast', 'dailyLimit', 'countNeedsNoCounting'] as const;
 export const PracticeReasonSchema = z.enum(PRACTICE_REASONS);
 export type PracticeReason = z.infer<typeof PracticeReasonSchema>;
 
@@ -227,5 +227,4 @@ export const PRACTICE_NOTES: Readonly<Record<PracticeReason, string>> = {
   tooFast: 'Practice: answered sooner than the cards could be shown, or while another drill was being counted.',
   dailyLimit: `Practice: today's ${DRILLS_PAID_PER_DAY_MAX} rewarded drills are done; drills pay again tomorrow (UTC).`,
   countNeedsNoCounting: 'Practice: this count needs no counting (its most likely value is right too often), so it earns no rewards.',
-  answerOnScreen: 'Practice: everything this answer needs is on screen (the count, the bankroll, your ramp or the Kelly rule), so bet sizing earns no rewards.',
 };

@@ -13,7 +13,7 @@ import { BetRampSchema } from '../table-training.ts';
 import { TABLE_LIMITS } from '../table-limits.ts';
 import { CustomCountSchema } from '../custom-count.ts';
 import { isoDate } from './iso-date.ts';
-import { PracticeReasonSchema } from './rewards.ts';
+import { PRACTICE_NOTES, PRACTICE_REASONS } from './rewards.ts';
 import {
   DRILL_ANSWER_TIME_MAX_ms,
   DrillDealAnswerBodySchema,
@@ -36,6 +36,18 @@ export const TABLE_ROUND_SEATS_MAX = 7;
 export const BET_DRILL_COUNT_ABS_MAX = 20;
 /** The published pace of a deck counted down (45 s), per card: a speed drill's target. */
 export const SPEED_TARGET_PER_CARD_ms = 45_000 / 52;
+
+/**
+ * Why a server-dealt drill paid nothing: the table's reasons (rewards.ts) and bet sizing's own,
+ * kept here so the table's first download does not carry it (ADR 0063).
+ */
+export const DRILL_PRACTICE_REASONS = [...PRACTICE_REASONS, 'answerOnScreen'] as const;
+export const DrillPracticeReasonSchema = z.enum(DRILL_PRACTICE_REASONS);
+export type DrillPracticeReason = z.infer<typeof DrillPracticeReasonSchema>;
+export const DRILL_PRACTICE_NOTES: Readonly<Record<DrillPracticeReason, string>> = {
+  ...PRACTICE_NOTES,
+  answerOnScreen: 'Practice: everything this answer needs is on screen (the count, the bankroll, your ramp or the Kelly rule), so bet sizing earns no rewards.',
+};
 
 export const SPEED_DRILLS = ['pairs', 'flash', 'tableRound'] as const;
 export type SpeedDrillId = (typeof SPEED_DRILLS)[number];
@@ -157,7 +169,7 @@ const verdictBase = {
   time_ms: z.int().check(z.gte(0), z.lte(DRILL_ANSWER_TIME_MAX_ms)),
   answeredAt: isoDate,
   /** Present when the drill paid nothing, and why (ADR 0044). */
-  practice: z.optional(PracticeReasonSchema),
+  practice: z.optional(DrillPracticeReasonSchema),
 };
 
 export const SpeedVerdictSchema = z.strictObject({

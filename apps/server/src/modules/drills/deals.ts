@@ -123,6 +123,8 @@ type AnsweredDeal = Selectable<DrillDealTable> & {
 };
 
 function verdictOf(row: AnsweredDeal): DrillDealVerdict {
+  // A countdown's reason is one of the table's: bet sizing's own (answerOnScreen) is never its.
+  if (row.practice === 'answerOnScreen') throw new Error(`countdown ${row.id} kept bet sizing's practice reason`);
   return {
     dealId: row.id,
     item: row.item,

@@ -4,7 +4,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { CustomCount } from '@card-counter/engine';
-import type { DrillId, PracticeReason, SpeedDrillId } from '@card-counter/shared';
+import type { DrillId, DrillPracticeReason, SpeedDrillId } from '@card-counter/shared';
 import type { Json, Timestamp, TimestampNullable } from '../../db/column-types.ts';
 
 export interface DrillAnswerTable {
@@ -43,7 +43,7 @@ export interface DrillDealTable {
   correct: boolean | null;
   time_ms: number | null;
   /** Why the answered deal paid nothing (ADR 0044); null while open and when it counted. */
-  practice: PracticeReason | null;
+  practice: DrillPracticeReason | null;
   /** A custom count's definition (migration 0021); null for a built-in count. */
   custom: ColumnType<CustomCount | null, string | null, string | null>;
   /** What the grade needs beyond the cards (migration 0029): a bet's facts, a round's seats. Secret until answered. */

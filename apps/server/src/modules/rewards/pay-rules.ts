@@ -5,7 +5,7 @@
  * that pays nothing is practice: still graded and recorded, but no credits, experience or
  * counter that leads to a reward moves, and the answer says why (PracticeReason).
  */
-import { DRILL_FLASH_MIN_ms, GUESSABLE_COUNT_SHARE_MAX, type PracticeReason } from '@card-counter/shared';
+import { DRILL_FLASH_MIN_ms, GUESSABLE_COUNT_SHARE_MAX, type DrillPracticeReason, type PracticeReason } from '@card-counter/shared';
 import type { CountSpec } from '@card-counter/engine';
 import { needsNoCounting, speedGuessShare } from './count-guess.ts';
 import type { DrillShape } from './events.ts';
@@ -40,7 +40,7 @@ export function drillPracticeOf(facts: {
   perFlash: number;
   duration_ms: number;
   shape?: DrillShape | undefined;
-}): PracticeReason | null {
+}): DrillPracticeReason | null {
   const shape = facts.shape ?? { kind: 'countdown' };
   if (shape.kind === 'betSizing') return 'answerOnScreen';
   if (facts.count === null || needsNoCounting(facts.count)) return 'countNeedsNoCounting';

@@ -1,4 +1,4 @@
-import { PRACTICE_NOTES, type PracticeReason } from '@card-counter/shared';
+import { DRILL_PRACTICE_NOTES, type DrillPracticeReason } from '@card-counter/shared';
 import type { ReactNode } from 'react';
 import type { Card } from '@card-counter/engine';
 import { Button } from '@/shared/ui/button.tsx';
@@ -38,11 +38,11 @@ export function ServedNote({ children }: { children: ReactNode }) {
   );
 }
 
-export function PracticeNote({ practice }: { practice: PracticeReason | undefined }) {
+export function PracticeNote({ practice }: { practice: DrillPracticeReason | undefined }) {
   if (practice === undefined) return null;
   return (
     <p className="text-center text-xs text-amber-200/80" data-testid="drill-practice">
-      {PRACTICE_NOTES[practice]}
+      {DRILL_PRACTICE_NOTES[practice]}
     </p>
   );
 }
