@@ -110,7 +110,8 @@ export const PairsDealSchema = z.strictObject({
   ...dealBase,
   drill: z.literal('pairs'),
   ...dealtCount,
-  pairs: z.array(z.tuple([CardSchema, CardSchema])).check(z.minLength(PAIRS_MIN), z.maxLength(PAIRS_MAX)),
+  // Two cards each (an array, not a tuple: zod's tuple would join the first load's zod core, ADR 0062).
+  pairs: z.array(z.array(CardSchema).check(z.minLength(2), z.maxLength(2))).check(z.minLength(PAIRS_MIN), z.maxLength(PAIRS_MAX)),
 });
 const hand = z.array(CardSchema).check(z.minLength(2), z.maxLength(12));
 /** A finished round, every card face up (the dealer's hole card too): the seats left to right, then the dealer. */

@@ -73,7 +73,7 @@ export function speedDeal(
           drill: 'pairs',
           item: pairsItem(body.pairs),
           ...countShown,
-          pairs: pairs.map(([a, b]) => [cardFromCode(a), cardFromCode(b)] as [ReturnType<typeof cardFromCode>, ReturnType<typeof cardFromCode>]),
+          pairs: pairs.map((pair) => pair.map(cardFromCode)),
         },
       };
     }

@@ -58,7 +58,7 @@ function PairsDrillServed({ trainer }: { trainer: Trainer }) {
                 <li key={i}>
                   <PairButton
                     index={i}
-                    label={`${cardLabel(pair[0])} and ${cardLabel(pair[1])}`}
+                    label={pair.map(cardLabel).join(' and ')}
                     pair={pair}
                     marked={phase.kind === 'done' ? (phase.verdict.marked ?? []).includes(i) : mine.includes(i)}
                     cancels={phase.kind === 'done' ? (phase.verdict.cancelling ?? []).includes(i) : null}
