@@ -36,7 +36,8 @@ export function sessionChartOptions(count: number): Omit<uPlot.Options, 'width'>
     },
     axes: [
       { stroke: '#94a3b8', grid: { stroke: '#1e293b' }, incrs: [1, 2, 5, 10, 20], values: (_u, v) => v.map((x) => `#${x}`) },
-      { scale: 'ms', stroke: '#fbbf24', grid: { stroke: '#1e293b' }, values: (_u, v) => v.map((x) => `${x} ms`) },
+      // Seconds a card with room for '1.25 s': uPlot's default 50 px cut '500 ms' to '00 ms'.
+      { scale: 'ms', size: 60, stroke: '#fbbf24', grid: { stroke: '#1e293b' }, values: (_u, v) => v.map((x) => `${Number((x / 1000).toFixed(2))} s`) },
       { scale: 'pct', side: 1, stroke: '#fb7185', grid: { show: false }, values: (_u, v) => v.map((x) => `${x}%`) },
     ],
     series: [
