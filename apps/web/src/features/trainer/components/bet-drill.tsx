@@ -37,7 +37,7 @@ function BetDrillServed({ trainer }: { trainer: Trainer }) {
   const sys = countingSystemOf(trainer.settings.counting);
   return (
     <div className="flex flex-col gap-4">
-      <ServedNote>
+      <ServedNote charted={false}>
         A count and a bankroll from a shoe of your table&apos;s rules ({sys.name}): bet your ramp (set in the table&apos;s settings) or the Kelly bet. Graded by what the bet costs; practice only, since
         everything it needs is on screen.
       </ServedNote>

@@ -26,14 +26,20 @@ export function ServedOnly({ what }: { what: string }) {
 }
 
 /** The line under a drill's heading: who deals and grades it, and where its sessions are charted. */
-export function ServedNote({ children }: { children: ReactNode }) {
+export function ServedNote({ children, charted = true }: { children: ReactNode; charted?: boolean }) {
   return (
     <p className="text-sm text-slate-300">
-      {children} Dealt, graded and timed by the server, from the deal to your answer. Your time per card and error rate by session:{' '}
-      <Link to="/?mode=progress" className="text-emerald-300 underline hover:text-emerald-200">
-        Progress
-      </Link>
-      .
+      {children} Dealt, graded and timed by the server, from the deal to your answer.
+      {charted ? (
+        <>
+          {' '}
+          Your time per card and error rate by session:{' '}
+          <Link to="/?mode=progress" className="text-emerald-300 underline hover:text-emerald-200">
+            Progress
+          </Link>
+          .
+        </>
+      ) : null}
     </p>
   );
 }
