@@ -1,5 +1,5 @@
 import type { AnyDrillAnswerBody, AnyDrillDeal, AnyDrillDealPostBody, AnyDrillVerdict, DrillId } from '@card-counter/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
 import { answerDrill, dealDrill } from '../api/drill-deals.ts';
 import { canResend, messageOf } from './request-errors.ts';
@@ -29,6 +29,20 @@ export interface ServedDrill<D extends AnyDrillDeal, V extends AnyDrillVerdict> 
   answer: (body: AnyDrillAnswerBody) => void;
   /** Back to the settings. */
   stop: () => void;
+}
+
+/** Hides a flash's cards `exposure_ms` after they arrive (null: never). */
+function useExposure<D extends AnyDrillDeal, V extends AnyDrillVerdict>(
+  phase: ServedPhase<D, V>,
+  setPhase: Dispatch<SetStateAction<ServedPhase<D, V>>>,
+  exposure_ms: number | null,
+): void {
+  const shownDeal = phase.kind === 'shown' && !phase.hidden ? phase.deal : null;
+  useEffect(() => {
+    if (shownDeal === null || exposure_ms === null) return;
+    const t = setTimeout(() => setPhase((p) => (p.kind === 'shown' && p.deal === shownDeal ? { ...p, hidden: true } : p)), exposure_ms);
+    return () => clearTimeout(t);
+  }, [shownDeal, exposure_ms, setPhase]);
 }
 
 /**
@@ -61,12 +75,7 @@ export function useServedDrill<D extends AnyDrillDeal, V extends AnyDrillVerdict
       });
   }, [session.scheduler, bodyOf]);
 
-  const shownDeal = phase.kind === 'shown' && !phase.hidden ? phase.deal : null;
-  useEffect(() => {
-    if (shownDeal === null || exposure_ms === null) return;
-    const t = setTimeout(() => setPhase((p) => (p.kind === 'shown' && p.deal === shownDeal ? { ...p, hidden: true } : p)), exposure_ms);
-    return () => clearTimeout(t);
-  }, [shownDeal, exposure_ms]);
+  useExposure(phase, setPhase, exposure_ms);
 
   const answer = useCallback(
     (body: AnyDrillAnswerBody) => {
@@ -77,7 +86,8 @@ export function useServedDrill<D extends AnyDrillDeal, V extends AnyDrillVerdict
       answerDrill(deal.dealId, body)
         .then((verdict) => {
           if (mine !== request.current) return;
-          session.recordServed(verdict.item, verdict.correct, verdict.time_ms, verdict.answeredAt);
+          // With its cards, as the server stores it: both sides give it the same FSRS grade (ADR 0013).
+          session.recordServed(verdict.item, verdict.correct, verdict.time_ms, verdict.answeredAt, 'cards' in verdict ? verdict.cards : undefined);
           setPhase({ kind: 'done', deal, verdict: verdict as V });
         })
         .catch((error: unknown) => {
