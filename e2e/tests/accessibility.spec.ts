@@ -45,6 +45,11 @@ const SIGNED_OUT = [
 const SIGNED_IN = [
   { path: '/', ready: heading('Game') },
   { path: '/?mode=drills', ready: heading(/Drills|Trainer/) },
+  // Issue 39's drills (their questions and verdicts are walked in trainer-speed.spec.ts).
+  { path: '/?mode=drills&drill=pairs', ready: heading(/Drills/) },
+  { path: '/?mode=drills&drill=flash', ready: heading(/Drills/) },
+  { path: '/?mode=drills&drill=tableRound', ready: heading(/Drills/) },
+  { path: '/?mode=drills&drill=betSizing', ready: heading(/Drills/) },
   { path: '/?mode=progress', ready: heading(/Progress/) },
   { path: '/?mode=charts', ready: async (page: Page) => await expect(page.getByRole('table', { name: 'Hard totals' })).toBeVisible({ timeout: 15_000 }) },
   { path: '/simulator', ready: heading(/Simulator/) },

@@ -44,8 +44,12 @@ forEachDatabase('api /api/me/drills', (t) => {
       'deckEstimation',
       'basicStrategy',
       'deviations',
+      'pairs',
+      'flash',
+      'tableRound',
+      'betSizing',
     ]);
-    for (const d of progress.drills) expect(d).toMatchObject({ answers: 0, accuracy: null, medianTime_ms: null, dueNext: [] });
+    for (const d of progress.drills) expect(d).toMatchObject({ answers: 0, accuracy: null, medianTime_ms: null, dueNext: [], sessions: [] });
   });
 
   it('stores a batch once (same answerId again is skipped) and summarises it', async () => {

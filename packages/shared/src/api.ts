@@ -9,6 +9,7 @@ export * from './api/ledger.ts';
 export * from './api/system.ts';
 export * from './api/record.ts';
 export * from './api/drills.ts';
+export * from './api/speed-drills.ts';
 export * from './api/admin.ts';
 export * from './api/leaderboard.ts';
 export * from './api/payments.ts';

@@ -6,12 +6,15 @@
  */
 import {
   DRILL_DUE_ITEMS_MAX,
+  DRILL_SESSION_GAP_ms,
+  DRILL_SESSIONS_MAX,
   DRILL_HISTORY_DAYS_MAX,
   DRILL_IDS,
   type DrillAnswer,
   type DrillDay,
   type DrillId,
   type DrillItemStat,
+  type DrillSessionStat,
   type DrillSummary,
   type DrillsProgress,
 } from './api/drills.ts';
@@ -28,22 +31,58 @@ export const SLOW_ANSWER_ms: Readonly<Record<DrillId, number>> = {
   deckEstimation: 5000,
   basicStrategy: 4000,
   deviations: 6000,
+  // A speed drill is about speed: slower than its target (the countdown's pace per card) is shaky.
+  // Answers carry their cards; without them (never for these drills) the answer is never slow.
+  pairs: Number.POSITIVE_INFINITY,
+  flash: Number.POSITIVE_INFINITY,
+  tableRound: Number.POSITIVE_INFINITY,
+  betSizing: 6000,
 };
 
 /** The spaced-repetition grade of one answer: wrong -> again, slow -> hard, else good. */
-export function ratingOf(answer: Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms'>): DrillRating {
+export function ratingOf(answer: Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'cards'>): DrillRating {
   if (!answer.correct) return 'again';
-  return answer.time_ms > SLOW_ANSWER_ms[answer.drill] ? 'hard' : 'good';
+  return answer.time_ms > slowAfter_ms(answer) ? 'hard' : 'good';
+}
+
+/** A speed drill's answer is slow past the countdown's casino pace for its cards (45 s a deck). */
+const SPEED_SLOW_PER_CARD_ms = 45_000 / 52;
+const SPEED_DRILLS: ReadonlySet<DrillId> = new Set(['pairs', 'flash', 'tableRound']);
+
+function slowAfter_ms(answer: Pick<DrillAnswer, 'drill' | 'cards'>): number {
+  if (SPEED_DRILLS.has(answer.drill) && answer.cards !== undefined) return answer.cards * SPEED_SLOW_PER_CARD_ms;
+  return SLOW_ANSWER_ms[answer.drill];
 }
 
 /** An item's answers, oldest first -> when it is next due. */
-export type DueOf = (history: readonly Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'answeredAt'>[]) => Date;
+export type DueOf = (history: readonly Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'answeredAt' | 'cards'>[]) => Date;
 
 function medianOf(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Sessions of the answers that carry their cards (answers sorted by time), the latest DRILL_SESSIONS_MAX. */
+export function sessionsOf(answers: readonly DrillAnswer[]): DrillSessionStat[] {
+  const sessions: DrillSessionStat[] = [];
+  let last_ms = Number.NEGATIVE_INFINITY;
+  for (const a of answers) {
+    if (a.cards === undefined) continue;
+    const at_ms = Date.parse(a.answeredAt);
+    let current = sessions[sessions.length - 1];
+    if (current === undefined || at_ms - last_ms > DRILL_SESSION_GAP_ms) {
+      current = { startedAt: new Date(at_ms).toISOString(), answers: 0, correct: 0, cards: 0, time_ms: 0 };
+      sessions.push(current);
+    }
+    current.answers++;
+    if (a.correct) current.correct++;
+    current.cards += a.cards;
+    current.time_ms += a.time_ms;
+    last_ms = at_ms;
+  }
+  return sessions.slice(-DRILL_SESSIONS_MAX);
 }
 
 function summarizeDrill(drill: DrillId, answers: readonly DrillAnswer[], dueOf: DueOf): DrillSummary {
@@ -94,6 +133,7 @@ function summarizeDrill(drill: DrillId, answers: readonly DrillAnswer[], dueOf: 
     days: dayRows,
     items: itemRows,
     dueNext,
+    sessions: sessionsOf(answers),
   };
 }
 

@@ -107,6 +107,8 @@ export const ERRORS = {
   DRILL_DEAL_EXPIRED: { status: 410, message: 'This drill has expired. Start a new one.' },
   /** A server-dealt drill already answered with another answer: the first answer stands. */
   DRILL_DEAL_ANSWERED: { status: 409, message: 'This drill was already answered. Start a new one.' },
+  /** The bet-sizing drill graded against the player's ramp, with no ramp set at their table. */
+  DRILL_NO_RAMP: { status: 409, message: 'Set a bet ramp in the table settings to drill it, or drill the Kelly bet.' },
   /**
    * A count of the player's own that breaks a rule of custom-count.ts: the message says which,
    * `details` carry `{ reason, field }` (reason: one of CUSTOM_COUNT_REASONS, stable).

@@ -12,7 +12,18 @@ import { CustomCountSchema } from '../custom-count.ts';
 import { isoDate } from './iso-date.ts';
 import { PracticeReasonSchema } from './rewards.ts';
 
-export const DRILL_IDS = ['runningCount', 'trueCount', 'deckEstimation', 'basicStrategy', 'deviations'] as const;
+export const DRILL_IDS = [
+  'runningCount',
+  'trueCount',
+  'deckEstimation',
+  'basicStrategy',
+  'deviations',
+  // Issue 39's drills, dealt by the server (speed-drills.ts).
+  'pairs',
+  'flash',
+  'tableRound',
+  'betSizing',
+] as const;
 export const DrillIdSchema = z.enum(DRILL_IDS);
 export type DrillId = z.infer<typeof DrillIdSchema>;
 
@@ -26,6 +37,12 @@ export const DRILL_ANSWER_TIME_MAX_ms = 3_600_000;
 export const DRILL_DUE_ITEMS_MAX = 20;
 /** Days of history per drill in the summary. */
 export const DRILL_HISTORY_DAYS_MAX = 90;
+/** Sessions per drill in the summary (the speed drills' chart), newest kept. */
+export const DRILL_SESSIONS_MAX = 60;
+/** A pause longer than this between two answers of a drill starts a new session. */
+export const DRILL_SESSION_GAP_ms = 30 * 60_000;
+/** Most cards one answer counts (a countdown of eight decks). */
+export const DRILL_ANSWER_CARDS_MAX = 416;
 
 /**
  * An item key names what was asked, not the dealt cards: 'hard:16:10' (basic strategy cell),
@@ -47,6 +64,8 @@ export const DrillAnswerSchema = z.strictObject({
   correct: z.boolean(),
   time_ms: z.int().check(z.gte(0), z.lte(DRILL_ANSWER_TIME_MAX_ms)),
   answeredAt: isoDate,
+  /** Cards the answer counted, for a speed drill's time per card (absent for the other drills). */
+  cards: z.optional(z.int().check(z.gte(1), z.lte(DRILL_ANSWER_CARDS_MAX))),
 });
 export type DrillAnswer = z.infer<typeof DrillAnswerSchema>;
 
@@ -81,6 +100,17 @@ export const DrillItemStatSchema = z.strictObject({
 });
 export type DrillItemStat = z.infer<typeof DrillItemStatSchema>;
 
+/** One session of a drill's answers that carry their cards (a pause of DRILL_SESSION_GAP_ms starts the next). */
+export const DrillSessionSchema = z.strictObject({
+  startedAt: isoDate,
+  answers: count,
+  correct: count,
+  /** Cards counted and the time taken over the session's answers: time per card = time_ms / cards. */
+  cards: count,
+  time_ms: count,
+});
+export type DrillSessionStat = z.infer<typeof DrillSessionSchema>;
+
 export const DrillSummarySchema = z.strictObject({
   drill: DrillIdSchema,
   answers: count,
@@ -96,6 +126,8 @@ export const DrillSummarySchema = z.strictObject({
   items: z.array(DrillItemStatSchema),
   /** Items whose due time is earliest, soonest first (at most DRILL_DUE_ITEMS_MAX). */
   dueNext: z.array(DrillItemSchema).check(z.maxLength(DRILL_DUE_ITEMS_MAX)),
+  /** Oldest first, the latest DRILL_SESSIONS_MAX: only answers that carry their cards (the speed drills). */
+  sessions: z.array(DrillSessionSchema).check(z.maxLength(DRILL_SESSIONS_MAX)),
 });
 export type DrillSummary = z.infer<typeof DrillSummarySchema>;
 

@@ -43,6 +43,7 @@ export async function insertDrillAnswers(
         correct: a.correct,
         time_ms: a.time_ms,
         answered_at: a.answeredAt,
+        cards: a.cards ?? null,
       })),
     )
     .onConflict((oc) => oc.columns(['user_id', 'answer_id']).doNothing())
@@ -66,7 +67,7 @@ export async function insertDrillAnswers(
 export async function drillProgress(db: Database, userId: string): Promise<DrillsProgress> {
   const rows = await db.kysely
     .selectFrom('drill_answer')
-    .select(['answer_id', 'drill', 'item', 'correct', 'time_ms', 'answered_at'])
+    .select(['answer_id', 'drill', 'item', 'correct', 'time_ms', 'answered_at', 'cards'])
     .where('user_id', '=', userId)
     .orderBy('id', 'asc')
     .execute();
@@ -77,6 +78,7 @@ export async function drillProgress(db: Database, userId: string): Promise<Drill
     correct: r.correct,
     time_ms: r.time_ms,
     answeredAt: new Date(r.answered_at).toISOString(),
+    ...(r.cards === null ? {} : { cards: r.cards }),
   }));
   return summarizeDrills(answers, fsrsDueOf);
 }

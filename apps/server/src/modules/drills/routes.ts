@@ -1,18 +1,18 @@
 /** The trainer's routes under /api/me/drills, behind requireUser (contract: packages/shared/src/api/drills.ts). */
 import { cryptoRng } from '@card-counter/engine';
 import {
+  AnyDrillAnswerBodySchema,
+  AnyDrillDealPostBodySchema,
+  AnyDrillDealSchema,
+  AnyDrillVerdictSchema,
   DrillAnswersPostBodySchema,
   DrillAnswersPostResponseSchema,
-  DrillDealAnswerBodySchema,
   DrillDealParamsSchema,
-  DrillDealPostBodySchema,
-  DrillDealSchema,
-  DrillDealVerdictSchema,
   DrillsProgressSchema,
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
-import { answerDeal, dealCountdown } from './deals.ts';
+import { answerDeal, dealDrill } from './answer-deal.ts';
 import { drillProgress, storeDrillAnswers } from './drills.ts';
 
 export const drillRoutes: AppModule = async (app, deps) => {
@@ -32,17 +32,18 @@ export const drillRoutes: AppModule = async (app, deps) => {
 
   r.post(
     '/api/me/drills/deals',
-    { ...auth, schema: { body: DrillDealPostBodySchema, response: { 200: DrillDealSchema } } },
-    async (request) => dealCountdown(db, request.userId(), request.body, clock(), rng),
+    // A countdown, a speed drill or bet sizing (contract: shared api/speed-drills.ts).
+    { ...auth, schema: { body: AnyDrillDealPostBodySchema, response: { 200: AnyDrillDealSchema } } },
+    async (request) => dealDrill(db, request.userId(), request.body, clock(), rng),
   );
 
   r.post(
     '/api/me/drills/deals/:dealId/answer',
     {
       ...auth,
-      schema: { params: DrillDealParamsSchema, body: DrillDealAnswerBodySchema, response: { 200: DrillDealVerdictSchema } },
+      schema: { params: DrillDealParamsSchema, body: AnyDrillAnswerBodySchema, response: { 200: AnyDrillVerdictSchema } },
     },
-    async (request) => answerDeal(db, request.userId(), request.params.dealId, request.body.runningCount, clock()),
+    async (request) => answerDeal(db, request.userId(), request.params.dealId, request.body, clock()),
   );
 
   r.get('/api/me/drills', { ...auth, schema: { response: { 200: DrillsProgressSchema } } }, async (request) =>

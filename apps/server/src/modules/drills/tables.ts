@@ -4,7 +4,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { CustomCount } from '@card-counter/engine';
-import type { PracticeReason } from '@card-counter/shared';
+import type { DrillId, DrillPracticeReason, SpeedDrillId } from '@card-counter/shared';
 import type { Json, Timestamp, TimestampNullable } from '../../db/column-types.ts';
 
 export interface DrillAnswerTable {
@@ -12,11 +12,13 @@ export interface DrillAnswerTable {
   id: ColumnType<string, never, never>;
   user_id: string;
   answer_id: string;
-  drill: 'runningCount' | 'trueCount' | 'deckEstimation' | 'basicStrategy' | 'deviations';
+  drill: DrillId;
   item: string;
   correct: boolean;
   time_ms: number;
   answered_at: Timestamp;
+  /** Cards the answer counted (speed drills, migration 0029); null for the other drills. */
+  cards: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -25,7 +27,7 @@ export interface DrillDealTable {
   /** A random UUID, made by the server. */
   id: string;
   user_id: string;
-  drill: 'runningCount';
+  drill: 'runningCount' | SpeedDrillId | 'betSizing';
   item: string;
   /** The counting system the cards are counted with (an engine CountingSystemId). */
   counting_system: string;
@@ -41,9 +43,13 @@ export interface DrillDealTable {
   correct: boolean | null;
   time_ms: number | null;
   /** Why the answered deal paid nothing (ADR 0044); null while open and when it counted. */
-  practice: PracticeReason | null;
+  practice: DrillPracticeReason | null;
   /** A custom count's definition (migration 0021); null for a built-in count. */
   custom: ColumnType<CustomCount | null, string | null, string | null>;
+  /** What the grade needs beyond the cards (migration 0029): a bet's facts, a round's seats. Secret until answered. */
+  question: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The full verdict of a speed or bet drill once answered (a retry answers it again); null otherwise. */
+  verdict: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface DrillsTables {

@@ -18,7 +18,7 @@ import {
   REWARD_ACHIEVEMENT,
   REWARD_LEVEL_UP,
   levelForXp,
-  type PracticeReason,
+  type DrillPracticeReason,
   type RewardMetric,
 } from '@card-counter/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -40,7 +40,7 @@ export interface AwardResult {
   /** Credits paid by this event. */
   credited: number;
   /** Why the event paid nothing at all (ADR 0044): it moved no counter; null when it counted. */
-  practice: PracticeReason | null;
+  practice: DrillPracticeReason | null;
 }
 
 type Trx = Kysely<DB>;
@@ -304,7 +304,7 @@ export async function awardProgressInTransaction(
  * Whether a count check or a drill pays (ADR 0044): only for what was not on screen, no faster
  * than a person plays, within the daily bound, in a count that needs counting. Other events pay.
  */
-async function practiceOf(trx: Trx, userId: string, event: ProgressEvent, now: Date): Promise<PracticeReason | null> {
+async function practiceOf(trx: Trx, userId: string, event: ProgressEvent, now: Date): Promise<DrillPracticeReason | null> {
   if (event.type === 'count_check_answered') return countCheckPractice(event);
   if (event.type !== 'drill_finished') return null;
   const practice = drillPracticeOf(event);

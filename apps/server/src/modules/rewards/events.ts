@@ -6,6 +6,7 @@
  * sent again).
  */
 import type { CountSpec } from '@card-counter/engine';
+import type { SpeedShape } from './count-guess.ts';
 
 /** A round settled at the table (one call per round, whatever the number of spots and splits). */
 export interface RoundSettledEvent {
@@ -54,7 +55,14 @@ export interface DrillFinishedEvent {
   dealtAt: Date;
   /** The count the drill was dealt in; null when it is not known (it then pays nothing). */
   count: CountSpec | null;
+  /**
+   * Which drill (absent: the countdown): a speed drill's shape decides its guess share, and bet
+   * sizing, whose answer is all on screen, is practice (docs/decisions/0062, 0063).
+   */
+  shape?: DrillShape;
 }
+
+export type DrillShape = { kind: 'countdown' } | SpeedShape | { kind: 'betSizing' };
 
 /** A simulator run started by the player (charged CREDIT_COST_SIMULATOR_RUN). */
 export interface SimulationRunEvent {

@@ -22,10 +22,11 @@ export type {
   RoundSettledEvent,
   CountCheckAnsweredEvent,
   DrillFinishedEvent,
+  DrillShape,
   SimulationRunEvent,
 } from './events.ts';
 export { countCheckPractice, drillMinTime_ms } from './pay-rules.ts';
-export { guessShare, needsNoCounting } from './count-guess.ts';
+export { cancelShare, guessShare, needsNoCounting, speedGuessShare, type SpeedShape } from './count-guess.ts';
 export { getProgress } from './progress.ts';
 export { rewardsRoutes as rewardsModule } from './routes.ts';
 export type { RewardsTables, RewardProgressTable } from './tables.ts';

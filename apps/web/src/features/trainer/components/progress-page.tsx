@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '@/shared/ui/link.tsx';
 import { useDrillPlayer } from '../hooks/use-trainer.ts';
 import { dayChartData, dayChartOptions } from '../model/day-chart.ts';
+import { sessionChartData, sessionChartOptions, sessionPoints } from '../model/session-chart.ts';
 import { itemLabel, percent, seconds } from '../model/labels.ts';
 import { StrategyHeatMap } from './strategy-heat-map.tsx';
 import { DRILL_TABS } from './trainer-page.tsx';
@@ -54,6 +55,7 @@ export function ProgressPage() {
         ))}
       </section>
       <OverTime byId={byId} />
+      <BySession byId={byId} />
       <section aria-label="Strategy heat map" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
         <h2 className="mb-1 font-semibold">Basic strategy: accuracy per cell</h2>
         <p className="mb-3 text-xs text-slate-400">
@@ -112,6 +114,60 @@ function OverTime({ byId }: { byId: Map<DrillId, DrillSummary> }) {
         </label>
       </div>
       <DayChart summary={byId.get(chartDrill)} />
+    </section>
+  );
+}
+
+const SPEED_TABS = DRILL_TABS.filter((t) => t.id === 'pairs' || t.id === 'flash' || t.id === 'tableRound');
+
+/** The speed drills' time per card and error rate by session (ADR 0062). */
+function BySession({ byId }: { byId: Map<DrillId, DrillSummary> }) {
+  const [drill, setDrill] = useState<DrillId>('flash');
+  const sessions = useMemo(() => byId.get(drill)?.sessions ?? [], [byId, drill]);
+  const points = useMemo(() => sessionPoints(sessions), [sessions]);
+  const data = useMemo(() => sessionChartData(points), [points]);
+  const options = useMemo(() => sessionChartOptions(points.length), [points.length]);
+  const last = points[points.length - 1];
+  return (
+    <section aria-label="Speed by session" className="rounded-xl bg-slate-900/80 p-4 ring-1 ring-slate-800">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">Speed drills: time per card and error rate by session</h2>
+        <label className="flex items-center gap-2 text-sm text-slate-300">
+          Drill
+          <select
+            className="rounded-md bg-slate-950 px-2 py-1 ring-1 ring-slate-700"
+            value={drill}
+            onChange={(e) => setDrill(e.target.value as DrillId)}
+          >
+            {SPEED_TABS.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {points.length === 0 ? (
+        <p className="text-sm text-slate-400">
+          No sessions of this drill yet: each one the server grades shows here.
+        </p>
+      ) : (
+        <>
+          <UplotChart
+            options={options}
+            data={data}
+            label={`Time per card and error rate, ${points.length} ${points.length === 1 ? 'session' : 'sessions'}`}
+          />
+          {last ? (
+            <p className="mt-2 text-xs text-slate-400" data-testid="last-session">
+              Last session (
+              {new Date(last.startedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}):{' '}
+              {last.perCard_ms === null ? '–' : `${Math.round(last.perCard_ms)} ms a card`},{' '}
+              {Math.round(last.errorRate_pct)}% wrong. A session ends after 30 minutes without an answer.
+            </p>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

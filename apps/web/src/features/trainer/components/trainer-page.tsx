@@ -6,7 +6,10 @@ import { parseDrillHands } from '@/shared/lib/drill-hands-link.ts';
 import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
 import { WithTableSettings } from './with-table-settings.tsx';
 import { useTrainer } from '../hooks/use-trainer.ts';
+import { BetDrill } from './bet-drill.tsx';
 import { CountdownDrill } from './countdown-drill.tsx';
+import { PairsDrill } from './pairs-drill.tsx';
+import { SpeedDrill } from './speed-drill.tsx';
 import { StrategyDrill } from './strategy-drill.tsx';
 import { TrayDrill } from './tray-drill.tsx';
 import { cellKeysOfHands } from '../model/strategy-items.ts';
@@ -21,6 +24,11 @@ export const DRILL_TABS: { id: DrillId; label: string; short: string }[] = [
   { id: 'deckEstimation', label: 'Deck estimation', short: 'Decks' },
   { id: 'basicStrategy', label: 'Basic strategy', short: 'Strategy' },
   { id: 'deviations', label: 'Deviations', short: 'Deviations' },
+  // Issue 39's, dealt by the server (ADR 0062, 0063).
+  { id: 'pairs', label: 'Pairs', short: 'Pairs' },
+  { id: 'flash', label: 'Flash', short: 'Flash' },
+  { id: 'tableRound', label: 'Table round', short: 'Round' },
+  { id: 'betSizing', label: 'Bet sizing', short: 'Bets' },
 ];
 
 export function rulesLine(rules: { numDecks: number; dealerStandsSoft17: boolean; doubleAfterSplit: boolean; surrenderAllowed: boolean }): string {
@@ -76,6 +84,9 @@ function Drills({ settings }: { settings: TableSettings }) {
         ))}
       </nav>
       {drill === 'runningCount' ? <CountdownDrill key={drill} trainer={trainer} /> : null}
+      {drill === 'pairs' ? <PairsDrill key={drill} trainer={trainer} /> : null}
+      {drill === 'flash' || drill === 'tableRound' ? <SpeedDrill key={drill} kind={drill} trainer={trainer} /> : null}
+      {drill === 'betSizing' ? <BetDrill key={drill} trainer={trainer} /> : null}
       {drill === 'trueCount' || drill === 'deckEstimation' ? <TrayDrill key={drill} kind={drill} trainer={trainer} /> : null}
       {drill === 'basicStrategy' || drill === 'deviations' ? (
         <StrategyDrill

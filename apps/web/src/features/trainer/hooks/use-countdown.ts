@@ -1,10 +1,10 @@
 import { countingSystemOf, type CountSpec, type CustomCount } from '@card-counter/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PracticeReason } from '@card-counter/shared';
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '@/shared/lib/api-error.ts';
 import { useWindowKeydown } from '@/shared/lib/use-window-keydown.ts';
 import { answerCountdown, dealCountdown } from '../api/drill-deals.ts';
 import { countdownOf, countdownRunningCount, makeCountdown, randomStops, type Countdown } from '../model/count-items.ts';
+import { canResend, messageOf } from './request-errors.ts';
 import { useDrillSession, type DrillSession } from './use-drill-session.ts';
 import type { Trainer } from './use-trainer.ts';
 
@@ -38,15 +38,6 @@ export interface CountdownSettings {
 
 export const DEFAULT_COUNTDOWN_SETTINGS: CountdownSettings = { decks: 1, perFlash: 1, paced: false, flash_ms: 700, stops: false };
 
-/** The player's words for a failed request: the catalogue's message, or the generic one. */
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE;
-}
-
-/** An answer lost on the way (no answer, or a server failure) may be sent again; a refusal may not. */
-function canResend(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.code === 'RATE_LIMITED');
-}
 
 /** The counting time: from the first card, less the time spent answering at stops; `now` ticks while running. */
 function useCountingClock(running: boolean) {

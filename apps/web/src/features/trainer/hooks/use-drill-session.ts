@@ -23,8 +23,8 @@ export interface DrillSession {
   stats: SessionStats;
   /** Stores one answer (browser, server when signed in) and feeds the scheduler. */
   record(item: string, correct: boolean, time_ms: number): void;
-  /** Counts an answer the server graded and stored (a server-dealt drill): kept in this browser, never uploaded. */
-  recordServed(item: string, correct: boolean, time_ms: number, answeredAt: string): void;
+  /** Counts an answer the server graded and stored (a server-dealt drill): kept in this browser, never uploaded. `cards`: a speed drill's, as the server keeps them (its FSRS grade reads them). */
+  recordServed(item: string, correct: boolean, time_ms: number, answeredAt: string, cards?: number): void;
 }
 
 /** One drill's session: its scheduler over `pool` (seeded from this browser's history) and its stats. */
@@ -39,7 +39,7 @@ export function useDrillSession(drill: DrillId, store: DrillAnswerStore, pool: r
   );
   const [stats, setStats] = useState<SessionStats>(EMPTY);
   const count = useCallback(
-    (item: string, correct: boolean, time_ms: number, answeredAt: string, served: boolean) => {
+    (item: string, correct: boolean, time_ms: number, answeredAt: string, served: boolean, cards?: number) => {
       const answer: DrillAnswer = {
         answerId: crypto.randomUUID(),
         drill,
@@ -47,6 +47,7 @@ export function useDrillSession(drill: DrillId, store: DrillAnswerStore, pool: r
         correct,
         time_ms: Math.max(0, Math.min(DRILL_ANSWER_TIME_MAX_ms, Math.round(time_ms))),
         answeredAt,
+        ...(cards === undefined ? {} : { cards }),
       };
       if (served) store.keep(answer);
       else store.add(answer);
@@ -69,7 +70,7 @@ export function useDrillSession(drill: DrillId, store: DrillAnswerStore, pool: r
     [count],
   );
   const recordServed = useCallback(
-    (item: string, correct: boolean, time_ms: number, answeredAt: string) => count(item, correct, time_ms, answeredAt, true),
+    (item: string, correct: boolean, time_ms: number, answeredAt: string, cards?: number) => count(item, correct, time_ms, answeredAt, true, cards),
     [count],
   );
   return { rng, scheduler, stats, record, recordServed };

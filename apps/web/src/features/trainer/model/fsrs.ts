@@ -14,12 +14,12 @@ export function newItemState(now: Date): ItemState {
   return createEmptyCard(now);
 }
 
-export function reviewItem(state: ItemState, answer: Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms'>, at: Date): ItemState {
+export function reviewItem(state: ItemState, answer: Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'cards'>, at: Date): ItemState {
   return scheduler.next(state, at, GRADE[ratingOf(answer)]).card;
 }
 
 /** Due time of an item from its answers, oldest first (the shared summary's DueOf). */
-export function fsrsDueOf(history: readonly Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'answeredAt'>[]): Date {
+export function fsrsDueOf(history: readonly Pick<DrillAnswer, 'drill' | 'correct' | 'time_ms' | 'answeredAt' | 'cards'>[]): Date {
   const first = history[0];
   if (first === undefined) throw new RangeError('an item has at least one answer');
   let state = newItemState(new Date(first.answeredAt));

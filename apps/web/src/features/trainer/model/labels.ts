@@ -51,6 +51,10 @@ export function itemLabel(item: string): string {
   if (kind === 'tc' && a) return `${a} decks left`;
   if (kind === 'de' && a && b) return `${a.replace('d', '')}-deck shoe, ${b} left`;
   if (item === 'insurance') return 'Insurance';
+  const speed = /^(fl|pr|tr):(\d+)([cps])$/.exec(item);
+  if (speed) return `${speed[2]} ${speed[1] === 'fl' ? 'cards at once' : speed[1] === 'pr' ? 'pairs' : 'seats'}`;
+  const bet = /^bs:(ramp|kelly):([+-]?\d+)$/.exec(item);
+  if (bet) return `${bet[1] === 'ramp' ? 'Ramp' : 'Kelly'} at ${bet[2]}`;
   const dev = /^(I18|Fab4)-(.+)v(.+)$/.exec(item);
   if (dev) return `${dev[2]} v ${dev[3]} (${dev[1] === 'I18' ? 'I18' : 'Fab 4'})`;
   return item;

@@ -63,10 +63,11 @@ export class DrillScheduler {
     return this.hand(this.pool[0] as string);
   }
 
-  record(answer: Pick<DrillAnswer, 'item' | 'correct' | 'time_ms' | 'answeredAt'>): void {
+  record(answer: Pick<DrillAnswer, 'item' | 'correct' | 'time_ms' | 'answeredAt' | 'cards'>): void {
     const at = new Date(answer.answeredAt);
     const state = this.states.get(answer.item) ?? newItemState(at);
-    this.states.set(answer.item, reviewItem(state, { drill: this.drill, correct: answer.correct, time_ms: answer.time_ms }, at));
+    const graded = { drill: this.drill, correct: answer.correct, time_ms: answer.time_ms, ...(answer.cards === undefined ? {} : { cards: answer.cards }) };
+    this.states.set(answer.item, reviewItem(state, graded, at));
     if (!answer.correct) {
       this.misses.push({ item: answer.item, at: this.asked });
       if (this.misses.length > PENDING_MISSES_MAX) this.misses.shift();
