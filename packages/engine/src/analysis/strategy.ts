@@ -3,7 +3,7 @@
 // player blackjacks paid blackjackPays (a push against a dealer blackjack), dealer
 // blackjacks taking the bet (only the original bet: see hand-values.ts), and every other
 // hand played by the chart with exact composition-dependent probabilities.
-import { canDoubleTotal, type Rules } from '../rules.ts';
+import { canDoubleTotal, surrenderOffered, type Rules } from '../rules.ts';
 import { ACE, cardCount, copyComposition, fullShoe, type Composition } from './composition.ts';
 import { buildChart, upcardCells, type UpcardCells } from './chart.ts';
 import { chartToTable } from './chart-table.ts';
@@ -90,7 +90,7 @@ function initialHandEv(rules: Rules, a: UpcardAnalysis, c1: number, c2: number, 
   if (total === 21) return rules.blackjackPays * noBj; // natural; pushes a dealer blackjack
   const dd = canDoubleTotal(rules, total, false) ? 1 : 0;
   const sp = c1 === c2 && rules.maxSplits > 0 ? 1 : 0;
-  const sr = rules.surrenderAllowed ? 1 : 0;
+  const sr = surrenderOffered(rules, a.upcard) ? 1 : 0;
   const action = table[tableIndex(total, soft ? 1 : 0, a.upcard, dd, sp, sr)];
   let u: number;
   switch (action) {
