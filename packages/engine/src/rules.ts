@@ -234,3 +234,27 @@ export function earlySurrenderVs(rules: Rules, upcardValue: number): boolean {
 export function losesAllStakesToBlackjack(rules: Rules): boolean {
   return !rules.dealerPeeks && rules.noHoleCardLosses === 'all';
 }
+
+/**
+ * Is surrender against this upcard asked before the dealer's peek, as a question of its own
+ * (the table's 'surrender' phase)? Early surrender where the dealer peeks under the upcard.
+ * Without a peek every surrender is asked at the hand's turn, early or late by earlySurrenderVs.
+ */
+export function surrenderBeforePeek(rules: Rules, upcardValue: number): boolean {
+  return rules.dealerPeeks && (upcardValue === 1 || upcardValue === 10) && earlySurrenderVs(rules, upcardValue);
+}
+
+/** Is surrender asked at the hand's own turn against this upcard (late, or early without a peek)? */
+export function surrenderAtTurn(rules: Rules, upcardValue: number): boolean {
+  return surrenderOffered(rules, upcardValue) && !surrenderBeforePeek(rules, upcardValue);
+}
+
+/**
+ * Is even money offered to a natural against this upcard? With insurance, against an ace: the
+ * natural is paid 1 to 1 at once, before the dealer checks (decision record 0050). At 3:2 it is
+ * worth exactly what insuring the natural is; below 3:2 it is worth more, and at 6:5 it beats
+ * declining unless fewer than one unseen card in six is a ten.
+ */
+export function evenMoneyOffered(rules: Pick<Rules, 'insuranceAllowed'>, upcardValue: number): boolean {
+  return rules.insuranceAllowed && upcardValue === 1;
+}

@@ -3,7 +3,7 @@
 // EVs are in units of the initial bet. With the dealer peeking they are conditioned on the
 // dealer not having blackjack (what a player facing the decision knows); without the peek
 // they include the chance of a dealer blackjack, which takes the original bet only.
-import { canDoubleTotal, earlySurrenderVs, surrenderOffered, type Rules } from '../rules.ts';
+import { canDoubleTotal, surrenderBeforePeek, surrenderOffered, type Rules } from '../rules.ts';
 import { ACE, assertCard, cardCount, valuesTotal, removeCards, type Composition } from './composition.ts';
 import { OUTCOME_BUST } from './dealer-table.ts';
 import { maxSplitHands } from './split.ts';
@@ -30,10 +30,6 @@ export interface HandOptions {
   beforePeek?: boolean;
 }
 
-/** Is surrender against this upcard asked before the dealer's peek (a question of its own at the table)? */
-export function surrenderBeforePeek(rules: Rules, upcard: number): boolean {
-  return rules.dealerPeeks && (upcard === 1 || upcard === 10) && earlySurrenderVs(rules, upcard);
-}
 
 function checkHand(hand: readonly number[], upcard: number): void {
   if (hand.length < 2) throw new RangeError('a hand has at least two cards.');

@@ -165,7 +165,11 @@ function withDefaults(options: GenerateOptions): Settings {
 export function tableKey(options: GenerateOptions): string {
   const o = withDefaults(options);
   const r = o.rules;
-  const rules = [r.numDecks, r.shufflePoint, r.dealerStandsSoft17, r.dealerPeeks, r.doubleAfterSplit, r.surrenderAllowed, r.blackjackPays, r.doubleDownRestriction, r.maxSplits, r.resplitAces, r.hitSplitAces];
+  const rules: unknown[] = [r.numDecks, r.shufflePoint, r.dealerStandsSoft17, r.dealerPeeks, r.doubleAfterSplit, r.surrenderAllowed, r.blackjackPays, r.doubleDownRestriction, r.maxSplits, r.resplitAces, r.hitSplitAces];
+  // Rules added later join the key only when they change the table, so the keys of the tables
+  // made before them stay as they were (the no-hole-card losses only matter without the peek).
+  if (r.earlySurrender !== 'none') rules.push(['earlySurrender', r.earlySurrender]);
+  if (!r.dealerPeeks && r.noHoleCardLosses !== 'original') rules.push(['noHoleCardLosses', r.noHoleCardLosses]);
   const tc = countingSystemOf({ system: o.count, custom: o.custom }).balanced ? [o.trueCount.resolution, o.trueCount.rounding] : null;
   return JSON.stringify([rules, countKey({ system: o.count, custom: o.custom }), tc, o.scope, o.samplesPerBin, o.seed, [o.bins.lo, o.bins.hi], o.only]);
 }

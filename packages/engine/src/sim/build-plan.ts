@@ -119,7 +119,7 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     wongIn: o.wongIn ?? TC_MIN - 1,
     decisions: indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
     insureAt,
-    csm: o.csm ?? false,
+    csm: (o.csm ?? false) || rules.continuousShuffler,
     bankroll_units: o.bankroll_units ?? 0,
     predicates,
     player: o.player ? compilePlayer(o.player, table, sys.scale) : null,

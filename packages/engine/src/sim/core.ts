@@ -57,6 +57,8 @@ export class SimCore {
     bytes('SHUFFLE_BEFORE_PTR', p.shuffleBeforeRound);
     new Float64Array(mem, constant(w, 'RAMP_PTR'), TC_BINS).set(plan.rampUnits);
     bytes('INSURE_AT_PTR', plan.insureAt);
+    bytes('EARLY_SURRENDER_PTR', p.earlySurrender);
+    bytes('RULE_FLAGS_PTR', p.flags);
     w.configure(
       this.n,
       r.numInitialHands,
