@@ -392,7 +392,7 @@ describe('game reducer fuzz', () => {
   it('random play reaches every phase and real rounds (the fuzz is not vacuous)', () => {
     const seen = new Set<string>();
     let rounds = 0;
-    for (let seed = 1; seed <= 200; seed++) {
+    for (let seed = 1; seed <= 240; seed++) {
       const rng = seededRng(seed);
       let s = createGame({ rules: { ...randomRules(rng), insuranceAllowed: true } });
       for (let i = 0; i < STEPS_PER_SEQUENCE; i++) {
