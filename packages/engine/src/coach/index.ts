@@ -7,6 +7,9 @@ export {
   adviseHand,
   evCost,
   indexSourceFor,
+  evenMoneyByBasic,
+  evenMoneyGain,
+  insuranceChoice,
   insuranceChoiceCost,
   insuranceEv,
   knownComposition,
@@ -14,6 +17,8 @@ export {
   type CoachAdvice,
   type CoachInput,
   type IndexSource,
+  type InsuranceChoice,
+  type InsuranceChoiceInput,
 } from './table-coach.ts';
 export { gradeDecision, type DecisionChoice, type DecisionFacts, type DecisionGrade } from './grade.ts';
 export { advantageAt, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';

@@ -1,6 +1,6 @@
 // Compiles SimOptions into a SimPlan: the analyser's basic strategy for the rules, the counting
 // module's tags and true-count convention, the rule predicates of rules.ts, the index table.
-import type { Rules } from '../rules.ts';
+import { surrenderOffered, type Rules } from '../rules.ts';
 import { needsShuffle } from '../shoe.ts';
 import { computeStrategy } from '../analysis/strategy.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SIZE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
@@ -147,7 +147,9 @@ function sampleHand(total: number, soft: boolean, pair: boolean, twoCards: boole
  */
 export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean, plays?: readonly IndexPlay[]): Uint8Array {
   const out = new Uint8Array(TABLE_SIZE * TC_BINS);
-  const noFabRules: Rules = fab4 ? rules : { ...rules, surrenderAllowed: false };
+  // No surrender at all, late or early: the cells whose surrender bit is 0, and 'i18' without the Fab 4.
+  const noSurrender: Rules = { ...rules, surrenderAllowed: false, earlySurrender: 'none' };
+  const noFabRules: Rules = fab4 ? rules : noSurrender;
   for (let total = 4; total <= 21; total++) {
     for (let soft = 0; soft <= 1; soft++) {
       for (let up = 1; up <= 10; up++) {
@@ -165,9 +167,9 @@ export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean, pl
                     hand,
                     upcard: up,
                     trueCount: TC_MIN + bin,
-                    rules: sr === 1 ? (fab4 ? rules : noFabRules) : { ...rules, surrenderAllowed: false },
+                    rules: sr === 1 ? (fab4 ? rules : noFabRules) : noSurrender,
                     basicAction: ACTION_NAME[basic] as PlayAction,
-                    fromSplit: two && sr === 0 && rules.surrenderAllowed,
+                    fromSplit: two && sr === 0 && surrenderOffered(rules, up),
                     splitAllowed: sp === 1,
                     ...(plays ? { plays } : {}),
                   });
