@@ -177,6 +177,7 @@ export {
   basicStrategyTable,
   chartPlay,
   rememberBasicStrategyTable,
+  surrendersEarlyByChart,
   coach,
   evCost,
   gradeDecision,

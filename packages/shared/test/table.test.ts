@@ -28,6 +28,9 @@ const RULES = {
   hitSplitAces: false,
   otherPlayers: 0,
   otherPlayersErrorPct: 0,
+  earlySurrender: 'none',
+  noHoleCardLosses: 'original',
+  continuousShuffler: false,
 };
 
 const STATS = {

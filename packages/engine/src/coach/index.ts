@@ -2,7 +2,7 @@
 // for the command line), the table's coach (advice while the player decides) and the grade the
 // server's record keeps.
 export { coach, type CoachAnswer, type CoachQuestion } from './coach.ts';
-export { basicStrategyRules, basicStrategyTable, chartPlay, rememberBasicStrategyTable } from './chart-play.ts';
+export { basicStrategyRules, basicStrategyTable, chartPlay, rememberBasicStrategyTable, surrendersEarlyByChart } from './chart-play.ts';
 export {
   adviseHand,
   evCost,

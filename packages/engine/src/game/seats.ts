@@ -10,7 +10,7 @@
 // from it on that share of its decisions, drawn from the step's RNG (decision record 0029).
 
 import { cardValue, handTotal, type Card } from '../cards.ts';
-import { basicStrategyTable, chartPlay } from '../coach/chart-play.ts';
+import { basicStrategyTable, chartPlay, surrendersEarlyByChart } from '../coach/chart-play.ts';
 import type { ActionEvs, PlayerAction } from '../analysis/hand-ev.ts';
 import { randomInt } from '../rng.ts';
 import type { Rules } from '../rules.ts';
@@ -174,8 +174,7 @@ export function computerSeatsSurrenderEarly(draft: StepDraft): void {
   for (const seat of state.computerSeats) {
     const hand = seat.hands[0];
     if (!hand || hand.status !== 'playing' || hand.cards.length !== 2) continue;
-    const legal = { ...computerLegal(rules, hand, 0, cardValue(up)), surrender: true };
-    if (computerChartPlay(rules, hand.cards.map(cardValue), cardValue(up), legal, basicStrategyTable(rules)) === 'surrender') hand.status = 'surrendered';
+    if (surrendersEarlyByChart(rules, hand.cards.map(cardValue), cardValue(up))) hand.status = 'surrendered';
   }
 }
 
