@@ -153,3 +153,49 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     expect(screen.getByText('The coach is off. Switch it on in the table settings.')).toBeTruthy();
   });
 });
+
+describe('early surrender and even money at the table (decision record 0050)', { timeout: 30_000 }, () => {
+  async function applyRules(user: ReturnType<typeof userEvent.setup>, choose: () => Promise<void>) {
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' });
+    await choose();
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+  }
+
+  it('asks early surrender before the dealer checks, judges the answer, and pays half against the blackjack', async () => {
+    const user = userEvent.setup();
+    await loadBasicStrategy({ ...DEFAULT_RULES, earlySurrender: 'vs10', surrenderAllowed: false });
+    // 10♥ 6♣ against K♠, the hole card an ace: a dealer blackjack.
+    const { record, balances } = renderTable(['10h', 'Ks', '6c', 'Ad', '10s']);
+    await applyRules(user, async () => {
+      await user.selectOptions(screen.getByLabelText('Early surrender'), 'Against a ten');
+      await user.click(screen.getByRole('checkbox', { name: 'Late surrender' }));
+    });
+    await dealOneHundred(user);
+    const offer = screen.getByRole('group', { name: 'Early surrender' });
+    expect(offer.textContent).toContain('before the dealer checks for blackjack');
+    expect(screen.queryByRole('button', { name: 'Hit' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Surrender early' }));
+    expect((await screen.findByTestId('coach-verdict')).textContent).toContain('Early surrender on 10,6 v 10: matches basic strategy.');
+    const [entry] = await record.recent(1);
+    expect(entry).toMatchObject({ kind: 'decision', hand: [10, 6], upcard: 10, chosen: 'surrender', best: 'surrender', evCost: 0, bet: 100 });
+    expect(balances.at(-1)).toBe(10_000 - 10 - 50); // the table fee, and half the bet back
+  });
+
+  it('judges even money at 6:5 by its own gain: declining a natural against an ace is wrong', async () => {
+    const user = userEvent.setup();
+    await loadBasicStrategy({ ...DEFAULT_RULES, blackjackPays: 1.2, insuranceAllowed: true });
+    // A♥ K♣ against an ace, hole 7♦.
+    renderTable(['Ah', 'As', 'Kc', '7d']);
+    await applyRules(user, async () => {
+      await user.selectOptions(screen.getByLabelText('Blackjack pays'), '6:5');
+      await user.click(screen.getByRole('checkbox', { name: 'Insurance offered' }));
+    });
+    await user.click(await screen.findByRole('button', { name: '100' }));
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    await user.click(screen.getByRole('button', { name: 'No even money' }));
+    expect((await screen.findByTestId('coach-insurance')).textContent).toBe('Even money declined: wrong, taking it is worth more here.');
+    // Unseen: 309 cards, 95 tens: 1 - 1.2 x (1 - 95/309) = +16.9% of the bet.
+    expect(screen.getByTestId('coach-insurance-ev').textContent).toBe('Even money against declining, from the cards seen: +16.9% of the 100.00-credit bet.');
+  });
+});

@@ -20,6 +20,8 @@ export interface CoachPanelProps {
   shortcuts: boolean;
   /** The warning shows here (a wide screen); on a phone it shows beside the moves instead (play-hud.tsx). */
   showWarning: boolean;
+  /** A continuous shuffler: the count says nothing, so index plays never apply (decision record 0050). */
+  continuousShuffler?: boolean;
 }
 
 const NAMES = MOVE_NAMES;
@@ -79,6 +81,7 @@ function VerdictView({ v }: { v: Verdict }) {
 }
 
 function InsuranceView({ v }: { v: InsuranceVerdict }) {
+  if (v.evenMoney) return <EvenMoneyView v={v} />;
   const right = v.took === v.shouldTake;
   const rule = v.byIndex ? `the index play insures at true count +3 and up (now ${v.trueCount})` : 'basic strategy never takes insurance';
   return (
@@ -96,8 +99,26 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
   );
 }
 
+/** Even money on a natural (decision record 0050): 1 for sure against the payout unless the dealer has blackjack too. */
+function EvenMoneyView({ v }: { v: InsuranceVerdict }) {
+  const right = v.took === v.shouldTake;
+  return (
+    <div className="flex flex-col gap-1" data-testid="coach-insurance-verdict">
+      <p role="status" data-testid="coach-insurance" className={`font-semibold ${right ? 'text-emerald-300' : 'text-rose-300'}`}>
+        {v.took ? 'Even money taken' : 'Even money declined'}: {right ? 'right,' : 'wrong,'} {v.shouldTake ? 'taking it is worth more here' : 'declining is worth more here'}.
+      </p>
+      <p className="text-sm text-slate-300" data-testid="coach-insurance-ev">
+        Even money against declining, from the cards seen: <strong className="text-white">{percent(v.ev)}</strong> of the {credits(v.stake)}-credit bet.
+      </p>
+      <p className="text-sm text-slate-300">
+        Cost of this choice: <strong className="text-white">{credits(v.cost)} credits</strong>
+      </p>
+    </div>
+  );
+}
+
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts, showWarning }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts, showWarning, continuousShuffler = false }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -108,6 +129,11 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
         <p className="text-sm text-slate-400">The coach is off. Switch it on in the table settings.</p>
       ) : (
         <div className="flex flex-col gap-3">
+          {continuousShuffler && (
+            <p className="text-xs text-amber-200" data-testid="coach-csm-note">
+              A continuous shuffler deals every round from a full shoe: the true count stays near 0, so the coach judges by basic strategy and no bet spread helps.
+            </p>
+          )}
           {warning && showWarning && <CoachWarning warning={warning} onConfirm={onConfirm} onCancel={onCancel} shortcuts={shortcuts} />}
           {insurance && <InsuranceView v={insurance} />}
           {verdict ? <VerdictView v={verdict} /> : !insurance && <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}

@@ -55,6 +55,11 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
       <h2 id="count-heading" className="mb-3 flex items-baseline justify-between text-sm font-bold uppercase tracking-wider text-slate-300">
         Count <span className="text-xs font-medium normal-case tracking-normal text-slate-400">{system.name}</span>
       </h2>
+      {state.config.continuousShuffler && (
+        <p className="mb-3 rounded-lg bg-amber-400/10 p-2 text-xs text-amber-200" data-testid="csm-note">
+          Continuous shuffler: the cards go back into the machine after every round, so each round is dealt from a full shoe. The count starts again every round and tells you nothing: practise the count at a table without one.
+        </p>
+      )}
       <div className="grid grid-cols-3 gap-2">
         <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} locked={testMode} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
         <Metric

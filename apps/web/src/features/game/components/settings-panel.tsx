@@ -48,6 +48,15 @@ const DOUBLE = [
   { value: '9-11', label: '9, 10 or 11' },
   { value: '10-11', label: '10 or 11' },
 ] as const;
+const EARLY_SURRENDER = [
+  { value: 'none', label: 'None' },
+  { value: 'vs10', label: 'Against a ten' },
+  { value: 'all', label: 'Against any upcard' },
+] as const;
+const NO_HOLE_LOSSES = [
+  { value: 'original', label: 'Original bets only' },
+  { value: 'all', label: 'All bets (doubles, splits)' },
+] as const;
 const RESOLUTION = [
   { value: 'exact', label: 'Exact decks' },
   { value: 'half', label: 'Half deck' },
@@ -144,12 +153,15 @@ function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Disp
       <SelectField label="Their mistakes" value={draft.otherPlayersErrorPct} options={ERROR_PCT} onChange={set('otherPlayersErrorPct')} disabled={draft.otherPlayers === 0} />
       <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
       <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
+      <SelectField label="Early surrender" value={draft.earlySurrender} options={EARLY_SURRENDER} onChange={set('earlySurrender')} />
+      <SelectField label="No hole card: a blackjack takes" value={draft.noHoleCardLosses} options={NO_HOLE_LOSSES} onChange={set('noHoleCardLosses')} disabled={draft.dealerPeeks} />
       <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />
       <CheckField label="Double after split" checked={draft.doubleAfterSplit} onChange={set('doubleAfterSplit')} />
       <CheckField label="Late surrender" checked={draft.surrenderAllowed} onChange={set('surrenderAllowed')} />
       <CheckField label="Insurance offered" checked={draft.insuranceAllowed} onChange={set('insuranceAllowed')} />
       <CheckField label="Resplit aces" checked={draft.resplitAces} onChange={set('resplitAces')} />
       <CheckField label="Hit split aces" checked={draft.hitSplitAces} onChange={set('hitSplitAces')} />
+      <CheckField label="Continuous shuffler" checked={draft.continuousShuffler} onChange={set('continuousShuffler')} />
     </fieldset>
   );
 }

@@ -31,6 +31,7 @@ import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
+import { EarlySurrenderOffer } from './early-surrender-offer.tsx';
 import { PlayHud } from './play-hud.tsx';
 import { SeatControls } from './seat-controls.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
@@ -114,7 +115,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           {prefs.testMode ? (
             <TestModeNote reports={report.available} />
           ) : (
-            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} />
+            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} continuousShuffler={state.config.continuousShuffler} />
           )}
           {betRamp.ramp !== null && !testMode && <BetGradePanel grades={bets} />}
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
@@ -141,9 +142,10 @@ function TableDialogs({ report, helpOpen, onCloseHelp }: { report: ReturnType<ty
   );
 }
 
-/** What the player answers now: insurance, the coach's warning (in the moves' place on a phone) or the moves. */
+/** What the player answers now: insurance, early surrender, the coach's warning (in the moves' place on a phone) or the moves. */
 function MoveControls({ state, table, moves, legal, prefs, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; legal: NonNullable<ReturnType<typeof useTableMoves>['moves']>; prefs: TablePrefs; wide: boolean }) {
   if (state.gamePhase === 'insurance') return <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />;
+  if (state.gamePhase === 'surrender') return <EarlySurrenderOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.earlySurrender} />;
   if (!wide && moves.warning && prefs.coach !== 'off') {
     // On a phone the warning takes the moves' place: in sight, and the moves wait for its answer.
     return <CoachWarning warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />;

@@ -17,6 +17,8 @@ export interface Verdict {
   correct: boolean;
   /** Credits of expected value given away by the choice. */
   cost: number;
+  /** The early-surrender question before the peek (decision record 0050): chosen is 'surrender' or the play that playing on is worth. */
+  early?: boolean;
 }
 
 /**
@@ -35,11 +37,19 @@ export interface InsuranceVerdict {
   stake: number;
   /** Credits of expected value given away by the choice. */
   cost: number;
+  /** Only naturals answered: the answer was even money; ev is then its gain per unit of the bet (decision record 0050). */
+  evenMoney?: boolean;
+}
+
+/** The hand being decided: the current hand in play, or the one asked the early-surrender question (decision record 0050). */
+export function decidingHand(state: VisibleGameState): VisibleGameState['playerHands'][number] | null {
+  if (state.gamePhase === 'surrender') return state.playerHands[state.currentHandIndex] ?? null;
+  return currentHand(state);
 }
 
 /** The verdict on `chosen` for the hand being decided, against the coach's advice; null when no hand is being decided. */
 export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, chosen: PlayerAction): Verdict | null {
-  const h = currentHand(state);
+  const h = decidingHand(state);
   const up = state.dealerCards[0];
   if (!h || !up) return null;
   return {
@@ -50,6 +60,39 @@ export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, ad
     advice,
     correct: chosen === advice.recommended,
     cost: Math.round(engine.evCost(advice.evs, chosen) * h.bet * 100) / 100,
+  };
+}
+
+/**
+ * The early-surrender answer as a verdict: taking it is 'surrender', playing on is judged as the
+ * best other play (its EV is what playing on is worth), so the cost is the server's (coach/grade.ts).
+ */
+export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, take: boolean): Verdict | null {
+  let playOn: PlayerAction = 'hit';
+  let best = -Infinity;
+  for (const [play, ev] of Object.entries(advice.evs) as [PlayerAction, number | null][]) {
+    if (play !== 'surrender' && ev !== null && ev > best) {
+      best = ev;
+      playOn = play;
+    }
+  }
+  const v = decisionVerdict(engine, state, advice, take ? 'surrender' : playOn);
+  return v && { ...v, correct: take === (advice.recommended === 'surrender'), early: true };
+}
+
+/** The record's entry of an early-surrender answer ('surrender' or 'noSurrender', as the server grades it). */
+export function earlySurrenderEntry(v: Verdict, bet: number): RecordEntry {
+  return {
+    entryId: crypto.randomUUID(),
+    kind: 'decision',
+    at: new Date().toISOString(),
+    hand: v.hand,
+    upcard: v.upcard,
+    trueCount: v.trueCount,
+    chosen: v.chosen === 'surrender' ? 'surrender' : 'noSurrender',
+    best: v.advice.recommended === 'surrender' ? 'surrender' : 'noSurrender',
+    evCost: v.cost,
+    bet: Math.round(bet),
   };
 }
 
@@ -75,12 +118,16 @@ export function decisionEntry(v: Verdict, bet: number): RecordEntry {
  */
 export function insuranceVerdict(engine: CoachEngine, state: VisibleGameState, take: boolean, insuranceIndex: number | null, indexCount: number | null): InsuranceVerdict {
   const byIndex = insuranceIndex !== null && indexCount !== null;
-  const shouldTake = byIndex && indexCount >= insuranceIndex;
-  // Every card on the table is seen except the hole card, which stays in the unseen shoe.
-  const ev = engine.insuranceEv(knownComposition(state, []));
-  const stake = state.playerHands.reduce((a, h) => a + h.bet / 2, 0);
-  const cost = engine.insuranceChoiceCost(ev, stake, take);
-  return { took: take, shouldTake, trueCount: state.trueCount, byIndex, ev, stake, cost };
+  const insureByIndex = byIndex && indexCount >= insuranceIndex;
+  // Every card on the table is seen except the hole card, which stays in the unseen shoe. The
+  // naturals take even money with the same answer, judged by its own gain (coach/grade.ts does the same).
+  const evenMoneyBet = state.playerHands.reduce((a, h) => a + (h.status === 'blackjack' ? h.bet : 0), 0);
+  const total = state.playerHands.reduce((a, h) => a + h.bet, 0);
+  const insuranceStake = (total - evenMoneyBet) / 2;
+  const choice = engine.insuranceChoice({ rules: state.config, unseen: knownComposition(state, []), insuranceStake, evenMoneyBet, insureByIndex });
+  const cost = Math.round(Math.max(0, take ? -choice.takeCredits : choice.takeCredits) * 100) / 100;
+  const ev = insuranceStake > 0 ? choice.insuranceEv : choice.evenMoneyGain;
+  return { took: take, shouldTake: choice.shouldTake, trueCount: state.trueCount, byIndex, ev, stake: insuranceStake > 0 ? insuranceStake : evenMoneyBet, cost, evenMoney: insuranceStake <= 0 && evenMoneyBet > 0 };
 }
 
 /** The record's entry of an insurance decision. */
@@ -112,6 +159,11 @@ export function verdictSentence(v: Verdict): string {
       : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
         ? `the index play (${advice.index.id})`
         : 'basic strategy';
+  if (v.early) {
+    const answer = v.chosen === 'surrender' ? 'Early surrender' : 'Playing on';
+    const right = advice.recommended === 'surrender' ? 'surrender early' : 'play on';
+    return v.correct ? `${answer} on ${handText}: matches ${by}.` : `${answer} on ${handText}: ${by} says ${right}.`;
+  }
   return v.correct
     ? `${MOVE_NAMES[v.chosen]} on ${handText}: matches ${by}.`
     : `${MOVE_NAMES[v.chosen]} on ${handText}: ${by} says ${MOVE_NAMES[advice.recommended]}.`;
