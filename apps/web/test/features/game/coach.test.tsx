@@ -172,7 +172,7 @@ describe('early surrender and even money at the table (decision record 0050)', {
       await user.click(screen.getByRole('checkbox', { name: 'Late surrender' }));
     });
     await dealOneHundred(user);
-    const offer = screen.getByRole('group', { name: 'Early surrender' });
+    const offer = await screen.findByRole('group', { name: 'Early surrender' }); // a chunk of its own (rule-notes.tsx)
     expect(offer.textContent).toContain('before the dealer checks for blackjack');
     expect(screen.queryByRole('button', { name: 'Hit' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Surrender early' }));

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { MOVE_NAMES } from '../model/hand-labels.ts';
@@ -25,6 +27,9 @@ export interface CoachPanelProps {
 }
 
 const NAMES = MOVE_NAMES;
+// Only some rules show these (decision record 0050): a chunk of their own.
+const EvenMoneyView = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EvenMoneyView })));
+const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
 
 function percent(ev: number): string {
   const p = (ev * 100).toFixed(1);
@@ -81,7 +86,12 @@ function VerdictView({ v }: { v: Verdict }) {
 }
 
 function InsuranceView({ v }: { v: InsuranceVerdict }) {
-  if (v.evenMoney) return <EvenMoneyView v={v} />;
+  if (v.evenMoney)
+    return (
+      <Suspense fallback={null}>
+        <EvenMoneyView v={v} />
+      </Suspense>
+    );
   const right = v.took === v.shouldTake;
   const rule = v.byIndex ? `the index play insures at true count +3 and up (now ${v.trueCount})` : 'basic strategy never takes insurance';
   return (
@@ -91,24 +101,6 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
       </p>
       <p className="text-sm text-slate-300" data-testid="coach-insurance-ev">
         Insurance EV from the cards seen: <strong className="text-white">{percent(v.ev)}</strong> of the {credits(v.stake)}-credit insurance bet.
-      </p>
-      <p className="text-sm text-slate-300">
-        Cost of this choice: <strong className="text-white">{credits(v.cost)} credits</strong>
-      </p>
-    </div>
-  );
-}
-
-/** Even money on a natural (decision record 0050): 1 for sure against the payout unless the dealer has blackjack too. */
-function EvenMoneyView({ v }: { v: InsuranceVerdict }) {
-  const right = v.took === v.shouldTake;
-  return (
-    <div className="flex flex-col gap-1" data-testid="coach-insurance-verdict">
-      <p role="status" data-testid="coach-insurance" className={`font-semibold ${right ? 'text-emerald-300' : 'text-rose-300'}`}>
-        {v.took ? 'Even money taken' : 'Even money declined'}: {right ? 'right,' : 'wrong,'} {v.shouldTake ? 'taking it is worth more here' : 'declining is worth more here'}.
-      </p>
-      <p className="text-sm text-slate-300" data-testid="coach-insurance-ev">
-        Even money against declining, from the cards seen: <strong className="text-white">{percent(v.ev)}</strong> of the {credits(v.stake)}-credit bet.
       </p>
       <p className="text-sm text-slate-300">
         Cost of this choice: <strong className="text-white">{credits(v.cost)} credits</strong>
@@ -130,9 +122,9 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
       ) : (
         <div className="flex flex-col gap-3">
           {continuousShuffler && (
-            <p className="text-xs text-amber-200" data-testid="coach-csm-note">
-              A continuous shuffler deals every round from a full shoe: the true count stays near 0, so the coach judges by basic strategy and no bet spread helps.
-            </p>
+            <Suspense fallback={null}>
+              <CsmNote where="coach" />
+            </Suspense>
           )}
           {warning && showWarning && <CoachWarning warning={warning} onConfirm={onConfirm} onCancel={onCancel} shortcuts={shortcuts} />}
           {insurance && <InsuranceView v={insurance} />}

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { countingSystemOf, type VisibleGameState } from '@card-counter/engine';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { deckEstimate, formatDecks } from '../model/deck-estimate.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { DiscardTray } from './discard-tray.tsx';
@@ -14,6 +16,9 @@ export interface CountPanelProps {
   /** Test mode: the running and true counts are the player's to keep (the server sends none). */
   testMode?: boolean;
 }
+
+// A continuous shuffler's note: only that rule shows it, a chunk of its own (decision record 0050).
+const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
 
 function signed(x: number, decimals = 0): string {
   const s = decimals > 0 ? x.toFixed(decimals) : String(x);
@@ -56,9 +61,9 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
         Count <span className="text-xs font-medium normal-case tracking-normal text-slate-400">{system.name}</span>
       </h2>
       {state.config.continuousShuffler && (
-        <p className="mb-3 rounded-lg bg-amber-400/10 p-2 text-xs text-amber-200" data-testid="csm-note">
-          Continuous shuffler: the cards go back into the machine after every round, so each round is dealt from a full shoe. The count starts again every round and tells you nothing: practise the count at a table without one.
-        </p>
+        <Suspense fallback={null}>
+          <CsmNote where="count" />
+        </Suspense>
       )}
       <div className="grid grid-cols-3 gap-2">
         <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} locked={testMode} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />

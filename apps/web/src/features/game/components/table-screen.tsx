@@ -31,7 +31,6 @@ import { CountCheck } from './count-check.tsx';
 import { CountPanel } from './count-panel.tsx';
 import { Felt } from './felt.tsx';
 import { InsuranceOffer } from './insurance-offer.tsx';
-import { EarlySurrenderOffer } from './early-surrender-offer.tsx';
 import { PlayHud } from './play-hud.tsx';
 import { SeatControls } from './seat-controls.tsx';
 import { SessionStatsPanel } from './session-stats-panel.tsx';
@@ -42,6 +41,8 @@ import { TableHeader } from './table-header.tsx';
 
 // Opened now and then, not needed to play a round: each is its own chunk, loaded when first shown.
 const TableSettings = lazyChunk(() => import('./table-settings.tsx').then((m) => ({ default: m.TableSettings })));
+// Early surrender before the peek: only that rule asks it (decision record 0050), a chunk of its own.
+const EarlySurrenderOffer = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EarlySurrenderOffer })));
 const ShoeReportDialog = lazyChunk(() => import('./shoe-report.tsx').then((m) => ({ default: m.ShoeReportDialog })));
 
 export interface TableScreenProps {
@@ -145,7 +146,12 @@ function TableDialogs({ report, helpOpen, onCloseHelp }: { report: ReturnType<ty
 /** What the player answers now: insurance, early surrender, the coach's warning (in the moves' place on a phone) or the moves. */
 function MoveControls({ state, table, moves, legal, prefs, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; legal: NonNullable<ReturnType<typeof useTableMoves>['moves']>; prefs: TablePrefs; wide: boolean }) {
   if (state.gamePhase === 'insurance') return <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />;
-  if (state.gamePhase === 'surrender') return <EarlySurrenderOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.earlySurrender} />;
+  if (state.gamePhase === 'surrender')
+    return (
+      <Suspense fallback={<p className="text-center text-sm text-slate-400">Surrender early?</p>}>
+        <EarlySurrenderOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.earlySurrender} />
+      </Suspense>
+    );
   if (!wide && moves.warning && prefs.coach !== 'off') {
     // On a phone the warning takes the moves' place: in sight, and the moves wait for its answer.
     return <CoachWarning warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />;

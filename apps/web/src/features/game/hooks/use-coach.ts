@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from 'reac
 import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
-import { decidingHand, decisionEntry, decisionVerdict, earlySurrenderEntry, earlySurrenderVerdict, insuranceEntry, insuranceVerdict, type InsuranceVerdict, type Verdict } from '../model/coach-verdicts.ts';
+import { decidingHand, decisionEntry, decisionVerdict, type InsuranceVerdict, type Verdict } from '../model/coach-verdicts.ts';
 import { splitsAtSpot } from '../model/legal-moves.ts';
 import { knownComposition } from '../model/shoe-knowledge.ts';
 import type { CoachEngine } from '../model/coach-engine-types.ts';
@@ -156,24 +156,24 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
       const up = state?.dealerCards[0];
       if (!state || !up || !enabled || !engine) return;
       const insuranceIndex = prefs.indexPlays ? (source?.insuranceIndex ?? null) : null;
-      const v = insuranceVerdict(engine, state, take, insuranceIndex, indexCount ?? null);
+      const v = engine.insuranceVerdict(engine, state, take, insuranceIndex, indexCount ?? null);
       setInsurance({ round, v });
       setVerdict(null);
       count(take === v.shouldTake, v.cost);
-      record.add(insuranceEntry(state, v, cardValue(up)));
+      record.add(engine.insuranceEntry(state, v, cardValue(up)));
     },
     [engine, state, enabled, prefs.indexPlays, record, source, indexCount, count, round],
   );
 
   const judgeEarlySurrender = useCallback(
     (take: boolean) => {
-      const v = state && advice && engine ? earlySurrenderVerdict(engine, state, advice, take) : null;
+      const v = state && advice && engine ? engine.earlySurrenderVerdict(engine, state, advice, take) : null;
       const h = state ? decidingHand(state) : null;
-      if (!v || !h) return;
+      if (!v || !h || !engine) return;
       setVerdict({ round, v });
       setInsurance(null);
       count(v.correct, v.cost);
-      record.add(earlySurrenderEntry(v, h.bet));
+      record.add(engine.earlySurrenderEntry(v, h.bet));
     },
     [engine, state, advice, record, count, round],
   );

@@ -4,3 +4,5 @@
 // table mounts, so it arrives in the background while the player bets
 // (docs/decisions/0036-first-load-cuts.md).
 export { adviseHand, evCost, indexSourceFor, insuranceChoice, insuranceChoiceCost, insuranceEv } from '@card-counter/engine';
+export { earlySurrenderEntry, earlySurrenderVerdict } from './early-surrender-verdict.ts';
+export { insuranceEntry, insuranceVerdict } from './insurance-verdict.ts';

@@ -3,7 +3,6 @@ import type { CoachEngine } from './coach-engine-types.ts';
 import type { RecordEntry } from '@card-counter/shared';
 import { valueLabel } from '@/shared/ui/card-names.ts';
 import { MOVE_NAMES } from './hand-labels.ts';
-import { knownComposition } from './shoe-knowledge.ts';
 
 // The coach's verdicts on the player's choices, and the record entries they make: pure
 // functions of the table as the player sees it (hooks/use-coach.ts keeps the session's).
@@ -19,6 +18,8 @@ export interface Verdict {
   cost: number;
   /** The early-surrender question before the peek (decision record 0050): chosen is 'surrender' or the play that playing on is worth. */
   early?: boolean;
+  /** The verdict in words, when it is not a play's (early surrender's, early-surrender-verdict.ts). */
+  sentence?: string;
 }
 
 /**
@@ -63,39 +64,6 @@ export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, ad
   };
 }
 
-/**
- * The early-surrender answer as a verdict: taking it is 'surrender', playing on is judged as the
- * best other play (its EV is what playing on is worth), so the cost is the server's (coach/grade.ts).
- */
-export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, take: boolean): Verdict | null {
-  let playOn: PlayerAction = 'hit';
-  let best = -Infinity;
-  for (const [play, ev] of Object.entries(advice.evs) as [PlayerAction, number | null][]) {
-    if (play !== 'surrender' && ev !== null && ev > best) {
-      best = ev;
-      playOn = play;
-    }
-  }
-  const v = decisionVerdict(engine, state, advice, take ? 'surrender' : playOn);
-  return v && { ...v, correct: take === (advice.recommended === 'surrender'), early: true };
-}
-
-/** The record's entry of an early-surrender answer ('surrender' or 'noSurrender', as the server grades it). */
-export function earlySurrenderEntry(v: Verdict, bet: number): RecordEntry {
-  return {
-    entryId: crypto.randomUUID(),
-    kind: 'decision',
-    at: new Date().toISOString(),
-    hand: v.hand,
-    upcard: v.upcard,
-    trueCount: v.trueCount,
-    chosen: v.chosen === 'surrender' ? 'surrender' : 'noSurrender',
-    best: v.advice.recommended === 'surrender' ? 'surrender' : 'noSurrender',
-    evCost: v.cost,
-    bet: Math.round(bet),
-  };
-}
-
 /** The record's entry of a decision judged at a hand of `bet`. */
 export function decisionEntry(v: Verdict, bet: number): RecordEntry {
   return {
@@ -112,44 +80,9 @@ export function decisionEntry(v: Verdict, bet: number): RecordEntry {
   };
 }
 
-/**
- * The verdict on taking (or declining) insurance: by the index (`insuranceIndex` at the count
- * `indexCount`) when the player plays index plays, else basic strategy's never.
- */
-export function insuranceVerdict(engine: CoachEngine, state: VisibleGameState, take: boolean, insuranceIndex: number | null, indexCount: number | null): InsuranceVerdict {
-  const byIndex = insuranceIndex !== null && indexCount !== null;
-  const insureByIndex = byIndex && indexCount >= insuranceIndex;
-  // Every card on the table is seen except the hole card, which stays in the unseen shoe. The
-  // naturals take even money with the same answer, judged by its own gain (coach/grade.ts does the same).
-  const evenMoneyBet = state.playerHands.reduce((a, h) => a + (h.status === 'blackjack' ? h.bet : 0), 0);
-  const total = state.playerHands.reduce((a, h) => a + h.bet, 0);
-  const insuranceStake = (total - evenMoneyBet) / 2;
-  const choice = engine.insuranceChoice({ rules: state.config, unseen: knownComposition(state, []), insuranceStake, evenMoneyBet, insureByIndex });
-  const cost = Math.round(Math.max(0, take ? -choice.takeCredits : choice.takeCredits) * 100) / 100;
-  const ev = insuranceStake > 0 ? choice.insuranceEv : choice.evenMoneyGain;
-  return { took: take, shouldTake: choice.shouldTake, trueCount: state.trueCount, byIndex, ev, stake: insuranceStake > 0 ? insuranceStake : evenMoneyBet, cost, evenMoney: insuranceStake <= 0 && evenMoneyBet > 0 };
-}
-
-/** The record's entry of an insurance decision. */
-export function insuranceEntry(state: VisibleGameState, v: InsuranceVerdict, upcard: number): RecordEntry {
-  const hands = state.playerHands.map((h) => h.cards.map(cardValue));
-  return {
-    entryId: crypto.randomUUID(),
-    kind: 'decision',
-    at: new Date().toISOString(),
-    hand: hands[0] ?? [],
-    upcard,
-    trueCount: state.trueCount,
-    chosen: v.took ? 'insure' : 'noInsurance',
-    best: v.shouldTake ? 'insure' : 'noInsurance',
-    evCost: v.cost,
-    // The stake the insurance is measured against: the hands' bets (insurance is half of it).
-    bet: Math.round(state.playerHands.reduce((a, h) => a + h.bet, 0)),
-  };
-}
-
 /** 'Hit on 10,6 v 9: matches basic strategy.' or what the coach would have played instead. */
 export function verdictSentence(v: Verdict): string {
+  if (v.sentence !== undefined) return v.sentence;
   const { advice } = v;
   const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
   // Until the rule set's chart has been built, the coach judges by the EVs alone.
@@ -159,11 +92,6 @@ export function verdictSentence(v: Verdict): string {
       : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
         ? `the index play (${advice.index.id})`
         : 'basic strategy';
-  if (v.early) {
-    const answer = v.chosen === 'surrender' ? 'Early surrender' : 'Playing on';
-    const right = advice.recommended === 'surrender' ? 'surrender early' : 'play on';
-    return v.correct ? `${answer} on ${handText}: matches ${by}.` : `${answer} on ${handText}: ${by} says ${right}.`;
-  }
   return v.correct
     ? `${MOVE_NAMES[v.chosen]} on ${handText}: matches ${by}.`
     : `${MOVE_NAMES[v.chosen]} on ${handText}: ${by} says ${MOVE_NAMES[advice.recommended]}.`;
