@@ -194,7 +194,7 @@ describe('early surrender before the peek (decision record 0050)', () => {
   it('is asked before the dealer checks: surrendering keeps half the bet against a blackjack', () => {
     let s = play(stackedGame(['10', 'K', '6', 'A'], rules), [bet(100), DEAL]);
     expect(s.gamePhase).toBe('surrender');
-    expect(s.gameStatus).toBe('surrender early, before the dealer checks for blackjack?');
+    expect(s.gameStatus).toBe('Surrender early, before the dealer checks for blackjack?');
     expect(visible(s).dealerCards[1]).toBeNull();
     refused(s, SURRENDER, 'asked now');
     refused(s, HIT, 'no hand');

@@ -112,8 +112,8 @@ export function nextEarlySurrenderHand(state: GameState, after: number): number 
 }
 
 export function earlySurrenderPrompt(state: GameState, i: number): string {
-  const prefix = state.playerHands.length > 1 ? `Hand ${i + 1}: ` : '';
-  return `${prefix}surrender early, before the dealer checks for blackjack?`;
+  const prefix = state.playerHands.length > 1 ? `Hand ${i + 1}: s` : 'S';
+  return `${prefix}urrender early, before the dealer checks for blackjack?`;
 }
 
 /** Every early-surrender question answered (or none asked): the dealer peeks, then the players act. */

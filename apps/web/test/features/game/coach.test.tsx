@@ -176,7 +176,7 @@ describe('early surrender and even money at the table (decision record 0050)', {
     expect(offer.textContent).toContain('before the dealer checks for blackjack');
     expect(screen.queryByRole('button', { name: 'Hit' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Surrender early' }));
-    expect((await screen.findByTestId('coach-verdict')).textContent).toContain('Early surrender on 10,6 v 10: matches basic strategy.');
+    expect((await screen.findByTestId('coach-verdict')).textContent).toContain('Early surrender of 10,6 v 10: matches basic strategy.');
     const [entry] = await record.recent(1);
     expect(entry).toMatchObject({ kind: 'decision', hand: [10, 6], upcard: 10, chosen: 'surrender', best: 'surrender', evCost: 0, bet: 100 });
     expect(balances.at(-1)).toBe(10_000 - 10 - 50); // the table fee, and half the bet back

@@ -51,7 +51,7 @@ const DOUBLE = [
 const EARLY_SURRENDER = [
   { value: 'none', label: 'None' },
   { value: 'vs10', label: 'Against a ten' },
-  { value: 'all', label: 'Against any upcard' },
+  { value: 'all', label: 'Any upcard' },
 ] as const;
 const NO_HOLE_LOSSES = [
   { value: 'original', label: 'Original bets only' },

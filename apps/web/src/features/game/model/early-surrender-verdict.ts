@@ -25,9 +25,9 @@ export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameSta
   const correct = take === (advice.recommended === 'surrender');
   const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
   const by = advice.basic === null ? 'the best play by EV' : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic ? `the index play (${advice.index.id})` : 'basic strategy';
-  const answer = take ? 'Early surrender' : 'Playing on';
+  const answer = take ? 'Early surrender of' : 'Playing on with';
   const right = advice.recommended === 'surrender' ? 'surrender early' : 'play on';
-  const sentence = correct ? `${answer} on ${handText}: matches ${by}.` : `${answer} on ${handText}: ${by} says ${right}.`;
+  const sentence = correct ? `${answer} ${handText}: matches ${by}.` : `${answer} ${handText}: ${by} says ${right}.`;
   return { ...v, correct, early: true, sentence };
 }
 
