@@ -70,6 +70,13 @@ export const INSURE_AT_PTR: usize = memory.data(TC_BINS);
 export const EARLY_SURRENDER_PTR: usize = memory.data(11);
 /** [no hole card, a blackjack takes every stake, even money: 1 with insurance, 2 always] (plan.ts RuleTables.flags). */
 export const RULE_FLAGS_PTR: usize = memory.data(4);
+/**
+ * The ace side count's bet (decision record 0051, plan.ts SimPlan.aceSide): f64 [points per
+ * surplus ace (0 = off), 1 / tag scale, aces in the shoe, rounding (0 floor, 1 truncate, 2 round,
+ * 3 none)], then f64 decks remaining by unseen cards [MAX_CARDS + 1].
+ */
+export const ACE_SIDE_PTR: usize = memory.data(4 * 8, 8);
+export const ACE_DECKS_PTR: usize = memory.data((MAX_CARDS + 1) * 8, 8);
 
 // ---- State ----
 export const SHOE_PTR: usize = memory.data(MAX_CARDS);
@@ -130,6 +137,9 @@ let rcNoisePtr: usize = 0; // i32 [256] running-count errors (scaled tags), one 
 let rcNoise: i32 = 0; // this round's error
 let rcBound: i32 = 0; // |running count| the true-count table covers
 let holeUnseen: i32 = 1; // 1: the hole card is dealt and unseen while the players act; 0: no hole card
+let aceWeight: f64 = 0; // points per surplus ace for the bet (0: no ace side count)
+let acesDealt: i32 = 0; // aces among the shoe's cards before aceScanPos
+let aceScanPos: i32 = 0;
 
 /** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
 export function reserve(bytes: i32): usize {
@@ -169,6 +179,7 @@ export function configure(
   bankroll_units = bankroll;
   rcBound = tcRcOffset;
   holeUnseen = load<u8>(RULE_FLAGS_PTR) == 1 ? 0 : 1;
+  aceWeight = load<f64>(ACE_SIDE_PTR);
   mistakesPtr = 0;
   rcNoisePtr = 0;
   rcNoise = 0;
@@ -191,6 +202,8 @@ function freshShoeAndTrip(): void {
   fillShoe();
   pos = n;
   rc = 0;
+  acesDealt = 0;
+  aceScanPos = 0;
   trip = bankroll_units;
   tripActive = bankroll_units > 0;
 }
@@ -220,6 +233,8 @@ export function startChunk(a: u32, b: u32, c: u32, d: u32): void {
 export function useStackedShoe(): void {
   pos = 0;
   rc = 0;
+  acesDealt = 0;
+  aceScanPos = 0;
   lazyShuffle = false;
 }
 
@@ -283,6 +298,8 @@ function reshuffleMidRound(): i32 {
   memory.copy(SHOE_PTR + onTable, SHOE_PTR, roundStart);
   memory.copy(SHOE_PTR, TABLE_CARDS_PTR, onTable);
   rc -= rcAtRoundStart;
+  acesDealt = 0; // the side count starts again from this shoe's cards (scanned at the next round)
+  aceScanPos = 0;
   roundStart = 0;
   rcAtRoundStart = 0;
   accAdd(ACC_SHOES, 1);
@@ -358,6 +375,8 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
       }
       pos = 0;
       rc = 0;
+      acesDealt = 0;
+      aceScanPos = 0;
       accAdd(ACC_SHOES, 1);
     }
     round();
@@ -375,7 +394,7 @@ export function playRound(): void {
   roundStart = pos;
   rcAtRoundStart = rc;
   if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
-  const tcBet = trueCount(n - pos);
+  const tcBet = aceWeight > 0 ? aceBetTrueCount(n - pos) : trueCount(n - pos);
   const bin = tcBet - TC_MIN;
   const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
 
@@ -703,4 +722,24 @@ function blackjackTakes(base: i32, hands: i32, up: i32): f64 {
     lost += load<i32>(hand(h, F_SURRENDERED)) == 1 ? (early ? 0.5 : 1) : <f64>load<i32>(hand(h, F_BET));
   }
   return lost;
+}
+
+/**
+ * The bet's true count with an ace side count (decision record 0051): the running count plus
+ * aceWeight per ace left beyond the 4-in-52 share of the unseen cards, divided by the decks
+ * remaining and rounded as the engine's trueCount does (counting/true-count.ts), clamped to the
+ * bins. Once per round; the aces dealt since the last round are counted here, not per card.
+ */
+function aceBetTrueCount(unseen: i32): i32 {
+  for (let p = aceScanPos; p < pos; p++) if (value(load<u8>(SHOE_PTR + p)) == 1) acesDealt++;
+  aceScanPos = pos;
+  const seen = rcNoisePtr == 0 ? rc : min<i32>(rcBound, max<i32>(-rcBound, rc + rcNoise));
+  const surplus = load<f64>(ACE_SIDE_PTR + 16) - <f64>acesDealt - <f64>unseen / 13.0;
+  const points = <f64>seen * load<f64>(ACE_SIDE_PTR + 8) + aceWeight * surplus;
+  const x = points / load<f64>(ACE_DECKS_PTR + (<usize>unseen << 3));
+  const mode = <i32>load<f64>(ACE_SIDE_PTR + 24);
+  let r: f64 = mode == 0 ? Math.floor(x) : mode == 1 ? (x < 0 ? Math.ceil(x) : Math.floor(x)) : mode == 2 ? (x < 0 ? -Math.floor(-x + 0.5) : Math.floor(x + 0.5)) : x;
+  if (r < <f64>TC_MIN) r = <f64>TC_MIN;
+  if (r > <f64>(TC_MIN + TC_BINS - 1)) r = <f64>(TC_MIN + TC_BINS - 1);
+  return <i32>Math.floor(r + 0.5);
 }

@@ -76,6 +76,8 @@ export const CountingOptionsSchema = z
     custom: z.optional(CustomCountSchema),
     resolution: z.enum(['exact', 'half', 'full']),
     rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+    /** Bets on the count plus an ace side count (decision record 0051); counts without an ace weight ignore it. */
+    aceSideCount: z.optional(z.boolean()),
   })
   .check(z.superRefine(customGoesWithSystem));
 export type TableCountingOptions = z.infer<typeof CountingOptionsSchema>;
@@ -206,6 +208,8 @@ export const VisibleTableStateSchema = z.strictObject({
   runningCount: z.number(),
   trueCount: z.number(),
   runningCountAtBet: z.number(),
+  /** Aces seen since the shuffle when the bets were placed (an ace side count's bet, decision record 0051). */
+  acesSeenAtBet: z.int().check(z.nonnegative()),
   cardsDealtFromShoe: z.int().check(z.nonnegative()),
   totalHandsFromSplits: z.int().check(z.nonnegative()),
   config: TableRulesSchema,

@@ -1,7 +1,7 @@
 // The round from the deal to the end of the players' turns.
 
-import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
-import { cardsDealt, createShoe, needsShuffle } from '../shoe.ts';
+import { cardValue, handTotal, isTwoCardTwentyOne, valueOfCode } from '../cards.ts';
+import { cardsDealt, createShoe, dealtCodes, needsShuffle } from '../shoe.ts';
 import { draw, resetCount } from './dealing.ts';
 import { type StepDraft, currentHand } from './draft.ts';
 import { formatCredits } from './format.ts';
@@ -45,6 +45,8 @@ export function startRound(draft: StepDraft): void {
   if (!state.sittingOut) state.balance -= state.currentBet;
   if (state.balance < 0) throw new Error('invariant: bets were checked against the balance');
   state.runningCountAtBet = state.runningCount;
+  // Every card dealt before the round is face up by now: the aces among them are the side count's.
+  state.acesSeenAtBet = dealtCodes(state.deck).filter((code) => valueOfCode(code) === 1).length;
   state.roundStartPosition = state.deck.position;
   state.playerHands = state.sittingOut ? [] : state.handBets.map((bet, spot) => newHand(spot, bet));
   const layout = seatLayout(rules);

@@ -98,6 +98,8 @@ export interface CountingOptions {
   custom?: CustomCount;
   resolution: DeckResolution;
   rounding: TrueCountRounding;
+  /** The player keeps an ace side count and bets on it (decision record 0051); only counts with an ace weight use it. */
+  aceSideCount?: boolean;
 }
 
 /** A shoe's reveal as published: the commitment shown at its shuffle and what opens it (reveal.ts). */
@@ -151,6 +153,8 @@ export interface GameState {
   /** The decision count: true count for balanced systems, running count for KO / Red 7. */
   trueCount: number;
   runningCountAtBet: number;
+  /** The aces seen since the shuffle when the bets were placed (the ace side count's, decision record 0051). */
+  acesSeenAtBet: number;
   cardsDealtFromShoe: number;
   totalHandsFromSplits: number;
   config: Rules;

@@ -44,6 +44,12 @@ export interface SimPlan {
   readonly predicates: RuleTables;
   /** The player's own mistakes and count errors ("simulate my game"); null = perfect play. */
   readonly player: PlayerTables | null;
+  /**
+   * The ace side count's bet (decision record 0051): [points per surplus ace, 1 / tag scale, aces
+   * in the shoe, rounding 0 floor / 1 truncate / 2 round / 3 none] and the decks remaining by
+   * unseen cards (the true-count convention's); null = the bet reads the true-count table.
+   */
+  readonly aceSide?: { readonly params: Float64Array; readonly decks: Float64Array } | null;
 }
 
 export interface RuleTables {
@@ -160,6 +166,7 @@ export function checkPlan(p: SimPlan): void {
     throw new RangeError('plan.player has the wrong size');
   }
   if (p.predicates.shuffleBeforeRound.length !== n + 1) throw new RangeError('plan.shuffleBeforeRound has the wrong size');
+  if (p.aceSide && (p.aceSide.params.length !== 4 || p.aceSide.decks.length !== n + 1)) throw new RangeError('plan.aceSide has the wrong size');
   if (p.predicates.canSurrender.length !== 22 || p.predicates.earlySurrender.length !== 11 || p.predicates.flags.length !== 3) throw new RangeError('plan.predicates has the wrong size');
   // The loop asks a hand of three cards or more only hit or stand: no play may say split where
   // the cell's split bit (bit 1 of tableIndex) is 0 (the loop traps on one).
