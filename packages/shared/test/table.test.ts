@@ -84,6 +84,7 @@ function playingState() {
     runningCount: -1,
     trueCount: -1,
     runningCountAtBet: 0,
+    acesSeenAtBet: 0,
     cardsDealtFromShoe: 3,
     totalHandsFromSplits: 0,
     config: RULES,

@@ -19,6 +19,8 @@ export interface CountPanelProps {
 
 // A continuous shuffler's note: only that rule shows it, a chunk of its own (decision record 0050).
 const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
+// The ace side count's line (decision record 0051), for the counts and players that keep one.
+const AceSideLine = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.AceSideLine })));
 
 function signed(x: number, decimals = 0): string {
   const s = decimals > 0 ? x.toFixed(decimals) : String(x);
@@ -78,6 +80,11 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
         />
         <Metric label="Decks left" short="Decks" testId="decks-left" value={formatDecks(decks.left, decks.resolution)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
       </div>
+      {state.counting.aceSideCount === true && !testMode && (
+        <Suspense fallback={null}>
+          <AceSideLine state={state} shown={prefs.showTrueCount} />
+        </Suspense>
+      )}
       <div className="mt-3 flex items-center justify-between gap-2">
         {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} decks={decks} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}
         <button type="button" onClick={() => onPrefs({ showDiscardTray: !prefs.showDiscardTray })} className="text-xs text-emerald-300 hover:underline">

@@ -1,7 +1,7 @@
 // What only some rules put on the table (decision record 0050): the early-surrender question,
 // the even-money verdict and a continuous shuffler's note. A chunk of its own, fetched the first
 // time one shows, so the table's first load carries none of it (build/first-load.ts).
-import type { VisibleGameState } from '@card-counter/engine';
+import { bettingCount, countingSystemOf, sideCountsAces, type VisibleGameState } from '@card-counter/engine';
 import type { InsuranceVerdict } from '../hooks/use-coach.ts';
 import { ariaKey } from '../model/shortcut-keys.ts';
 import { Kbd } from './kbd.tsx';
@@ -82,6 +82,27 @@ export function CsmNote({ where }: { where: 'count' | 'coach' }) {
   return (
     <p className="mb-3 rounded-lg bg-amber-400/10 p-2 text-xs text-amber-200" data-testid="csm-note">
       Continuous shuffler: the cards go back into the machine after every round, so each round is dealt from a full shoe. The count starts again every round and tells you nothing: practise the count at a table without one.
+    </p>
+  );
+}
+
+/**
+ * The ace side count beside the count (decision record 0051): the aces left against their share
+ * of the unseen cards, and the count the bet is made on (the running count plus a ten's tag less
+ * the ace's per surplus ace, as a true count).
+ */
+export function AceSideLine({ state, shown }: { state: VisibleGameState; shown: boolean }) {
+  const sys = countingSystemOf(state.counting);
+  if (!sideCountsAces(sys) || state.deck === null) return null;
+  const acesSeen = state.deck.seen[1] ?? 0;
+  const left = 4 * state.config.numDecks - acesSeen;
+  const share = (state.deck.cardsRemaining * 4) / 52;
+  const bet = bettingCount(sys, state.counting, state.runningCount, state.deck.cardsRemaining, acesSeen, state.config.numDecks);
+  const signed = (x: number): string => `${x > 0 ? '+' : ''}${Number.isInteger(x) ? x : x.toFixed(1)}`;
+  return (
+    <p className="mt-3 rounded-lg bg-slate-800/70 p-2 text-sm text-slate-200" data-testid="ace-side-count">
+      Aces left <strong className="tabular-nums text-white">{shown ? left : '••'}</strong> ({shown ? signed(left - share) : '••'} against their share) · bet on{' '}
+      <strong className="tabular-nums text-white">{shown ? signed(bet) : '••'}</strong>
     </p>
   );
 }

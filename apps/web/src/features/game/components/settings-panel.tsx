@@ -1,5 +1,5 @@
 import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { RULE_LIMITS, indexSourceFor, type CountSpec, type CountingOptions, type Rules } from '@card-counter/engine';
+import { RULE_LIMITS, countingSystemOf, indexSourceFor, sideCountsAces, type CountSpec, type CountingOptions, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
@@ -92,7 +92,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
   const [countValid, setCountValid] = useState(true);
   const chooseCount = (spec: CountSpec | null) => {
     setCountValid(spec !== null);
-    if (spec) setCount(({ resolution, rounding }) => ({ resolution, rounding, system: spec.system, ...(spec.custom ? { custom: spec.custom } : {}) }));
+    if (spec) setCount(({ resolution, rounding, aceSideCount }) => ({ resolution, rounding, system: spec.system, ...(spec.custom ? { custom: spec.custom } : {}), ...(aceSideCount ? { aceSideCount } : {}) }));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -119,6 +119,9 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
           <CountChooser value={counting} onChange={chooseCount} rules={draft} disabled={locked} />
           <SelectField label="Decks remaining" value={count.resolution} options={RESOLUTION} onChange={(resolution) => setCount((c) => ({ ...c, resolution }))} />
           <SelectField label="True count rounding" value={count.rounding} options={ROUNDING} onChange={(rounding) => setCount((c) => ({ ...c, rounding }))} />
+          {countValid && sideCountsAces(countingSystemOf(count)) && (
+            <CheckField label="Ace side count (bets)" checked={count.aceSideCount === true} onChange={(aceSideCount) => setCount((c) => ({ ...c, aceSideCount }))} />
+          )}
         </fieldset>
         <button type="submit" disabled={locked || !countValid} className="self-start rounded-md bg-emerald-500 px-4 py-2 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
           Apply to the next round

@@ -2,7 +2,7 @@
 // true-count convention, bet ramp, index plays, insurance, wonging, bankroll, rounds, seed and
 // workers. Errors are the engine's own checks (lib/settings.ts), shown at their field.
 import type { FormEvent } from 'react';
-import { validateRules, type CountSpec } from '@card-counter/engine';
+import { countingSystemOf, sideCountsAces, validateRules, type CountSpec } from '@card-counter/engine';
 import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { SettingsErrors, SimSettings } from '../model/settings.ts';
@@ -86,6 +86,9 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
       <div className="grid grid-cols-2 gap-3">
         <CountChooser value={{ system: s.count, ...(s.custom ? { custom: s.custom } : {}) }} onChange={chooseCount} rules={rules.ok ? rules.rules : null} label="Counting system" />
 
+        {sideCountsAces(countingSystemOf({ system: s.count, ...(s.custom ? { custom: s.custom } : {}) })) && (
+          <Toggle label="Ace side count (bets)" checked={s.aceSideCount === true} onChange={(v) => onChange({ ...s, aceSideCount: v })} />
+        )}
         <SelectField
           label="Index plays"
           value={s.indices}
