@@ -69,19 +69,20 @@ export const FIRST_LOAD_ROUTES = {
  * the practice notes of count checks and drills, the shoe's reserve) brought the tables to 150.2
  * and 183.6 KB: the signed-in table is 0.2 KB past the goal, to be found again (issue 36). Issue
  * 37's rules (docs/decisions/0050: early surrender's question before the peek, the no-hole-card
- * dealer and its losses, even money, the continuous shuffler) live in the browser's reducer and
- * the coach's engine, which a guest's table runs from its first screen: the guest's table went
- * to 186.1 KB (+2.5: the reducer's chunk +0.5, the coach's shared chunk +0.6, the table's shared
- * chunk +0.3, the contract's rules). What only those rules show is a lazy chunk
+ * dealer and its losses, even money, the continuous shuffler; 0051: the ace side count's bet)
+ * live in the browser's reducer and the coach's engine, which a guest's table runs from its
+ * first screen: the guest's table went to 186.4 KB (+2.8: the reducer's chunk +0.6, the coach's
+ * shared chunk +0.6, the table's shared chunk +0.4, the contract's rules). What only those rules
+ * show is a lazy chunk
  * (game/components/rule-notes.tsx), and the insurance and early-surrender verdicts moved into the
  * coach's chunk (model/insurance-verdict.ts, model/early-surrender-verdict.ts), which keeps the
- * signed-in table at 150.8 KB. The goal for React DOM is at most 110, 150 and 185; the budgets
+ * signed-in table at 150.9 KB. The goal for React DOM is at most 110, 150 and 185; the budgets
  * hold what is reached, not the goal.
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 107,
   '/ (signed in, the table)': 151,
-  '/ (a guest, the table)': 186.2,
+  '/ (a guest, the table)': 186.4,
 };
 
 /**
