@@ -199,3 +199,24 @@ describe('early surrender and even money at the table (decision record 0050)', {
     expect(screen.getByTestId('coach-insurance-ev').textContent).toBe('Even money against declining, from the cards seen: +16.9% of the 100.00-credit bet.');
   });
 });
+
+describe('the ace side count beside the count (decision record 0051)', { timeout: 30_000 }, () => {
+  it('offers it for Hi-Opt II and shows the aces left and the count the bet is made on', async () => {
+    const user = userEvent.setup();
+    // 10♥ 9♣ against 6♠, hole 7♦: the player stands on 19, the dealer draws A♠ (14) and 10♠ (bust).
+    renderTable(['10h', '6s', '9c', '7d', 'As', '10s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' });
+    expect(screen.queryByRole('checkbox', { name: 'Ace side count (bets)' })).toBeNull(); // Hi-Lo counts the ace like a ten
+    await user.selectOptions(screen.getByLabelText('System'), 'Hi-Opt II');
+    await user.click(screen.getByRole('checkbox', { name: 'Ace side count (bets)' }));
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    await user.click(await screen.findByRole('button', { name: '100' }));
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    await user.click(screen.getByRole('button', { name: 'Stand' }));
+    // Seen: 10, 6, 9, 7, A, 10 (Hi-Opt II: -2 +1 0 +1 0 -2 = -2); one ace of 24 gone, 306 cards left
+    // hold 23.54 by their share: -0.54 aces, worth -1.08: bet on (-2 - 1.08) / 6 decks, floored: -1.
+    const line = await screen.findByTestId('ace-side-count');
+    expect(line.textContent).toBe('Aces left 23 (-0.5 against their share) · bet on -1');
+  });
+});
