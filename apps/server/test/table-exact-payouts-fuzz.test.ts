@@ -37,6 +37,8 @@ function randomRules(rand: Rand): Record<string, unknown> {
     maxSplits: Math.floor(rand() * 4),
     resplitAces: coin(rand),
     hitSplitAces: coin(rand),
+    earlySurrender: pick(rand, ['none', 'none', 'vs10', 'all']),
+    noHoleCardLosses: pick(rand, ['original', 'all']),
   };
 }
 

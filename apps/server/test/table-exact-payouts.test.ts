@@ -94,6 +94,31 @@ forEachDatabase('table exact payouts', (t) => {
     expect(await gameRows(id)).toEqual([-36, -13, 39]);
   });
 
+  it('early surrender before the peek (decision record 0050): 26 against a ten-up blackjack gives back 13, on the ledger', async () => {
+    const { id, table } = await seat(['10', 'K', '6', 'A'], { earlySurrender: 'vs10', surrenderAllowed: false });
+    await table.act({ type: 'bet', amount: 26, spot: 0 });
+    const dealt = (await table.act({ type: 'deal' })).state;
+    expect(dealt.gamePhase).toBe('surrender');
+    expect(dealt.dealerCards[1]).toBeNull(); // the hole card is not shown before the peek
+    const s = (await table.act({ type: 'earlySurrender', take: true })).state;
+    expect(s.lastResult).toMatchObject({ dealerBlackjack: true, net: -13 });
+    expect(s.lastResult?.hands[0]).toMatchObject({ outcome: 'surrender', payout: 13, net: -13 });
+    expect(await gameRows(id)).toEqual([-36, 13]);
+    expect((await ledgerSum(t.db.kysely, id)).sum).toBe(10_000 - 36 + 13 + (await rewardsOf(id)));
+  });
+
+  it('no hole card, every stake lost (decision record 0050): the dealer takes its second card after the double, and the blackjack takes both stakes', async () => {
+    const { id, table } = await seat(['6', 'A', '5', '2', 'K'], { dealerPeeks: false, noHoleCardLosses: 'all' });
+    await table.act({ type: 'bet', amount: 26, spot: 0 });
+    const dealt = (await table.act({ type: 'deal' })).state;
+    expect(dealt.dealerCards).toHaveLength(1); // no card face down
+    const s = (await table.act({ type: 'double' })).state;
+    expect(s.lastResult).toMatchObject({ dealerBlackjack: true, net: -52 });
+    const balance = 10_000 - 36 - 26 + (await rewardsOf(id));
+    expect(s.balance).toBe(balance);
+    expect((await ledgerSum(t.db.kysely, id)).sum).toBe(balance);
+  });
+
   it('a round stored mid-way with a bet taken before the steps still settles (legacy rounding), its balance equal to the ledger', async () => {
     // A bet of 25 at 1:1 without surrender (steps of 1), dealt; then the stored table is made
     // what an old table looks like: 3:2 with surrender, 25 on the spot, mid-round.

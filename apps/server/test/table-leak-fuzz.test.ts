@@ -57,6 +57,7 @@ const ANY_ACTION: readonly TableAction[] = [
   { type: 'surrender' },
   { type: 'insurance', take: true },
   { type: 'insurance', take: false },
+  { type: 'earlySurrender', take: true },
   { type: 'newRound' },
   { type: 'reset' },
   { type: 'bet', amount: 10, spot: 0 },
@@ -70,6 +71,7 @@ function nextAction(rand: Rand, s: TableSnapshot): TableAction {
   const state = s.state;
   if (rand() < 0.08) return pick(rand, ANY_ACTION);
   if (state.gamePhase === 'insurance') return { type: 'insurance', take: rand() < 0.5 };
+  if (state.gamePhase === 'surrender') return { type: 'earlySurrender', take: rand() < 0.5 };
   if (state.gamePhase === 'playing') {
     const legal = legalPlays(state as unknown as VisibleGameState);
     // Hits half the time they are legal: long rounds run the shoe out with the hole card down.
@@ -91,6 +93,10 @@ function nextAction(rand: Rand, s: TableSnapshot): TableAction {
         insuranceAllowed: rand() < 0.7,
         surrenderAllowed: rand() < 0.7,
         dealerPeeks: rand() < 0.8,
+        // Decision record 0050: early surrender asks before the peek with the hole card down.
+        earlySurrender: pick(rand, ['none', 'none', 'vs10'] as const),
+        noHoleCardLosses: pick(rand, ['original', 'all'] as const),
+        continuousShuffler: rand() < 0.1,
       },
     };
   if (r < 0.07) return { type: 'reset' };
@@ -112,7 +118,7 @@ forEachDatabase('table leak fuzz', (t) => {
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     // The computer seats' charts for every rule set the fuzz deals (built once per process, about
     // a second each): built before the run, so its time budget goes to actions.
-    for (const numDecks of [1, 2]) for (const surrenderAllowed of [false, true]) for (const dealerPeeks of [false, true]) await basicCharts.request({ ...DEFAULT_RULES, numDecks, surrenderAllowed, dealerPeeks });
+    for (const numDecks of [1, 2]) for (const surrenderAllowed of [false, true]) for (const dealerPeeks of [false, true]) for (const earlySurrender of ['none', 'vs10'] as const) for (const noHoleCardLosses of dealerPeeks ? (['original'] as const) : (['original', 'all'] as const)) await basicCharts.request({ ...DEFAULT_RULES, numDecks, surrenderAllowed, dealerPeeks, earlySurrender, noHoleCardLosses });
   }, 120_000);
   afterAll(async () => {
     await app.close();

@@ -100,6 +100,34 @@ forEachDatabase('table training', (t) => {
       expect(await record(p, 'decision')).toMatchObject([{ chosen: 'insure', best: 'noInsurance', evCost: expected.evCost }]);
     });
 
+    it('early surrender before the peek is a decision (decision record 0050): declining 16 v 10 is graded against surrendering, before the peek', async () => {
+      const { p, table } = await seat(['10', '10', '6', '7', '5'], { earlySurrender: 'vs10' });
+      const dealt = await table.act({ type: 'deal' });
+      expect(dealt.state.gamePhase).toBe('surrender');
+      await table.act({ type: 'earlySurrender', take: false });
+      await new RecordGrader(t.db, silent).drain();
+      const rules = parseRules({ numDecks: 6, surrenderAllowed: false, earlySurrender: 'vs10' });
+      const before = handEvs(rules, fullShoe(6), [10, 6], 10, { beforePeek: true });
+      const [entry] = await record(p, 'decision');
+      expect(entry).toMatchObject({ hand: [10, 6], upcard: 10, chosen: 'noSurrender', best: 'surrender', bet: 100 });
+      if (entry?.kind !== 'decision') throw new Error('a decision');
+      expect(entry.evCost).toBeCloseTo((-0.5 - (before.hit as number)) * 100, 2);
+    });
+
+    it('even money at 6:5 is graded by its own gain (decision record 0050): declining a natural against an ace is wrong', async () => {
+      const { p, table } = await seat(['A', 'A', 'K', '9', '5'], { insuranceAllowed: true, blackjackPays: 1.2 });
+      const dealt = await table.act({ type: 'deal' });
+      expect(dealt.state.gamePhase).toBe('insurance');
+      await table.act({ type: 'insurance', take: false });
+      await new RecordGrader(t.db, silent).drain();
+      // Seen: A, A, K; unseen 309 cards, 95 tens: taking gains 1 - 1.2 (1 - 95/309) per unit.
+      const gain = 1 - 1.2 * (1 - 95 / 309);
+      const [entry] = await record(p, 'decision');
+      expect(entry).toMatchObject({ chosen: 'noInsurance', best: 'insure', bet: 100 });
+      if (entry?.kind !== 'decision') throw new Error('a decision');
+      expect(entry.evCost).toBeCloseTo(gain * 100, 2);
+    });
+
     it('a refused play records nothing; bets and deals are no decisions', async () => {
       const { p, table } = await seat(['10', '10', '6', '7', '5']);
       await table.act({ type: 'deal' });

@@ -70,13 +70,21 @@ export const FIRST_LOAD_ROUTES = {
  * and 183.6 KB; the table's knowledge of the shoe's reserve (SHOE_RESERVE_CARDS,
  * visibleShoeSpent) then moved out of the engine's shoe.ts into shoe-reserve.ts, so the signed-in
  * table, which never shuffles, no longer downloads the shoe's shuffling, the RNG and SHA-256
- * (table 147.1, -3.1 KB; a guest's table 183.7, +0.1 KB: its local table shuffles). The goal
- * for React DOM is at most 110, 150 and 185; the budgets hold what is reached, not the goal.
+ * (table 147.1, -3.1 KB; a guest's table 183.7, +0.1 KB: its local table shuffles). Issue
+ * 37's rules (docs/decisions/0050: early surrender's question before the peek, the no-hole-card
+ * dealer and its losses, even money, the continuous shuffler; 0051: the ace side count's bet)
+ * live in the browser's reducer and the coach's engine, which a guest's table runs from its
+ * first screen: the guest's table went to 186.6 KB and the signed-in one to 148.0 (the reducer's chunk +0.6, the coach's
+ * shared chunk +0.6, the table's shared chunk +0.4, the contract's rules). What only those rules
+ * show is a lazy chunk
+ * (game/components/rule-notes.tsx), and the insurance and early-surrender verdicts moved into the
+ * coach's chunk (model/insurance-verdict.ts, model/early-surrender-verdict.ts). The goal for React
+ * DOM is at most 110, 150 and 185; the budgets hold what is reached, not the goal.
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 107,
   '/ (signed in, the table)': 148,
-  '/ (a guest, the table)': 184,
+  '/ (a guest, the table)': 187,
 };
 
 /**

@@ -11,9 +11,11 @@
 // (test/sim-matches-game.test.ts).
 //
 // Play follows the game: one card to each spot, the upcard, a second card to each spot, the
-// hole card; insurance offered on an ace; the dealer peeks under an ace or ten when the rules
-// say so and a blackjack ends the round; without a peek a dealer blackjack takes only the
-// original bets, after the players have played. Spots play in order; a split puts the new hand
+// hole card; insurance offered on an ace; early surrender asked of every spot where it comes
+// before the peek; the dealer peeks under an ace or ten when the rules say so and a blackjack
+// ends the round. Without a peek (no hole card) the dealer's second card comes after the
+// players have played, and a blackjack then takes the original bets or every stake
+// (decision record 0050). Spots play in order; a split puts the new hand
 // right after the current one, and the current hand gets its second card at once.
 // Shuffling is lazy (Fisher-Yates one card at a time as cards are dealt): the same distribution
 // as shuffling the whole shoe up front, and no random number for cards behind the cut card.
@@ -57,13 +59,24 @@ export const TABLE_PTR: usize = memory.data(TABLE_SIZE);
 export const TAGS_PTR: usize = memory.data(CODE_COUNT * 4, 4); // i32
 export const CAN_DOUBLE_PTR: usize = memory.data(22 * 4);
 export const CAN_SPLIT_PTR: usize = memory.data(11 * 4 * 2);
-export const CAN_SURRENDER_PTR: usize = memory.data(2);
+export const CAN_SURRENDER_PTR: usize = memory.data(2 * 11); // [fromSplit * 11 + upcard]
 export const CAN_HIT_PTR: usize = memory.data(32 * 2);
 export const PEEKS_PTR: usize = memory.data(11);
 export const DEALER_DRAWS_PTR: usize = memory.data(32 * 2);
 export const SHUFFLE_BEFORE_PTR: usize = memory.data(MAX_CARDS + 1);
 export const RAMP_PTR: usize = memory.data(TC_BINS * 8, 8); // f64
 export const INSURE_AT_PTR: usize = memory.data(TC_BINS);
+/** [upcard]: 1 early surrender before the peek, 2 early at the hand's turn (no peek), 0 late or none. */
+export const EARLY_SURRENDER_PTR: usize = memory.data(11);
+/** [no hole card, a blackjack takes every stake, even money: 1 with insurance, 2 always] (plan.ts RuleTables.flags). */
+export const RULE_FLAGS_PTR: usize = memory.data(4);
+/**
+ * The ace side count's bet (decision record 0051, plan.ts SimPlan.aceSide): f64 [points per
+ * surplus ace (0 = off), 1 / tag scale, aces in the shoe, rounding (0 floor, 1 truncate, 2 round,
+ * 3 none)], then f64 decks remaining by unseen cards [MAX_CARDS + 1].
+ */
+export const ACE_SIDE_PTR: usize = memory.data(4 * 8, 8);
+export const ACE_DECKS_PTR: usize = memory.data((MAX_CARDS + 1) * 8, 8);
 
 // ---- State ----
 export const SHOE_PTR: usize = memory.data(MAX_CARDS);
@@ -87,6 +100,8 @@ const P1_PTR: usize = memory.data(MAX_SPOTS);
 const P2_PTR: usize = memory.data(MAX_SPOTS);
 const COUNT_PTR: usize = memory.data(MAX_SPOTS);
 const INSURED_PTR: usize = memory.data(MAX_SPOTS);
+/** Per spot: surrendered early, before the peek. */
+const EARLY_PTR: usize = memory.data(MAX_SPOTS);
 /** Value of each internal code: 1..10 (1 = ace), 11 = a red seven. */
 const VALUE_PTR: usize = memory.data<u8>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 7]);
 
@@ -121,6 +136,10 @@ let mistakesPtr: usize = 0; // u16 [index] chance of a mistake (of 65536), then 
 let rcNoisePtr: usize = 0; // i32 [256] running-count errors (scaled tags), one drawn per round
 let rcNoise: i32 = 0; // this round's error
 let rcBound: i32 = 0; // |running count| the true-count table covers
+let holeUnseen: i32 = 1; // 1: the hole card is dealt and unseen while the players act; 0: no hole card
+let aceWeight: f64 = 0; // points per surplus ace for the bet (0: no ace side count)
+let acesDealt: i32 = 0; // aces among the shoe's cards before aceScanPos
+let aceScanPos: i32 = 0;
 
 /** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
 export function reserve(bytes: i32): usize {
@@ -159,6 +178,8 @@ export function configure(
   csm = csm_;
   bankroll_units = bankroll;
   rcBound = tcRcOffset;
+  holeUnseen = load<u8>(RULE_FLAGS_PTR) == 1 ? 0 : 1;
+  aceWeight = load<f64>(ACE_SIDE_PTR);
   mistakesPtr = 0;
   rcNoisePtr = 0;
   rcNoise = 0;
@@ -181,6 +202,8 @@ function freshShoeAndTrip(): void {
   fillShoe();
   pos = n;
   rc = 0;
+  acesDealt = 0;
+  aceScanPos = 0;
   trip = bankroll_units;
   tripActive = bankroll_units > 0;
 }
@@ -210,6 +233,8 @@ export function startChunk(a: u32, b: u32, c: u32, d: u32): void {
 export function useStackedShoe(): void {
   pos = 0;
   rc = 0;
+  acesDealt = 0;
+  aceScanPos = 0;
   lazyShuffle = false;
 }
 
@@ -273,6 +298,8 @@ function reshuffleMidRound(): i32 {
   memory.copy(SHOE_PTR + onTable, SHOE_PTR, roundStart);
   memory.copy(SHOE_PTR, TABLE_CARDS_PTR, onTable);
   rc -= rcAtRoundStart;
+  acesDealt = 0; // the side count starts again from this shoe's cards (scanned at the next round)
+  aceScanPos = 0;
   roundStart = 0;
   rcAtRoundStart = 0;
   accAdd(ACC_SHOES, 1);
@@ -348,6 +375,8 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
       }
       pos = 0;
       rc = 0;
+      acesDealt = 0;
+      aceScanPos = 0;
       accAdd(ACC_SHOES, 1);
     }
     round();
@@ -365,26 +394,35 @@ export function playRound(): void {
   roundStart = pos;
   rcAtRoundStart = rc;
   if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
-  const tcBet = trueCount(n - pos);
+  const tcBet = aceWeight > 0 ? aceBetTrueCount(n - pos) : trueCount(n - pos);
   const bin = tcBet - TC_MIN;
   const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
 
   for (let s: i32 = 0; s < spots; s++) store<u8>(P1_PTR + s, deal(true));
   const up = value(deal(true));
   for (let s: i32 = 0; s < spots; s++) store<u8>(P2_PTR + s, deal(true));
-  const holeCode = deal(false);
-  const hole = value(holeCode);
-  const dealerBj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
+  // No hole card: the dealer's second card is dealt after the players (below).
+  let holeCode: i32 = holeUnseen == 1 ? deal(false) : 0;
+  let hole = value(holeCode);
+  let dealerBj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
 
-  // Insurance (and even money, which is the same bet) by index.
+  // Insurance by index; even money on a natural by the same index, or always (plan.ts evenMoneyFlag).
   let insuranceTaken: i32 = 0;
   if (insuranceAllowed && up == 1 && units > 0) {
-    const take = load<u8>(INSURE_AT_PTR + trueCount(n - pos + 1) - TC_MIN);
-    for (let s: i32 = 0; s < spots; s++) store<u8>(INSURED_PTR + s, take);
-    insuranceTaken = take * spots;
+    const take = load<u8>(INSURE_AT_PTR + trueCount(n - pos + holeUnseen) - TC_MIN);
+    const evenMoney = load<u8>(RULE_FLAGS_PTR + 2);
+    for (let s: i32 = 0; s < spots; s++) {
+      const natural = isNatural(s);
+      const insured: u8 = natural ? (evenMoney == 2 ? 1 : evenMoney == 1 ? take : 0) : take;
+      store<u8>(INSURED_PTR + s, insured);
+      insuranceTaken += insured;
+    }
   } else {
     for (let s: i32 = 0; s < spots; s++) store<u8>(INSURED_PTR + s, 0);
   }
+  // Early surrender before the peek: every spot answers first (the table's 'surrender' phase).
+  const early = load<u8>(EARLY_SURRENDER_PTR + up);
+  for (let s: i32 = 0; s < spots; s++) store<u8>(EARLY_PTR + s, early == 1 && !isNatural(s) ? surrendersEarly(s, up) : 0);
 
   let result: f64 = 0;
   let handsPlayed: i32 = 0;
@@ -392,10 +430,9 @@ export function playRound(): void {
   if (dealerBj && load<u8>(PEEKS_PTR + up) == 1) {
     rc += load<i32>(TAGS_PTR + (holeCode << 2));
     for (let s: i32 = 0; s < spots; s++) {
-      const v1 = value(load<u8>(P1_PTR + s));
-      const v2 = value(load<u8>(P2_PTR + s));
-      const playerBj = v1 + v2 == 11 && (v1 == 1 || v2 == 1);
-      const spot: f64 = <f64>((playerBj ? 0 : -1) + (load<u8>(INSURED_PTR + s) == 1 ? 1 : 0));
+      const playerBj = isNatural(s);
+      const lost: f64 = playerBj ? 0 : load<u8>(EARLY_PTR + s) == 1 ? -0.5 : -1;
+      const spot: f64 = lost + <f64>(load<u8>(INSURED_PTR + s) == 1 ? 1 : 0);
       store<f64>(SPOT_RESULT_PTR + (s << 3), spot * units);
       result += spot;
     }
@@ -407,12 +444,17 @@ export function playRound(): void {
       live |= playSpot(s, up);
       handsPlayed += load<u8>(COUNT_PTR + s);
     }
+    if (holeUnseen == 0) {
+      holeCode = deal(false);
+      hole = value(holeCode);
+      dealerBj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
+    }
     rc += load<i32>(TAGS_PTR + (holeCode << 2));
     let dealerTotal: i32 = 0;
     if (dealerBj) dealerTotal = 21;
     else if (live != 0) dealerTotal = dealerPlays(up, hole);
     for (let s: i32 = 0; s < spots; s++) {
-      const spot = settleSpot(s, dealerTotal, dealerBj);
+      const spot = settleSpot(s, dealerTotal, dealerBj, up);
       store<f64>(SPOT_RESULT_PTR + (s << 3), spot * units);
       result += spot;
       const hands = <i32>load<u8>(COUNT_PTR + s);
@@ -437,6 +479,24 @@ export function playRound(): void {
     accAdd(b + 3, units * <f64>spots);
     if (tripActive) tripStep(result);
   }
+}
+
+@inline function isNatural(s: i32): bool {
+  const v1 = value(load<u8>(P1_PTR + s));
+  const v2 = value(load<u8>(P2_PTR + s));
+  return v1 + v2 == 11 && (v1 == 1 || v2 == 1);
+}
+
+/** The two-card decision of spot s with surrender open, before the peek: 1 when it surrenders. */
+function surrendersEarly(s: i32, up: i32): u8 {
+  const v1 = value(load<u8>(P1_PTR + s));
+  const v2 = value(load<u8>(P2_PTR + s));
+  const hard = v1 + v2;
+  const soft: i32 = (v1 == 1 || v2 == 1) && hard <= 11 ? 1 : 0;
+  const total = soft == 1 ? hard + 10 : hard;
+  const sp: i32 = v1 == v2 ? load<u8>(CAN_SPLIT_PTR + (v1 * 4) * 2) : 0;
+  const dd: i32 = load<u8>(CAN_DOUBLE_PTR + (total * 2) * 2);
+  return decide(total, soft, up, dd, sp, 1) == TABLE_SURRENDER ? 1 : 0;
 }
 
 /** Risk-of-ruin trips: from the bankroll until it is lost or doubled, back to back. */
@@ -466,6 +526,10 @@ function tripStep(result: f64): void {
   store<i32>(hand(base, F_SURRENDERED), 0);
   store<u8>(COUNT_PTR + s, 1);
   if (v1 + v2 == 11 && ace == 1) return 0; // a natural: paid at settlement
+  if (load<u8>(EARLY_PTR + s) == 1) {
+    store<i32>(hand(base, F_SURRENDERED), 1);
+    return 0;
+  }
   let live: i32 = 0;
   for (let i: i32 = 0; i < <i32>load<u8>(COUNT_PTR + s); i++) live |= playHand(s, base + i, up);
   return live;
@@ -502,7 +566,7 @@ function tripStep(result: f64): void {
     const fromSplit: i32 = split ? 1 : 0;
     const sp: i32 = first == second ? load<u8>(CAN_SPLIT_PTR + (first * 4 + load<u8>(COUNT_PTR + s) - 1) * 2 + aces) : 0;
     const dd: i32 = load<u8>(CAN_DOUBLE_PTR + (total * 2 + fromSplit) * 2 + aces);
-    const sr: i32 = load<u8>(CAN_SURRENDER_PTR + fromSplit);
+    const sr: i32 = load<u8>(CAN_SURRENDER_PTR + fromSplit * 11 + up);
     const mayHit = load<u8>(CAN_HIT_PTR + total * 2 + aces) == 1;
     if (!mayHit && sp == 0) return endHand(h, hard, ace, 2, 1); // split aces: one card, stand
     action = decide(total, soft, up, dd, sp, sr);
@@ -588,7 +652,7 @@ function splitHand(s: i32, h: i32): void {
 /** Basic strategy, or with indices the plan's count-adjusted play at the current true count. */
 @inline function decide(total: i32, soft: i32, up: i32, dd: i32, sp: i32, sr: i32): i32 {
   const idx = ((((total * 2 + soft) * 11 + up) * 2 + dd) * 2 + sp) * 2 + sr;
-  let action: i32 = decisionsPtr == 0 ? load<u8>(TABLE_PTR + idx) : load<u8>(decisionsPtr + (trueCount(n - pos + 1) - TC_MIN) * TABLE_SIZE + idx);
+  let action: i32 = decisionsPtr == 0 ? load<u8>(TABLE_PTR + idx) : load<u8>(decisionsPtr + (trueCount(n - pos + holeUnseen) - TC_MIN) * TABLE_SIZE + idx);
   if (mistakesPtr != 0) action = mistake(idx, action);
   return action;
 }
@@ -621,14 +685,13 @@ function mistake(idx: i32, right: i32): i32 {
 }
 
 /** Result of spot s in initial-bet units (insurance included). */
-@inline function settleSpot(s: i32, dealerTotal: i32, dealerBj: bool): f64 {
+@inline function settleSpot(s: i32, dealerTotal: i32, dealerBj: bool, up: i32): f64 {
   const base = s * HANDS_PER_SPOT;
-  let r: f64 = load<u8>(INSURED_PTR + s) == 1 ? (dealerBj ? 1 : -0.5) : 0;
-  const v1 = value(load<u8>(P1_PTR + s));
-  const v2 = value(load<u8>(P2_PTR + s));
-  if (v1 + v2 == 11 && (v1 == 1 || v2 == 1)) return r + (dealerBj ? 0 : bjPays);
-  if (dealerBj) return r - 1; // no peek: original bets only, surrendered or not
+  const insured = load<u8>(INSURED_PTR + s) == 1;
+  let r: f64 = insured ? (dealerBj ? 1 : -0.5) : 0;
+  if (isNatural(s)) return insured ? 1 : r + (dealerBj ? 0 : bjPays); // insured: even money
   const hands = <i32>load<u8>(COUNT_PTR + s);
+  if (dealerBj) return r - blackjackTakes(base, hands, up); // no peek
   for (let i: i32 = 0; i < hands; i++) {
     const h = base + i;
     if (load<i32>(hand(h, F_SURRENDERED)) == 1) {
@@ -643,4 +706,40 @@ function mistake(idx: i32, right: i32): i32 {
     else if (total < dealerTotal) r -= bet;
   }
   return r;
+}
+
+/**
+ * What a dealer blackjack without the peek takes from a spot's hands: its original bet (a hand
+ * surrendered early keeps half), or with RULE_FLAGS[1] every stake, doubles and splits too
+ * (late surrender loses the whole bet to it, early keeps half).
+ */
+function blackjackTakes(base: i32, hands: i32, up: i32): f64 {
+  const early = load<u8>(EARLY_SURRENDER_PTR + up) == 2;
+  if (load<u8>(RULE_FLAGS_PTR + 1) == 0) return early && load<i32>(hand(base, F_SURRENDERED)) == 1 ? 0.5 : 1;
+  let lost: f64 = 0;
+  for (let i: i32 = 0; i < hands; i++) {
+    const h = base + i;
+    lost += load<i32>(hand(h, F_SURRENDERED)) == 1 ? (early ? 0.5 : 1) : <f64>load<i32>(hand(h, F_BET));
+  }
+  return lost;
+}
+
+/**
+ * The bet's true count with an ace side count (decision record 0051): the running count plus
+ * aceWeight per ace left beyond the 4-in-52 share of the unseen cards, divided by the decks
+ * remaining and rounded as the engine's trueCount does (counting/true-count.ts), clamped to the
+ * bins. Once per round; the aces dealt since the last round are counted here, not per card.
+ */
+function aceBetTrueCount(unseen: i32): i32 {
+  for (let p = aceScanPos; p < pos; p++) if (value(load<u8>(SHOE_PTR + p)) == 1) acesDealt++;
+  aceScanPos = pos;
+  const seen = rcNoisePtr == 0 ? rc : min<i32>(rcBound, max<i32>(-rcBound, rc + rcNoise));
+  const surplus = load<f64>(ACE_SIDE_PTR + 16) - <f64>acesDealt - <f64>unseen / 13.0;
+  const points = <f64>seen * load<f64>(ACE_SIDE_PTR + 8) + aceWeight * surplus;
+  const x = points / load<f64>(ACE_DECKS_PTR + (<usize>unseen << 3));
+  const mode = <i32>load<f64>(ACE_SIDE_PTR + 24);
+  let r: f64 = mode == 0 ? Math.floor(x) : mode == 1 ? (x < 0 ? Math.ceil(x) : Math.floor(x)) : mode == 2 ? (x < 0 ? -Math.floor(-x + 0.5) : Math.floor(x + 0.5)) : x;
+  if (r < <f64>TC_MIN) r = <f64>TC_MIN;
+  if (r > <f64>(TC_MIN + TC_BINS - 1)) r = <f64>(TC_MIN + TC_BINS - 1);
+  return <i32>Math.floor(r + 0.5);
 }

@@ -13,29 +13,34 @@ export function payoutRatio(pays: number): string {
 
 /**
  * The table rules in counters' shorthand: decks, S17/H17, doubling (D9 / D10 when restricted
- * to 9-11 / 10-11), DAS or NDAS, LS (late surrender), splits (SP<hands> when not the usual
- * four hands), RSA / HSA (resplit / hit split aces), ENHC (no hole card), the blackjack payout,
- * and the number of spots when more than one.
+ * to 9-11 / 10-11), DAS or NDAS, LS (late surrender), ES10 / ES (early surrender against a ten,
+ * against every upcard), splits (SP<hands> when not the usual four hands), RSA / HSA (resplit /
+ * hit split aces), ENHC (no hole card; ENHC-all when a blackjack takes every stake), the
+ * blackjack payout, EM (even money offered: insurance is) and the number of spots when more than
+ * one. The continuous shuffler is said with the penetration (rulesAndPenetration).
  */
 export function rulesNotation(rules: Rules): string {
   const parts = [`${rules.numDecks}D`, rules.dealerStandsSoft17 ? 'S17' : 'H17'];
   if (rules.doubleDownRestriction === '9-11') parts.push('D9');
   if (rules.doubleDownRestriction === '10-11') parts.push('D10');
   if (rules.maxSplits > 0) parts.push(rules.doubleAfterSplit ? 'DAS' : 'NDAS');
-  if (rules.surrenderAllowed) parts.push('LS');
+  if (rules.surrenderAllowed && rules.earlySurrender !== 'all') parts.push('LS');
+  if (rules.earlySurrender === 'vs10') parts.push('ES10');
+  if (rules.earlySurrender === 'all') parts.push('ES');
   if (rules.maxSplits === 0) parts.push('no splits');
   else if (rules.maxSplits !== DEFAULT_RULES.maxSplits) parts.push(`SP${rules.maxSplits + 1}`);
   if (rules.resplitAces && rules.maxSplits > 1) parts.push('RSA');
   if (rules.hitSplitAces && rules.maxSplits > 0) parts.push('HSA');
-  if (!rules.dealerPeeks) parts.push('ENHC');
+  if (!rules.dealerPeeks) parts.push(rules.noHoleCardLosses === 'all' ? 'ENHC-all' : 'ENHC');
   parts.push(payoutRatio(rules.blackjackPays));
+  if (rules.insuranceAllowed) parts.push('EM');
   if (rules.numInitialHands > 1) parts.push(`${rules.numInitialHands} spots`);
   return parts.join(' ');
 }
 
 /** Rules and how deep the shoe is dealt: "6D S17 DAS LS 3:2, 75% pen" (or ", CSM"). */
 export function rulesAndPenetration(rules: Rules, csm = false): string {
-  const pen = csm ? 'CSM' : `${Number(((1 - rules.shufflePoint) * 100).toFixed(1))}% pen`;
+  const pen = csm || rules.continuousShuffler ? 'CSM' : `${Number(((1 - rules.shufflePoint) * 100).toFixed(1))}% pen`;
   return `${rulesNotation(rules)}, ${pen}`;
 }
 

@@ -7,7 +7,7 @@ import { countLabel, rulesAndPenetration, spreadLabel } from './notation.ts';
 
 const SPEC = {
   values: ['rules', 'rounds', 'threads', 'seed', 'count', 'custom', 'spread', 'indices', 'insurance', 'bankroll', 'wong-in'],
-  switches: ['csm', 'json', 'help'],
+  switches: ['csm', 'json', 'help', 'ace-side-count'],
 };
 
 /** Without --threads, runs shorter than this use the calling thread only. */
@@ -33,6 +33,7 @@ export const USAGE = `usage: bj simulate [options]
   --wong-in TC          play only at a true count of TC or more
   --bankroll UNITS      risk of ruin for this bankroll (closed form and simulated trips)
   --csm                 reshuffle every round (compare with the exact analysis)
+  --ace-side-count      bet on the count plus an ace side count (hi-opt-1, hi-opt-2, omega-2, zen)
   --json                one JSON object on stdout instead of the readable report
   --help                this text
 
@@ -79,15 +80,16 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       const wongText = args.values.get('wong-in');
       const wongIn = wongText === undefined ? null : intFlag(wongText, 'wong-in', 0, -20, 20);
       const csm = args.switches.has('csm');
+      const aceSideCount = args.switches.has('ace-side-count');
       let plan;
       try {
         const indexTable = indices === 'generated' ? generatedTable(io, rules, count) : undefined;
-        plan = buildPlan({ rules, count: count.system, custom: count.custom, spread, indices, ...(indexTable ? { indexTable } : {}), insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn });
+        plan = buildPlan({ rules, count: count.system, custom: count.custom, spread, indices, ...(indexTable ? { indexTable } : {}), insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn, aceSideCount });
       } catch (e) {
         if (e instanceof RangeError) throw new CliError(e.message);
         throw e;
       }
-      const settings = settingsLine({ rules, csm, count, spread, indices, insurance, wongIn, bankroll });
+      const settings = settingsLine({ rules, csm, count, spread, indices, insurance, wongIn, bankroll, aceSideCount });
       // Progress only on a terminal (never in pipes, logs or CI); Ctrl-C ends the run early with
       // the result of the rounds played so far.
       const progress = io.progress?.(rounds, 'rounds') ?? null;
@@ -122,6 +124,8 @@ interface Settings {
   insurance: string;
   wongIn: number | null;
   bankroll: number;
+  /** Bets on an ace side count (decision record 0051). */
+  aceSideCount?: boolean;
 }
 
 const INDEX_LABELS: Record<IndexSet, string> = { none: 'basic strategy', i18: 'I18', 'i18+fab4': 'I18 + Fab 4', generated: 'generated indices' };
@@ -136,7 +140,7 @@ const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** The one line a report starts with: "6D S17 DAS LS 3:2, 75% pen; Hi-Lo, spread 1-8, I18, bankroll 1,000 units". */
 export function settingsLine(o: Settings): string {
-  const parts = [countLabel(o.count), spreadLabel(o.spread), INDEX_LABELS[o.indices]];
+  const parts = [countLabel(o.count) + (o.aceSideCount ? ' with an ace side count' : ''), spreadLabel(o.spread), INDEX_LABELS[o.indices]];
   if (o.rules.insuranceAllowed) parts.push(o.insurance === 'index' ? 'insurance at +3' : 'no insurance');
   if (o.wongIn !== null) parts.push(`wong in at ${signed(o.wongIn)}`);
   if (o.bankroll > 0) parts.push(`bankroll ${int(o.bankroll)} units`);

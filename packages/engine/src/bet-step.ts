@@ -5,11 +5,12 @@
 // What each payout needs of a spot's bet b (stakes only ever copy or double b, so they stay whole):
 // - a natural pays b * blackjackPays: blackjackPays = p/q in lowest terms needs q | b
 //   (3:2 -> 2, 6:5 -> 5, 7:5 -> 5, 1:1 and 2:1 -> 1);
-// - late surrender returns b / 2 (only the first two cards of an unsplit, undoubled hand: the
-//   spot's own bet): 2 | b;
+// - late or early surrender returns b / 2 (only the first two cards of an unsplit, undoubled
+//   hand: the spot's own bet): 2 | b;
 // - insurance costs b / 2 per spot that is not a natural and pays 2:1 on it: 2 | b;
 // - even money pays 2b, a win 2b, a push b, a double or a split stakes b again, and a dealer
-//   natural with no peek keeps the original bet and returns the rest: all whole for any b.
+//   natural with no peek keeps the original bet and returns the rest, or keeps every stake
+//   (noHoleCardLosses 'all'): all whole for any b.
 // Computer seats stake nothing. The step is the least common multiple of what the rules need.
 
 import type { Rules } from './rules.ts';
@@ -23,7 +24,7 @@ export const BET_STEP_MAX = 100;
 /** Float tolerance: 1.2 * 5 is 6.000000000000001. */
 const EPS = 1e-9;
 
-export type PayoutRules = Pick<Rules, 'blackjackPays' | 'surrenderAllowed' | 'insuranceAllowed'>;
+export type PayoutRules = Pick<Rules, 'blackjackPays' | 'surrenderAllowed' | 'insuranceAllowed'> & Partial<Pick<Rules, 'earlySurrender'>>;
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
@@ -46,7 +47,8 @@ function naturalStep(blackjackPays: number): number | null {
 export function betStepFor(rules: PayoutRules): number | null {
   const natural = naturalStep(rules.blackjackPays);
   if (natural === null) return null;
-  const halves = rules.surrenderAllowed || rules.insuranceAllowed ? 2 : 1;
+  const early = (rules.earlySurrender ?? 'none') !== 'none';
+  const halves = rules.surrenderAllowed || early || rules.insuranceAllowed ? 2 : 1;
   return (natural * halves) / gcd(natural, halves);
 }
 

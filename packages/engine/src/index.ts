@@ -8,7 +8,9 @@
 // it is for when it is a new kind of thing. Tests inside the package may import internals by path.
 
 // Rules of the table: the type, the defaults, their limits and validation.
-export { DEFAULT_RULES, RULE_LIMITS, RulesError, parseRules, validateRules, type DoubleDownRestriction, type Rules } from './rules.ts';
+export { DEFAULT_RULES, RULE_LIMITS, RulesError, parseRules, validateRules, type DoubleDownRestriction, type EarlySurrender, type NoHoleCardLosses, type Rules } from './rules.ts';
+// Rule questions the table and the coach ask the same way (decision record 0050).
+export { earlySurrenderVs, evenMoneyOffered, surrenderAtTurn, surrenderBeforePeek, surrenderOffered } from './rules.ts';
 // Which bets the rules can pay exactly in whole credits (decision record 0045).
 export { BET_STEP_MAX, betStepFor, betStepMessage, isBetPayable, type PayoutRules } from './bet-step.ts';
 
@@ -87,6 +89,10 @@ export {
   parseCustomCount,
   tagsOfSystem,
   DEFAULT_TRUE_COUNT_OPTIONS,
+  aceSideWeight,
+  aceSurplus,
+  bettingCount,
+  sideCountsAces,
   bettingPatternKey,
   countCard,
   decisionCount,
@@ -174,10 +180,14 @@ export {
   basicStrategyTable,
   chartPlay,
   rememberBasicStrategyTable,
+  surrendersEarlyByChart,
   coach,
   evCost,
   gradeDecision,
   indexSourceFor,
+  evenMoneyByBasic,
+  evenMoneyGain,
+  insuranceChoice,
   insuranceChoiceCost,
   insuranceEv,
   knownComposition,

@@ -4,6 +4,10 @@
 // value), plus resplitAces / hitSplitAces.
 
 export type DoubleDownRestriction = 'any' | '9-11' | '10-11';
+/** Early surrender (decision record 0050): before the dealer checks for blackjack, against a ten only or a ten and an ace. */
+export type EarlySurrender = 'none' | 'vs10' | 'all';
+/** Without the peek, what a dealer blackjack takes: the original bets only (OBO) or every stake, doubles and splits too. */
+export type NoHoleCardLosses = 'original' | 'all';
 
 export interface Rules {
   /** Decks in the shoe, 1..8. */
@@ -37,6 +41,20 @@ export interface Rules {
   otherPlayers: number;
   /** How often a computer seat departs from basic strategy, in percent of its decisions, 0..20. */
   otherPlayersErrorPct: number;
+  /**
+   * Surrender before the dealer checks for blackjack (decision record 0050): 'vs10' against a
+   * ten-valued upcard, 'all' against any upcard (the ace and the ten are where it differs from
+   * late surrender). Against the other upcards surrender stays late, and only with surrenderAllowed.
+   */
+  earlySurrender: EarlySurrender;
+  /**
+   * European no hole card (dealerPeeks false): the dealer takes the second card after the
+   * players act, and a dealer blackjack takes 'original' bets only or 'all' stakes (doubles and
+   * splits too). No effect when the dealer peeks.
+   */
+  noHoleCardLosses: NoHoleCardLosses;
+  /** A continuous shuffling machine: every round is dealt from a freshly shuffled shoe, so the count says nothing. */
+  continuousShuffler: boolean;
 }
 
 export const DEFAULT_RULES: Readonly<Rules> = Object.freeze({
@@ -56,6 +74,9 @@ export const DEFAULT_RULES: Readonly<Rules> = Object.freeze({
   hitSplitAces: false,
   otherPlayers: 0,
   otherPlayersErrorPct: 0,
+  earlySurrender: 'none',
+  noHoleCardLosses: 'original',
+  continuousShuffler: false,
 });
 
 export const RULE_LIMITS = {
@@ -97,6 +118,7 @@ const BOOLEAN_KEYS = [
   'insuranceAllowed',
   'resplitAces',
   'hitSplitAces',
+  'continuousShuffler',
 ] as const;
 
 function checkNumber(key: string, value: unknown, min: number, max: number, integer: boolean): number {
@@ -150,7 +172,15 @@ export function parseRules(input: unknown = {}): Rules {
       `doubleDownRestriction must be 'any', '9-11' or '10-11' (got ${JSON.stringify(r.doubleDownRestriction)}).`,
     );
   }
+  checkChoice('earlySurrender', r.earlySurrender, ['none', 'vs10', 'all']);
+  checkChoice('noHoleCardLosses', r.noHoleCardLosses, ['original', 'all']);
   return r;
+}
+
+function checkChoice(key: string, value: unknown, choices: readonly string[]): void {
+  if (typeof value === 'string' && choices.includes(value)) return;
+  const names = choices.map((c) => `'${c}'`);
+  throw new RulesError(key, `${key} must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]} (got ${JSON.stringify(value)}).`);
 }
 
 /** The result of validate() for callers that want a message instead of an exception. */
@@ -183,4 +213,48 @@ export function canDoubleTotal(rules: Rules, total: number, isSplitHand: boolean
 export function dealerHits(rules: Rules, total: number, soft: boolean): boolean {
   if (total < 17) return true;
   return total === 17 && soft && !rules.dealerStandsSoft17;
+}
+
+/** Is surrender offered against this upcard (value 1..10) at all, early or late? */
+export function surrenderOffered(rules: Rules, upcardValue: number): boolean {
+  return rules.surrenderAllowed || earlySurrenderVs(rules, upcardValue);
+}
+
+/**
+ * Is surrender against this upcard early (decision record 0050): it keeps half the bet even
+ * against a dealer blackjack? Early surrender against a 2..9 is the same as late (no blackjack
+ * is possible), so only 'all' offers it there.
+ */
+export function earlySurrenderVs(rules: Rules, upcardValue: number): boolean {
+  if (rules.earlySurrender === 'all') return true;
+  return rules.earlySurrender === 'vs10' && upcardValue === 10;
+}
+
+/** A dealer blackjack without the peek takes doubled and split stakes too. */
+export function losesAllStakesToBlackjack(rules: Rules): boolean {
+  return !rules.dealerPeeks && rules.noHoleCardLosses === 'all';
+}
+
+/**
+ * Is surrender against this upcard asked before the dealer's peek, as a question of its own
+ * (the table's 'surrender' phase)? Early surrender where the dealer peeks under the upcard.
+ * Without a peek every surrender is asked at the hand's turn, early or late by earlySurrenderVs.
+ */
+export function surrenderBeforePeek(rules: Rules, upcardValue: number): boolean {
+  return rules.dealerPeeks && (upcardValue === 1 || upcardValue === 10) && earlySurrenderVs(rules, upcardValue);
+}
+
+/** Is surrender asked at the hand's own turn against this upcard (late, or early without a peek)? */
+export function surrenderAtTurn(rules: Rules, upcardValue: number): boolean {
+  return surrenderOffered(rules, upcardValue) && !surrenderBeforePeek(rules, upcardValue);
+}
+
+/**
+ * Is even money offered to a natural against this upcard? With insurance, against an ace: the
+ * natural is paid 1 to 1 at once, before the dealer checks (decision record 0050). At 3:2 it is
+ * worth exactly what insuring the natural is; below 3:2 it is worth more, and at 6:5 it beats
+ * declining unless fewer than one unseen card in six is a ten.
+ */
+export function evenMoneyOffered(rules: Pick<Rules, 'insuranceAllowed'>, upcardValue: number): boolean {
+  return rules.insuranceAllowed && upcardValue === 1;
 }

@@ -21,6 +21,18 @@
 //        worth 0.0005% more: -0.3332% (published house edge for these rules 0.333%).
 //  [EXACT] an independent exact combinatorial analyser: 6 decks H17, full shoe less the hand and
 //        the upcard, no dealer blackjack: 7,8 v 10 stands at -0.536220 and hits at -0.499763.
+//  [NW]  Norm Wattenberger's Blackjack Odds Calculator, rule-variation table on Blackjack Review
+//        (https://www.blackjackreview.com/wp/blackjack-rule-variations/): base game 6 decks S17,
+//        double any two, no DAS, resplit pairs except aces, no surrender, 3:2, "about -0.56%";
+//        effects: early surrender vs 10 +0.24%, vs ace +0.39%, vs 9 +0.002%, late surrender
+//        +0.08%, resplit aces +0.07%, 6:5 -1.36%, eight decks -0.02%, DAS +0.14%. Two decimals,
+//        so the check is each effect within 0.01% (early surrender 0.02%, the issue's bound).
+//  [WP]  Wikipedia, "Blackjack", rule variations (as quoted on
+//        http://www.onlinebj21.com/2010/05/double-on-91011-or-1011-only/): doubling on 9-11 only
+//        costs 0.09% with 8 decks, on 10-11 only 0.17% with 8 decks.
+//  [OBO] "Original bets only" without a peek is mathematically the peek game (Blackjack Insider
+//        forum, Ken Smith, http://www.blackjackinfo.com/bb/showthread.php?p=134; Blackjack
+//        Investment, "Varied rules on hole card", 2011): the [W9] figures must hold unchanged.
 //  [WCHART] Wizard of Odds 4-8 deck basic strategy chart, dealer stands on soft 17, DAS, late
 //        surrender (https://wizardofodds.com/games/blackjack/strategy/4-decks/).
 import { describe, expect, it } from 'vitest';
@@ -59,7 +71,7 @@ describe('house edges (composition-dependent expected return) [W9]', () => {
   }
 });
 
-describe('house edges, no hole card, all stakes lost to a blackjack [W9E]', () => {
+describe('house edges, no hole card, all stakes lost to a blackjack (rule noHoleCardLosses all) [W9E]', () => {
   const cases: [string, Partial<Rules>, number][] = [
     ['6 decks H17 DAS', { numDecks: 6 }, -0.0072705],
     ['6 decks H17 no DAS', { numDecks: 6, doubleAfterSplit: false }, -0.0086975],
@@ -68,11 +80,49 @@ describe('house edges, no hole card, all stakes lost to a blackjack [W9E]', () =
   ];
   for (const [name, extra, published] of cases) {
     it(`${name}: ${published}`, () => {
-      const rules = noSurrender({ dealerStandsSoft17: false, dealerPeeks: false, ...extra });
-      const result = computeStrategy(rules, fullShoe(rules.numDecks), { noHoleCardLosses: 'all' });
+      const rules = noSurrender({ dealerStandsSoft17: false, dealerPeeks: false, noHoleCardLosses: 'all', ...extra });
+      const result = computeStrategy(rules);
       expect(Math.abs(result.optimalEv - published)).toBeLessThan(EV_TOLERANCE);
     });
   }
+});
+
+describe('no hole card, original bets only: the peek game\'s house edge [OBO] [W9]', () => {
+  it('5 decks S17 DAS, no peek, original bets only: -0.003804', () => {
+    const obo = computeStrategy(noSurrender({ numDecks: 5, dealerPeeks: false, noHoleCardLosses: 'original' }));
+    expect(Math.abs(obo.optimalEv - -0.003804)).toBeLessThan(EV_TOLERANCE);
+  });
+});
+
+describe('rule effects on the house edge, 6 decks S17 no DAS no surrender [NW]', () => {
+  const base = { doubleAfterSplit: false };
+  const baseEv = computeStrategy(noSurrender(base)).ev;
+  const effect = (extra: Partial<Rules>): number => computeStrategy(parseRules({ surrenderAllowed: false, ...base, ...extra })).ev - baseEv;
+  it('the base game: about -0.56% (-0.548% here, resplits to four hands)', () => {
+    expect(Math.abs(baseEv - -0.0056)).toBeLessThan(0.0002);
+  });
+  it('early surrender against a ten: +0.24% (within 0.02%)', () => {
+    expect(Math.abs(effect({ earlySurrender: 'vs10' }) - 0.0024)).toBeLessThanOrEqual(0.0002);
+  });
+  it('early surrender against every upcard: +0.632% (ten 0.24, ace 0.39, nine 0.002; within 0.02%)', () => {
+    expect(Math.abs(effect({ earlySurrender: 'all' }) - 0.00632)).toBeLessThanOrEqual(0.0002);
+  });
+  it('late surrender +0.08%, resplit aces +0.07%, 6:5 -1.36%, eight decks -0.02% (within 0.01%)', () => {
+    expect(Math.abs(effect({ surrenderAllowed: true }) - 0.0008)).toBeLessThanOrEqual(0.0001);
+    expect(Math.abs(effect({ resplitAces: true }) - 0.0007)).toBeLessThanOrEqual(0.0001);
+    expect(Math.abs(effect({ blackjackPays: 1.2 }) - -0.0136)).toBeLessThanOrEqual(0.0001);
+    expect(Math.abs(effect({ numDecks: 8 }) - -0.0002)).toBeLessThanOrEqual(0.0001);
+  });
+});
+
+describe('doubling restricted, 8 decks S17 no DAS no surrender [WP]', () => {
+  const base = computeStrategy(noSurrender({ numDecks: 8, doubleAfterSplit: false })).ev;
+  it('9-11 only: -0.09%, 10-11 only: -0.17% (within 0.01%)', () => {
+    const d9 = computeStrategy(noSurrender({ numDecks: 8, doubleAfterSplit: false, doubleDownRestriction: '9-11' })).ev - base;
+    const d10 = computeStrategy(noSurrender({ numDecks: 8, doubleAfterSplit: false, doubleDownRestriction: '10-11' })).ev - base;
+    expect(Math.abs(d9 - -0.0009)).toBeLessThanOrEqual(0.0001);
+    expect(Math.abs(d10 - -0.0017)).toBeLessThanOrEqual(0.0001);
+  });
 });
 
 describe('total-dependent basic strategy off the top [BENCH]', () => {

@@ -36,6 +36,12 @@ describe('betStepFor', () => {
     expect(betStepFor(r)).toBe(s);
   });
 
+  it('early surrender returns half the bet too: 6:5 with early surrender only goes in steps of 10, 1:1 in steps of 2', () => {
+    expect(betStepFor({ ...rules(1.2), earlySurrender: 'vs10' })).toBe(10);
+    expect(betStepFor({ ...rules(1), earlySurrender: 'all' })).toBe(2);
+    expect(betStepFor({ ...rules(1), earlySurrender: 'none' })).toBe(1);
+  });
+
   it('has no step for a natural paid finer than hundredths', () => {
     expect(betStepFor(rules(1.234))).toBeNull();
     expect(isBetPayable(rules(1.234), 1000)).toBe(false);

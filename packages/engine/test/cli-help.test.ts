@@ -95,6 +95,11 @@ describe('the rules line (counters notation)', () => {
     expect(rulesAndPenetration(rules)).toBe('2D H17 D10 NDAS SP2 ENHC 6:5 3 spots, 65% pen');
     expect(rulesNotation(parseRules({ resplitAces: true, hitSplitAces: true, doubleDownRestriction: '9-11' }))).toBe('6D S17 D9 DAS LS RSA HSA 3:2');
     expect(rulesNotation(parseRules({ maxSplits: 0, resplitAces: true }))).toBe('6D S17 LS no splits 3:2');
+    // Decision record 0050: early surrender, the no-hole-card losses, even money, the continuous shuffler.
+    expect(rulesNotation(parseRules({ earlySurrender: 'vs10' }))).toBe('6D S17 DAS LS ES10 3:2');
+    expect(rulesNotation(parseRules({ earlySurrender: 'all' }))).toBe('6D S17 DAS ES 3:2');
+    expect(rulesNotation(parseRules({ dealerPeeks: false, noHoleCardLosses: 'all', insuranceAllowed: true, blackjackPays: 1.2 }))).toBe('6D S17 DAS LS ENHC-all 6:5 EM');
+    expect(rulesAndPenetration(parseRules({ numDecks: 8, continuousShuffler: true }))).toBe('8D S17 DAS LS 3:2, CSM');
   });
 
   it('payouts as small ratios', () => {

@@ -82,6 +82,43 @@ describe('gradeDecision', () => {
     expect(gradeDecision({ ...f, trueCount: 2.9 }, chart)).toMatchObject({ best: 'noInsurance', correct: false });
   });
 
+  it('even money at 6:5 (decision record 0050): 1 for sure against 1.2 unless the hole card is a ten, right by basic strategy', () => {
+    // One deck; seen: the dealer's ace and the player's A, K. Unseen: 49 cards, 15 tens.
+    const rules = parseRules({ numDecks: 1, blackjackPays: 1.2, insuranceAllowed: true, surrenderAllowed: false });
+    const sixFive = computeStrategy(rules).table;
+    const f = facts({ rules, seen: seenOf([1, 1, 10]), hand: [1, 10], upcard: 1, bet: 50, evenMoneyBet: 50 });
+    const gain = 1 - 1.2 * (1 - 15 / 49); // per unit bet: +0.167
+    const declined = gradeDecision({ ...f, chosen: 'noInsurance' }, sixFive);
+    expect(declined.best).toBe('insure');
+    expect(declined.correct).toBe(false);
+    expect(declined.evCost).toBeCloseTo(gain * 50, 2);
+    expect(declined.evs.insure).toBeCloseTo(gain, 12);
+    // At 3:2 even money is the insurance bet: declined at this count without index plays.
+    const threeTwo = parseRules({ numDecks: 1, insuranceAllowed: true, surrenderAllowed: false });
+    const g = gradeDecision({ ...f, rules: threeTwo, chosen: 'noInsurance' }, computeStrategy(threeTwo).table);
+    expect(g).toMatchObject({ best: 'noInsurance', correct: true, evCost: 0 });
+    expect(g.evs.insure).toBeCloseTo((3 * 15) / 49 / 2 - 0.5, 12);
+  });
+
+  it('early surrender before the peek (decision record 0050): the EVs are not conditioned on no blackjack', () => {
+    const rules = parseRules({ numDecks: 6, surrenderAllowed: false, earlySurrender: 'vs10' });
+    const esChart = computeStrategy(rules).table;
+    const shoe = fullShoe(6);
+    const unconditioned = handEvs(rules, shoe, [10, 6], 10, { beforePeek: true });
+    expect(unconditioned.surrender).toBe(-0.5);
+    const f = facts({ rules, beforePeek: true, chosen: 'noSurrender' });
+    const g = gradeDecision(f, esChart);
+    expect(g.best).toBe('surrender');
+    expect(g.evs.surrender).toBe(-0.5);
+    expect(g.evs.noSurrender).toBeCloseTo(unconditioned.hit as number, 12);
+    expect(g.evCost).toBeCloseTo((-0.5 - (unconditioned.hit as number)) * 100, 2);
+    expect(gradeDecision({ ...f, chosen: 'surrender' }, esChart)).toMatchObject({ best: 'surrender', correct: true, evCost: 0 });
+    // 10 v 10 plays on.
+    expect(gradeDecision(facts({ rules, beforePeek: true, hand: [6, 4], seen: seenOf([6, 4, 10]), chosen: 'noSurrender' }), esChart)).toMatchObject({ best: 'noSurrender', correct: true });
+    // After the peek the hand has no surrender against the ten any more.
+    expect(handEvs(rules, shoe, [10, 6], 10).surrender).toBeNull();
+  });
+
   it('refuses a choice the hand could not make (it was never a decision)', () => {
     expect(() => gradeDecision(facts({ chosen: 'split' }), chart)).toThrow(RangeError);
   });

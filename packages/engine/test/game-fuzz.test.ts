@@ -44,6 +44,9 @@ function randomRules(rng: Rng): Rules {
     maxSplits: randomInt(rng, 4),
     resplitAces: coin(rng),
     hitSplitAces: coin(rng),
+    earlySurrender: pick(rng, ['none', 'none', 'vs10', 'all'] as const),
+    noHoleCardLosses: pick(rng, ['original', 'all'] as const),
+    continuousShuffler: coin(rng, 0.15),
   };
 }
 
@@ -56,7 +59,8 @@ function randomAction(rng: Rng, s: GameState): GameAction {
   if (r < 66) return { type: 'stand' };
   if (r < 74) return { type: 'double' };
   if (r < 84) return { type: 'split' };
-  if (r < 89) return { type: 'surrender' };
+  if (r < 87) return { type: 'surrender' };
+  if (r < 89) return { type: 'earlySurrender', take: coin(rng) };
   if (r < 95) return { type: 'newRound' };
   if (r < 97) return { type: 'reset' };
   // Rarely change the rules (sometimes to an invalid value).
@@ -388,7 +392,7 @@ describe('game reducer fuzz', () => {
   it('random play reaches every phase and real rounds (the fuzz is not vacuous)', () => {
     const seen = new Set<string>();
     let rounds = 0;
-    for (let seed = 1; seed <= 200; seed++) {
+    for (let seed = 1; seed <= 240; seed++) {
       const rng = seededRng(seed);
       let s = createGame({ rules: { ...randomRules(rng), insuranceAllowed: true } });
       for (let i = 0; i < STEPS_PER_SEQUENCE; i++) {
@@ -398,7 +402,7 @@ describe('game reducer fuzz', () => {
         seen.add(s.gamePhase);
       }
     }
-    expect([...seen].sort()).toEqual(['betting', 'insurance', 'playing', 'roundOver']);
+    expect([...seen].sort()).toEqual(['betting', 'insurance', 'playing', 'roundOver', 'surrender']);
     expect(rounds).toBeGreaterThan(300);
   });
 });

@@ -158,13 +158,99 @@ describe('surrender and dealer rules', () => {
     expect(s17.balance).toBe(10100); // 18 against 17
   });
 
-  it('no hole card (dealerPeeks false): a dealer blackjack takes only the original bet', () => {
-    const s = play(stackedGame(['6', 'A', '5', 'K', '2'], { dealerPeeks: false }), [bet(100), DEAL]);
+  it('no hole card (dealerPeeks false): the dealer takes the second card after the players; a blackjack takes only the original bet', () => {
+    // Deal order without a hole card: 6, A up, 5; the double's card 2; then the dealer's K.
+    const s = play(stackedGame(['6', 'A', '5', '2', 'K'], { dealerPeeks: false }), [bet(100), DEAL]);
     expect(s.gamePhase).toBe('playing');
-    expect(visible(s).dealerCards[1]).toBeNull();
+    expect(s.dealerCards).toHaveLength(1); // no card face down: nothing to hide (ADR 0050)
+    expect(visible(s).dealerCards).toHaveLength(1);
     const done = ok(s, DOUBLE);
+    expect(done.playerHands[0]?.cards.map((c) => c.rank)).toEqual(['6', '5', '2']);
+    expect(done.dealerCards.map((c) => c.rank)).toEqual(['A', 'K']);
     expect(done.lastResult?.dealerBlackjack).toBe(true);
     expect(done.balance).toBe(9900); // the double is refunded
+  });
+
+  it('no hole card, every stake lost (noHoleCardLosses all): the double goes to the blackjack too', () => {
+    const done = play(stackedGame(['6', 'A', '5', '2', 'K'], { dealerPeeks: false, noHoleCardLosses: 'all' }), [bet(100), DEAL, DOUBLE]);
+    expect(done.lastResult?.dealerBlackjack).toBe(true);
+    expect(done.balance).toBe(9800);
+    expect(done.lastResult?.hands[0]?.outcome).toBe('loss');
+  });
+
+  it('no hole card, late surrender loses the whole bet to a blackjack; early surrender keeps half', () => {
+    const top = ['10', 'K', '6', 'A']; // 16 against K, the dealer's second card an ace
+    const late = play(stackedGame(top, { dealerPeeks: false }), [bet(100), DEAL, SURRENDER]);
+    expect(late.balance).toBe(9900);
+    const early = play(stackedGame(top, { dealerPeeks: false, earlySurrender: 'vs10', surrenderAllowed: false }), [bet(100), DEAL, SURRENDER]);
+    expect(early.lastResult?.dealerBlackjack).toBe(true);
+    expect(early.lastResult?.hands[0]?.outcome).toBe('surrender');
+    expect(early.balance).toBe(9950);
+  });
+});
+
+describe('early surrender before the peek (decision record 0050)', () => {
+  const rules = { earlySurrender: 'vs10', surrenderAllowed: false };
+  it('is asked before the dealer checks: surrendering keeps half the bet against a blackjack', () => {
+    let s = play(stackedGame(['10', 'K', '6', 'A'], rules), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('surrender');
+    expect(s.gameStatus).toBe('Surrender early, before the dealer checks for blackjack?');
+    expect(visible(s).dealerCards[1]).toBeNull();
+    refused(s, SURRENDER, 'asked now');
+    refused(s, HIT, 'no hand');
+    s = ok(s, { type: 'earlySurrender', take: true });
+    expect(s.gamePhase).toBe('roundOver');
+    expect(s.lastResult?.dealerBlackjack).toBe(true);
+    expect(s.balance).toBe(9950);
+  });
+
+  it('declined: the dealer peeks, and the hand plays on without a late surrender against that upcard', () => {
+    const bj = play(stackedGame(['10', 'K', '6', 'A'], rules), [bet(100), DEAL, { type: 'earlySurrender', take: false }]);
+    expect(bj.balance).toBe(9900);
+    const s = play(stackedGame(['10', 'K', '6', '7'], rules), [bet(100), DEAL, { type: 'earlySurrender', take: false }]);
+    expect(s.gamePhase).toBe('playing');
+    refused(s, SURRENDER, 'early only');
+  });
+
+  it('asks each hand in turn, skips a natural, and is not asked against an ace with vs10', () => {
+    let s = play(stackedGame(['10', 'A', 'K', 'K', '6', 'K', '6', '7'], { ...rules, numInitialHands: 3 }), [bet(100), DEAL]);
+    expect(s.gamePhase).toBe('surrender');
+    expect(s.currentHandIndex).toBe(0);
+    s = ok(s, { type: 'earlySurrender', take: false });
+    expect(s.currentHandIndex).toBe(2); // hand 2 is a natural (A,K)
+    expect(s.gameStatus).toBe('Hand 3: surrender early, before the dealer checks for blackjack?');
+    s = ok(s, { type: 'earlySurrender', take: true });
+    expect(s.gamePhase).toBe('playing');
+    expect(s.playerHands[2]?.status).toBe('surrendered');
+    const ace = play(stackedGame(['10', 'A', '6', '7'], rules), [bet(100), DEAL]);
+    expect(ace.gamePhase).toBe('playing');
+  });
+
+  it('a refusal outside the phase', () => {
+    refused(stackedGame(['10']), { type: 'earlySurrender', take: true }, 'not on offer');
+  });
+});
+
+describe('continuous shuffler', () => {
+  it('every round is dealt from a fresh shoe: the last one is revealed at the next deal and the count starts again', () => {
+    const rng = seededRng(5, 1);
+    let s = createGame({ rules: { continuousShuffler: true }, balance: 1000 });
+    s = ok(s, bet(10));
+    const first = step(s, DEAL, rng);
+    if (!first.ok) throw new Error(first.reason);
+    s = first.state;
+    const firstCommitment = s.deck?.commitment;
+    while (s.gamePhase !== 'roundOver') s = ok(s, STAND, rng);
+    const next = step(s, DEAL, rng);
+    if (!next.ok) throw new Error(next.reason);
+    expect(next.published).toHaveLength(1);
+    expect(next.published[0]?.commitment).toBe(firstCommitment);
+    expect(verifyShoeReveal(next.published[0]!.commitment, next.published[0]!.reveal)).toBe(true);
+    expect(next.state.deck?.commitment).not.toBe(firstCommitment);
+    // The count is of this round's cards only.
+    const seen = [...next.state.playerHands[0]!.cards, next.state.dealerCards[0]!];
+    const hiLo = (v: number): number => (v >= 2 && v <= 6 ? 1 : v === 1 || v === 10 ? -1 : 0);
+    expect(next.state.runningCount).toBe(seen.reduce((a, c) => a + hiLo(cardValue(c)), 0));
   });
 });
 

@@ -188,3 +188,18 @@ describe('the scan of a cell (every two-card hand, scope all)', () => {
     expect(found[1]?.crossing as number).toBeCloseTo(1.5, 1);
   });
 });
+
+describe('generateIndices with early surrender against a ten (decision record 0050)', () => {
+  it('the surrender indices of 14 and 15 v 10 fall by two points or more below the late-surrender ones', () => {
+    const seed = 3;
+    const options = { samplesPerBin: 8, bins: { lo: -6, hi: 6 }, seed, only: ['Fab4-14v10', 'Fab4-15v10'] };
+    const late = generateIndices({ rules: parseRules({}), ...options });
+    const early = generateIndices({ rules: parseRules({ earlySurrender: 'vs10', surrenderAllowed: false }), ...options });
+    expect(early).not.toBe(late); // its own cache key
+    for (const id of options.only) {
+      const l = thresholdOf(byId(late, id)) as number;
+      const e = thresholdOf(byId(early, id)) as number;
+      expect(e, `seed ${seed} ${id}: early ${JSON.stringify(byId(early, id))}, late ${JSON.stringify(byId(late, id))}`).toBeLessThanOrEqual(l - 2);
+    }
+  });
+});

@@ -24,6 +24,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'BET_RAMP_LIMITS', 'BET_RAMP_PRESETS', 'BET_RIGHT_WITHIN_units', 'advantageAt', 'advantageBasis', 'advantageSlope', 'betFactsOf', 'betRampProblem',
   'effectiveTrueCount', 'gradeBet', 'rampFromSpread', 'rampUnitsAt',
   'adviseHand', 'evCost', 'gradeDecision', 'indexSourceFor', 'insuranceChoiceCost', 'insuranceEv', 'knownComposition', 'roundCredits',
+  'earlySurrenderVs', 'evenMoneyOffered', 'surrenderAtTurn', 'surrenderBeforePeek', 'surrenderOffered', 'evenMoneyByBasic', 'evenMoneyGain', 'insuranceChoice', 'surrendersEarlyByChart', 'aceSideWeight', 'aceSurplus', 'bettingCount', 'sideCountsAces',
   'parseCard', 'parseCardValue', 'parseRules', 'precomputedIndices', 'preloadSimCore', 'rampUnits', 'randomFloat', 'recordBet', 'removeCards',
   'restoreGameState', 'restoreShoe', 'revealShoe', 'runPlan', 'runningCountOf', 'seededRng', 'serializeShoe', 'shoeCommitmentMessage',
   'shouldTakeInsurance', 'thresholdOf', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',

@@ -29,6 +29,22 @@ describe('bj simulate', () => {
     expect(r.stopped).toBe(false);
   }, 30_000);
 
+  it('--ace-side-count bets on the count plus the aces (decision record 0051), and refuses a count it changes nothing for', async () => {
+    const argv = ['--rounds', '20000', '--threads', '1', '--seed', '4', '--count', 'hi-opt-2', '--spread', '{"-inf":1,"2":4}', '--json'];
+    const plain = io();
+    const side = io();
+    expect(await run(argv, plain.io)).toBe(0);
+    expect(await run([...argv, '--ace-side-count'], side.io)).toBe(0);
+    const a = JSON.parse(plain.out.join('')) as { settings: string; perTrueCount: unknown };
+    const b = JSON.parse(side.out.join('')) as { settings: string; perTrueCount: unknown };
+    expect(b.settings).toBe('6D S17 DAS LS 3:2, 75% pen; Hi-Opt II with an ace side count, spread 1-4, basic strategy');
+    // The same cards and plays, bet on another count: the rounds fall in other true-count rows.
+    expect(b.perTrueCount).not.toEqual(a.perTrueCount);
+    const hiLo = io();
+    expect(await run(['--rounds', '1000', '--ace-side-count'], hiLo.io)).not.toBe(0);
+    expect(hiLo.err.join('')).toContain('an ace side count changes no bet of Hi-Lo');
+  }, 30_000);
+
   it('gives the same numbers on 1 and 2 threads, with risk of ruin and the exact full-shoe EV', async () => {
     const argv = ['--rounds', '200000', '--seed', '8', '--count', 'hilo', '--spread', '{"-inf":1,"2":4}', '--indices', 'i18+fab4', '--bankroll', '100', '--json'];
     const runs = [];

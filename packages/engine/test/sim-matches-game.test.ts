@@ -46,16 +46,18 @@ function must(state: GameState, action: GameAction, where: string): GameState {
 
 /**
  * The true-count bin the simulator reads during play: every card dealt so far except the hole
- * card (counted when revealed), the hole card counted as unseen.
+ * card (counted when revealed), the hole card counted as unseen. Without the peek there is no
+ * hole card while the players act (decision record 0050).
  */
 function playTrueCountBin(s: GameState, plan: SimPlan): number {
   const deck = s.deck;
   if (!deck) throw new Error('no shoe');
   const n = deck.cards.length;
-  const holeIndex = s.roundStartPosition + 2 * s.config.numInitialHands + 1;
+  const hole = s.config.dealerPeeks ? 1 : 0;
+  const holeIndex = hole === 1 ? s.roundStartPosition + 2 * s.config.numInitialHands + 1 : -1;
   let rc = 0;
   for (let i = 0; i < deck.position; i++) if (i !== holeIndex) rc += plan.tags[simCode(deck.cards[i] as CardCode)] as number;
-  const unseen = n - deck.position + 1;
+  const unseen = n - deck.position + hole;
   return (plan.tcLut[(rc + plan.tcRcOffset) * (n + 1) + unseen] as number) - TC_MIN;
 }
 
@@ -76,7 +78,7 @@ function decide(s: GameState, plan: SimPlan): GameAction {
   const splits = s.playerHands.filter((x) => x.spot === h.spot).length - 1;
   const sp = two && a && b && canSplitPair(rules, cardValue(a), cardValue(b), 2, splits, h.splitAces) ? 1 : 0;
   const dd = canDoubleHand(rules, h.cards.length, total, h.fromSplit, h.splitAces) ? 1 : 0;
-  const sr = canSurrenderHand(rules, h.cards.length, h.fromSplit) ? 1 : 0;
+  const sr = canSurrenderHand(rules, h.cards.length, h.fromSplit, cardValue(upCard)) ? 1 : 0;
   const cell = tableIndex(total, soft ? 1 : 0, cardValue(upCard), dd, sp, sr);
   const action = plan.decisions ? plan.decisions[playTrueCountBin(s, plan) * TABLE_SIZE + cell] : plan.table[cell];
   if (!canHitHand(rules, total, h.splitAces) && action !== TABLE_SPLIT) return { type: 'stand' };
@@ -94,6 +96,29 @@ function decide(s: GameState, plan: SimPlan): GameAction {
   }
 }
 
+/** The early-surrender answer of the current hand, before the peek: its two-card cell with surrender open. */
+function decideEarly(s: GameState, plan: SimPlan): GameAction {
+  const rules = s.config;
+  const h = s.playerHands[s.currentHandIndex];
+  const upCard = s.dealerCards[0];
+  const [a, b] = h?.cards ?? [];
+  if (!h || !upCard || !a || !b) throw new Error('no current hand or upcard');
+  const { total, soft } = handTotal(h.cards);
+  const sp = canSplitPair(rules, cardValue(a), cardValue(b), 2, 0, false) ? 1 : 0;
+  const dd = canDoubleHand(rules, 2, total, false, false) ? 1 : 0;
+  const cell = tableIndex(total, soft ? 1 : 0, cardValue(upCard), dd, sp, 1);
+  const action = plan.decisions ? plan.decisions[playTrueCountBin(s, plan) * TABLE_SIZE + cell] : plan.table[cell];
+  return { type: 'earlySurrender', take: action === TABLE_SURRENDER };
+}
+
+/** Insurance, and even money on a natural (the plan's rule: by the index, or always below 3:2). */
+function decideInsurance(s: GameState, plan: SimPlan): GameAction {
+  const byIndex = plan.insureAt[playTrueCountBin(s, plan)] === 1;
+  const evenMoney = plan.predicates.flags[2] as number;
+  const natural = s.playerHands.some((h) => h.status === 'blackjack');
+  return { type: 'insurance', take: natural ? (evenMoney === 2 ? true : evenMoney === 1 ? byIndex : false) : byIndex };
+}
+
 /** Plays one round on the reducer; returns the state at roundOver. */
 function playGameRound(start: GameState, plan: SimPlan, where: string, out: Compared): GameState {
   let s = must(start, { type: 'deal' }, where);
@@ -103,7 +128,7 @@ function playGameRound(start: GameState, plan: SimPlan, where: string, out: Comp
       const d = decide(s, { ...plan, decisions: null });
       if (d.type !== decide(s, plan).type) out.deviations++;
     }
-    const action: GameAction = s.gamePhase === 'insurance' ? { type: 'insurance', take: plan.insureAt[playTrueCountBin(s, plan)] === 1 } : decide(s, plan);
+    const action: GameAction = s.gamePhase === 'insurance' ? decideInsurance(s, plan) : s.gamePhase === 'surrender' ? decideEarly(s, plan) : decide(s, plan);
     s = must(s, action, where);
   }
   throw new Error(`${where}: the round did not end`);
@@ -184,6 +209,10 @@ const CASES: readonly { name: string; rules: Partial<Rules> }[] = [
   { name: 'two spots, insurance offered (declined)', rules: { numInitialHands: 2, insuranceAllowed: true } },
   { name: 'no peek, no surrender', rules: { dealerPeeks: false, surrenderAllowed: false } },
   { name: 'no peek, with surrender (surrender vs a no-hole-card blackjack loses the whole bet)', rules: { dealerPeeks: false } },
+  { name: 'early surrender against a ten, late against an ace', rules: { earlySurrender: 'vs10' } },
+  { name: 'full early surrender, no late surrender, two spots', rules: { earlySurrender: 'all', surrenderAllowed: false, numInitialHands: 2 } },
+  { name: 'no peek, a blackjack takes every stake', rules: { dealerPeeks: false, noHoleCardLosses: 'all' } },
+  { name: 'no peek, every stake lost, early surrender against a ten', rules: { dealerPeeks: false, noHoleCardLosses: 'all', earlySurrender: 'vs10', surrenderAllowed: false } },
 ];
 
 /** Hi-Lo index plays and insurance by index on both sides. */
@@ -191,6 +220,7 @@ const COUNTED_CASES: readonly { name: string; rules: Partial<Rules>; indices: In
   { name: 'I18 + Fab 4, insurance by index, 6 decks', rules: { insuranceAllowed: true }, indices: 'i18+fab4' },
   { name: 'I18, insurance by index, 3 spots, 1 deck, H17', rules: { numDecks: 1, numInitialHands: 3, insuranceAllowed: true, dealerStandsSoft17: false, shufflePoint: 0.4 }, indices: 'i18' },
   { name: 'I18 + Fab 4, insurance by index, no peek, 2 decks', rules: { numDecks: 2, insuranceAllowed: true, dealerPeeks: false }, indices: 'i18+fab4' },
+  { name: 'I18, 6:5 with even money always and insurance by index, early surrender vs 10', rules: { insuranceAllowed: true, blackjackPays: 1.2, earlySurrender: 'vs10', surrenderAllowed: false }, indices: 'i18' },
 ];
 
 describe('the simulator plays index plays and insurance as the game reducer does', () => {
@@ -215,7 +245,7 @@ describe('the simulator plays the same rules as the game reducer', () => {
       // The comparison exercised the decisions that differ between the rule sets.
       expect(r.doubles, `seed ${seed}`).toBeGreaterThan(0);
       expect(r.splits, `seed ${seed}`).toBeGreaterThan(0);
-      if (rules.surrenderAllowed !== false) expect(r.surrenders, `seed ${seed}`).toBeGreaterThan(0);
+      if (rules.surrenderAllowed !== false || (rules.earlySurrender ?? 'none') !== 'none') expect(r.surrenders, `seed ${seed}`).toBeGreaterThan(0);
     });
   });
 });

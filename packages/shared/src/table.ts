@@ -48,6 +48,12 @@ export const TableRulesSchema = z.strictObject({
   otherPlayers: z.int().check(z.gte(0), z.lte(6)),
   /** Share of the computer seats' decisions that depart from basic strategy, in percent. */
   otherPlayersErrorPct: z.int().check(z.gte(0), z.lte(20)),
+  /** Surrender before the dealer checks for blackjack: against a ten, or against every upcard (decision record 0050). */
+  earlySurrender: z.enum(['none', 'vs10', 'all']),
+  /** No hole card (dealerPeeks false): a dealer blackjack takes the original bets only, or every stake. */
+  noHoleCardLosses: z.enum(['original', 'all']),
+  /** A continuous shuffling machine: every round from a freshly shuffled shoe (the count says nothing). */
+  continuousShuffler: z.boolean(),
 });
 export type TableRules = z.infer<typeof TableRulesSchema>;
 
@@ -70,6 +76,8 @@ export const CountingOptionsSchema = z
     custom: z.optional(CustomCountSchema),
     resolution: z.enum(['exact', 'half', 'full']),
     rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+    /** Bets on the count plus an ace side count (decision record 0051); counts without an ace weight ignore it. */
+    aceSideCount: z.optional(z.boolean()),
   })
   .check(z.superRefine(customGoesWithSystem));
 export type TableCountingOptions = z.infer<typeof CountingOptionsSchema>;
@@ -179,7 +187,7 @@ export const VisibleTableStateSchema = z.strictObject({
   /** The engine's own step counter (every accepted step adds one). */
   version: z.int().check(z.nonnegative()),
   gameInProgress: z.boolean(),
-  gamePhase: z.enum(['betting', 'insurance', 'playing', 'roundOver']),
+  gamePhase: z.enum(['betting', 'insurance', 'surrender', 'playing', 'roundOver']),
   currentHandIndex: z.int().check(z.nonnegative()),
   playerHands: z.array(PlayerHandSchema),
   /** Every seat in dealing order, the player's and the computer seats'. */
@@ -200,6 +208,8 @@ export const VisibleTableStateSchema = z.strictObject({
   runningCount: z.number(),
   trueCount: z.number(),
   runningCountAtBet: z.number(),
+  /** Aces seen since the shuffle when the bets were placed (an ace side count's bet, decision record 0051). */
+  acesSeenAtBet: z.int().check(z.nonnegative()),
   cardsDealtFromShoe: z.int().check(z.nonnegative()),
   totalHandsFromSplits: z.int().check(z.nonnegative()),
   config: TableRulesSchema,
@@ -242,6 +252,8 @@ export const TableActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('split') }),
   z.strictObject({ type: z.literal('surrender') }),
   z.strictObject({ type: z.literal('insurance'), take: z.boolean() }),
+  /** In the 'surrender' phase (early surrender before the peek): the current hand surrenders or plays on. */
+  z.strictObject({ type: z.literal('earlySurrender'), take: z.boolean() }),
   z.strictObject({ type: z.literal('newRound') }),
   z.strictObject({ type: z.literal('reset') }),
   z.strictObject({ type: z.literal('setConfig'), rules: z.partial(TableRulesSchema) }),

@@ -28,6 +28,9 @@ const RULES = {
   hitSplitAces: false,
   otherPlayers: 0,
   otherPlayersErrorPct: 0,
+  earlySurrender: 'none',
+  noHoleCardLosses: 'original',
+  continuousShuffler: false,
 };
 
 const STATS = {
@@ -81,6 +84,7 @@ function playingState() {
     runningCount: -1,
     trueCount: -1,
     runningCountAtBet: 0,
+    acesSeenAtBet: 0,
     cardsDealtFromShoe: 3,
     totalHandsFromSplits: 0,
     config: RULES,

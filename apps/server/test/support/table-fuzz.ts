@@ -1,6 +1,6 @@
 /**
  * Random rounds for the table's fuzz tests: a seeded player bets, deals and picks among the
- * plays the screen would offer (legalPlays of the visible state), insurance at random.
+ * plays the screen would offer (legalPlays of the visible state), insurance and early surrender at random.
  */
 import { betStepFor, legalPlays, seededRng, type VisibleGameState } from '@card-counter/engine';
 import type { TableAction, TableSnapshot } from '@card-counter/shared';
@@ -26,6 +26,7 @@ function pick<T>(rand: Rand, items: readonly T[]): T {
 export function nextPlay(rand: Rand, s: TableSnapshot): TableAction | null {
   const state = s.state;
   if (state.gamePhase === 'insurance') return { type: 'insurance', take: rand() < 0.5 };
+  if (state.gamePhase === 'surrender') return { type: 'earlySurrender', take: rand() < 0.5 };
   if (state.gamePhase !== 'playing') return null;
   const legal = legalPlays(state as unknown as VisibleGameState);
   const plays = (Object.keys(legal) as (keyof typeof legal)[]).filter((k) => legal[k]);

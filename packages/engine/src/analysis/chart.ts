@@ -8,10 +8,16 @@
 //    the options that remain when it is not allowed (hit/stand, plus split for a pair);
 //  - Ph ("split if DAS else hit") marks a split that is best only because of DAS.
 // The same chart is then used for hands of three or more cards (as printed charts are).
-import type { Rules } from '../rules.ts';
+import { evenMoneyOffered, type Rules } from '../rules.ts';
 import { ACE } from './composition.ts';
 import { UPCARD_KEYS, upcardKey, type Chart, type ChartCode, type ChartRow } from './codes.ts';
 import type { TwoCardValues, UpcardAnalysis } from './upcard-analysis.ts';
+
+/** A natural's EV: blackjackPays unless the dealer has one too; even money (1) when offered and worth more. */
+export function naturalEv(rules: Rules, upcard: number, noBj: number): number {
+  const declined = rules.blackjackPays * noBj;
+  return evenMoneyOffered(rules, upcard) ? Math.max(1, declined) : declined;
+}
 
 /** Options of a cell, summed over its hands (U-values weighted by hand probability). */
 export interface CellValues extends TwoCardValues {
@@ -116,7 +122,7 @@ export function upcardCells(rules: Rules, analysis: UpcardAnalysis): UpcardCells
       analysis.setRemoved([]);
       if (weight === 0) continue;
       if (a === ACE && b === 10) {
-        cells.optimalEv += weight * rules.blackjackPays * noBj; // natural: no decision
+        cells.optimalEv += weight * naturalEv(rules, analysis.upcard, noBj); // natural: no decision but even money
         continue;
       }
       const v = analysis.twoCardValues(a, b);

@@ -3,7 +3,7 @@
 // EVs are in units of the initial bet. With the dealer peeking they are conditioned on the
 // dealer not having blackjack (what a player facing the decision knows); without the peek
 // they include the chance of a dealer blackjack, which takes the original bet only.
-import { canDoubleTotal, type Rules } from '../rules.ts';
+import { canDoubleTotal, surrenderBeforePeek, surrenderOffered, type Rules } from '../rules.ts';
 import { ACE, assertCard, cardCount, valuesTotal, removeCards, type Composition } from './composition.ts';
 import { OUTCOME_BUST } from './dealer-table.ts';
 import { maxSplitHands } from './split.ts';
@@ -21,7 +21,15 @@ export interface HandOptions {
   isSplitHand?: boolean;
   /** Hands the spot has after earlier splits (1 = unsplit); limits further splits. */
   handsAtSpot?: number;
+  /**
+   * The early-surrender question (decision record 0050): the dealer peeks under this upcard
+   * but has not yet, so the EVs are not conditioned on no dealer blackjack (every option but
+   * surrender loses the bet to one) and surrender is early. Without it, a hand against an
+   * upcard whose surrender is early and before the peek is past that question: no surrender.
+   */
+  beforePeek?: boolean;
 }
+
 
 function checkHand(hand: readonly number[], upcard: number): void {
   if (hand.length < 2) throw new RangeError('a hand has at least two cards.');
@@ -60,11 +68,14 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
   const two = hand.length === 2;
   a.setRemoved(hand);
   const noBj = a.noBlackjack();
+  const askedBeforePeek = surrenderBeforePeek(rules, a.upcard);
+  const beforePeek = askedBeforePeek && (options.beforePeek ?? false) && two && !isSplit;
+  const conditioned = rules.dealerPeeks && !beforePeek;
   // U-values -> reported EV.
-  const report = (u: number): number => (rules.dealerPeeks ? u / noBj : u - (1 - noBj));
+  const report = (u: number): number => (conditioned ? u / noBj : u - (1 - noBj));
   const natural = two && total === 21 && !isSplit;
   if (natural) {
-    const ev = rules.dealerPeeks ? rules.blackjackPays : rules.blackjackPays * noBj;
+    const ev = conditioned ? rules.blackjackPays : rules.blackjackPays * noBj;
     return { stand: ev, hit: null, double: null, split: null, surrender: null };
   }
   const evs: ActionEvs = {
@@ -78,7 +89,8 @@ function evsFrom(rules: Rules, a: UpcardAnalysis, hand: readonly number[], optio
   if (two && canDoubleTotal(rules, total, isSplit) && !(isSplit && hand[0] === ACE && !rules.hitSplitAces)) {
     evs.double = report(a.doubleValue(hard, ace));
   }
-  if (two && rules.surrenderAllowed && !isSplit) evs.surrender = report(a.surrenderValue());
+  const surrenderNow = askedBeforePeek ? beforePeek : surrenderOffered(rules, a.upcard);
+  if (two && !isSplit && surrenderNow) evs.surrender = report(a.surrenderValue());
   const pair = two && hand[0] === hand[1];
   const splitsLeft = rules.maxSplits + 1 - handsAtSpot;
   const acesBlocked = pair && hand[0] === ACE && isSplit && !rules.resplitAces;

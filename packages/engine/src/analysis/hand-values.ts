@@ -21,7 +21,7 @@
 // (memo-keys.ts), so no allocation happens inside the recursions. The dealer's rows are
 // memoised in a DealerRows that the split step's sub-analyses share (see dealer-rows.ts), under
 // a second key that names the composition from the root's shoe.
-import type { Rules } from '../rules.ts';
+import { earlySurrenderVs, losesAllStakesToBlackjack, type Rules } from '../rules.ts';
 import { copyComposition, type Composition } from './composition.ts';
 import { DealerRows, SHARED_EXTRA_MAX } from './dealer-rows.ts';
 import { dealerTable, OUTCOME_BUST } from './dealer-table.ts';
@@ -32,9 +32,9 @@ const STRIDE = 6;
 
 export interface AnalysisOptions {
   /**
-   * Without the peek, what a dealer blackjack takes: 'original' (default, the game's rule:
-   * original bets only) or 'all' (doubles and splits lost too, as in the European no-hole-card
-   * game some published tables use). Ignored when the dealer peeks.
+   * Without the peek, what a dealer blackjack takes: 'original' (original bets only) or 'all'
+   * (doubles and splits lost too, as in the European no-hole-card game some published tables
+   * use). Default: the rules' own noHoleCardLosses. Ignored when the dealer peeks.
    */
   noHoleCardLosses?: 'original' | 'all';
 }
@@ -61,6 +61,8 @@ export class HandValues {
   private readonly bjHole: number;
   /** A dealer blackjack also takes doubled and split stakes (no peek, 'all'). */
   private readonly losesAllStakes: boolean;
+  /** Surrender against this upcard is early: half the bet back even against a blackjack (ADR 0050). */
+  private readonly earlySurrender: boolean;
   /** The rows of the next cards, asked for together. */
   private readonly planner: PrefetchPlanner;
 
@@ -68,7 +70,8 @@ export class HandValues {
   constructor(rules: Rules, shoe: Composition, upcard: number, options: AnalysisOptions = {}) {
     this.rules = rules;
     this.options = options;
-    this.losesAllStakes = !rules.dealerPeeks && options.noHoleCardLosses === 'all';
+    this.losesAllStakes = losesAllStakesToBlackjack({ ...rules, noHoleCardLosses: options.noHoleCardLosses ?? rules.noHoleCardLosses });
+    this.earlySurrender = earlySurrenderVs(rules, upcard);
     this.upcard = upcard;
     this.rows = new DealerRows(dealerTable(upcard, !rules.dealerStandsSoft17));
     this.base = copyComposition(shoe);
@@ -290,8 +293,14 @@ export class HandValues {
     return 2 * u - (this.losesAllStakes ? 1 - this.noBlackjack() : 0);
   }
 
+  /**
+   * Late surrender keeps half the bet only when the dealer has no blackjack: U = -0.5 P(no BJ).
+   * Early surrender keeps it in every case: EV = -0.5, and EV = U - P(BJ) for every option
+   * (the blackjack takes the bet of a hand that did not surrender), so U = -0.5 + P(BJ).
+   */
   surrenderValue(): number {
-    return -0.5 * this.noBlackjack();
+    const noBj = this.noBlackjack();
+    return this.earlySurrender ? -0.5 + (1 - noBj) : -0.5 * noBj;
   }
 
   // ---- the same shoe with more cards out ----

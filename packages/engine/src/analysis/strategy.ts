@@ -3,9 +3,9 @@
 // player blackjacks paid blackjackPays (a push against a dealer blackjack), dealer
 // blackjacks taking the bet (only the original bet: see hand-values.ts), and every other
 // hand played by the chart with exact composition-dependent probabilities.
-import { canDoubleTotal, type Rules } from '../rules.ts';
+import { canDoubleTotal, surrenderOffered, type Rules } from '../rules.ts';
 import { ACE, cardCount, copyComposition, fullShoe, type Composition } from './composition.ts';
-import { buildChart, upcardCells, type UpcardCells } from './chart.ts';
+import { buildChart, naturalEv, upcardCells, type UpcardCells } from './chart.ts';
 import { chartToTable } from './chart-table.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex, type Chart } from './codes.ts';
 import { UpcardAnalysis, type AnalysisOptions } from './upcard-analysis.ts';
@@ -87,10 +87,10 @@ function initialHandEv(rules: Rules, a: UpcardAnalysis, c1: number, c2: number, 
   const ace = c1 === ACE || c2 === ACE;
   const soft = ace && hard <= 11;
   const total = soft ? hard + 10 : hard;
-  if (total === 21) return rules.blackjackPays * noBj; // natural; pushes a dealer blackjack
+  if (total === 21) return naturalEv(rules, a.upcard, noBj); // natural; pushes a dealer blackjack
   const dd = canDoubleTotal(rules, total, false) ? 1 : 0;
   const sp = c1 === c2 && rules.maxSplits > 0 ? 1 : 0;
-  const sr = rules.surrenderAllowed ? 1 : 0;
+  const sr = surrenderOffered(rules, a.upcard) ? 1 : 0;
   const action = table[tableIndex(total, soft ? 1 : 0, a.upcard, dd, sp, sr)];
   let u: number;
   switch (action) {

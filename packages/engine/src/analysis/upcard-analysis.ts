@@ -6,7 +6,7 @@
 //  - chart-values.ts: playing a fixed chart;
 //  - split.ts (with split-policy.ts): splitting a pair, resplits included;
 //  - prefetch-planner.ts: the dealer rows the walks will need, asked for together.
-import { canDoubleTotal, type Rules } from '../rules.ts';
+import { canDoubleTotal, surrenderOffered, type Rules } from '../rules.ts';
 import { ChartValues } from './chart-values.ts';
 import type { Composition } from './composition.ts';
 import { HandValues, type AnalysisOptions } from './hand-values.ts';
@@ -118,7 +118,7 @@ export class UpcardAnalysis {
       stand: hand.standValue(total),
       hit: total < 21 ? hand.hitValue(hard, ace, 0) : NaN,
       double: canDoubleTotal(r, total, false) ? hand.doubleValue(hard, ace) : NaN,
-      surrender: r.surrenderAllowed ? hand.surrenderValue() : NaN,
+      surrender: surrenderOffered(r, this.upcard) ? hand.surrenderValue() : NaN,
       split: NaN,
     };
     hand.setRemoved([]);

@@ -6,7 +6,8 @@
 // advantage, negative (EV gained beyond the ramp's risk) when more is bet at an advantage.
 import type { CountId } from '../counting/systems.ts';
 import { countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
-import { decisionCount, type TrueCountOptions } from '../counting/true-count.ts';
+import type { TrueCountOptions } from '../counting/true-count.ts';
+import { bettingCount } from '../counting/ace-side-count.ts';
 import type { Rules } from '../rules.ts';
 import { advantageAt, type AdvantageBasis } from './advantage.ts';
 import { roundCredits } from './credits.ts';
@@ -104,13 +105,15 @@ export interface BetFacts {
 /** What a dealt round shows of its bet and count (the server's state or the browser's visible one). */
 export interface DealtRound {
   config: Rules;
-  counting: TrueCountOptions & CountSpec;
+  counting: TrueCountOptions & CountSpec & { aceSideCount?: boolean };
   handBets: readonly number[];
   /** The running count when the round's first card was dealt (after a shuffle the deal made). */
   runningCountAtBet: number;
   /** Cards in the shoe and its position when the round began. */
   totalCards: number;
   roundStartPosition: number;
+  /** The aces seen when the round began (an ace side count's bet, decision record 0051); default none. */
+  acesSeenAtBet?: number;
 }
 
 /**
@@ -130,7 +133,8 @@ export function betFactsOf(round: DealtRound, ramp: BetRamp): BetFacts | null {
     ...(round.counting.custom === undefined ? {} : { custom: round.counting.custom }),
     ramp: { unit_credits: ramp.unit_credits, steps: ramp.steps.map((s) => ({ tc: s.tc, units: s.units })) },
     bet_credits: bet,
-    trueCount: decisionCount(sys, round.runningCountAtBet, cardsRemaining, round.counting),
+    // With an ace side count the bet is made on the count plus the aces' surplus (decision record 0051).
+    trueCount: bettingCount(sys, round.counting, round.runningCountAtBet, cardsRemaining, round.acesSeenAtBet ?? 0, round.config.numDecks),
     runningCount: round.runningCountAtBet,
     cardsRemaining,
   };

@@ -1,6 +1,6 @@
 // The basic strategy chart's play for a hand at the table: what both coaches (coach.ts, and
 // table-coach.ts for the browser and the server's grader) give as "the book's play".
-import { DEFAULT_RULES, type Rules } from '../rules.ts';
+import { DEFAULT_RULES, canDoubleTotal, type Rules } from '../rules.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
 import { valuesTotal } from '../analysis/composition.ts';
 import type { ActionEvs, PlayerAction } from '../analysis/hand-ev.ts';
@@ -12,7 +12,8 @@ const chartCache = new Map<string, Uint8Array>();
 
 /**
  * The rules with the keys that only shape the table (how many play, its pace, when it shuffles,
- * whether insurance is offered: the chart has no insurance row) at their defaults: the chart does
+ * a continuous shuffler, whether insurance is offered: the chart has no insurance row; the
+ * no-hole-card losses under a peek) at their defaults: the chart does
  * not depend on them, so rule sets that differ only there share one chart (and one build).
  */
 export function basicStrategyRules(rules: Rules): Rules {
@@ -25,6 +26,10 @@ export function basicStrategyRules(rules: Rules): Rules {
     insuranceAllowed: d.insuranceAllowed,
     otherPlayers: d.otherPlayers,
     otherPlayersErrorPct: d.otherPlayersErrorPct,
+    // The chart is off the top of a full shoe: a continuous shuffler deals every round from one.
+    continuousShuffler: d.continuousShuffler,
+    // What a blackjack takes without the peek does not matter with it.
+    noHoleCardLosses: rules.dealerPeeks ? d.noHoleCardLosses : rules.noHoleCardLosses,
   };
 }
 
@@ -94,4 +99,24 @@ export function chartPlay(
     return (evs.hit ?? -Infinity) > (evs.stand as number) ? 'hit' : 'stand';
   }
   return action;
+}
+
+/**
+ * The chart's answer to early surrender before the peek (decision record 0050): does the two-card
+ * hand's cell, with surrender open, say surrender? The chart was built with early surrender's own
+ * values for the upcards where it is early.
+ */
+export function surrendersEarlyByChart(rules: Rules, hand: readonly number[], upcard: number, table: Uint8Array = basicStrategyTable(rules)): boolean {
+  const [a, b] = hand;
+  if (hand.length !== 2 || a === undefined || b === undefined) return false;
+  const { total } = valuesTotal(hand);
+  if (total === 21) return false;
+  const evs: ActionEvs = {
+    stand: 0,
+    hit: 0,
+    double: canDoubleTotal(rules, total, false) ? 0 : null,
+    split: a === b && rules.maxSplits > 0 ? 0 : null,
+    surrender: 0,
+  };
+  return chartPlay(rules, hand, upcard, evs, table) === 'surrender';
 }

@@ -5,9 +5,10 @@
 import type { PlayerAction } from '../analysis/hand-ev.ts';
 import type { CountingOptions } from '../game/types.ts';
 import type { Rules } from '../rules.ts';
-import { adviseHand, evCost, indexSourceFor, insuranceChoiceCost, insuranceEv, knownComposition, roundCredits } from './table-coach.ts';
+import { adviseHand, evCost, indexSourceFor, insuranceChoice, knownComposition, roundCredits } from './table-coach.ts';
 
-export type DecisionChoice = PlayerAction | 'insure' | 'noInsurance';
+/** 'noSurrender': early surrender declined before the peek (decision record 0050); 'surrender' with beforePeek is taking it. */
+export type DecisionChoice = PlayerAction | 'insure' | 'noInsurance' | 'noSurrender';
 
 /** Everything a decision is graded on: public information at the moment it was made. */
 export interface DecisionFacts {
@@ -30,6 +31,10 @@ export interface DecisionFacts {
   chosen: DecisionChoice;
   /** The hand's stake in credits; for insurance, the stakes of every hand (insurance is half). */
   bet: number;
+  /** Insurance: the bets of the naturals among them, which take even money with the same answer (default none). */
+  evenMoneyBet?: number;
+  /** The early-surrender question before the dealer's peek (chosen 'surrender' or 'noSurrender'). */
+  beforePeek?: boolean;
 }
 
 export interface DecisionGrade {
@@ -57,11 +62,16 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
     const byIndex = f.indexPlays && source.insuranceIndex !== null;
     const shouldTake = byIndex && indexCount >= (source.insuranceIndex as number);
     // Every card on the table is seen but the hole card, which stays in the unseen shoe.
-    const ev = insuranceEv(knownComposition(f.rules.numDecks, f.seen, []));
-    const cost = insuranceChoiceCost(ev, f.bet / 2, f.chosen === 'insure');
-    const best = shouldTake ? 'insure' : 'noInsurance';
-    return { best, evCost: cost, correct: f.chosen === best, evs: { insure: ev, noInsurance: 0 } };
+    const evenMoneyBet = f.evenMoneyBet ?? 0;
+    const choice = insuranceChoice({ rules: f.rules, unseen: knownComposition(f.rules.numDecks, f.seen, []), insuranceStake: (f.bet - evenMoneyBet) / 2, evenMoneyBet, insureByIndex: shouldTake });
+    const took = f.chosen === 'insure';
+    const cost = roundCredits(Math.max(0, took ? -choice.takeCredits : choice.takeCredits));
+    const best = choice.shouldTake ? 'insure' : 'noInsurance';
+    // Per unit of the answer's stake: the insurance bet's EV, or with naturals only even money's gain per bet.
+    const insureEv = f.bet - evenMoneyBet > 0 ? choice.insuranceEv : choice.evenMoneyGain;
+    return { best, evCost: cost, correct: f.chosen === best, evs: { insure: insureEv, noInsurance: 0 } };
   }
+  if (f.beforePeek || f.chosen === 'noSurrender') return gradeEarlySurrender(f, chart, source.plays, indexCount);
   const advice = adviseHand(
     {
       rules: f.rules,
@@ -82,6 +92,41 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
     evCost: roundCredits(evCost(advice.evs, f.chosen) * f.bet),
     correct: f.chosen === advice.recommended,
     evs: legalEvs(advice.evs),
+  };
+}
+
+/**
+ * The early-surrender question (decision record 0050): the EVs before the peek (a dealer blackjack
+ * takes the bet of a hand that plays on); declining is worth the best of the other plays.
+ */
+function gradeEarlySurrender(f: DecisionFacts, chart: Uint8Array, plays: ReturnType<typeof indexSourceFor>['plays'], indexCount: number): DecisionGrade {
+  if (f.chosen !== 'surrender' && f.chosen !== 'noSurrender') throw new RangeError(`${f.chosen} is not an answer to early surrender.`);
+  const advice = adviseHand(
+    {
+      rules: f.rules,
+      shoe: knownComposition(f.rules.numDecks, f.seen, [...f.hand, f.upcard]),
+      hand: f.hand,
+      upcard: f.upcard,
+      trueCount: f.trueCount,
+      fromSplit: false,
+      splitAces: false,
+      handsAtSpot: 1,
+      index: f.indexPlays && plays ? { plays, count: indexCount } : null,
+      beforePeek: true,
+    },
+    chart,
+  );
+  const surrenderEv = advice.evs.surrender;
+  if (surrenderEv === null) throw new RangeError('early surrender is not offered for this hand: it cannot be a decision.');
+  let playOn = -Infinity;
+  for (const [play, ev] of Object.entries(advice.evs) as [PlayerAction, number | null][]) if (play !== 'surrender' && ev !== null) playOn = Math.max(playOn, ev);
+  const best: DecisionChoice = advice.recommended === 'surrender' ? 'surrender' : 'noSurrender';
+  const chosenEv = f.chosen === 'surrender' ? surrenderEv : playOn;
+  return {
+    best,
+    evCost: roundCredits(Math.max(0, Math.max(surrenderEv, playOn) - chosenEv) * f.bet),
+    correct: f.chosen === best,
+    evs: { surrender: surrenderEv, noSurrender: playOn },
   };
 }
 

@@ -2,11 +2,14 @@
 // for the command line), the table's coach (advice while the player decides) and the grade the
 // server's record keeps.
 export { coach, type CoachAnswer, type CoachQuestion } from './coach.ts';
-export { basicStrategyRules, basicStrategyTable, chartPlay, rememberBasicStrategyTable } from './chart-play.ts';
+export { basicStrategyRules, basicStrategyTable, chartPlay, rememberBasicStrategyTable, surrendersEarlyByChart } from './chart-play.ts';
 export {
   adviseHand,
   evCost,
   indexSourceFor,
+  evenMoneyByBasic,
+  evenMoneyGain,
+  insuranceChoice,
   insuranceChoiceCost,
   insuranceEv,
   knownComposition,
@@ -14,6 +17,8 @@ export {
   type CoachAdvice,
   type CoachInput,
   type IndexSource,
+  type InsuranceChoice,
+  type InsuranceChoiceInput,
 } from './table-coach.ts';
 export { gradeDecision, type DecisionChoice, type DecisionFacts, type DecisionGrade } from './grade.ts';
 export { advantageAt, advantageSlope, effectiveTrueCount, type AdvantageBasis } from './advantage.ts';

@@ -43,13 +43,19 @@ export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSo
       plays: indexPlays(rules),
       insuranceIndex: INSURANCE_INDEX,
       countKind: 'true',
-      label: `Hi-Lo Illustrious 18${rules.surrenderAllowed ? ' + Fab 4' : ''}, published (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
+      label: `Hi-Lo Illustrious 18${fab4Label(rules)}, published (${rules.dealerStandsSoft17 ? 'S17' : 'H17'})`,
     };
   const trueCount = { resolution: counting.resolution, rounding: counting.rounding };
   const table = precomputedIndices({ rules, count: counting.system, custom: counting.custom, trueCount });
   if (table === null)
     return { plays: null, insuranceIndex: null, countKind: sys.balanced ? 'true' : 'running', label: `No index table for ${sys.name} with these rules yet: basic strategy only` };
   return { plays: indexPlaysOf(table), insuranceIndex: insuranceIndexOf(table), countKind: table.countKind, label: `${sys.name} indices generated for these rules` };
+}
+
+/** The Fab 4 are late-surrender numbers: none without late surrender, some where surrender is early (indices/table.ts). */
+function fab4Label(rules: Rules): string {
+  if (!rules.surrenderAllowed) return '';
+  return rules.earlySurrender === 'none' ? ' + Fab 4' : ' + Fab 4 where surrender is late';
 }
 
 export interface CoachInput {
@@ -64,6 +70,8 @@ export interface CoachInput {
   handsAtSpot: number;
   /** The index plays to apply and the count to read them at (indexSourceFor); null: basic strategy only. */
   index: { plays: readonly IndexPlay[]; count: number } | null;
+  /** The early-surrender question before the dealer's peek (the table's 'surrender' phase, decision record 0050). */
+  beforePeek?: boolean;
 }
 
 export interface CoachAdvice {
@@ -82,7 +90,7 @@ export interface CoachAdvice {
  * best play by EV and names no basic or index play.
  */
 export function adviseHand(input: CoachInput, chart: Uint8Array | null): CoachAdvice {
-  const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot });
+  const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot, beforePeek: input.beforePeek ?? false });
   const basic = chart ? chartPlay(input.rules, input.hand, input.upcard, evs, chart) : null;
   let index: CoachAdvice['index'] = null;
   if (input.index && basic) {
@@ -118,6 +126,66 @@ export function insuranceEv(unseen: Composition): number {
   for (let v = 1; v <= 10; v++) total += unseen[v] ?? 0;
   if (total <= 0) return -1;
   return (3 * (unseen[10] ?? 0)) / total - 1;
+}
+
+/**
+ * What taking even money gains over declining it, per unit of the natural's bet (decision record
+ * 0050): even money pays 1 for sure; declining pays blackjackPays unless the hole card is a ten
+ * (a push). gain = 1 - blackjackPays (1 - P(ten)). At 3:2 it is (3 P(ten) - 1) / 2, the insurance
+ * EV times its half stake; at 6:5 it is 1.2 P(ten) - 0.2, positive unless fewer than one unseen
+ * card in six is a ten. `unseen` as for insuranceEv.
+ */
+export function evenMoneyGain(unseen: Composition, blackjackPays: number): number {
+  let total = 0;
+  for (let v = 1; v <= 10; v++) total += unseen[v] ?? 0;
+  if (total <= 0) return 1 - blackjackPays;
+  return 1 - blackjackPays * (1 - (unseen[10] ?? 0) / total);
+}
+
+/** Even money by basic strategy (a full shoe, P(ten) = 4/13): right when blackjackPays < 13/9, so at 6:5 and 7:5, not at 3:2. */
+export function evenMoneyByBasic(blackjackPays: number): boolean {
+  return 1 - blackjackPays * (9 / 13) > 0;
+}
+
+export interface InsuranceChoiceInput {
+  rules: Rules;
+  /** The unseen shoe as the player knows it (insuranceEv). */
+  unseen: Composition;
+  /** The insurance stake: half the bets of the hands that are not naturals. */
+  insuranceStake: number;
+  /** The bets of the naturals, which take even money with the same answer. */
+  evenMoneyBet: number;
+  /** The insurance index says take (false without index plays: basic strategy never insures). */
+  insureByIndex: boolean;
+}
+
+export interface InsuranceChoice {
+  shouldTake: boolean;
+  /** Insurance EV per unit of the insurance stake. */
+  insuranceEv: number;
+  /** Even money's gain over declining per unit of a natural's bet. */
+  evenMoneyGain: number;
+  /** Expected credits of answering yes over no (insurance and even money together). */
+  takeCredits: number;
+}
+
+/**
+ * One answer insures every hand that is not a natural and takes even money on every natural
+ * (the reducer's rule). The recommendation: insurance by the index (or never); even money by the
+ * same index at 3:2 (where they are the same bet) and by basic strategy at other payouts
+ * (evenMoneyByBasic); when a table has both and they disagree, the answer worth more credits.
+ */
+export function insuranceChoice(input: InsuranceChoiceInput): InsuranceChoice {
+  const ev = insuranceEv(input.unseen);
+  const gain = evenMoneyGain(input.unseen, input.rules.blackjackPays);
+  const takeCredits = ev * input.insuranceStake + gain * input.evenMoneyBet;
+  const threeToTwo = Math.abs(input.rules.blackjackPays - 1.5) < 1e-9;
+  const evenMoney = threeToTwo ? input.insureByIndex : evenMoneyByBasic(input.rules.blackjackPays);
+  let shouldTake: boolean;
+  if (input.evenMoneyBet <= 0) shouldTake = input.insureByIndex;
+  else if (input.insuranceStake <= 0) shouldTake = evenMoney;
+  else shouldTake = evenMoney === input.insureByIndex ? evenMoney : takeCredits > 0;
+  return { shouldTake, insuranceEv: ev, evenMoneyGain: gain, takeCredits };
 }
 
 /** Credits given away by an insurance choice: taking at a negative EV, or declining a positive one. */

@@ -74,6 +74,7 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     runningCount: rc,
     trueCount: sys.balanced ? 0 : rc,
     runningCountAtBet: rc,
+    acesSeenAtBet: 0,
     cardsDealtFromShoe: shoe ? cardsDealt(shoe) : 0,
     totalHandsFromSplits: 0,
     config,

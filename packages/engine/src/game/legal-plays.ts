@@ -26,6 +26,7 @@ export function legalPlays(state: VisibleGameState): LegalPlays {
   const affordable = hand.bet <= state.balance;
   const splitsAtSpot = state.playerHands.filter((h) => h.spot === hand.spot).length - 1;
   const pair = hand.cards.length === 2 && a !== undefined && b !== undefined;
+  const up = state.dealerCards[0];
   return {
     hit: canHitHand(rules, total, hand.splitAces),
     stand: true,
@@ -34,6 +35,6 @@ export function legalPlays(state: VisibleGameState): LegalPlays {
       affordable &&
       pair &&
       canSplitPair(rules, cardValue(a), cardValue(b), 2, splitsAtSpot, hand.splitAces),
-    surrender: canSurrenderHand(rules, hand.cards.length, hand.fromSplit),
+    surrender: up !== null && up !== undefined && canSurrenderHand(rules, hand.cards.length, hand.fromSplit, cardValue(up)),
   };
 }

@@ -5,7 +5,7 @@
 
 import { cardValue, handTotal } from '../cards.ts';
 import type { Rng } from '../rng.ts';
-import { validateRules } from '../rules.ts';
+import { surrenderBeforePeek, surrenderOffered, validateRules } from '../rules.ts';
 import { betStepMessage, isBetPayable } from '../bet-step.ts';
 import { resetCount, draw } from './dealing.ts';
 import { type StepDraft, currentHand, draftOf } from './draft.ts';
@@ -14,7 +14,7 @@ import { INITIAL_GAME_STATUS } from './create.ts';
 import { clearRound } from './clear-round.ts';
 import { Refusal, refuse } from './refusal.ts';
 import { publishHeldShoes, retireShoe } from './reveal.ts';
-import { afterInsurance, advance, insuranceCost, splitsAtSpot, startRound } from './round.ts';
+import { afterInsurance, advance, earlySurrenderPrompt, insuranceCost, nextEarlySurrenderHand, peekAndPlay, splitsAtSpot, startRound } from './round.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from './rule-predicates.ts';
 import type { GameAction, GameState, StepResult } from './types.ts';
 
@@ -61,6 +61,8 @@ function apply(draft: StepDraft, action: GameAction): void {
       if (action.take) takeInsurance(state);
       afterInsurance(draft);
       return;
+    case 'earlySurrender':
+      return earlySurrender(draft, action.take);
     case 'hit':
       return hit(draft);
     case 'stand':
@@ -181,12 +183,38 @@ function split(draft: StepDraft): void {
 
 function surrender(draft: StepDraft): void {
   const state = draft.state;
+  if (state.gamePhase === 'surrender') refuse('WRONG_PHASE', 'Early surrender is asked now: answer it (surrender early or play on).');
   requirePhase(state, 'playing', 'There is no hand to surrender.');
   const h = currentHand(state);
-  if (!state.config.surrenderAllowed) refuse('SURRENDER_NOT_ALLOWED', 'Surrender is not allowed at this table.');
-  if (!canSurrenderHand(state.config, h.cards.length, h.fromSplit)) refuse('SURRENDER_NOT_ALLOWED', 'You can only surrender your first two cards, before splitting.');
+  const up = upcardValue(state);
+  if (!surrenderOffered(state.config, up)) refuse('SURRENDER_NOT_ALLOWED', 'Surrender is not allowed at this table.');
+  if (surrenderBeforePeek(state.config, up)) refuse('SURRENDER_NOT_ALLOWED', 'Against this upcard surrender is early only: it was asked before the dealer checked for blackjack.');
+  if (!canSurrenderHand(state.config, h.cards.length, h.fromSplit, up)) refuse('SURRENDER_NOT_ALLOWED', 'You can only surrender your first two cards, before splitting.');
   h.status = 'surrendered';
   advance(draft);
+}
+
+/** The early-surrender question of the current hand; after the last one the dealer peeks (round.ts). */
+function earlySurrender(draft: StepDraft, take: boolean): void {
+  const state = draft.state;
+  if (state.gamePhase !== 'surrender') refuse('WRONG_PHASE', 'Early surrender is not on offer now.');
+  if (typeof take !== 'boolean') refuse('UNKNOWN_ACTION', 'earlySurrender takes take: true or false.');
+  const h = currentHand(state);
+  if (take) h.status = 'surrendered';
+  const next = nextEarlySurrenderHand(state, state.currentHandIndex);
+  if (next >= 0) {
+    state.currentHandIndex = next;
+    state.gameStatus = earlySurrenderPrompt(state, next);
+    return;
+  }
+  state.currentHandIndex = 0;
+  peekAndPlay(draft);
+}
+
+function upcardValue(state: GameState): number {
+  const up = state.dealerCards[0];
+  if (!up) throw new Error('invariant: the dealer has an upcard');
+  return cardValue(up);
 }
 
 /** Reset keeps balance, config, session stats and the shoe (with its count); refused mid-round so no stake is abandoned. */

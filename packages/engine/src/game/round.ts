@@ -1,14 +1,15 @@
 // The round from the deal to the end of the players' turns.
 
-import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
-import { cardsDealt, createShoe, needsShuffle } from '../shoe.ts';
+import { cardValue, handTotal, isTwoCardTwentyOne, valueOfCode } from '../cards.ts';
+import { cardsDealt, createShoe, dealtCodes, needsShuffle } from '../shoe.ts';
 import { draw, resetCount } from './dealing.ts';
 import { type StepDraft, currentHand } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { refuse } from './refusal.ts';
 import { retireShoe } from './reveal.ts';
 import { canSplitPair, dealerPeeksUnder } from './rule-predicates.ts';
-import { newComputerHand, playComputerSeats, seatLayout } from './seats.ts';
+import { surrenderBeforePeek } from '../rules.ts';
+import { computerSeatsSurrenderEarly, newComputerHand, playComputerSeats, seatLayout } from './seats.ts';
 import { dealerNatural, dealerPlayAndSettle, revealHole, settleRound } from './settle.ts';
 import type { ComputerHand, GameState, PlayerHand } from './types.ts';
 
@@ -32,7 +33,9 @@ export function insuranceCost(state: GameState): number {
 export function startRound(draft: StepDraft): void {
   const state = draft.state;
   const rules = state.config;
-  if (!state.deck || needsShuffle(state.deck, rules)) {
+  // A continuous shuffler puts every card back after each round: a fresh shoe for every round
+  // (its own commitment, revealed when the round is over; decision record 0050).
+  if (!state.deck || rules.continuousShuffler || needsShuffle(state.deck, rules)) {
     if (!draft.rng) refuse('RNG_REQUIRED', 'The shoe needs a shuffle: no random source was given.');
     if (state.deck) retireShoe(draft, state.deck);
     state.deck = createShoe(rules.numDecks, draft.rng);
@@ -42,6 +45,8 @@ export function startRound(draft: StepDraft): void {
   if (!state.sittingOut) state.balance -= state.currentBet;
   if (state.balance < 0) throw new Error('invariant: bets were checked against the balance');
   state.runningCountAtBet = state.runningCount;
+  // Every card dealt before the round is face up by now: the aces among them are the side count's.
+  state.acesSeenAtBet = dealtCodes(state.deck).filter((code) => valueOfCode(code) === 1).length;
   state.roundStartPosition = state.deck.position;
   state.playerHands = state.sittingOut ? [] : state.handBets.map((bet, spot) => newHand(spot, bet));
   const layout = seatLayout(rules);
@@ -55,11 +60,13 @@ export function startRound(draft: StepDraft): void {
   state.lastResult = null;
   state.currentHandIndex = 0;
   state.gameInProgress = true;
-  // In dealing order (seats.ts): one card to every seat, the dealer's upcard, again, the hole card.
+  // In dealing order (seats.ts): one card to every seat, the dealer's upcard, again, the hole
+  // card. Without the peek (European no hole card) there is no hole card: the dealer takes the
+  // second card after the players have acted (settle.ts), so no card is face down (ADR 0050).
   const inOrder = dealingOrder(state, layout);
   for (let round = 0; round < 2; round++) {
     for (const h of inOrder) h.cards.push(draw(draft, true));
-    state.dealerCards.push(draw(draft, round === 0));
+    if (round === 0 || rules.dealerPeeks) state.dealerCards.push(draw(draft, round === 0));
   }
   for (const h of inOrder) {
     if (isTwoCardTwentyOne(h.cards)) h.status = 'blackjack';
@@ -78,12 +85,44 @@ export function startRound(draft: StepDraft): void {
   afterInsurance(draft);
 }
 
-/** Insurance decided (or not offered): the dealer peeks, then the players act. */
+/**
+ * Insurance decided (or not offered): early surrender is asked where it comes before the peek
+ * (decision record 0050), then the dealer peeks, then the players act.
+ */
 export function afterInsurance(draft: StepDraft): void {
   const state = draft.state;
   const up = state.dealerCards[0];
   if (!up) throw new Error('invariant: the dealer has an upcard');
   state.canTakeInsurance = false;
+  if (surrenderBeforePeek(state.config, cardValue(up))) {
+    computerSeatsSurrenderEarly(draft);
+    const first = nextEarlySurrenderHand(state, -1);
+    if (first >= 0) {
+      state.gamePhase = 'surrender';
+      state.currentHandIndex = first;
+      state.gameStatus = earlySurrenderPrompt(state, first);
+      return;
+    }
+  }
+  peekAndPlay(draft);
+}
+
+/** The next hand after index `after` that is asked the early-surrender question (any hand but a natural), or -1. */
+export function nextEarlySurrenderHand(state: GameState, after: number): number {
+  for (let i = after + 1; i < state.playerHands.length; i++) if (state.playerHands[i]?.status === 'playing') return i;
+  return -1;
+}
+
+export function earlySurrenderPrompt(state: GameState, i: number): string {
+  const prefix = state.playerHands.length > 1 ? `Hand ${i + 1}: s` : 'S';
+  return `${prefix}urrender early, before the dealer checks for blackjack?`;
+}
+
+/** Every early-surrender question answered (or none asked): the dealer peeks, then the players act. */
+export function peekAndPlay(draft: StepDraft): void {
+  const state = draft.state;
+  const up = state.dealerCards[0];
+  if (!up) throw new Error('invariant: the dealer has an upcard');
   if (dealerPeeksUnder(state.config, cardValue(up)) && dealerNatural(state)) {
     revealHole(state);
     settleRound(state);

@@ -2,7 +2,7 @@
 // usable by the analyser), so that every part of the engine plays the same rules.
 // Card values: 1 = ace, 2..9, 10 = ten-valued. Totals are best totals (ace as 11 when it fits).
 
-import { type Rules, canDoubleTotal } from '../rules.ts';
+import { type Rules, canDoubleTotal, surrenderAtTurn } from '../rules.ts';
 
 /** A natural: two cards totalling 21 on a hand that did not come from a split. */
 export function isNatural(numCards: number, total: number, fromSplit: boolean): boolean {
@@ -34,9 +34,12 @@ export function canHitHand(rules: Rules, total: number, isSplitAcesHand: boolean
   return !isSplitAcesHand || rules.hitSplitAces;
 }
 
-/** Late surrender: first two cards of a hand that did not come from a split. */
-export function canSurrenderHand(rules: Rules, numCards: number, fromSplit: boolean): boolean {
-  return rules.surrenderAllowed && numCards === 2 && !fromSplit;
+/**
+ * Surrender at the hand's turn: first two cards of a hand that did not come from a split, against
+ * an upcard the rules offer it for, unless it was asked before the peek (rules.ts surrenderAtTurn).
+ */
+export function canSurrenderHand(rules: Rules, numCards: number, fromSplit: boolean, upcardValue: number): boolean {
+  return surrenderAtTurn(rules, upcardValue) && numCards === 2 && !fromSplit;
 }
 
 /** Does the dealer check for blackjack under this upcard (before the players act)? */

@@ -10,7 +10,7 @@
 // from it on that share of its decisions, drawn from the step's RNG (decision record 0029).
 
 import { cardValue, handTotal, type Card } from '../cards.ts';
-import { basicStrategyTable, chartPlay } from '../coach/chart-play.ts';
+import { basicStrategyTable, chartPlay, surrendersEarlyByChart } from '../coach/chart-play.ts';
 import type { ActionEvs, PlayerAction } from '../analysis/hand-ev.ts';
 import { randomInt } from '../rng.ts';
 import type { Rules } from '../rules.ts';
@@ -46,7 +46,7 @@ export function newComputerHand(): ComputerHand {
 }
 
 /** What a computer hand may do now (no money to check: a seat always covers its doubles and splits). */
-export function computerLegal(rules: Rules, hand: ComputerHand, splitsSoFar: number): Record<PlayerAction, boolean> {
+export function computerLegal(rules: Rules, hand: ComputerHand, splitsSoFar: number, upcard: number): Record<PlayerAction, boolean> {
   const { total } = handTotal(hand.cards);
   const [a, b] = hand.cards;
   const pair = hand.cards.length === 2 && a !== undefined && b !== undefined;
@@ -55,7 +55,7 @@ export function computerLegal(rules: Rules, hand: ComputerHand, splitsSoFar: num
     stand: true,
     double: canDoubleHand(rules, hand.cards.length, total, hand.fromSplit, hand.splitAces),
     split: pair && canSplitPair(rules, cardValue(a), cardValue(b), 2, splitsSoFar, hand.splitAces),
-    surrender: canSurrenderHand(rules, hand.cards.length, hand.fromSplit),
+    surrender: canSurrenderHand(rules, hand.cards.length, hand.fromSplit, upcard),
   };
 }
 
@@ -111,7 +111,7 @@ function playOne(draft: StepDraft, seat: ComputerSeat, upcard: number): boolean 
     hand.status = total > 21 ? 'busted' : 'stood';
     return true;
   }
-  const legal = computerLegal(rules, hand, seat.hands.length - 1);
+  const legal = computerLegal(rules, hand, seat.hands.length - 1, upcard);
   if (hand.splitAces && !rules.hitSplitAces && !legal.split) {
     hand.status = 'stood';
     return true;
@@ -159,6 +159,23 @@ export function playComputerSeat(draft: StepDraft, seat: ComputerSeat): void {
   if (!up) throw new Error('invariant: the dealer has an upcard');
   for (let guard = 0; guard < MAX_SEAT_STEPS; guard++) if (!playOne(draft, seat, cardValue(up))) return;
   throw new Error('invariant: a computer seat did not finish within its bound');
+}
+
+/**
+ * Early surrender before the peek (decision record 0050): each seat's two-card hand surrenders
+ * where the chart, with surrender open, says so. Seats decide by the book here, without their
+ * error draws: no card is dealt, so the order of the answers changes nothing at the table.
+ */
+export function computerSeatsSurrenderEarly(draft: StepDraft): void {
+  const state = draft.state;
+  const up = state.dealerCards[0];
+  if (!up) throw new Error('invariant: the dealer has an upcard');
+  const rules = state.config;
+  for (const seat of state.computerSeats) {
+    const hand = seat.hands[0];
+    if (!hand || hand.status !== 'playing' || hand.cards.length !== 2) continue;
+    if (surrendersEarlyByChart(rules, hand.cards.map(cardValue), cardValue(up))) hand.status = 'surrendered';
+  }
 }
 
 /** Plays the computer seats that come before the player's spots (`before`) or every one still to play. */

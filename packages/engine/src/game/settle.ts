@@ -1,14 +1,15 @@
 // Dealer play, settlement, session stats and the end-of-round message.
 //
-// No-hole-card (European, dealerPeeks false) convention: the dealer's second card is dealt
-// face down at the start as usual, but nobody looks at it until the players are done. If it
-// makes a dealer blackjack, each spot loses only its ORIGINAL bet: money added by doubles and
-// splits is refunded (the common "original bets only" rule). A surrendered hand loses its whole
-// bet too: surrender only buys out against a dealer WITHOUT blackjack, as the analyser
-// (analysis/hand-values.ts) and the simulator value it; test/sim-matches-game.test.ts pins it.
+// No-hole-card (European, dealerPeeks false) convention (decision record 0050): the dealer has
+// only the upcard while the players act and takes the second card, face up, when they are done.
+// If it makes a blackjack, rules.noHoleCardLosses says what it takes: 'original', each spot's
+// ORIGINAL bet only (money added by doubles and splits is refunded), or 'all', every stake on the
+// table. A surrendered hand loses its whole bet to it too unless its surrender was early
+// (rules.earlySurrender): late surrender only buys out against a dealer WITHOUT blackjack, as the
+// analyser (analysis/hand-values.ts) and the simulator value it; test/sim-matches-game.test.ts pins it.
 
-import { handTotal, isTwoCardTwentyOne } from '../cards.ts';
-import { dealerHits } from '../rules.ts';
+import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
+import { dealerHits, earlySurrenderVs, losesAllStakesToBlackjack } from '../rules.ts';
 import { draw, see } from './dealing.ts';
 import type { StepDraft } from './draft.ts';
 import { formatCredits } from './format.ts';
@@ -19,8 +20,18 @@ import type { ComputerHand, GameState, HandOutcome, HandResult, PlayerHand } fro
 /** Generous bound: a dealer hand can never take more than 21 cards. */
 const MAX_DEALER_CARDS = 22;
 
-export function revealHole(state: GameState): void {
+/**
+ * The hole card is turned; without the peek the dealer takes the second card now instead,
+ * face up (there never was a hole card).
+ */
+export function revealHole(state: GameState, draft?: StepDraft): void {
   if (state.holeCardRevealed) return;
+  if (state.dealerCards.length === 1) {
+    if (!draft) throw new Error('invariant: the second dealer card is drawn inside a step');
+    state.dealerCards.push(draw(draft, true));
+    state.holeCardRevealed = true;
+    return;
+  }
   const hole = state.dealerCards[1];
   if (!hole) throw new Error('invariant: the dealer has a hole card');
   state.holeCardRevealed = true;
@@ -34,7 +45,7 @@ export function dealerNatural(state: GameState): boolean {
 /** The players are done: the dealer reveals and draws (unless no hand is left to beat), then settle. */
 export function dealerPlayAndSettle(draft: StepDraft): void {
   const state = draft.state;
-  revealHole(state);
+  revealHole(state, draft);
   // The dealer draws while any hand at the table, the computer seats' too, waits for him.
   const live = state.playerHands.some((h) => h.status === 'stood' || h.status === 'doubled') || computerHandsLive(state);
   if (live && !dealerNatural(state)) {
@@ -51,6 +62,12 @@ function settleHand(state: GameState, h: PlayerHand, isFirstOfSpot: boolean, dea
   const rules = state.config;
   if (h.evenMoney) return { outcome: 'evenMoney', payout: h.bet * 2 };
   const natural = h.status === 'blackjack';
+  const up = state.dealerCards[0];
+  const early = up !== undefined && earlySurrenderVs(rules, cardValue(up));
+  // Early surrender keeps half the bet whatever the dealer has (with the peek, a blackjack found
+  // at the peek ends the round before any late surrender, so this is the only surrender it meets).
+  if (h.status === 'surrendered' && (early || !dealerBj)) return { outcome: 'surrender', payout: roundCredits(h.bet / 2) };
+  if (dealerBj && !natural && losesAllStakesToBlackjack(rules)) return { outcome: h.status === 'busted' ? 'bust' : 'loss', payout: 0 };
   if (dealerBj && !natural && !rules.dealerPeeks) {
     // Original bets only: the first hand of the spot loses the spot's original bet; doubles and split hands are refunded.
     const original = state.handBets[h.spot] ?? 0;

@@ -11,7 +11,8 @@ import type { RefusalCode } from './refusal.ts';
 import type { ShoeReveal, ShoeState } from '../shoe.ts';
 
 /** 'playing' covers the players' turns; the dealer plays inside the action that ends them. */
-export type GamePhase = 'betting' | 'insurance' | 'playing' | 'roundOver';
+/** 'surrender': early surrender asked before the dealer's peek, hand by hand (decision record 0050). */
+export type GamePhase = 'betting' | 'insurance' | 'surrender' | 'playing' | 'roundOver';
 
 export type HandStatus = 'playing' | 'stood' | 'doubled' | 'busted' | 'blackjack' | 'surrendered';
 
@@ -97,6 +98,8 @@ export interface CountingOptions {
   custom?: CustomCount;
   resolution: DeckResolution;
   rounding: TrueCountRounding;
+  /** The player keeps an ace side count and bets on it (decision record 0051); only counts with an ace weight use it. */
+  aceSideCount?: boolean;
 }
 
 /** A shoe's reveal as published: the commitment shown at its shuffle and what opens it (reveal.ts). */
@@ -122,7 +125,10 @@ export interface GameState {
   computerSeats: ComputerSeat[];
   /** The player watches: deals give the player's spots no cards and take no stakes. */
   sittingOut: boolean;
-  /** dealerCards[1] is the hole card: hidden from visible() until holeCardRevealed. */
+  /**
+   * dealerCards[1] is the hole card: hidden from visible() until holeCardRevealed. Without the
+   * peek (no hole card) the dealer has one card until the players are done.
+   */
   dealerCards: Card[];
   holeCardRevealed: boolean;
   /** The shoe; null until the first deal shuffles one. Server-side only. */
@@ -147,6 +153,8 @@ export interface GameState {
   /** The decision count: true count for balanced systems, running count for KO / Red 7. */
   trueCount: number;
   runningCountAtBet: number;
+  /** The aces seen since the shuffle when the bets were placed (the ace side count's, decision record 0051). */
+  acesSeenAtBet: number;
   cardsDealtFromShoe: number;
   totalHandsFromSplits: number;
   config: Rules;
@@ -165,6 +173,8 @@ export type GameAction =
   | { type: 'bet'; amount: number; spot?: number }
   | { type: 'deal' }
   | { type: 'insurance'; take: boolean }
+  /** In the 'surrender' phase: the current hand surrenders early (half its bet back, whatever the dealer has) or plays on. */
+  | { type: 'earlySurrender'; take: boolean }
   | { type: 'hit' }
   | { type: 'stand' }
   | { type: 'double' }

@@ -90,6 +90,8 @@ const PLAY_ACTIONS: readonly GameAction[] = [
   { type: 'surrender' },
   { type: 'insurance', take: true },
   { type: 'insurance', take: false },
+  { type: 'earlySurrender', take: true },
+  { type: 'earlySurrender', take: false },
   { type: 'deal' },
   { type: 'newRound' },
 ];

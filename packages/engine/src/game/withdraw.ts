@@ -31,6 +31,7 @@ export function withdrawShoe(state: GameState): { state: GameState; published: P
   s.currentBet = s.handBets.reduce((a, b) => a + b, 0);
   resetCount(s);
   s.runningCountAtBet = s.runningCount;
+  s.acesSeenAtBet = 0;
   s.gameStatus = WITHDRAWN_STATUS;
   s.version = state.version + 1;
   return { state: s, published };

@@ -3,7 +3,7 @@
 // imports nothing from analysis/ so there is no dependency cycle.
 
 import { type Card, cardValue, totalOfValues } from '../cards.ts';
-import { type Rules, canDoubleTotal } from '../rules.ts';
+import { type Rules, canDoubleTotal, surrenderOffered } from '../rules.ts';
 import { INSURANCE_INDEX, type IndexPlay, indexPlays } from './table.ts';
 
 export type PlayAction = 'hit' | 'stand' | 'double' | 'split' | 'surrender';
@@ -52,7 +52,8 @@ export function bestPlay(input: BestPlayInput): BestPlay {
   const twoCards = values.length === 2;
   const isPair = twoCards && values[0] === values[1];
   const fromSplit = input.fromSplit ?? false;
-  const canSurrender = input.rules.surrenderAllowed && twoCards && !fromSplit;
+  // Late, or early where the rules have it (the caller asks before the peek for that upcard).
+  const canSurrender = surrenderOffered(input.rules, up) && twoCards && !fromSplit;
   const canDouble = twoCards && canDoubleTotal(input.rules, total, fromSplit);
   const canSplit = isPair && (input.splitAllowed ?? true);
   const plays = input.plays ?? indexPlays(input.rules);

@@ -4,7 +4,7 @@
 // crossing and its sampling error from a weighted line through the bins (fit.ts). The split of
 // 10,10 against 5 and 6 uses the analyser's split EV as it stands (analysis/split.ts): a change
 // to its resplit EVs moves those two numbers, and the precomputed tables must then be rebuilt.
-import { type Rules } from '../rules.ts';
+import { DEFAULT_RULES, type Rules } from '../rules.ts';
 import { initialRunningCountScaled, type CountId } from '../counting/systems.ts';
 import { countKey, countingSystemOf, type CustomCount } from '../counting/custom.ts';
 import { DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
@@ -54,6 +54,25 @@ export interface GeneratedPlay {
   readonly se: number | null;
   /** Published multi-deck S17 Hi-Lo number of the named play (count at or above which its published action is made). */
   readonly published?: number;
+}
+
+/** Rule keys added after the committed tables were made: stored only when not at their default. */
+const LATER_RULE_KEYS = ['earlySurrender', 'noHoleCardLosses', 'continuousShuffler'] as const;
+type LaterRuleKey = (typeof LATER_RULE_KEYS)[number];
+
+/** A committed table (precomputed-data.ts): its rules without the later keys at their defaults. */
+export type StoredIndexTable = Omit<IndexTable, 'rules'> & { readonly rules: Omit<Rules, LaterRuleKey> & Partial<Pick<Rules, LaterRuleKey>> };
+
+/** The table as committed: the later rule keys left out where they are at their defaults (a smaller download). */
+export function storedIndexTable(t: IndexTable): StoredIndexTable {
+  const rules: Record<string, unknown> = { ...t.rules };
+  for (const k of LATER_RULE_KEYS) if (rules[k] === DEFAULT_RULES[k]) delete rules[k];
+  return { ...t, rules: rules as StoredIndexTable['rules'] };
+}
+
+/** A committed table with every rule key (the missing ones at their defaults). */
+export function restoredIndexTable(t: StoredIndexTable): IndexTable {
+  return { ...t, rules: { ...DEFAULT_RULES, ...t.rules } };
 }
 
 export interface IndexTable {
@@ -165,7 +184,11 @@ function withDefaults(options: GenerateOptions): Settings {
 export function tableKey(options: GenerateOptions): string {
   const o = withDefaults(options);
   const r = o.rules;
-  const rules = [r.numDecks, r.shufflePoint, r.dealerStandsSoft17, r.dealerPeeks, r.doubleAfterSplit, r.surrenderAllowed, r.blackjackPays, r.doubleDownRestriction, r.maxSplits, r.resplitAces, r.hitSplitAces];
+  const rules: unknown[] = [r.numDecks, r.shufflePoint, r.dealerStandsSoft17, r.dealerPeeks, r.doubleAfterSplit, r.surrenderAllowed, r.blackjackPays, r.doubleDownRestriction, r.maxSplits, r.resplitAces, r.hitSplitAces];
+  // Rules added later join the key only when they change the table, so the keys of the tables
+  // made before them stay as they were (the no-hole-card losses only matter without the peek).
+  if (r.earlySurrender !== 'none') rules.push(['earlySurrender', r.earlySurrender]);
+  if (!r.dealerPeeks && r.noHoleCardLosses !== 'original') rules.push(['noHoleCardLosses', r.noHoleCardLosses]);
   const tc = countingSystemOf({ system: o.count, custom: o.custom }).balanced ? [o.trueCount.resolution, o.trueCount.rounding] : null;
   return JSON.stringify([rules, countKey({ system: o.count, custom: o.custom }), tc, o.scope, o.samplesPerBin, o.seed, [o.bins.lo, o.bins.hi], o.only]);
 }

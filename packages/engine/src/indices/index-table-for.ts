@@ -1,7 +1,7 @@
 // The table a player gets when the rules change: a committed precomputed table when one was
 // generated for exactly these inputs (generating takes tens of seconds, too slow to do between
 // two clicks in a browser), else the generator itself (cached in memory).
-import { generateIndices, tableKey, type GenerateOptions, type IndexTable } from './generate.ts';
+import { generateIndices, restoredIndexTable, tableKey, type GenerateOptions, type IndexTable } from './generate.ts';
 import { PRECOMPUTED_INDEX_TABLES } from './precomputed-data.ts';
 import { builtInTwin, countingSystemOf } from '../counting/custom.ts';
 
@@ -15,7 +15,10 @@ let byKey: Map<string, IndexTable> | null = null;
 export function precomputedIndices(options: GenerateOptions): IndexTable | null {
   if (!byKey) {
     byKey = new Map();
-    for (const t of PRECOMPUTED_INDEX_TABLES) byKey.set(tableKey(t), { ...t, precomputed: true });
+    for (const stored of PRECOMPUTED_INDEX_TABLES) {
+      const t = restoredIndexTable(stored);
+      byKey.set(tableKey(t), { ...t, precomputed: true });
+    }
   }
   if (options.count !== 'custom') return byKey.get(tableKey(options)) ?? null;
   const twin = builtInTwin(countingSystemOf({ system: 'custom', custom: options.custom }));

@@ -84,10 +84,25 @@ const INDEX_PLAYS_H17: readonly IndexPlay[] = Object.freeze(
   }),
 );
 
+const EARLY_VARIANTS = new Map<string, readonly IndexPlay[]>();
+
 /**
  * The index plays for a rule set: S17 numbers, with the H17 changes applied when the dealer hits
- * soft 17. Returns one frozen array per variant, built once (bestPlay calls this per decision).
+ * soft 17. The Fab 4 are late-surrender numbers: against an ace or a ten where surrender is early
+ * (rules.earlySurrender, decision record 0050) they do not apply and are left out (basic
+ * strategy's early surrender stands; a generated table has the early numbers). Returns one frozen
+ * array per variant, built once (bestPlay calls this per decision).
  */
-export function indexPlays(rules: { dealerStandsSoft17: boolean }): readonly IndexPlay[] {
-  return rules.dealerStandsSoft17 ? INDEX_PLAYS_S17 : INDEX_PLAYS_H17;
+export function indexPlays(rules: { dealerStandsSoft17: boolean; earlySurrender?: 'none' | 'vs10' | 'all' }): readonly IndexPlay[] {
+  const plays = rules.dealerStandsSoft17 ? INDEX_PLAYS_S17 : INDEX_PLAYS_H17;
+  const early = rules.earlySurrender ?? 'none';
+  if (early === 'none') return plays;
+  const key = `${rules.dealerStandsSoft17}:${early}`;
+  let out = EARLY_VARIANTS.get(key);
+  if (!out) {
+    const isEarly = (up: number): boolean => up === 10 || (early === 'all' && up === 1);
+    out = Object.freeze(plays.filter((p) => !(p.set === 'Fab4' && isEarly(p.upcard))));
+    EARLY_VARIANTS.set(key, out);
+  }
+  return out;
 }

@@ -1,12 +1,14 @@
 // Compiles SimOptions into a SimPlan: the analyser's basic strategy for the rules, the counting
 // module's tags and true-count convention, the rule predicates of rules.ts, the index table.
-import type { Rules } from '../rules.ts';
+import { surrenderOffered, type Rules } from '../rules.ts';
 import { needsShuffle } from '../shoe.ts';
 import { computeStrategy } from '../analysis/strategy.ts';
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SIZE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
 import { initialRunningCountScaled, type CountId } from '../counting/systems.ts';
 import { builtInTwin, countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
-import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
+import { decisionCount, decksRemaining, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
+import { aceSideWeight } from '../counting/ace-side-count.ts';
+import type { CountingSystem } from '../counting/systems.ts';
 import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MIN } from './layout.ts';
 import { ruleTables, trueCountTable, type SimPlan } from './plan.ts';
 import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-play.ts';
@@ -40,6 +42,8 @@ export interface SimPlanOptions {
   table?: Uint8Array;
   /** The player's own game: mistakes by kind of hand and running-count errors (default: perfect play). */
   player?: PlayerModel | null;
+  /** Bet on the count plus an ace side count (decision record 0051); only counts with an ace weight (Hi-Opt I and II, Omega II, Zen). */
+  aceSideCount?: boolean;
 }
 
 export type IndexSet = 'none' | 'i18' | 'i18+fab4' | 'generated';
@@ -119,12 +123,25 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     wongIn: o.wongIn ?? TC_MIN - 1,
     decisions: indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
     insureAt,
-    csm: o.csm ?? false,
+    csm: (o.csm ?? false) || rules.continuousShuffler,
     bankroll_units: o.bankroll_units ?? 0,
     predicates,
     player: o.player ? compilePlayer(o.player, table, sys.scale) : null,
+    aceSide: o.aceSideCount ? aceSideTables(sys, rules.numDecks, tcOptions) : null,
   };
   return plan;
+}
+
+const ROUNDING_CODE: Record<TrueCountOptions['rounding'], number> = { floor: 0, truncate: 1, round: 2, none: 3 };
+
+/** The loop's ace side count tables (decision record 0051); refused for a count without an ace weight. */
+function aceSideTables(sys: CountingSystem, numDecks: number, tc: TrueCountOptions): NonNullable<SimPlan['aceSide']> {
+  const weight = aceSideWeight(sys);
+  if (!(weight > 0)) throw new RangeError(`an ace side count changes no bet of ${sys.name}: it counts the ace like a ten (or is unbalanced)`);
+  const cards = numDecks * 52;
+  const decks = new Float64Array(cards + 1);
+  for (let unseen = 0; unseen <= cards; unseen++) decks[unseen] = decksRemaining(unseen, tc.resolution);
+  return { params: Float64Array.of(weight, 1 / sys.scale, 4 * numDecks, ROUNDING_CODE[tc.rounding]), decks };
 }
 
 /** A hand of this total with the given shape, as bestPlay() wants it (values, 1 = ace). */
@@ -147,7 +164,9 @@ function sampleHand(total: number, soft: boolean, pair: boolean, twoCards: boole
  */
 export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean, plays?: readonly IndexPlay[]): Uint8Array {
   const out = new Uint8Array(TABLE_SIZE * TC_BINS);
-  const noFabRules: Rules = fab4 ? rules : { ...rules, surrenderAllowed: false };
+  // No surrender at all, late or early: the cells whose surrender bit is 0, and 'i18' without the Fab 4.
+  const noSurrender: Rules = { ...rules, surrenderAllowed: false, earlySurrender: 'none' };
+  const noFabRules: Rules = fab4 ? rules : noSurrender;
   for (let total = 4; total <= 21; total++) {
     for (let soft = 0; soft <= 1; soft++) {
       for (let up = 1; up <= 10; up++) {
@@ -165,9 +184,9 @@ export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean, pl
                     hand,
                     upcard: up,
                     trueCount: TC_MIN + bin,
-                    rules: sr === 1 ? (fab4 ? rules : noFabRules) : { ...rules, surrenderAllowed: false },
+                    rules: sr === 1 ? (fab4 ? rules : noFabRules) : noSurrender,
                     basicAction: ACTION_NAME[basic] as PlayAction,
-                    fromSplit: two && sr === 0 && rules.surrenderAllowed,
+                    fromSplit: two && sr === 0 && surrenderOffered(rules, up),
                     splitAllowed: sp === 1,
                     ...(plays ? { plays } : {}),
                   });

@@ -57,6 +57,11 @@ export class SimCore {
     bytes('SHUFFLE_BEFORE_PTR', p.shuffleBeforeRound);
     new Float64Array(mem, constant(w, 'RAMP_PTR'), TC_BINS).set(plan.rampUnits);
     bytes('INSURE_AT_PTR', plan.insureAt);
+    bytes('EARLY_SURRENDER_PTR', p.earlySurrender);
+    bytes('RULE_FLAGS_PTR', p.flags);
+    // Off unless the plan bets on an ace side count (the weight 0 says so to the loop).
+    new Float64Array(mem, constant(w, 'ACE_SIDE_PTR'), 4).set(plan.aceSide?.params ?? [0, 0, 0, 0]);
+    if (plan.aceSide) new Float64Array(mem, constant(w, 'ACE_DECKS_PTR'), this.n + 1).set(plan.aceSide.decks);
     w.configure(
       this.n,
       r.numInitialHands,

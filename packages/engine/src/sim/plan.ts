@@ -3,7 +3,7 @@
 // computed in the loop: rule predicates, the true-count convention and the strategy are all
 // turned into lookup tables here, from the shared implementations (rules.ts, the analyser's
 // table, the counting module's true count).
-import { dealerHits, type Rules } from '../rules.ts';
+import { dealerHits, earlySurrenderVs, losesAllStakesToBlackjack, surrenderBeforePeek, type Rules } from '../rules.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand, dealerPeeksUnder } from '../game/rule-predicates.ts';
 import { TABLE_SIZE, TABLE_SPLIT } from '../analysis/codes.ts';
 import { CODE_COUNT, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
@@ -44,6 +44,12 @@ export interface SimPlan {
   readonly predicates: RuleTables;
   /** The player's own mistakes and count errors ("simulate my game"); null = perfect play. */
   readonly player: PlayerTables | null;
+  /**
+   * The ace side count's bet (decision record 0051): [points per surplus ace, 1 / tag scale, aces
+   * in the shoe, rounding 0 floor / 1 truncate / 2 round / 3 none] and the decks remaining by
+   * unseen cards (the true-count convention's); null = the bet reads the true-count table.
+   */
+  readonly aceSide?: { readonly params: Float64Array; readonly decks: Float64Array } | null;
 }
 
 export interface RuleTables {
@@ -51,7 +57,7 @@ export interface RuleTables {
   readonly canDouble: Uint8Array;
   /** Pair of value v: [(v * 4 + splitsSoFar) * 2 + splitAcesHand]. */
   readonly canSplit: Uint8Array;
-  /** Two-card hand: [fromSplit]. */
+  /** Two-card hand at its turn: [fromSplit * 11 + upcard value]. */
   readonly canSurrender: Uint8Array;
   /** [total * 2 + splitAcesHand]. */
   readonly canHit: Uint8Array;
@@ -61,6 +67,18 @@ export interface RuleTables {
   readonly dealerDraws: Uint8Array;
   /** [cards left before the round]. */
   readonly shuffleBeforeRound: Uint8Array;
+  /**
+   * [upcard value]: 1 where surrender is early and asked before the peek (every spot answers
+   * before the dealer checks), 2 where it is early at the hand's turn (no peek: a surrendered
+   * hand keeps half against a blackjack), 0 where it is late or not offered (decision record 0050).
+   */
+  readonly earlySurrender: Uint8Array;
+  /**
+   * [no hole card (the dealer's second card after the players), a blackjack takes every stake
+   * (no hole card, noHoleCardLosses 'all'), a natural takes even money when insurance is taken
+   * or always (2: blackjack pays less than 3:2, where even money beats declining at any count)].
+   */
+  readonly flags: Uint8Array;
 }
 
 /** Rule predicates sampled over every input the loop can ask about. */
@@ -78,7 +96,13 @@ export function ruleTables(rules: Rules, needsShuffle: (remaining: number) => bo
   for (let v = 1; v <= 10; v++) {
     for (let k = 0; k < 4; k++) for (let aces = 0; aces <= 1; aces++) canSplit[(v * 4 + k) * 2 + aces] = b(canSplitPair(rules, v, v, 2, k, aces === 1));
   }
-  const canSurrender = Uint8Array.of(b(canSurrenderHand(rules, 2, false)), b(canSurrenderHand(rules, 2, true)));
+  const canSurrender = new Uint8Array(2 * 11);
+  const earlySurrender = new Uint8Array(11);
+  for (let up = 1; up <= 10; up++) {
+    canSurrender[up] = b(canSurrenderHand(rules, 2, false, up));
+    canSurrender[11 + up] = b(canSurrenderHand(rules, 2, true, up));
+    earlySurrender[up] = surrenderBeforePeek(rules, up) ? 1 : earlySurrenderVs(rules, up) ? 2 : 0;
+  }
   const peeks = new Uint8Array(11);
   for (let up = 1; up <= 10; up++) peeks[up] = b(dealerPeeksUnder(rules, up));
   const dealerDraws = new Uint8Array(32 * 2);
@@ -89,7 +113,23 @@ export function ruleTables(rules: Rules, needsShuffle: (remaining: number) => bo
   const n = rules.numDecks * 52;
   const shuffleBeforeRound = new Uint8Array(n + 1);
   for (let left = 0; left <= n; left++) shuffleBeforeRound[left] = b(needsShuffle(left));
-  return { canDouble, canSplit, canSurrender, canHit, peeks, dealerDraws, shuffleBeforeRound };
+  const flags = Uint8Array.of(b(!rules.dealerPeeks), b(losesAllStakesToBlackjack(rules)), evenMoneyFlag(rules));
+  return { canDouble, canSplit, canSurrender, canHit, peeks, dealerDraws, shuffleBeforeRound, earlySurrender, flags };
+}
+
+/**
+ * When a natural takes even money (decision record 0050). Declining pays blackjackPays unless the
+ * hole card is a ten (p), even money pays 1: it is right when p > 1 - 1 / blackjackPays. At 3:2
+ * that is insurance's own p > 1/3: the insurance index decides (1). At 6:5 or less (p > 1/6 or
+ * lower) it is right unless fewer than one unseen card in six is a ten (a full shoe has four in
+ * thirteen): the simulator takes it always (2), erring only in such shoes. At 2:1 (p > 1/2) it is
+ * never right in practice (0). Between 6:5 and 3:2 (7:5) the insurance index decides, an
+ * approximation.
+ */
+function evenMoneyFlag(rules: Rules): number {
+  if (!rules.insuranceAllowed) return 0;
+  if (rules.blackjackPays <= 1.2 + 1e-9) return 2;
+  return rules.blackjackPays >= 2 - 1e-9 ? 0 : 1;
 }
 
 export type TrueCountFn = (runningCount: number, unseenCards: number) => number;
@@ -126,6 +166,8 @@ export function checkPlan(p: SimPlan): void {
     throw new RangeError('plan.player has the wrong size');
   }
   if (p.predicates.shuffleBeforeRound.length !== n + 1) throw new RangeError('plan.shuffleBeforeRound has the wrong size');
+  if (p.aceSide && (p.aceSide.params.length !== 4 || p.aceSide.decks.length !== n + 1)) throw new RangeError('plan.aceSide has the wrong size');
+  if (p.predicates.canSurrender.length !== 22 || p.predicates.earlySurrender.length !== 11 || p.predicates.flags.length !== 3) throw new RangeError('plan.predicates has the wrong size');
   // The loop asks a hand of three cards or more only hit or stand: no play may say split where
   // the cell's split bit (bit 1 of tableIndex) is 0 (the loop traps on one).
   for (const plays of [p.table, p.decisions, p.player?.mistakePlay]) {

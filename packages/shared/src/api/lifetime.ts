@@ -21,6 +21,8 @@ export const MistakeChoiceSchema = z.enum([
   'surrender',
   'insure',
   'noInsurance',
+  // Early surrender declined before the peek (decision record 0050); taking it is 'surrender'.
+  'noSurrender',
 ]);
 
 /** How many entries of one kind were graded, and how many of them right. */

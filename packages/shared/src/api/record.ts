@@ -20,7 +20,7 @@ export const RECORD_ENTRIES_PER_POST_MAX = 100;
 export const RECORD_LIMIT_DEFAULT = 500;
 export const RECORD_LIMIT_MAX = RECORD_ENTRIES_PER_USER_MAX;
 
-/** A play, or the insurance decision ('insure' / 'noInsurance'). */
+/** A play, the insurance decision ('insure' / 'noInsurance'), or early surrender declined ('noSurrender'). */
 export const RecordDecisionSchema = z.enum([
   'hit',
   'stand',
@@ -29,6 +29,8 @@ export const RecordDecisionSchema = z.enum([
   'surrender',
   'insure',
   'noInsurance',
+  // Early surrender declined before the peek (decision record 0050); taking it is 'surrender'.
+  'noSurrender',
 ]);
 export type RecordDecision = z.infer<typeof RecordDecisionSchema>;
 

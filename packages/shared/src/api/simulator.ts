@@ -51,6 +51,8 @@ export const SimSettingsSchema = z
     rounds: z.int().check(z.gte(SIM_ROUNDS_MIN), z.lte(SIM_ROUNDS_MAX)),
     seed: z.int().check(z.gte(0), z.lte(2 ** 32 - 1)),
     csm: z.boolean(),
+    /** Bet on the count plus an ace side count (decision record 0051): Hi-Opt I and II, Omega II, Zen. */
+    aceSideCount: z.optional(z.boolean()),
     threads: z.int().check(z.gte(1), z.lte(64)),
   })
   .check(z.superRefine((s, ctx) => customGoesWithSystem({ system: s.count, custom: s.custom }, ctx)));

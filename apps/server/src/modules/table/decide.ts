@@ -103,7 +103,7 @@ function visibleTraining(t: Training): TableTraining {
 
 /**
  * Test mode keeps the count to the player (decision record 0031): the running and true counts,
- * the count at the bet and the cards seen since the shuffle read 0 in every answer, so a count
+ * the count at the bet, the aces seen at the bet and the cards seen since the shuffle read 0 in every answer, so a count
  * check's answer is never in one before it is answered.
  */
 function withheldCounts(v: VisibleGameState): VisibleGameState {
@@ -112,6 +112,7 @@ function withheldCounts(v: VisibleGameState): VisibleGameState {
     runningCount: 0,
     trueCount: 0,
     runningCountAtBet: 0,
+    acesSeenAtBet: 0, // the ace side count is a count too (decision record 0051)
     deck: v.deck === null ? null : { ...v.deck, seen: v.deck.seen.map(() => 0) },
     lastResult: v.lastResult === null ? null : { ...v.lastResult, runningCountAtBet: 0 },
   };

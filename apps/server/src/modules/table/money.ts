@@ -10,7 +10,7 @@ import { isBetPayable, type GameAction, type GameState } from '@card-counter/eng
 import type { LedgerStep } from '../ledger/index.ts';
 
 /** Actions that can end a round (the dealer plays inside the one that ends the players' turns). */
-const ROUND_ACTIONS: ReadonlySet<GameAction['type']> = new Set(['deal', 'insurance', 'hit', 'stand', 'double', 'split', 'surrender']);
+const ROUND_ACTIONS: ReadonlySet<GameAction['type']> = new Set(['deal', 'insurance', 'earlySurrender', 'hit', 'stand', 'double', 'split', 'surrender']);
 
 /** Float tolerance: the engine rounds credits to cents, so a real fraction is >= 0.01. */
 const EPS = 1e-6;

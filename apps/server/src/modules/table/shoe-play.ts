@@ -13,6 +13,9 @@ import {
   cardValue,
   chartPlay,
   currentHand,
+  fullShoe,
+  insuranceChoice,
+  surrendersEarlyByChart,
   legalPlays,
   needsShuffle,
   visible,
@@ -37,8 +40,27 @@ const PLAYS = new Set<GameAction['type']>(['hit', 'stand', 'double', 'split', 's
 
 /** The verdict on `action` taken in `state` (before the step). 'none': not a decision. */
 export function verdictOf(state: GameState, action: GameAction): Verdict {
-  if (action.type === 'insurance')
-    return state.gamePhase === 'insurance' ? (action.take ? 'departure' : 'book') : 'none';
+  if (action.type === 'insurance') {
+    if (state.gamePhase !== 'insurance') return 'none';
+    // Basic strategy never insures; it takes even money where the payout makes it right (6:5), off the top.
+    const book = insuranceChoice({
+      rules: state.config,
+      unseen: fullShoe(state.config.numDecks),
+      insuranceStake: state.playerHands.reduce((a, h) => a + (h.status === 'blackjack' ? 0 : h.bet / 2), 0),
+      evenMoneyBet: state.playerHands.reduce((a, h) => a + (h.status === 'blackjack' ? h.bet : 0), 0),
+      insureByIndex: false,
+    }).shouldTake;
+    return action.take === book ? 'book' : 'departure';
+  }
+  if (action.type === 'earlySurrender') {
+    if (state.gamePhase !== 'surrender') return 'none';
+    const hand = state.playerHands[state.currentHandIndex];
+    const up = state.dealerCards[0];
+    if (hand === undefined || up === undefined) return 'none';
+    const chart = basicCharts.get(state.config);
+    if (chart === null) return 'unjudged';
+    return action.take === surrendersEarlyByChart(state.config, hand.cards.map(cardValue), cardValue(up), chart) ? 'book' : 'departure';
+  }
   if (!PLAYS.has(action.type) || state.gamePhase !== 'playing') return 'none';
   const view = visible(state);
   const hand = currentHand(view);

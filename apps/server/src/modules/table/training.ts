@@ -91,7 +91,8 @@ const PLAYS = new Set<GameAction['type']>(['hit', 'stand', 'double', 'split', 's
  */
 export function decisionFactsOf(state: GameState, action: GameAction, settings: TableTrainingSettings): DecisionFacts | null {
   const isInsurance = action.type === 'insurance' && state.gamePhase === 'insurance';
-  if (!isInsurance && (!PLAYS.has(action.type) || state.gamePhase !== 'playing')) return null;
+  const isEarly = action.type === 'earlySurrender' && state.gamePhase === 'surrender';
+  if (!isInsurance && !isEarly && (!PLAYS.has(action.type) || state.gamePhase !== 'playing')) return null;
   const view = visible(state);
   const up = view.dealerCards[0];
   if (up === null || up === undefined || view.deck === null) return null;
@@ -116,6 +117,23 @@ export function decisionFactsOf(state: GameState, action: GameAction, settings: 
       chosen: action.take ? 'insure' : 'noInsurance',
       // The stakes insurance is measured against (it is half of them), as the coach shows it.
       bet: Math.round(view.playerHands.reduce((a, h) => a + h.bet, 0)),
+      // The naturals' bets: they take even money with the same answer (decision record 0050).
+      evenMoneyBet: Math.round(view.playerHands.reduce((a, h) => a + (h.status === 'blackjack' ? h.bet : 0), 0)),
+    };
+  }
+  if (action.type === 'earlySurrender') {
+    // The question before the peek, hand by hand (decision record 0050).
+    const hand = view.playerHands[view.currentHandIndex];
+    if (hand === undefined || hand.cards.length !== 2) return null;
+    return {
+      ...common,
+      hand: hand.cards.map(cardValue),
+      fromSplit: false,
+      splitAces: false,
+      handsAtSpot: 1,
+      chosen: action.take ? 'surrender' : 'noSurrender',
+      bet: Math.round(hand.bet),
+      beforePeek: true,
     };
   }
   const hand = currentHand(view);
@@ -175,7 +193,7 @@ function betFactsAtDeal(next: GameState, settings: TableTrainingSettings): BetFa
 }
 
 /** Actions of a round: the deal and the players' moves (the dealer plays inside the last). */
-const ROUND_ACTIONS = new Set<string>(['deal', 'insurance', 'hit', 'stand', 'double', 'split', 'surrender']);
+const ROUND_ACTIONS = new Set<string>(['deal', 'insurance', 'earlySurrender', 'hit', 'stand', 'double', 'split', 'surrender']);
 
 /** Actions after which an open check lapses: a new round is dealt, or the count or shoe changes. */
 const LAPSING = new Set<string>(['deal', 'setConfig', 'reset', 'setCounting', 'newShoe']);

@@ -153,3 +153,70 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     expect(screen.getByText('The coach is off. Switch it on in the table settings.')).toBeTruthy();
   });
 });
+
+describe('early surrender and even money at the table (decision record 0050)', { timeout: 30_000 }, () => {
+  async function applyRules(user: ReturnType<typeof userEvent.setup>, choose: () => Promise<void>) {
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' });
+    await choose();
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+  }
+
+  it('asks early surrender before the dealer checks, judges the answer, and pays half against the blackjack', async () => {
+    const user = userEvent.setup();
+    await loadBasicStrategy({ ...DEFAULT_RULES, earlySurrender: 'vs10', surrenderAllowed: false });
+    // 10♥ 6♣ against K♠, the hole card an ace: a dealer blackjack.
+    const { record, balances } = renderTable(['10h', 'Ks', '6c', 'Ad', '10s']);
+    await applyRules(user, async () => {
+      await user.selectOptions(screen.getByLabelText('Early surrender'), 'Against a ten');
+      await user.click(screen.getByRole('checkbox', { name: 'Late surrender' }));
+    });
+    await dealOneHundred(user);
+    const offer = await screen.findByRole('group', { name: 'Early surrender' }); // a chunk of its own (rule-notes.tsx)
+    expect(offer.textContent).toContain('before the dealer checks for blackjack');
+    expect(screen.queryByRole('button', { name: 'Hit' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Surrender early' }));
+    expect((await screen.findByTestId('coach-verdict')).textContent).toContain('Early surrender of 10,6 v 10: matches basic strategy.');
+    const [entry] = await record.recent(1);
+    expect(entry).toMatchObject({ kind: 'decision', hand: [10, 6], upcard: 10, chosen: 'surrender', best: 'surrender', evCost: 0, bet: 100 });
+    expect(balances.at(-1)).toBe(10_000 - 10 - 50); // the table fee, and half the bet back
+  });
+
+  it('judges even money at 6:5 by its own gain: declining a natural against an ace is wrong', async () => {
+    const user = userEvent.setup();
+    await loadBasicStrategy({ ...DEFAULT_RULES, blackjackPays: 1.2, insuranceAllowed: true });
+    // A♥ K♣ against an ace, hole 7♦.
+    renderTable(['Ah', 'As', 'Kc', '7d']);
+    await applyRules(user, async () => {
+      await user.selectOptions(screen.getByLabelText('Blackjack pays'), '6:5');
+      await user.click(screen.getByRole('checkbox', { name: 'Insurance offered' }));
+    });
+    await user.click(await screen.findByRole('button', { name: '100' }));
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    await user.click(screen.getByRole('button', { name: 'No even money' }));
+    expect((await screen.findByTestId('coach-insurance')).textContent).toBe('Even money declined: wrong, taking it is worth more here.');
+    // Unseen: 309 cards, 95 tens: 1 - 1.2 x (1 - 95/309) = +16.9% of the bet.
+    expect(screen.getByTestId('coach-insurance-ev').textContent).toBe('Even money against declining, from the cards seen: +16.9% of the 100.00-credit bet.');
+  });
+});
+
+describe('the ace side count beside the count (decision record 0051)', { timeout: 30_000 }, () => {
+  it('offers it for Hi-Opt II and shows the aces left and the count the bet is made on', async () => {
+    const user = userEvent.setup();
+    // 10♥ 9♣ against 6♠, hole 7♦: the player stands on 19, the dealer draws A♠ (14) and 10♠ (bust).
+    renderTable(['10h', '6s', '9c', '7d', 'As', '10s']);
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('region', { name: 'Table settings' });
+    expect(screen.queryByRole('checkbox', { name: 'Ace side count (bets)' })).toBeNull(); // Hi-Lo counts the ace like a ten
+    await user.selectOptions(screen.getByLabelText('System'), 'Hi-Opt II');
+    await user.click(screen.getByRole('checkbox', { name: 'Ace side count (bets)' }));
+    await user.click(screen.getByRole('button', { name: 'Apply to the next round' }));
+    await user.click(await screen.findByRole('button', { name: '100' }));
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    await user.click(screen.getByRole('button', { name: 'Stand' }));
+    // Seen: 10, 6, 9, 7, A, 10 (Hi-Opt II: -2 +1 0 +1 0 -2 = -2); one ace of 24 gone, 306 cards left
+    // hold 23.54 by their share: -0.54 aces, worth -1.08: bet on (-2 - 1.08) / 6 decks, floored: -1.
+    const line = await screen.findByTestId('ace-side-count');
+    expect(line.textContent).toBe('Aces left 23 (-0.5 against their share) · bet on -1');
+  });
+});

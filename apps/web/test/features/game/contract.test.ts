@@ -78,5 +78,8 @@ describe('the rules line', () => {
     expect(rulesSummary({ ...DEFAULT_RULES, numDecks: 2, dealerStandsSoft17: false, doubleAfterSplit: false, surrenderAllowed: false, blackjackPays: 1.2, shufflePoint: 0.35, maxSplits: 1, dealerPeeks: false })).toBe(
       '2D H17 ENHC NDAS SP2 6:5, 65% pen',
     );
+    // Decision record 0050.
+    expect(rulesSummary({ ...DEFAULT_RULES, earlySurrender: 'vs10' })).toBe('6D S17 DAS LS ES10 3:2, 75% pen');
+    expect(rulesSummary({ ...DEFAULT_RULES, numDecks: 8, earlySurrender: 'all', dealerPeeks: false, noHoleCardLosses: 'all', continuousShuffler: true })).toBe('8D S17 ENHC-all DAS ES 3:2, CSM');
   });
 });

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { PLAYER_ACTIONS, type PlayerAction } from '@card-counter/engine';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import type { CoachTotals, InsuranceVerdict, Verdict } from '../hooks/use-coach.ts';
 import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { MOVE_NAMES } from '../model/hand-labels.ts';
@@ -20,9 +22,14 @@ export interface CoachPanelProps {
   shortcuts: boolean;
   /** The warning shows here (a wide screen); on a phone it shows beside the moves instead (play-hud.tsx). */
   showWarning: boolean;
+  /** A continuous shuffler: the count says nothing, so index plays never apply (decision record 0050). */
+  continuousShuffler?: boolean;
 }
 
 const NAMES = MOVE_NAMES;
+// Only some rules show these (decision record 0050): a chunk of their own.
+const EvenMoneyView = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EvenMoneyView })));
+const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
 
 function percent(ev: number): string {
   const p = (ev * 100).toFixed(1);
@@ -79,6 +86,12 @@ function VerdictView({ v }: { v: Verdict }) {
 }
 
 function InsuranceView({ v }: { v: InsuranceVerdict }) {
+  if (v.evenMoney)
+    return (
+      <Suspense fallback={null}>
+        <EvenMoneyView v={v} />
+      </Suspense>
+    );
   const right = v.took === v.shouldTake;
   const rule = v.byIndex ? `the index play insures at true count +3 and up (now ${v.trueCount})` : 'basic strategy never takes insurance';
   return (
@@ -97,7 +110,7 @@ function InsuranceView({ v }: { v: InsuranceVerdict }) {
 }
 
 /** The coach: a verdict on every decision, what it cost, and the session's accuracy. */
-export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts, showWarning }: CoachPanelProps) {
+export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warning, onConfirm, onCancel, shortcuts, showWarning, continuousShuffler = false }: CoachPanelProps) {
   const accuracy = totals.decisions > 0 ? Math.round((totals.correct / totals.decisions) * 100) : null;
   return (
     <section aria-labelledby="coach-heading" className="rounded-xl bg-slate-900 p-4">
@@ -108,6 +121,11 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
         <p className="text-sm text-slate-400">The coach is off. Switch it on in the table settings.</p>
       ) : (
         <div className="flex flex-col gap-3">
+          {continuousShuffler && (
+            <Suspense fallback={null}>
+              <CsmNote where="coach" />
+            </Suspense>
+          )}
           {warning && showWarning && <CoachWarning warning={warning} onConfirm={onConfirm} onCancel={onCancel} shortcuts={shortcuts} />}
           {insurance && <InsuranceView v={insurance} />}
           {verdict ? <VerdictView v={verdict} /> : !insurance && <p className="text-sm text-slate-400">Play a hand: the coach judges each decision.</p>}

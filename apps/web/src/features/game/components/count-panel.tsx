@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { countingSystemOf, type VisibleGameState } from '@card-counter/engine';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { deckEstimate, formatDecks } from '../model/deck-estimate.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { DiscardTray } from './discard-tray.tsx';
@@ -14,6 +16,11 @@ export interface CountPanelProps {
   /** Test mode: the running and true counts are the player's to keep (the server sends none). */
   testMode?: boolean;
 }
+
+// A continuous shuffler's note: only that rule shows it, a chunk of its own (decision record 0050).
+const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
+// The ace side count's line (decision record 0051), for the counts and players that keep one.
+const AceSideLine = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.AceSideLine })));
 
 function signed(x: number, decimals = 0): string {
   const s = decimals > 0 ? x.toFixed(decimals) : String(x);
@@ -55,6 +62,11 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
       <h2 id="count-heading" className="mb-3 flex items-baseline justify-between text-sm font-bold uppercase tracking-wider text-slate-300">
         Count <span className="text-xs font-medium normal-case tracking-normal text-slate-400">{system.name}</span>
       </h2>
+      {state.config.continuousShuffler && (
+        <Suspense fallback={null}>
+          <CsmNote where="count" />
+        </Suspense>
+      )}
       <div className="grid grid-cols-3 gap-2">
         <Metric label="Running count" short="Running" testId="running-count" value={signed(state.runningCount, Number.isInteger(state.runningCount) ? 0 : 1)} shown={prefs.showRunningCount} locked={testMode} onToggle={() => onPrefs({ showRunningCount: !prefs.showRunningCount })} />
         <Metric
@@ -68,6 +80,11 @@ export function CountPanel({ state, prefs, onPrefs, earlierCommitments, loadLast
         />
         <Metric label="Decks left" short="Decks" testId="decks-left" value={formatDecks(decks.left, decks.resolution)} shown={prefs.showDecksRemaining} onToggle={() => onPrefs({ showDecksRemaining: !prefs.showDecksRemaining })} />
       </div>
+      {state.counting.aceSideCount === true && !testMode && (
+        <Suspense fallback={null}>
+          <AceSideLine state={state} shown={prefs.showTrueCount} />
+        </Suspense>
+      )}
       <div className="mt-3 flex items-center justify-between gap-2">
         {prefs.showDiscardTray ? <DiscardTray discarded={Math.max(0, total - remaining - onTable)} totalCards={total} decks={decks} /> : <span className="text-sm text-slate-400">Discard tray hidden</span>}
         <button type="button" onClick={() => onPrefs({ showDiscardTray: !prefs.showDiscardTray })} className="text-xs text-emerald-300 hover:underline">

@@ -1,5 +1,5 @@
 import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { RULE_LIMITS, indexSourceFor, type CountSpec, type CountingOptions, type Rules } from '@card-counter/engine';
+import { RULE_LIMITS, countingSystemOf, indexSourceFor, sideCountsAces, type CountSpec, type CountingOptions, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
@@ -48,6 +48,15 @@ const DOUBLE = [
   { value: '9-11', label: '9, 10 or 11' },
   { value: '10-11', label: '10 or 11' },
 ] as const;
+const EARLY_SURRENDER = [
+  { value: 'none', label: 'None' },
+  { value: 'vs10', label: 'Against a ten' },
+  { value: 'all', label: 'Any upcard' },
+] as const;
+const NO_HOLE_LOSSES = [
+  { value: 'original', label: 'Original bets only' },
+  { value: 'all', label: 'All bets (doubles, splits)' },
+] as const;
 const RESOLUTION = [
   { value: 'exact', label: 'Exact decks' },
   { value: 'half', label: 'Half deck' },
@@ -83,7 +92,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
   const [countValid, setCountValid] = useState(true);
   const chooseCount = (spec: CountSpec | null) => {
     setCountValid(spec !== null);
-    if (spec) setCount(({ resolution, rounding }) => ({ resolution, rounding, system: spec.system, ...(spec.custom ? { custom: spec.custom } : {}) }));
+    if (spec) setCount(({ resolution, rounding, aceSideCount }) => ({ resolution, rounding, system: spec.system, ...(spec.custom ? { custom: spec.custom } : {}), ...(aceSideCount ? { aceSideCount } : {}) }));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -110,6 +119,9 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
           <CountChooser value={counting} onChange={chooseCount} rules={draft} disabled={locked} />
           <SelectField label="Decks remaining" value={count.resolution} options={RESOLUTION} onChange={(resolution) => setCount((c) => ({ ...c, resolution }))} />
           <SelectField label="True count rounding" value={count.rounding} options={ROUNDING} onChange={(rounding) => setCount((c) => ({ ...c, rounding }))} />
+          {countValid && sideCountsAces(countingSystemOf(count)) && (
+            <CheckField label="Ace side count (bets)" checked={count.aceSideCount === true} onChange={(aceSideCount) => setCount((c) => ({ ...c, aceSideCount }))} />
+          )}
         </fieldset>
         <button type="submit" disabled={locked || !countValid} className="self-start rounded-md bg-emerald-500 px-4 py-2 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
           Apply to the next round
@@ -144,12 +156,15 @@ function RulesFields({ draft, setDraft, locked }: { draft: Rules; setDraft: Disp
       <SelectField label="Their mistakes" value={draft.otherPlayersErrorPct} options={ERROR_PCT} onChange={set('otherPlayersErrorPct')} disabled={draft.otherPlayers === 0} />
       <SelectField label="Double on" value={draft.doubleDownRestriction} options={DOUBLE} onChange={set('doubleDownRestriction')} />
       <SelectField label="Max splits" value={draft.maxSplits} options={range(0, 3)} onChange={set('maxSplits')} />
+      <SelectField label="Early surrender" value={draft.earlySurrender} options={EARLY_SURRENDER} onChange={set('earlySurrender')} />
+      <SelectField label="No hole card: a blackjack takes" value={draft.noHoleCardLosses} options={NO_HOLE_LOSSES} onChange={set('noHoleCardLosses')} disabled={draft.dealerPeeks} />
       <CheckField label="Dealer peeks for blackjack" checked={draft.dealerPeeks} onChange={set('dealerPeeks')} />
       <CheckField label="Double after split" checked={draft.doubleAfterSplit} onChange={set('doubleAfterSplit')} />
       <CheckField label="Late surrender" checked={draft.surrenderAllowed} onChange={set('surrenderAllowed')} />
       <CheckField label="Insurance offered" checked={draft.insuranceAllowed} onChange={set('insuranceAllowed')} />
       <CheckField label="Resplit aces" checked={draft.resplitAces} onChange={set('resplitAces')} />
       <CheckField label="Hit split aces" checked={draft.hitSplitAces} onChange={set('hitSplitAces')} />
+      <CheckField label="Continuous shuffler" checked={draft.continuousShuffler} onChange={set('continuousShuffler')} />
     </fieldset>
   );
 }

@@ -41,6 +41,8 @@ import { TableHeader } from './table-header.tsx';
 
 // Opened now and then, not needed to play a round: each is its own chunk, loaded when first shown.
 const TableSettings = lazyChunk(() => import('./table-settings.tsx').then((m) => ({ default: m.TableSettings })));
+// Early surrender before the peek: only that rule asks it (decision record 0050), a chunk of its own.
+const EarlySurrenderOffer = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EarlySurrenderOffer })));
 const ShoeReportDialog = lazyChunk(() => import('./shoe-report.tsx').then((m) => ({ default: m.ShoeReportDialog })));
 
 export interface TableScreenProps {
@@ -114,7 +116,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           {prefs.testMode ? (
             <TestModeNote reports={report.available} />
           ) : (
-            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} />
+            <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} continuousShuffler={state.config.continuousShuffler} />
           )}
           {betRamp.ramp !== null && !testMode && <BetGradePanel grades={bets} />}
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
@@ -141,9 +143,15 @@ function TableDialogs({ report, helpOpen, onCloseHelp }: { report: ReturnType<ty
   );
 }
 
-/** What the player answers now: insurance, the coach's warning (in the moves' place on a phone) or the moves. */
+/** What the player answers now: insurance, early surrender, the coach's warning (in the moves' place on a phone) or the moves. */
 function MoveControls({ state, table, moves, legal, prefs, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; legal: NonNullable<ReturnType<typeof useTableMoves>['moves']>; prefs: TablePrefs; wide: boolean }) {
   if (state.gamePhase === 'insurance') return <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />;
+  if (state.gamePhase === 'surrender')
+    return (
+      <Suspense fallback={<p className="text-center text-sm text-slate-400">Surrender early?</p>}>
+        <EarlySurrenderOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.earlySurrender} />
+      </Suspense>
+    );
   if (!wide && moves.warning && prefs.coach !== 'off') {
     // On a phone the warning takes the moves' place: in sight, and the moves wait for its answer.
     return <CoachWarning warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} />;

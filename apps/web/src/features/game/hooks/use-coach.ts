@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from 'reac
 import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
-import { decisionEntry, decisionVerdict, insuranceEntry, insuranceVerdict, type InsuranceVerdict, type Verdict } from '../model/coach-verdicts.ts';
+import { decidingHand, decisionEntry, decisionVerdict, type InsuranceVerdict, type Verdict } from '../model/coach-verdicts.ts';
 import { splitsAtSpot } from '../model/legal-moves.ts';
 import { knownComposition } from '../model/shoe-knowledge.ts';
 import type { CoachEngine } from '../model/coach-engine-types.ts';
@@ -25,6 +25,8 @@ export interface CoachHandle {
   judge: (chosen: PlayerAction) => Verdict | null;
   insurance: InsuranceVerdict | null;
   judgeInsurance: (take: boolean) => void;
+  /** Records the early-surrender answer about to be sent (decision record 0050). */
+  judgeEarlySurrender: (take: boolean) => void;
 }
 
 const EMPTY_TOTALS: CoachTotals = { decisions: 0, correct: 0, edgeGivenAway: 0 };
@@ -85,7 +87,7 @@ function useAdvice(
   const chart = useBasicStrategy(enabled ? (state?.config ?? null) : null);
   return useMemo(() => {
     if (!state || !enabled || !engine) return null;
-    const h = currentHand(state);
+    const h = decidingHand(state);
     const up = state.dealerCards[0];
     if (!h || !up || h.cards.length < 2) return null;
     const hand = h.cards.map(cardValue);
@@ -101,6 +103,7 @@ function useAdvice(
         splitAces: h.splitAces,
         handsAtSpot: splitsAtSpot(state, h.spot) + 1,
         index: prefs.indexPlays && source?.plays && indexCount !== undefined ? { plays: source.plays, count: indexCount } : null,
+        beforePeek: state.gamePhase === 'surrender',
       },
       chart,
     );
@@ -153,14 +156,27 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
       const up = state?.dealerCards[0];
       if (!state || !up || !enabled || !engine) return;
       const insuranceIndex = prefs.indexPlays ? (source?.insuranceIndex ?? null) : null;
-      const v = insuranceVerdict(engine, state, take, insuranceIndex, indexCount ?? null);
+      const v = engine.insuranceVerdict(engine, state, take, insuranceIndex, indexCount ?? null);
       setInsurance({ round, v });
       setVerdict(null);
       count(take === v.shouldTake, v.cost);
-      record.add(insuranceEntry(state, v, cardValue(up)));
+      record.add(engine.insuranceEntry(state, v, cardValue(up)));
     },
     [engine, state, enabled, prefs.indexPlays, record, source, indexCount, count, round],
   );
 
-  return { advice, verdict, totals, judge, insurance, judgeInsurance };
+  const judgeEarlySurrender = useCallback(
+    (take: boolean) => {
+      const v = state && advice && engine ? engine.earlySurrenderVerdict(engine, state, advice, take) : null;
+      const h = state ? decidingHand(state) : null;
+      if (!v || !h || !engine) return;
+      setVerdict({ round, v });
+      setInsurance(null);
+      count(v.correct, v.cost);
+      record.add(engine.earlySurrenderEntry(v, h.bet));
+    },
+    [engine, state, advice, record, count, round],
+  );
+
+  return { advice, verdict, totals, judge, insurance, judgeInsurance, judgeEarlySurrender };
 }

@@ -53,6 +53,12 @@ function roundKey(action: ShortcutAction, { state, moves }: KeyboardPlay): boole
     moves.insure(action === 'insure');
     return true;
   }
+  if (state.gamePhase === 'surrender') {
+    // Early surrender (R) or play on (N), before the dealer checks.
+    if (action !== 'surrender' && action !== 'decline') return false;
+    moves.earlySurrender(action === 'surrender');
+    return true;
+  }
   if (moves.warning) {
     // The warned move's own key again confirms it, like Y; another move is played (or warned about) instead.
     if (action === 'confirm' || action === moves.warning.chosen) moves.confirm();

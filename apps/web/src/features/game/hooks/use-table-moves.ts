@@ -6,7 +6,8 @@ import type { TableHandle } from './use-table.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
 
 // The player's moves at the table, by button or key: a play (judged by the coach first, and in
-// 'warn' mode held back for confirmation when it is not the coach's), the deal and insurance;
+// 'warn' mode held back for confirmation when it is not the coach's), the deal, insurance and
+// early surrender;
 // every answer's balance goes to `onBalance`. The keys reach them through use-keyboard-play.ts.
 
 export interface Warning {
@@ -56,6 +57,11 @@ export function useTableMoves(
     void afterAct(act({ type: 'insurance', take }));
   };
 
+  const earlySurrender = (take: boolean) => {
+    coach.judgeEarlySurrender(take);
+    void afterAct(act({ type: 'earlySurrender', take }));
+  };
+
   const moves = state ? legalPlays(state) : null;
   const dealable = state ? canDeal(state) : false;
 
@@ -64,5 +70,5 @@ export function useTableMoves(
     if (warning) play(warning.chosen, true);
   };
 
-  return { moves, dealable, warning, dismissWarning: () => setWarning(null), confirm, play, deal, insure };
+  return { moves, dealable, warning, dismissWarning: () => setWarning(null), confirm, play, deal, insure, earlySurrender };
 }

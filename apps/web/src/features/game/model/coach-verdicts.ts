@@ -3,7 +3,6 @@ import type { CoachEngine } from './coach-engine-types.ts';
 import type { RecordEntry } from '@card-counter/shared';
 import { valueLabel } from '@/shared/ui/card-names.ts';
 import { MOVE_NAMES } from './hand-labels.ts';
-import { knownComposition } from './shoe-knowledge.ts';
 
 // The coach's verdicts on the player's choices, and the record entries they make: pure
 // functions of the table as the player sees it (hooks/use-coach.ts keeps the session's).
@@ -17,6 +16,10 @@ export interface Verdict {
   correct: boolean;
   /** Credits of expected value given away by the choice. */
   cost: number;
+  /** The early-surrender question before the peek (decision record 0050): chosen is 'surrender' or the play that playing on is worth. */
+  early?: boolean;
+  /** The verdict in words, when it is not a play's (early surrender's, early-surrender-verdict.ts). */
+  sentence?: string;
 }
 
 /**
@@ -35,11 +38,19 @@ export interface InsuranceVerdict {
   stake: number;
   /** Credits of expected value given away by the choice. */
   cost: number;
+  /** Only naturals answered: the answer was even money; ev is then its gain per unit of the bet (decision record 0050). */
+  evenMoney?: boolean;
+}
+
+/** The hand being decided: the current hand in play, or the one asked the early-surrender question (decision record 0050). */
+export function decidingHand(state: VisibleGameState): VisibleGameState['playerHands'][number] | null {
+  if (state.gamePhase === 'surrender') return state.playerHands[state.currentHandIndex] ?? null;
+  return currentHand(state);
 }
 
 /** The verdict on `chosen` for the hand being decided, against the coach's advice; null when no hand is being decided. */
 export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, chosen: PlayerAction): Verdict | null {
-  const h = currentHand(state);
+  const h = decidingHand(state);
   const up = state.dealerCards[0];
   if (!h || !up) return null;
   return {
@@ -69,40 +80,9 @@ export function decisionEntry(v: Verdict, bet: number): RecordEntry {
   };
 }
 
-/**
- * The verdict on taking (or declining) insurance: by the index (`insuranceIndex` at the count
- * `indexCount`) when the player plays index plays, else basic strategy's never.
- */
-export function insuranceVerdict(engine: CoachEngine, state: VisibleGameState, take: boolean, insuranceIndex: number | null, indexCount: number | null): InsuranceVerdict {
-  const byIndex = insuranceIndex !== null && indexCount !== null;
-  const shouldTake = byIndex && indexCount >= insuranceIndex;
-  // Every card on the table is seen except the hole card, which stays in the unseen shoe.
-  const ev = engine.insuranceEv(knownComposition(state, []));
-  const stake = state.playerHands.reduce((a, h) => a + h.bet / 2, 0);
-  const cost = engine.insuranceChoiceCost(ev, stake, take);
-  return { took: take, shouldTake, trueCount: state.trueCount, byIndex, ev, stake, cost };
-}
-
-/** The record's entry of an insurance decision. */
-export function insuranceEntry(state: VisibleGameState, v: InsuranceVerdict, upcard: number): RecordEntry {
-  const hands = state.playerHands.map((h) => h.cards.map(cardValue));
-  return {
-    entryId: crypto.randomUUID(),
-    kind: 'decision',
-    at: new Date().toISOString(),
-    hand: hands[0] ?? [],
-    upcard,
-    trueCount: state.trueCount,
-    chosen: v.took ? 'insure' : 'noInsurance',
-    best: v.shouldTake ? 'insure' : 'noInsurance',
-    evCost: v.cost,
-    // The stake the insurance is measured against: the hands' bets (insurance is half of it).
-    bet: Math.round(state.playerHands.reduce((a, h) => a + h.bet, 0)),
-  };
-}
-
 /** 'Hit on 10,6 v 9: matches basic strategy.' or what the coach would have played instead. */
 export function verdictSentence(v: Verdict): string {
+  if (v.sentence !== undefined) return v.sentence;
   const { advice } = v;
   const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
   // Until the rule set's chart has been built, the coach judges by the EVs alone.

@@ -2,7 +2,7 @@
 // true-count convention, bet ramp, index plays, insurance, wonging, bankroll, rounds, seed and
 // workers. Errors are the engine's own checks (lib/settings.ts), shown at their field.
 import type { FormEvent } from 'react';
-import { validateRules, type CountSpec } from '@card-counter/engine';
+import { countingSystemOf, sideCountsAces, validateRules, type CountSpec } from '@card-counter/engine';
 import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { SettingsErrors, SimSettings } from '../model/settings.ts';
@@ -58,6 +58,8 @@ function RulesSection({ s, onChange, errors }: SectionProps) {
         <SelectField label="Double on" value={String(r.doubleDownRestriction) as 'any' | '9-11' | '10-11'} options={[['any', 'Any two cards'], ['9-11', '9–11 only'], ['10-11', '10–11 only']] as const} onChange={(v) => rule('doubleDownRestriction', v)} error={e('doubleDownRestriction')} />
         <SelectField label="Splits allowed" value={String(num('maxSplits'))} options={[['0', 'No splits'], ['1', 'Once (2 hands)'], ['2', 'Twice (3 hands)'], ['3', 'To 4 hands']] as const} onChange={(v) => rule('maxSplits', Number(v))} error={e('maxSplits')} />
         <NumberField label="Spots played" value={num('numInitialHands')} min={1} max={7} onChange={(v) => rule('numInitialHands', v)} error={e('numInitialHands')} />
+        <SelectField label="Early surrender" value={String(r.earlySurrender ?? 'none') as 'none' | 'vs10' | 'all'} options={[['none', 'None'], ['vs10', 'Against a ten'], ['all', 'Against any upcard']] as const} onChange={(v) => rule('earlySurrender', v)} error={e('earlySurrender')} />
+        <SelectField label="No hole card: a blackjack takes" value={String(r.noHoleCardLosses ?? 'original') as 'original' | 'all'} options={[['original', 'Original bets only'], ['all', 'All bets']] as const} onChange={(v) => rule('noHoleCardLosses', v)} error={e('noHoleCardLosses')} />
       </div>
       <div className="mt-3 grid grid-cols-2 gap-x-3">
         <Toggle label="Dealer peeks" checked={bool('dealerPeeks')} onChange={(v) => rule('dealerPeeks', v)} />
@@ -84,6 +86,9 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
       <div className="grid grid-cols-2 gap-3">
         <CountChooser value={{ system: s.count, ...(s.custom ? { custom: s.custom } : {}) }} onChange={chooseCount} rules={rules.ok ? rules.rules : null} label="Counting system" />
 
+        {sideCountsAces(countingSystemOf({ system: s.count, ...(s.custom ? { custom: s.custom } : {}) })) && (
+          <Toggle label="Ace side count (bets)" checked={s.aceSideCount === true} onChange={(v) => onChange({ ...s, aceSideCount: v })} />
+        )}
         <SelectField
           label="Index plays"
           value={s.indices}

@@ -55,13 +55,14 @@ export function settingsLine(s: SimSettings): string {
     `${String(r.numDecks)}D`,
     r.dealerStandsSoft17 ? 'S17' : 'H17',
     r.doubleAfterSplit ? 'DAS' : 'NDAS',
-    r.surrenderAllowed ? 'LS' : '',
-    r.dealerPeeks ? '' : 'ENHC',
+    r.surrenderAllowed && r.earlySurrender !== 'all' ? 'LS' : '',
+    r.earlySurrender === 'vs10' ? 'ES10' : r.earlySurrender === 'all' ? 'ES' : '',
+    r.dealerPeeks ? '' : r.noHoleCardLosses === 'all' ? 'ENHC-all' : 'ENHC',
     r.doubleDownRestriction === 'any' ? '' : `D${String(r.doubleDownRestriction)}`,
     r.resplitAces ? 'RSA' : '',
     bj,
   ].filter(Boolean);
-  const pen = s.csm ? 'CSM' : `${Math.round((1 - Number(r.shufflePoint)) * 100)}% pen`;
+  const pen = s.csm || r.continuousShuffler === true ? 'CSM' : `${Math.round((1 - Number(r.shufflePoint)) * 100)}% pen`;
   const spots = Number(r.numInitialHands) > 1 ? `, ${String(r.numInitialHands)} spots` : '';
   const units = Object.values(s.spread);
   const spread = units.length > 1 ? `spread ${Math.min(...units)}-${Math.max(...units)}` : 'flat bet';

@@ -8,6 +8,7 @@ import {
   countingSystemOf,
   precomputedIndices,
   rampUnits,
+  sideCountsAces,
   validateRules,
   type Rules,
   type SimPlanOptions,
@@ -127,6 +128,8 @@ export function planOptionsOf(s: SimSettings): SimPlanOptions {
     insuranceByIndex: s.insurance === 'index',
     csm: s.csm,
     bankroll_units: s.bankroll_units,
+    // Only a count the side count changes bets for takes it (buildPlan refuses the others).
+    aceSideCount: s.aceSideCount === true && sideCountsAces(countingSystemOf({ system: s.count, ...(s.custom ? { custom: s.custom } : {}) })),
   };
 }
 

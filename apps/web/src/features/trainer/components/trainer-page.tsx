@@ -31,8 +31,11 @@ export const DRILL_TABS: { id: DrillId; label: string; short: string }[] = [
   { id: 'betSizing', label: 'Bet sizing', short: 'Bets' },
 ];
 
-export function rulesLine(rules: { numDecks: number; dealerStandsSoft17: boolean; doubleAfterSplit: boolean; surrenderAllowed: boolean }): string {
-  return `${rules.numDecks}D ${rules.dealerStandsSoft17 ? 'S17' : 'H17'} ${rules.doubleAfterSplit ? 'DAS' : 'NDAS'}${rules.surrenderAllowed ? ' LS' : ''}`;
+export function rulesLine(rules: { numDecks: number; dealerStandsSoft17: boolean; doubleAfterSplit: boolean; surrenderAllowed: boolean; earlySurrender?: string; dealerPeeks?: boolean }): string {
+  // ES10 / ES: early surrender against a ten / every upcard (decision record 0050); ENHC: no hole card.
+  const early = rules.earlySurrender === 'vs10' ? ' ES10' : rules.earlySurrender === 'all' ? ' ES' : '';
+  const late = rules.surrenderAllowed && rules.earlySurrender !== 'all' ? ' LS' : '';
+  return `${rules.numDecks}D ${rules.dealerStandsSoft17 ? 'S17' : 'H17'} ${rules.doubleAfterSplit ? 'DAS' : 'NDAS'}${late}${early}${rules.dealerPeeks === false ? ' ENHC' : ''}`;
 }
 
 export function TrainerPage() {
