@@ -35,6 +35,8 @@ export const ACC_TRIPS_RUINED: i32 = 8;
 export const ACC_INSURANCE: i32 = 9;
 export const ACC_SUM_HAND_UNITS: i32 = 10;
 export const ACC_TRIPS_UNFINISHED: i32 = 11;
+export const ACC_SUM3: i32 = 12;
+export const ACC_SUM4: i32 = 13;
 export const ACC_BINS: i32 = 16;
 export const BIN_STRIDE: i32 = 4;
 export const TC_MIN: i32 = -20;
@@ -64,6 +66,8 @@ export const DEALER_DRAWS_PTR: usize = memory.data(32 * 2);
 export const SHUFFLE_BEFORE_PTR: usize = memory.data(MAX_CARDS + 1);
 export const RAMP_PTR: usize = memory.data(TC_BINS * 8, 8); // f64
 export const INSURE_AT_PTR: usize = memory.data(TC_BINS);
+/** The player's spots at each true-count bin (SimPlan.spotsAt), written before configureTable(). */
+export const SPOTS_AT_PTR: usize = memory.data(TC_BINS);
 
 // ---- State ----
 export const SHOE_PTR: usize = memory.data(MAX_CARDS);
@@ -121,6 +125,19 @@ let mistakesPtr: usize = 0; // u16 [index] chance of a mistake (of 65536), then 
 let rcNoisePtr: usize = 0; // i32 [256] running-count errors (scaled tags), one drawn per round
 let rcNoise: i32 = 0; // this round's error
 let rcBound: i32 = 0; // |running count| the true-count table covers
+// The table around the player (configureTable(); decision record 0065).
+let seats: i32 = 0; // other players, dealt after the player's spots, playing basic strategy
+let seatErrorRate: u32 = 0; // of 65536: a seat's decision departs from the chart
+let basicOnly: bool = false; // the hand being played is a seat's
+let dealt: i32 = 1; // spots dealt this round: the player's, then the seats'
+let wongOut: i32 = 0; // leave before a round whose true count is below this
+let reenter: bool = true; // a player who left may sit down again in the same shoe
+let seated: bool = false;
+let wongDone: bool = false; // left this shoe and may not come back before the shuffle
+let roundsPerShoe: i32 = 0; // > 0: shuffle after this many rounds instead of at the cut card
+let roundsInShoe: i32 = 0;
+let cutSpread: i32 = 0; // cards: the cut card lands uniformly within this window around its place
+let cutShift: i32 = 0; // this shoe's cut card, cards after (+) or before (-) its place
 
 /** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
 export function reserve(bytes: i32): usize {
@@ -174,6 +191,54 @@ export function configurePlayer(mistakes: usize, rcNoiseTable: usize): void {
   mistakesPtr = mistakes;
   rcNoisePtr = rcNoiseTable;
   rcNoise = 0;
+}
+
+/**
+ * The table around the player, after configure(): other players (seats) and their error rate,
+ * wonging out (leave below wongOut_; reenter_: sit down again in the same shoe), a fixed number
+ * of rounds per shoe (0 = the cut card) and a cut card whose place varies (0 = fixed). Each
+ * draws random numbers only when set, so a plan without them gives the same results as before.
+ */
+export function configureTable(seats_: i32, seatErrorRate_: u32, wongOut_: i32, reenter_: bool, roundsPerShoe_: i32, cutSpread_: i32): void {
+  if (seats_ < 0 || seats_ >= MAX_SPOTS || roundsPerShoe_ < 0 || cutSpread_ < 0 || cutSpread_ > n) unreachable();
+  for (let b: i32 = 0; b < TC_BINS; b++) {
+    const k = <i32>load<u8>(SPOTS_AT_PTR + b);
+    if (k < 1 || k + seats_ > MAX_SPOTS) unreachable();
+  }
+  seats = seats_;
+  seatErrorRate = seatErrorRate_;
+  wongOut = wongOut_;
+  reenter = reenter_;
+  roundsPerShoe = roundsPerShoe_;
+  cutSpread = cutSpread_;
+  seated = false;
+  wongDone = false;
+  roundsInShoe = 0;
+  cutShift = 0;
+}
+
+/** A new shoe begins: the wonger may sit down again, the rounds restart, the cut card is placed. */
+function newShoe(): void {
+  wongDone = false;
+  roundsInShoe = 0;
+  if (cutSpread > 0) cutShift = <i32>((<u64>nextUint32() * <u64>(cutSpread + 1)) >> 32) - (cutSpread >> 1);
+}
+
+/** Is the shoe due a shuffle before the next round (the cut card, or the rounds per shoe)? */
+@inline function shoeDue(): bool {
+  if (roundsPerShoe > 0) return roundsInShoe >= roundsPerShoe || pos >= n;
+  if (cutSpread == 0) return load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1;
+  return load<u8>(SHUFFLE_BEFORE_PTR + min<i32>(n, max<i32>(0, n - pos - cutShift))) == 1;
+}
+
+/** Wonging: is the player at the table for a round at this true count? */
+@inline function seatedFor(tc: i32): bool {
+  if (seated && tc < wongOut) {
+    seated = false;
+    wongDone = !reenter;
+  }
+  if (!seated && !wongDone && tc >= wongIn) seated = true;
+  return seated;
 }
 
 /** A full unshuffled shoe, due a shuffle; the risk-of-ruin trip restarted. */
@@ -276,6 +341,7 @@ function reshuffleMidRound(): i32 {
   roundStart = 0;
   rcAtRoundStart = 0;
   accAdd(ACC_SHOES, 1);
+  newShoe();
   return onTable;
 }
 
@@ -341,7 +407,7 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
   const limit = maxRounds + n; // at most one round per card after maxRounds
   for (let r: i32 = 0; r < limit; r++) {
     roundsInChunk = r;
-    if (csm || load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1) {
+    if (csm || shoeDue()) {
       if (r >= minRounds && (!tripActive || r >= maxRounds)) {
         if (tripActive) accAdd(ACC_TRIPS_UNFINISHED, 1);
         return;
@@ -349,6 +415,7 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
       pos = 0;
       rc = 0;
       accAdd(ACC_SHOES, 1);
+      newShoe();
     }
     round();
   }
@@ -365,13 +432,16 @@ export function playRound(): void {
   roundStart = pos;
   rcAtRoundStart = rc;
   if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
+  roundsInShoe++;
   const tcBet = trueCount(n - pos);
   const bin = tcBet - TC_MIN;
-  const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
+  const units: f64 = seatedFor(tcBet) ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
+  spots = <i32>load<u8>(SPOTS_AT_PTR + bin);
+  dealt = spots + seats;
 
-  for (let s: i32 = 0; s < spots; s++) store<u8>(P1_PTR + s, deal(true));
+  for (let s: i32 = 0; s < dealt; s++) store<u8>(P1_PTR + s, deal(true));
   const up = value(deal(true));
-  for (let s: i32 = 0; s < spots; s++) store<u8>(P2_PTR + s, deal(true));
+  for (let s: i32 = 0; s < dealt; s++) store<u8>(P2_PTR + s, deal(true));
   const holeCode = deal(false);
   const hole = value(holeCode);
   const dealerBj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
@@ -385,6 +455,7 @@ export function playRound(): void {
   } else {
     for (let s: i32 = 0; s < spots; s++) store<u8>(INSURED_PTR + s, 0);
   }
+  for (let s: i32 = spots; s < dealt; s++) store<u8>(INSURED_PTR + s, 0); // seats never insure
 
   let result: f64 = 0;
   let handsPlayed: i32 = 0;
@@ -403,10 +474,12 @@ export function playRound(): void {
     handUnits = spots;
   } else {
     let live: i32 = 0;
-    for (let s: i32 = 0; s < spots; s++) {
+    for (let s: i32 = 0; s < dealt; s++) {
+      basicOnly = s >= spots;
       live |= playSpot(s, up);
-      handsPlayed += load<u8>(COUNT_PTR + s);
+      if (s < spots) handsPlayed += load<u8>(COUNT_PTR + s);
     }
+    basicOnly = false;
     rc += load<i32>(TAGS_PTR + (holeCode << 2));
     let dealerTotal: i32 = 0;
     if (dealerBj) dealerTotal = 21;
@@ -426,7 +499,10 @@ export function playRound(): void {
     accAdd(ACC_ROUNDS_PLAYED, 1);
     accAdd(ACC_HANDS, <f64>handsPlayed);
     accAdd(ACC_SUM, result);
-    accAdd(ACC_SUM2, result * result);
+    const r2 = result * result;
+    accAdd(ACC_SUM2, r2);
+    accAdd(ACC_SUM3, r2 * result);
+    accAdd(ACC_SUM4, r2 * r2);
     accAdd(ACC_UNITS, units * <f64>spots);
     accAdd(ACC_SUM_HAND_UNITS, units * <f64>handUnits);
     accAdd(ACC_INSURANCE, <f64>insuranceTaken);
@@ -588,6 +664,7 @@ function splitHand(s: i32, h: i32): void {
 /** Basic strategy, or with indices the plan's count-adjusted play at the current true count. */
 @inline function decide(total: i32, soft: i32, up: i32, dd: i32, sp: i32, sr: i32): i32 {
   const idx = ((((total * 2 + soft) * 11 + up) * 2 + dd) * 2 + sp) * 2 + sr;
+  if (basicOnly) return seatPlay(idx, dd, sp, sr);
   let action: i32 = decisionsPtr == 0 ? load<u8>(TABLE_PTR + idx) : load<u8>(decisionsPtr + (trueCount(n - pos + 1) - TC_MIN) * TABLE_SIZE + idx);
   if (mistakesPtr != 0) action = mistake(idx, action);
   return action;
@@ -602,6 +679,23 @@ function mistake(idx: i32, right: i32): i32 {
   if (rate == 0 || (nextUint32() >>> 16) >= rate) return right;
   const basic = <i32>load<u8>(TABLE_PTR + idx);
   return right != basic ? basic : <i32>load<u8>(mistakesPtr + (TABLE_SIZE << 1) + idx);
+}
+
+/**
+ * A seat's play: the chart's or, at the seats' error rate, one of the cell's other plays at
+ * random (as game/seats.ts decides; hit stands in where the hand may not hit).
+ */
+function seatPlay(idx: i32, dd: i32, sp: i32, sr: i32): i32 {
+  const book = <i32>load<u8>(TABLE_PTR + idx);
+  if (seatErrorRate == 0 || (nextUint32() >>> 16) >= seatErrorRate) return book;
+  const others = 1 + dd + sp + sr; // stand, hit, and the open ones, less the book's
+  let k = <i32>((<u64>nextUint32() * <u64>others) >> 32);
+  for (let a: i32 = TABLE_STAND; a <= TABLE_SURRENDER; a++) {
+    if (a == book) continue;
+    if ((a == TABLE_DOUBLE && dd == 0) || (a == TABLE_SPLIT && sp == 0) || (a == TABLE_SURRENDER && sr == 0)) continue;
+    if (k-- == 0) return a;
+  }
+  return book;
 }
 
 /** Dealer draws to the rules; returns the final total (22+ = bust). */

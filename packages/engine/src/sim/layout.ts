@@ -24,6 +24,8 @@ export const ACC_TRIPS_RUINED = 8;
 export const ACC_INSURANCE = 9; // insurance bets taken (spots)
 export const ACC_SUM_HAND_UNITS = 10; // total money put at risk incl. doubles and splits
 export const ACC_TRIPS_UNFINISHED = 11; // trips still going when a chunk hit its round limit
+export const ACC_SUM3 = 12; // sum of cubed round results (the standard errors of SD, SCORE, N0)
+export const ACC_SUM4 = 13; // sum of fourth powers
 export const ACC_BINS = 16;
 /** Per true-count bin: rounds played, sum, sum of squares, units bet. */
 export const BIN_STRIDE = 4;
