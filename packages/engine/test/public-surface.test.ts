@@ -20,6 +20,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'createGame', 'createShoe', 'currentHand', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
   'fullShoe', 'generateIndices', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'indexPlaysOf', 'indexTableFor', 'initialRunningCount', 'insuranceIndexOf', 'legalActions', 'legalPlays',
   'optimalRamp', 'estimatePlayer', 'handKind',
+  'GRID_CELLS_MAX', 'GRID_VALUES_MAX', 'bestCell', 'gridCells', 'gridProblem', 'normalCdf', 'perHour', 'tripView',
   'BET_STEP_MAX', 'betStepFor', 'betStepMessage', 'isBetPayable',
   'BET_RAMP_LIMITS', 'BET_RAMP_PRESETS', 'BET_RIGHT_WITHIN_units', 'advantageAt', 'advantageBasis', 'advantageSlope', 'betFactsOf', 'betRampProblem',
   'effectiveTrueCount', 'gradeBet', 'rampFromSpread', 'rampUnitsAt',

@@ -13,6 +13,8 @@ import {
   ACC_SHOES,
   ACC_SUM,
   ACC_SUM2,
+  ACC_SUM3,
+  ACC_SUM4,
   ACC_SUM_HAND_UNITS,
   ACC_TRIPS,
   ACC_TRIPS_RUINED,
@@ -67,9 +69,15 @@ export interface SimStats {
   evPerUnitBet: number;
   evPerUnitBetStdErr: number;
   sd: number;
+  /** Standard error of `sd` (delta method on the sample variance, from the fourth moment). */
+  sdStdErr: number;
   di: number;
+  diStdErr: number;
   score: number;
+  /** Standard error of `score`: the delta method on (mean, variance) with their covariance. */
+  scoreStdErr: number;
   n0: number | null;
+  n0StdErr: number | null;
   avgBet: number;
   insuranceBets: number;
   riskOfRuin: RiskOfRuin | null;
@@ -118,6 +126,7 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
     };
   }
   const di = sd > 0 ? (1000 * ev) / sd : 0;
+  const se2 = secondOrderErrors(acc, n, ev, variance);
   return {
     rounds: at(acc, ACC_ROUNDS),
     roundsPlayed: n,
@@ -133,12 +142,43 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
     evPerUnitBet: avgBet > 0 ? ev / avgBet : 0,
     evPerUnitBetStdErr: avgBet > 0 ? se / avgBet : 0,
     sd,
+    sdStdErr: se2.sd,
     di,
+    diStdErr: se2.di,
     score: di * di,
+    scoreStdErr: se2.score,
     n0: ev !== 0 ? variance / (ev * ev) : null,
+    n0StdErr: ev !== 0 ? se2.n0 : null,
     avgBet,
     insuranceBets: at(acc, ACC_INSURANCE),
     riskOfRuin,
     perTrueCount,
+  };
+}
+
+/**
+ * Standard errors of SD, DI, SCORE and N0 by the delta method: the sample mean m and variance v
+ * of n rounds have Var(m) = c2/n, Var(v) = (c4 - c2^2)/n and Cov(m, v) = c3/n (c_k the central
+ * moments, from the accumulator's sums of powers), and each figure is a smooth function of
+ * (m, v). Like evStdErr it treats rounds as independent; test/sim-errors.test.ts checks each
+ * against the spread of the figure over independent seeds.
+ */
+function secondOrderErrors(acc: Float64Array, n: number, m: number, v: number): { sd: number; di: number; score: number; n0: number } {
+  if (n < 2 || v <= 0) return { sd: 0, di: 0, score: 0, n0: 0 };
+  const a2 = at(acc, ACC_SUM2) / n;
+  const a3 = at(acc, ACC_SUM3) / n;
+  const a4 = at(acc, ACC_SUM4) / n;
+  const c3 = a3 - 3 * m * a2 + 2 * m * m * m;
+  const c4 = Math.max(0, a4 - 4 * m * a3 + 6 * m * m * a2 - 3 * m * m * m * m);
+  const varM = v / n;
+  const varV = Math.max(0, c4 - v * v) / n;
+  const cov = c3 / n;
+  const quad = (gm: number, gv: number): number => Math.sqrt(Math.max(0, gm * gm * varM + gv * gv * varV + 2 * gm * gv * cov));
+  const sd = Math.sqrt(v);
+  return {
+    sd: Math.sqrt(varV) / (2 * sd),
+    di: quad(1000 / sd, (-500 * m) / (v * sd)),
+    score: quad((2e6 * m) / v, (-1e6 * m * m) / (v * v)),
+    n0: m !== 0 ? quad((-2 * v) / (m * m * m), 1 / (m * m)) : 0,
   };
 }
