@@ -35,13 +35,13 @@ export const ACC_TRIPS_RUINED: i32 = 8;
 export const ACC_INSURANCE: i32 = 9;
 export const ACC_SUM_HAND_UNITS: i32 = 10;
 export const ACC_TRIPS_UNFINISHED: i32 = 11;
-export const ACC_SUM3: i32 = 12;
-export const ACC_SUM4: i32 = 13;
 export const ACC_BINS: i32 = 16;
 export const BIN_STRIDE: i32 = 4;
 export const TC_MIN: i32 = -20;
 export const TC_BINS: i32 = 41;
-export const ACC_SIZE: i32 = ACC_BINS + TC_BINS * BIN_STRIDE;
+/** After the bins: sums over shoes of k^2, kA, A^2, kB, AB, B^2 (k rounds, A results, B squares in a shoe). */
+export const ACC_SHOE_SUMS: i32 = ACC_BINS + TC_BINS * BIN_STRIDE;
+export const ACC_SIZE: i32 = ACC_SHOE_SUMS + 6;
 export const TABLE_SIZE: i32 = 22 * 2 * 11 * 8;
 export const CODE_COUNT: i32 = 12;
 export const MAX_CARDS: i32 = 8 * 52;
@@ -138,6 +138,10 @@ let roundsPerShoe: i32 = 0; // > 0: shuffle after this many rounds instead of at
 let roundsInShoe: i32 = 0;
 let cutSpread: i32 = 0; // cards: the cut card lands uniformly within this window around its place
 let cutShift: i32 = 0; // this shoe's cut card, cards after (+) or before (-) its place
+// The played rounds of the shoe in progress: their number, results and squares (foldShoe()).
+let shoeK: f64 = 0;
+let shoeA: f64 = 0;
+let shoeB: f64 = 0;
 
 /** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
 export function reserve(bytes: i32): usize {
@@ -217,6 +221,24 @@ export function configureTable(seats_: i32, seatErrorRate_: u32, wongOut_: i32, 
   cutShift = 0;
 }
 
+/**
+ * Adds the shoe just ended to the accumulator's sums over shoes: the standard errors of SD,
+ * SCORE and N0 treat a shoe's rounds as one cluster (a shoe's counts, bets and results go
+ * together; stats.ts).
+ */
+function foldShoe(): void {
+  if (shoeK == 0) return;
+  accAdd(ACC_SHOE_SUMS, shoeK * shoeK);
+  accAdd(ACC_SHOE_SUMS + 1, shoeK * shoeA);
+  accAdd(ACC_SHOE_SUMS + 2, shoeA * shoeA);
+  accAdd(ACC_SHOE_SUMS + 3, shoeK * shoeB);
+  accAdd(ACC_SHOE_SUMS + 4, shoeA * shoeB);
+  accAdd(ACC_SHOE_SUMS + 5, shoeB * shoeB);
+  shoeK = 0;
+  shoeA = 0;
+  shoeB = 0;
+}
+
 /** A new shoe begins: the wonger may sit down again, the rounds restart, the cut card is placed. */
 function newShoe(): void {
   wongDone = false;
@@ -248,6 +270,14 @@ function freshShoeAndTrip(): void {
   rc = 0;
   trip = bankroll_units;
   tripActive = bankroll_units > 0;
+  // A chunk owes nothing to the one before it (the same result on any number of threads).
+  seated = false;
+  wongDone = false;
+  roundsInShoe = 0;
+  cutShift = 0;
+  shoeK = 0;
+  shoeA = 0;
+  shoeB = 0;
 }
 
 /** Per deck: four of each value, sixteen tens, two black and two red sevens. */
@@ -410,8 +440,10 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
     if (csm || shoeDue()) {
       if (r >= minRounds && (!tripActive || r >= maxRounds)) {
         if (tripActive) accAdd(ACC_TRIPS_UNFINISHED, 1);
+        foldShoe();
         return;
       }
+      foldShoe();
       pos = 0;
       rc = 0;
       accAdd(ACC_SHOES, 1);
@@ -501,8 +533,9 @@ export function playRound(): void {
     accAdd(ACC_SUM, result);
     const r2 = result * result;
     accAdd(ACC_SUM2, r2);
-    accAdd(ACC_SUM3, r2 * result);
-    accAdd(ACC_SUM4, r2 * r2);
+    shoeK += 1;
+    shoeA += result;
+    shoeB += r2;
     accAdd(ACC_UNITS, units * <f64>spots);
     accAdd(ACC_SUM_HAND_UNITS, units * <f64>handUnits);
     accAdd(ACC_INSURANCE, <f64>insuranceTaken);

@@ -8,7 +8,7 @@ import { initialRunningCountScaled, type CountId } from '../counting/systems.ts'
 import { builtInTwin, countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
 import { decisionCount, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
 import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
-import { ruleTables, trueCountTable, type SimConditions, type SimPlan } from './plan.ts';
+import { checkPlan, ruleTables, trueCountTable, type SimConditions, type SimPlan } from './plan.ts';
 import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-play.ts';
 import type { IndexPlay } from '../indices/table.ts';
 import type { IndexTable } from '../indices/generate.ts';
@@ -140,6 +140,7 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     spotsAt: spotsAt(o.spots, rules.numInitialHands),
     conditions: conditionsOf(o, rules),
   };
+  checkPlan(plan); // refused here, before anything runs or is charged
   return plan;
 }
 

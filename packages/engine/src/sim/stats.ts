@@ -13,8 +13,7 @@ import {
   ACC_SHOES,
   ACC_SUM,
   ACC_SUM2,
-  ACC_SUM3,
-  ACC_SUM4,
+  ACC_SHOE_SUMS,
   ACC_SUM_HAND_UNITS,
   ACC_TRIPS,
   ACC_TRIPS_RUINED,
@@ -69,12 +68,12 @@ export interface SimStats {
   evPerUnitBet: number;
   evPerUnitBetStdErr: number;
   sd: number;
-  /** Standard error of `sd` (delta method on the sample variance, from the fourth moment). */
+  /** Standard error of `sd` (delta method, the rounds of a shoe taken together). */
   sdStdErr: number;
   di: number;
   diStdErr: number;
   score: number;
-  /** Standard error of `score`: the delta method on (mean, variance) with their covariance. */
+  /** Standard error of `score`: the delta method on (mean, variance), shoes as clusters. */
   scoreStdErr: number;
   n0: number | null;
   n0StdErr: number | null;
@@ -157,22 +156,27 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
 }
 
 /**
- * Standard errors of SD, DI, SCORE and N0 by the delta method: the sample mean m and variance v
- * of n rounds have Var(m) = c2/n, Var(v) = (c4 - c2^2)/n and Cov(m, v) = c3/n (c_k the central
- * moments, from the accumulator's sums of powers), and each figure is a smooth function of
- * (m, v). Like evStdErr it treats rounds as independent; test/sim-errors.test.ts checks each
- * against the spread of the figure over independent seeds.
+ * Standard errors of SD, DI, SCORE and N0 by the delta method on the mean m and the variance v
+ * of the rounds played, with the rounds of a shoe taken together (a cluster): a shoe's counts,
+ * bets and results go together, and with a bet ramp the big rounds bunch in the same shoes, so
+ * treating rounds as independent understated the SD's error by half (test/sim-errors.test.ts
+ * holds each error to the spread of its figure over independent seeds). Per shoe s, with k_s
+ * rounds, A_s their results and B_s their squares, the influence of the shoe on m is
+ * A_s - k_s m and on v is u_s = (B_s - k_s a2) - 2 m (A_s - k_s m); Var(m) = sum (A_s - k_s m)^2
+ * / n^2, Var(v) = sum u_s^2 / n^2, Cov(m, v) = sum (A_s - k_s m) u_s / n^2, all from the six sums
+ * over shoes the loop keeps (ACC_SHOE_SUMS).
  */
 function secondOrderErrors(acc: Float64Array, n: number, m: number, v: number): { sd: number; di: number; score: number; n0: number } {
   if (n < 2 || v <= 0) return { sd: 0, di: 0, score: 0, n0: 0 };
   const a2 = at(acc, ACC_SUM2) / n;
-  const a3 = at(acc, ACC_SUM3) / n;
-  const a4 = at(acc, ACC_SUM4) / n;
-  const c3 = a3 - 3 * m * a2 + 2 * m * m * m;
-  const c4 = Math.max(0, a4 - 4 * m * a3 + 6 * m * m * a2 - 3 * m * m * m * m);
-  const varM = v / n;
-  const varV = Math.max(0, c4 - v * v) / n;
-  const cov = c3 / n;
+  const [kk, ka, aa, kb, ab, bb] = [0, 1, 2, 3, 4, 5].map((i) => at(acc, ACC_SHOE_SUMS + i)) as [number, number, number, number, number, number];
+  const dA2 = aa - 2 * m * ka + m * m * kk; // sum (A - k m)^2
+  const dB2 = bb - 2 * a2 * kb + a2 * a2 * kk; // sum (B - k a2)^2
+  const dAB = ab - m * kb - a2 * ka + a2 * m * kk; // sum (A - k m)(B - k a2)
+  const n2 = n * n;
+  const varM = Math.max(0, dA2) / n2;
+  const varV = Math.max(0, dB2 - 4 * m * dAB + 4 * m * m * dA2) / n2;
+  const cov = (dAB - 2 * m * dA2) / n2;
   const quad = (gm: number, gv: number): number => Math.sqrt(Math.max(0, gm * gm * varM + gv * gv * varV + 2 * gm * gv * cov));
   const sd = Math.sqrt(v);
   return {
