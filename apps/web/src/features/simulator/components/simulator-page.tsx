@@ -13,6 +13,7 @@ import { OptimalRampPanel } from './optimal-ramp-panel.tsx';
 import { ResultsView } from './results-view.tsx';
 import { RunProgress } from './run-progress.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { UseMyTable } from './use-my-table.tsx';
 
 export function SimulatorPage() {
   const sim = useSimulator();
@@ -30,6 +31,9 @@ export function SimulatorPage() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className="min-w-0">
           <MyGamePanel estimate={sim.myGame.data} loading={sim.myGame.isLoading} error={sim.myGame.error ? errorMessage(sim.myGame.error) : null} enabled={sim.myGameOn} onToggle={sim.setMyGameOn} />
+          <div className="mt-4">
+            <UseMyTable settings={settings} onChange={sim.setSettings} />
+          </div>
           <div className="mt-4">
             <SettingsForm settings={settings} onChange={sim.setSettings} onRun={sim.run} busy={sim.busy} threadsMax={defaultThreads()} />
           </div>
