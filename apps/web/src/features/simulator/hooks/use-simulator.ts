@@ -43,16 +43,18 @@ export function useSimulator() {
 
   const shown: ShownRun | null = state.status === 'done' && opened === null ? { runId: state.runId, settings: state.settings, result: state.result, mine: state.mine } : opened;
 
+  // A charge's balance reaches the header and the ledger; the history gains the run.
+  const onCharged = (balance: number) => {
+    if (account && !account.isGuest) {
+      queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, credits: balance, balance } : me));
+      void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+    }
+    void queryClient.invalidateQueries({ queryKey: historyKey });
+  };
+
   const run = () => {
     if (!account) return;
     setOpened(null);
-    const onCharged = (balance: number) => {
-      if (!account.isGuest) {
-        queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, credits: balance, balance } : me));
-        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
-      }
-      void queryClient.invalidateQueries({ queryKey: historyKey });
-    };
     // The table's bet ramp setting offers the last simulated ramp.
     keepSimRamp('ramp', settings.spread);
     void runner
@@ -67,5 +69,5 @@ export function useSimulator() {
   const toggleCompare = (id: string) => setCompare((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id].slice(-2)));
   const comparing = compare.length === 2 ? (compare.map((id) => runs.find((r) => r.runId === id)).filter(Boolean) as SimRun[]) : [];
 
-  return { settings, setSettings, runner, state, busy: state.status === 'charging' || state.status === 'running', run, shown, history, runs, openRun, compare, toggleCompare, closeCompare: () => setCompare([]), comparing, myGame, myGameOn, setMyGameOn };
+  return { account, onCharged, settings, setSettings, runner, state, busy: state.status === 'charging' || state.status === 'running', run, shown, history, runs, openRun, compare, toggleCompare, closeCompare: () => setCompare([]), comparing, myGame, myGameOn, setMyGameOn };
 }
