@@ -19,7 +19,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'bestAction', 'bestPlay', 'bettingPatternKey', 'buildPlan', 'cardFromCode', 'cardLabel', 'cardValue', 'chartPlay', 'coach', 'computeStrategy', 'countCard',
   'createGame', 'createShoe', 'currentHand', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
   'fullShoe', 'generateIndices', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'indexPlaysOf', 'indexTableFor', 'initialRunningCount', 'insuranceIndexOf', 'legalActions', 'legalPlays',
-  'optimalRamp', 'estimatePlayer', 'handKind',
+  'optimalRamp', 'estimatePlayer', 'handKind', 'errorSources',
   'GRID_CELLS_MAX', 'GRID_VALUES_MAX', 'bestCell', 'gridCells', 'gridProblem', 'normalCdf', 'perHour', 'tripView',
   'BET_STEP_MAX', 'betStepFor', 'betStepMessage', 'isBetPayable',
   'BET_RAMP_LIMITS', 'BET_RAMP_PRESETS', 'BET_RIGHT_WITHIN_units', 'advantageAt', 'advantageBasis', 'advantageSlope', 'betFactsOf', 'betRampProblem',

@@ -2,7 +2,9 @@
 // bet, risk of ruin both ways, the exact full-shoe EV), the charts, the per-true-count table and
 // the inputs they came from. With the player's own game beside it, each number shows both.
 import { useState } from 'react';
-import type { SimResult } from '@card-counter/engine';
+import type { PlayerEstimate, SimResult } from '@card-counter/engine';
+import type { MyGamePart } from '../hooks/use-sim-runner.ts';
+import { MyGameExplained } from './my-game-explained.tsx';
 import type { SimSettings } from '@card-counter/shared';
 import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtRate, fmtUnits, settingsLine } from '../model/format-sim.ts';
 import { EvByCountChart, RorChart } from './charts.tsx';
@@ -27,7 +29,7 @@ const edge = (r: SimResult, text: string): string => (r.ev > 0 ? text : 'no edge
 /** "± x" for a standard error (runs saved before issue 38 have none). */
 const pm = (se: number | null | undefined, digits = 2): string => (se == null || !Number.isFinite(se) ? '' : `± ${fmtNum(se, digits)} · `);
 
-export function ResultsView({ settings, result, mine }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined }) {
+export function ResultsView({ settings, result, mine, parts = [], estimate }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined; parts?: MyGamePart[]; estimate?: PlayerEstimate | undefined }) {
   const ror = result.riskOfRuin;
   const m = mine ?? null;
   const tone = (x: number) => (x > 0 ? 'good' : x < 0 ? 'bad' : 'plain') as 'good' | 'bad' | 'plain';
@@ -38,6 +40,7 @@ export function ResultsView({ settings, result, mine }: { settings: SimSettings;
         {settingsLine(settings)} · bankroll {fmtInt(settings.bankroll_units)} units · seed {settings.seed}
       </p>
       {m && <MistakeCost result={result} mine={m} />}
+      {m && <MyGameExplained result={result} mine={m} parts={parts} estimate={estimate} />}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
         <Stat label="EV / 100 rounds" value={`${fmtUnits(result.evPer100, 2)} u`} sub={`± ${fmtNum(result.evPer100StdErr)} u (1 SE)`} testId="sim-ev100" tone={tone(result.evPer100)} mine={m ? `${fmtUnits(m.evPer100, 2)} u` : undefined} />
         <Stat label="EV / round" value={`${fmtUnits(result.ev, 4)} u`} sub={`± ${fmtNum(result.evStdErr, 4)} u`} testId="sim-ev" tone={tone(result.ev)} mine={m ? `${fmtUnits(m.ev, 4)} u` : undefined} />

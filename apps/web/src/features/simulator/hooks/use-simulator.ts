@@ -9,7 +9,7 @@ import { listRuns, type SimAccount } from '../api/sim-api.ts';
 import { keepSimRamp } from '@/shared/table-settings/sim-ramps.ts';
 import { defaultSettings, MY_GAME_MIN_DECISIONS } from '../model/settings.ts';
 import { useMyGame } from './use-my-game.ts';
-import { useSimRunner } from './use-sim-runner.ts';
+import { useSimRunner, type MyGamePart } from './use-sim-runner.ts';
 
 // The simulator screen's state (components/simulator-page.tsx draws it): the settings, the run
 // (charged to the player's credits), the run shown (the last one, or one opened from the
@@ -20,6 +20,8 @@ export interface ShownRun {
   settings: SimSettings;
   result: SimResult;
   mine: SimResult | null;
+  /** Each source of the player's errors alone (this session's runs only; the history keeps none). */
+  parts?: MyGamePart[];
 }
 
 export function useSimulator() {
@@ -41,7 +43,7 @@ export function useSimulator() {
   const history = useQuery({ queryKey: historyKey, queryFn: () => listRuns(account as SimAccount), enabled: account !== null });
   const runs = useMemo(() => history.data ?? [], [history.data]);
 
-  const shown: ShownRun | null = state.status === 'done' && opened === null ? { runId: state.runId, settings: state.settings, result: state.result, mine: state.mine } : opened;
+  const shown: ShownRun | null = state.status === 'done' && opened === null ? { runId: state.runId, settings: state.settings, result: state.result, mine: state.mine, parts: state.parts } : opened;
 
   // A charge's balance reaches the header and the ledger; the history gains the run.
   const onCharged = (balance: number) => {
