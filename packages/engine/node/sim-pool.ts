@@ -2,7 +2,8 @@
 // `@card-counter/engine/sim/node` entry. It lives outside src/ because it needs Node's APIs;
 // everything under src/ runs in a browser.
 import type { Seed } from '../src/rng.ts';
-import { checkRounds } from '../src/sim/chunks.ts';
+import { checkRounds, newCore, playChunk } from '../src/sim/chunks.ts';
+import type { SimCore } from '../src/sim/core.ts';
 import type { SimPlan } from '../src/sim/plan.ts';
 import { SimPool } from '../src/sim/pool.ts';
 import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
@@ -50,12 +51,16 @@ export interface ThreadRunOptions {
   chunkRounds?: number;
 }
 
-/** One run on a fresh pool of o.threads workers (start-up included in the measured time). */
+/**
+ * One run on a fresh pool of o.threads workers (start-up included in the measured time): this
+ * thread plays chunks while the workers start (decision record 0067).
+ */
 export async function simulateThreads(plan: SimPlan, o: ThreadRunOptions, control: RunControl = {}): Promise<SimResult> {
   checkRounds(o.rounds); // before any worker starts (SimPool checks the thread count itself)
   const pool = nodeSimPool(o.threads);
+  let core: SimCore | null = null;
   try {
-    return await pool.run(plan, o, control);
+    return await pool.run(plan, { ...o, helpUntilReady: (job) => playChunk((core ??= newCore(plan)), job) }, control);
   } finally {
     await pool.close();
   }

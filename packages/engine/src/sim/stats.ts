@@ -164,7 +164,7 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
  * rounds, A_s their results and B_s their squares, the influence of the shoe on m is
  * A_s - k_s m and on v is u_s = (B_s - k_s a2) - 2 m (A_s - k_s m); Var(m) = sum (A_s - k_s m)^2
  * / n^2, Var(v) = sum u_s^2 / n^2, Cov(m, v) = sum (A_s - k_s m) u_s / n^2, all from the six sums
- * over shoes the loop keeps (ACC_SHOE_SUMS).
+ * over shoes the loop keeps (ACC_SHOE_SUMS). Decision record 0066.
  */
 function secondOrderErrors(acc: Float64Array, n: number, m: number, v: number): { sd: number; di: number; score: number; n0: number } {
   if (n < 2 || v <= 0) return { sd: 0, di: 0, score: 0, n0: 0 };
