@@ -138,6 +138,10 @@ let roundsPerShoe: i32 = 0; // > 0: shuffle after this many rounds instead of at
 let roundsInShoe: i32 = 0;
 let cutSpread: i32 = 0; // cards: the cut card lands uniformly within this window around its place
 let cutShift: i32 = 0; // this shoe's cut card, cards after (+) or before (-) its place
+// The two checks the loop makes per round when the options above are off (the old fast path).
+let wongStateful: bool = false; // wongOut differs from wongIn, or no re-entry
+let shoeEndsAtCut: bool = true; // no rounds per shoe, no cut-card spread
+let spotsVary: bool = false; // the player's spots change with the count (SPOTS_AT_PTR)
 // The played rounds of the shoe in progress: their number, results and squares (foldShoe()).
 let shoeK: f64 = 0;
 let shoeA: f64 = 0;
@@ -215,6 +219,12 @@ export function configureTable(seats_: i32, seatErrorRate_: u32, wongOut_: i32, 
   reenter = reenter_;
   roundsPerShoe = roundsPerShoe_;
   cutSpread = cutSpread_;
+  wongStateful = wongOut_ != wongIn || !reenter_;
+  spots = <i32>load<u8>(SPOTS_AT_PTR);
+  spotsVary = false;
+  for (let b: i32 = 1; b < TC_BINS; b++) if (<i32>load<u8>(SPOTS_AT_PTR + b) != spots) spotsVary = true;
+  dealt = spots + seats_;
+  shoeEndsAtCut = roundsPerShoe_ == 0 && cutSpread_ == 0;
   seated = false;
   wongDone = false;
   roundsInShoe = 0;
@@ -246,15 +256,15 @@ function newShoe(): void {
   if (cutSpread > 0) cutShift = <i32>((<u64>nextUint32() * <u64>(cutSpread + 1)) >> 32) - (cutSpread >> 1);
 }
 
-/** Is the shoe due a shuffle before the next round (the cut card, or the rounds per shoe)? */
-@inline function shoeDue(): bool {
+/** Is the shoe due a shuffle before the next round (the rounds per shoe, or a cut card that moves)? */
+function shoeDue(): bool {
   if (roundsPerShoe > 0) return roundsInShoe >= roundsPerShoe || pos >= n;
   if (cutSpread == 0) return load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1;
   return load<u8>(SHUFFLE_BEFORE_PTR + min<i32>(n, max<i32>(0, n - pos - cutShift))) == 1;
 }
 
-/** Wonging: is the player at the table for a round at this true count? */
-@inline function seatedFor(tc: i32): bool {
+/** Wonging out: is the player at the table for a round at this true count? */
+function seatedFor(tc: i32): bool {
   if (seated && tc < wongOut) {
     seated = false;
     wongDone = !reenter;
@@ -437,7 +447,7 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
   const limit = maxRounds + n; // at most one round per card after maxRounds
   for (let r: i32 = 0; r < limit; r++) {
     roundsInChunk = r;
-    if (csm || shoeDue()) {
+    if (csm || (shoeEndsAtCut ? load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1 : shoeDue())) {
       if (r >= minRounds && (!tripActive || r >= maxRounds)) {
         if (tripActive) accAdd(ACC_TRIPS_UNFINISHED, 1);
         foldShoe();
@@ -464,12 +474,14 @@ export function playRound(): void {
   roundStart = pos;
   rcAtRoundStart = rc;
   if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
-  roundsInShoe++;
   const tcBet = trueCount(n - pos);
   const bin = tcBet - TC_MIN;
-  const units: f64 = seatedFor(tcBet) ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
-  spots = <i32>load<u8>(SPOTS_AT_PTR + bin);
-  dealt = spots + seats;
+  const units: f64 = (wongStateful ? seatedFor(tcBet) : tcBet >= wongIn) ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
+  if (!shoeEndsAtCut) roundsInShoe++;
+  if (spotsVary) {
+    spots = <i32>load<u8>(SPOTS_AT_PTR + bin);
+    dealt = spots + seats;
+  }
 
   for (let s: i32 = 0; s < dealt; s++) store<u8>(P1_PTR + s, deal(true));
   const up = value(deal(true));
@@ -506,12 +518,11 @@ export function playRound(): void {
     handUnits = spots;
   } else {
     let live: i32 = 0;
-    for (let s: i32 = 0; s < dealt; s++) {
-      basicOnly = s >= spots;
+    for (let s: i32 = 0; s < spots; s++) {
       live |= playSpot(s, up);
-      if (s < spots) handsPlayed += load<u8>(COUNT_PTR + s);
+      handsPlayed += load<u8>(COUNT_PTR + s);
     }
-    basicOnly = false;
+    if (seats > 0) live |= playSeats(up);
     rc += load<i32>(TAGS_PTR + (holeCode << 2));
     let dealerTotal: i32 = 0;
     if (dealerBj) dealerTotal = 21;
@@ -697,7 +708,6 @@ function splitHand(s: i32, h: i32): void {
 /** Basic strategy, or with indices the plan's count-adjusted play at the current true count. */
 @inline function decide(total: i32, soft: i32, up: i32, dd: i32, sp: i32, sr: i32): i32 {
   const idx = ((((total * 2 + soft) * 11 + up) * 2 + dd) * 2 + sp) * 2 + sr;
-  if (basicOnly) return seatPlay(idx, dd, sp, sr);
   let action: i32 = decisionsPtr == 0 ? load<u8>(TABLE_PTR + idx) : load<u8>(decisionsPtr + (trueCount(n - pos + 1) - TC_MIN) * TABLE_SIZE + idx);
   if (mistakesPtr != 0) action = mistake(idx, action);
   return action;
@@ -708,6 +718,7 @@ function splitHand(s: i32, h: i32): void {
  * basic strategy; a basic play becomes the cell's mistaken play (SimPlan.player.mistakes).
  */
 function mistake(idx: i32, right: i32): i32 {
+  if (basicOnly) return seatPlay(idx);
   const rate = <u32>load<u16>(mistakesPtr + (idx << 1));
   if (rate == 0 || (nextUint32() >>> 16) >= rate) return right;
   const basic = <i32>load<u8>(TABLE_PTR + idx);
@@ -715,10 +726,32 @@ function mistake(idx: i32, right: i32): i32 {
 }
 
 /**
+ * The other players' spots, after the player's: basic strategy (no index plays, none of the
+ * player's mistakes) and, at their error rate, a random other play. They play through decide()
+ * with its two pointers swapped for theirs, so the player's decisions pay for no seat check.
+ */
+function playSeats(up: i32): i32 {
+  const decisions = decisionsPtr;
+  const mistakes = mistakesPtr;
+  decisionsPtr = 0;
+  mistakesPtr = seatErrorRate > 0 ? 1 : 0; // non-zero: mistake() asks seatPlay() (basicOnly)
+  basicOnly = true;
+  let live: i32 = 0;
+  for (let s: i32 = spots; s < dealt; s++) live |= playSpot(s, up);
+  basicOnly = false;
+  decisionsPtr = decisions;
+  mistakesPtr = mistakes;
+  return live;
+}
+
+/**
  * A seat's play: the chart's or, at the seats' error rate, one of the cell's other plays at
  * random (as game/seats.ts decides; hit stands in where the hand may not hit).
  */
-function seatPlay(idx: i32, dd: i32, sp: i32, sr: i32): i32 {
+function seatPlay(idx: i32): i32 {
+  const dd = (idx >> 2) & 1;
+  const sp = (idx >> 1) & 1;
+  const sr = idx & 1;
   const book = <i32>load<u8>(TABLE_PTR + idx);
   if (seatErrorRate == 0 || (nextUint32() >>> 16) >= seatErrorRate) return book;
   const others = 1 + dd + sp + sr; // stand, hit, and the open ones, less the book's
