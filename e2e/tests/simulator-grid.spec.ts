@@ -1,6 +1,7 @@
 // The simulator's Compare tab (issue 38): a grid of 2 spreads x 2 penetrations runs on the Web
 // Worker pool, one charged run per cell, and shows four SCOREs with their standard errors, the
 // best one marked; on a laptop and a phone, with no sideways scroll.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { gotoApp, newAccount, signUpViaApi } from '../support/app.ts';
 
@@ -45,6 +46,9 @@ for (const [name, viewport] of [
     await page.screenshot({ path: info.outputPath(`simulator-grid-${name}.png`), fullPage: true });
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(sideways).toBe(0);
+    // The tab with its table, chart and controls, as axe reads it.
+    const axe = await new AxeBuilder({ page }).include('#sim-panel-compare').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
     expect(errors).toEqual([]);
   });
 }

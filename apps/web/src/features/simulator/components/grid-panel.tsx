@@ -124,7 +124,7 @@ function GridResults({ cells, complete }: { cells: GridCellResult[]; complete: b
   const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
   return (
     <div className="space-y-4" data-testid="grid-results" data-complete={complete}>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" role="region" aria-label="Grid figures" tabIndex={0}>
         <table className="w-full min-w-[36rem] text-right text-xs tabular-nums">
           <caption className="sr-only">Each cell's figures with their standard errors; the best SCORE is marked.</caption>
           <thead className="text-slate-400">

@@ -30,7 +30,7 @@ export function MyGameExplained({ result, mine, parts, estimate }: { result: Sim
         kind of hand, obvious ones included: a wrong play is the cell&apos;s natural other play (hit for stand, stand for hit, the play without its double, split or surrender), a missed index play
         falls back to basic strategy; the count drift is one of your checks&apos; errors, drawn each round, and moves your bets and plays.
       </p>
-      <div className="mt-3 overflow-x-auto">
+      <div className="mt-3 overflow-x-auto" role="region" aria-label="What each error costs" tabIndex={0}>
         <table className="w-full min-w-[30rem] text-right tabular-nums">
           <thead className="text-slate-400">
             <tr>
