@@ -282,11 +282,19 @@ async function runGrid(args: ParsedArgs, gridText: string, io: CliIo): Promise<n
   return stopped ? 130 : 0;
 }
 
+/** A cell's value as typed: a ramp's steps from the lowest count up ({-inf:1,2:4}), not in JSON's key order. */
+function paramText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return JSON.stringify(v);
+  const key = (k: string): number => (k === '-inf' ? -Infinity : Number(k));
+  return `{${Object.entries(v as Record<string, unknown>).sort(([a], [b]) => key(a) - key(b)).map(([k, x]) => `${k}:${JSON.stringify(x)}`).join(',')}}`;
+}
+
 /** The grid without --json: one row per cell, the best SCORE marked. */
 function gridReport(params: GridParams[], cells: Cell[], results: SimResult[], best: number | null): string {
   const rows = [['', 'cell', 'EV/100 ± SE', 'SD ± SE', 'SCORE ± SE', 'N0 ± SE', 'RoR']];
   results.forEach((r, i) => {
-    const p = Object.entries(params[i] as GridParams).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+    const p = Object.entries(params[i] as GridParams).map(([k, v]) => `${k}=${paramText(v)}`).join(' ');
     const edge = r.ev > 0;
     rows.push([
       i === best ? '*' : '',
