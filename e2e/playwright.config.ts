@@ -13,6 +13,7 @@ const SAME_ON_EVERY_DATABASE = [
   'layout',
   'simulator-screens',
   'simulator-workers',
+  'simulator-grid',
   'connection',
   'startup',
   'first-load',

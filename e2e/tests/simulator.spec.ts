@@ -201,5 +201,16 @@ test('a guest simulates their own game from their record beside the perfect one,
   await expect(page.getByTestId('sim-mistake-cost')).toHaveText(/^\d+\.\d\d units \/ hour$/);
   await expect(page.getByTestId('credits-full')).toHaveText(/Credits\s*9,900/);
   await expect(page.getByRole('region', { name: 'Your runs' }).getByRole('listitem')).toHaveCount(1);
+  // Explained (issue 38): each rate, from which decisions, what it costs simulated alone, and
+  // what the record priced it at (hard: 10 of 40 at 0.4 of a 10-credit stake = 1% a decision).
+  const how = page.getByRole('region', { name: 'How your game was simulated' });
+  await expect(how).toContainText('the newest 60 graded decisions of your hands (insurance left out) and 8 count checks');
+  await expect(how.getByTestId('my-game-part-hard')).toContainText('25.0% (10 of 40)');
+  await expect(how.getByTestId('my-game-part-hard')).toContainText('1.00% of the stake');
+  await expect(how.getByTestId('my-game-part-soft')).toContainText('50.0% (10 of 20)');
+  await expect(how.getByTestId('my-game-part-soft')).toContainText('1.50% of the stake');
+  await expect(how.getByTestId('my-game-part-count')).toContainText('8 checks');
+  await expect(how.getByTestId('my-game-part-hard')).toContainText(/−\d+\.\d\d u \/ 100 rounds \(± \d+\.\d\d\)/);
+  await expect(how.getByTestId('my-game-total')).toHaveText(/^−\d+\.\d\d u \/ 100 rounds \(± \d+\.\d\d\)$/);
   await page.screenshot({ path: info.outputPath('simulator-my-game.png'), fullPage: true });
 });

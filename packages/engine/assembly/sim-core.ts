@@ -41,7 +41,9 @@ export const ACC_BINS: i32 = 16;
 export const BIN_STRIDE: i32 = 4;
 export const TC_MIN: i32 = -20;
 export const TC_BINS: i32 = 41;
-export const ACC_SIZE: i32 = ACC_BINS + TC_BINS * BIN_STRIDE;
+/** After the bins: sums over shoes of k^2, kA, A^2, kB, AB, B^2 (k rounds, A results, B squares in a shoe). */
+export const ACC_SHOE_SUMS: i32 = ACC_BINS + TC_BINS * BIN_STRIDE;
+export const ACC_SIZE: i32 = ACC_SHOE_SUMS + 6;
 export const TABLE_SIZE: i32 = 22 * 2 * 11 * 8;
 export const CODE_COUNT: i32 = 12;
 export const MAX_CARDS: i32 = 8 * 52;
@@ -77,6 +79,8 @@ export const RULE_FLAGS_PTR: usize = memory.data(4);
  */
 export const ACE_SIDE_PTR: usize = memory.data(4 * 8, 8);
 export const ACE_DECKS_PTR: usize = memory.data((MAX_CARDS + 1) * 8, 8);
+/** The player's spots at each true-count bin (SimPlan.spotsAt), written before configureTable(). */
+export const SPOTS_AT_PTR: usize = memory.data(TC_BINS);
 
 // ---- State ----
 export const SHOE_PTR: usize = memory.data(MAX_CARDS);
@@ -140,6 +144,27 @@ let holeUnseen: i32 = 1; // 1: the hole card is dealt and unseen while the playe
 let aceWeight: f64 = 0; // points per surplus ace for the bet (0: no ace side count)
 let acesDealt: i32 = 0; // aces among the shoe's cards before aceScanPos
 let aceScanPos: i32 = 0;
+// The table around the player (configureTable(); decision record 0065).
+let seats: i32 = 0; // other players, dealt after the player's spots, playing basic strategy
+let seatErrorRate: u32 = 0; // of 65536: a seat's decision departs from the chart
+let basicOnly: bool = false; // the hand being played is a seat's
+let dealt: i32 = 1; // spots dealt this round: the player's, then the seats'
+let wongOut: i32 = 0; // leave before a round whose true count is below this
+let reenter: bool = true; // a player who left may sit down again in the same shoe
+let seated: bool = false;
+let wongDone: bool = false; // left this shoe and may not come back before the shuffle
+let roundsPerShoe: i32 = 0; // > 0: shuffle after this many rounds instead of at the cut card
+let roundsInShoe: i32 = 0;
+let cutSpread: i32 = 0; // cards: the cut card lands uniformly within this window around its place
+let cutShift: i32 = 0; // this shoe's cut card, cards after (+) or before (-) its place
+// The two checks the loop makes per round when the options above are off (the old fast path).
+let wongStateful: bool = false; // wongOut differs from wongIn, or no re-entry
+let shoeEndsAtCut: bool = true; // no rounds per shoe, no cut-card spread
+let spotsVary: bool = false; // the player's spots change with the count (SPOTS_AT_PTR)
+// The played rounds of the shoe in progress: their number, results and squares (foldShoe()).
+let shoeK: f64 = 0;
+let shoeA: f64 = 0;
+let shoeB: f64 = 0;
 
 /** Bump allocation for the variable-size tables (true counts, index plays); grows memory. */
 export function reserve(bytes: i32): usize {
@@ -197,6 +222,78 @@ export function configurePlayer(mistakes: usize, rcNoiseTable: usize): void {
   rcNoise = 0;
 }
 
+/**
+ * The table around the player, after configure(): other players (seats) and their error rate,
+ * wonging out (leave below wongOut_; reenter_: sit down again in the same shoe), a fixed number
+ * of rounds per shoe (0 = the cut card) and a cut card whose place varies (0 = fixed). Each
+ * draws random numbers only when set, so a plan without them gives the same results as before.
+ */
+export function configureTable(seats_: i32, seatErrorRate_: u32, wongOut_: i32, reenter_: bool, roundsPerShoe_: i32, cutSpread_: i32): void {
+  if (seats_ < 0 || seats_ >= MAX_SPOTS || roundsPerShoe_ < 0 || cutSpread_ < 0 || cutSpread_ > n) unreachable();
+  for (let b: i32 = 0; b < TC_BINS; b++) {
+    const k = <i32>load<u8>(SPOTS_AT_PTR + b);
+    if (k < 1 || k + seats_ > MAX_SPOTS) unreachable();
+  }
+  seats = seats_;
+  seatErrorRate = seatErrorRate_;
+  wongOut = wongOut_;
+  reenter = reenter_;
+  roundsPerShoe = roundsPerShoe_;
+  cutSpread = cutSpread_;
+  wongStateful = wongOut_ != wongIn || !reenter_;
+  spots = <i32>load<u8>(SPOTS_AT_PTR);
+  spotsVary = false;
+  for (let b: i32 = 1; b < TC_BINS; b++) if (<i32>load<u8>(SPOTS_AT_PTR + b) != spots) spotsVary = true;
+  dealt = spots + seats_;
+  shoeEndsAtCut = roundsPerShoe_ == 0 && cutSpread_ == 0;
+  seated = false;
+  wongDone = false;
+  roundsInShoe = 0;
+  cutShift = 0;
+}
+
+/**
+ * Adds the shoe just ended to the accumulator's sums over shoes: the standard errors of SD,
+ * SCORE and N0 treat a shoe's rounds as one cluster (a shoe's counts, bets and results go
+ * together; stats.ts).
+ */
+function foldShoe(): void {
+  if (shoeK == 0) return;
+  accAdd(ACC_SHOE_SUMS, shoeK * shoeK);
+  accAdd(ACC_SHOE_SUMS + 1, shoeK * shoeA);
+  accAdd(ACC_SHOE_SUMS + 2, shoeA * shoeA);
+  accAdd(ACC_SHOE_SUMS + 3, shoeK * shoeB);
+  accAdd(ACC_SHOE_SUMS + 4, shoeA * shoeB);
+  accAdd(ACC_SHOE_SUMS + 5, shoeB * shoeB);
+  shoeK = 0;
+  shoeA = 0;
+  shoeB = 0;
+}
+
+/** A new shoe begins: the wonger may sit down again, the rounds restart, the cut card is placed. */
+function newShoe(): void {
+  wongDone = false;
+  roundsInShoe = 0;
+  if (cutSpread > 0) cutShift = <i32>((<u64>nextUint32() * <u64>(cutSpread + 1)) >> 32) - (cutSpread >> 1);
+}
+
+/** Is the shoe due a shuffle before the next round (the rounds per shoe, or a cut card that moves)? */
+function shoeDue(): bool {
+  if (roundsPerShoe > 0) return roundsInShoe >= roundsPerShoe || pos >= n;
+  if (cutSpread == 0) return load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1;
+  return load<u8>(SHUFFLE_BEFORE_PTR + min<i32>(n, max<i32>(0, n - pos - cutShift))) == 1;
+}
+
+/** Wonging out: is the player at the table for a round at this true count? */
+function seatedFor(tc: i32): bool {
+  if (seated && tc < wongOut) {
+    seated = false;
+    wongDone = !reenter;
+  }
+  if (!seated && !wongDone && tc >= wongIn) seated = true;
+  return seated;
+}
+
 /** A full unshuffled shoe, due a shuffle; the risk-of-ruin trip restarted. */
 function freshShoeAndTrip(): void {
   fillShoe();
@@ -206,6 +303,14 @@ function freshShoeAndTrip(): void {
   aceScanPos = 0;
   trip = bankroll_units;
   tripActive = bankroll_units > 0;
+  // A chunk owes nothing to the one before it (the same result on any number of threads).
+  seated = false;
+  wongDone = false;
+  roundsInShoe = 0;
+  cutShift = 0;
+  shoeK = 0;
+  shoeA = 0;
+  shoeB = 0;
 }
 
 /** Per deck: four of each value, sixteen tens, two black and two red sevens. */
@@ -303,6 +408,7 @@ function reshuffleMidRound(): i32 {
   roundStart = 0;
   rcAtRoundStart = 0;
   accAdd(ACC_SHOES, 1);
+  newShoe();
   return onTable;
 }
 
@@ -368,16 +474,19 @@ export function runChunk(minRounds: i32, maxRounds: i32): void {
   const limit = maxRounds + n; // at most one round per card after maxRounds
   for (let r: i32 = 0; r < limit; r++) {
     roundsInChunk = r;
-    if (csm || load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1) {
+    if (csm || (shoeEndsAtCut ? load<u8>(SHUFFLE_BEFORE_PTR + n - pos) == 1 : shoeDue())) {
       if (r >= minRounds && (!tripActive || r >= maxRounds)) {
         if (tripActive) accAdd(ACC_TRIPS_UNFINISHED, 1);
+        foldShoe();
         return;
       }
+      foldShoe();
       pos = 0;
       rc = 0;
       acesDealt = 0;
       aceScanPos = 0;
       accAdd(ACC_SHOES, 1);
+      newShoe();
     }
     round();
   }
@@ -396,12 +505,17 @@ export function playRound(): void {
   if (rcNoisePtr != 0) rcNoise = load<i32>(rcNoisePtr + ((nextUint32() >>> 24) << 2));
   const tcBet = aceWeight > 0 ? aceBetTrueCount(n - pos) : trueCount(n - pos);
   const bin = tcBet - TC_MIN;
-  const units: f64 = tcBet >= wongIn ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
+  const units: f64 = (wongStateful ? seatedFor(tcBet) : tcBet >= wongIn) ? load<f64>(RAMP_PTR + (bin << 3)) : 0;
+  if (!shoeEndsAtCut) roundsInShoe++;
+  if (spotsVary) {
+    spots = <i32>load<u8>(SPOTS_AT_PTR + bin);
+    dealt = spots + seats;
+  }
 
-  for (let s: i32 = 0; s < spots; s++) store<u8>(P1_PTR + s, deal(true));
+  for (let s: i32 = 0; s < dealt; s++) store<u8>(P1_PTR + s, deal(true));
   const up = value(deal(true));
-  for (let s: i32 = 0; s < spots; s++) store<u8>(P2_PTR + s, deal(true));
-  // No hole card: the dealer's second card is dealt after the players (below).
+  for (let s: i32 = 0; s < dealt; s++) store<u8>(P2_PTR + s, deal(true));
+  // No hole card: the dealer's second card is dealt after the players and the seats (below).
   let holeCode: i32 = holeUnseen == 1 ? deal(false) : 0;
   let hole = value(holeCode);
   let dealerBj = (up == 1 && hole == 10) || (up == 10 && hole == 1);
@@ -420,9 +534,11 @@ export function playRound(): void {
   } else {
     for (let s: i32 = 0; s < spots; s++) store<u8>(INSURED_PTR + s, 0);
   }
+  for (let s: i32 = spots; s < dealt; s++) store<u8>(INSURED_PTR + s, 0); // seats never insure
   // Early surrender before the peek: every spot answers first (the table's 'surrender' phase).
   const early = load<u8>(EARLY_SURRENDER_PTR + up);
   for (let s: i32 = 0; s < spots; s++) store<u8>(EARLY_PTR + s, early == 1 && !isNatural(s) ? surrendersEarly(s, up) : 0);
+  for (let s: i32 = spots; s < dealt; s++) store<u8>(EARLY_PTR + s, 0); // seats play the late game's chart
 
   let result: f64 = 0;
   let handsPlayed: i32 = 0;
@@ -444,6 +560,7 @@ export function playRound(): void {
       live |= playSpot(s, up);
       handsPlayed += load<u8>(COUNT_PTR + s);
     }
+    if (seats > 0) live |= playSeats(up);
     if (holeUnseen == 0) {
       holeCode = deal(false);
       hole = value(holeCode);
@@ -468,7 +585,11 @@ export function playRound(): void {
     accAdd(ACC_ROUNDS_PLAYED, 1);
     accAdd(ACC_HANDS, <f64>handsPlayed);
     accAdd(ACC_SUM, result);
-    accAdd(ACC_SUM2, result * result);
+    const r2 = result * result;
+    accAdd(ACC_SUM2, r2);
+    shoeK += 1;
+    shoeA += result;
+    shoeB += r2;
     accAdd(ACC_UNITS, units * <f64>spots);
     accAdd(ACC_SUM_HAND_UNITS, units * <f64>handUnits);
     accAdd(ACC_INSURANCE, <f64>insuranceTaken);
@@ -662,10 +783,50 @@ function splitHand(s: i32, h: i32): void {
  * basic strategy; a basic play becomes the cell's mistaken play (SimPlan.player.mistakes).
  */
 function mistake(idx: i32, right: i32): i32 {
+  if (basicOnly) return seatPlay(idx);
   const rate = <u32>load<u16>(mistakesPtr + (idx << 1));
   if (rate == 0 || (nextUint32() >>> 16) >= rate) return right;
   const basic = <i32>load<u8>(TABLE_PTR + idx);
   return right != basic ? basic : <i32>load<u8>(mistakesPtr + (TABLE_SIZE << 1) + idx);
+}
+
+/**
+ * The other players' spots, after the player's: basic strategy (no index plays, none of the
+ * player's mistakes) and, at their error rate, a random other play. They play through decide()
+ * with its two pointers swapped for theirs, so the player's decisions pay for no seat check.
+ */
+function playSeats(up: i32): i32 {
+  const decisions = decisionsPtr;
+  const mistakes = mistakesPtr;
+  decisionsPtr = 0;
+  mistakesPtr = seatErrorRate > 0 ? 1 : 0; // non-zero: mistake() asks seatPlay() (basicOnly)
+  basicOnly = true;
+  let live: i32 = 0;
+  for (let s: i32 = spots; s < dealt; s++) live |= playSpot(s, up);
+  basicOnly = false;
+  decisionsPtr = decisions;
+  mistakesPtr = mistakes;
+  return live;
+}
+
+/**
+ * A seat's play: the chart's or, at the seats' error rate, one of the cell's other plays at
+ * random (as game/seats.ts decides; hit stands in where the hand may not hit).
+ */
+function seatPlay(idx: i32): i32 {
+  const dd = (idx >> 2) & 1;
+  const sp = (idx >> 1) & 1;
+  const sr = idx & 1;
+  const book = <i32>load<u8>(TABLE_PTR + idx);
+  if (seatErrorRate == 0 || (nextUint32() >>> 16) >= seatErrorRate) return book;
+  const others = 1 + dd + sp + sr; // stand, hit, and the open ones, less the book's
+  let k = <i32>((<u64>nextUint32() * <u64>others) >> 32);
+  for (let a: i32 = TABLE_STAND; a <= TABLE_SURRENDER; a++) {
+    if (a == book) continue;
+    if ((a == TABLE_DOUBLE && dd == 0) || (a == TABLE_SPLIT && sp == 0) || (a == TABLE_SURRENDER && sr == 0)) continue;
+    if (k-- == 0) return a;
+  }
+  return book;
 }
 
 /** Dealer draws to the rules; returns the final total (22+ = bust). */

@@ -87,4 +87,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     moduleText(dealerPair, 'assembly/dealer-eval-pair.ts', 'DEALER_EVAL_PAIR_WASM_BASE64'),
   );
   console.log(`wrote ${path.relative(process.cwd(), DEALER_PAIR_WASM_MODULE)} (${dealerPair.length} bytes of wasm)`);
+  // The Node pool's worker embeds the simulator's core: bundled again after it.
+  await (await import('./build-sim-worker.ts')).writeSimWorkerBundle();
 }

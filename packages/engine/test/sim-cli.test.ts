@@ -187,7 +187,48 @@ describe('bj simulate', () => {
     expect(await run(['--help'], c.io)).toBe(0);
     const text = c.out.join('');
     for (const flag of ['--rules', '--rounds', '--threads', '--seed', '--count', '--spread', '--indices', '--insurance', '--wong-in', '--bankroll', '--csm', '--json']) expect(text).toContain(flag);
+    // Issue 38's options, under the names the table's settings and bj indices use.
+    for (const flag of ['--resolution R', '--rounding R', '--wong-out TC', '--midshoe-entry', '--spots JSON', '--other-players N', '--rounds-per-shoe N', '--cut-card-spread D', '--grid JSON', '--rounds-per-hour N', '--trip-hours H']) expect(text).toContain(`  ${flag}`);
   });
+
+  it('a grid cell is the single run with its params and seed, bit for bit; the best SCORE is marked', async () => {
+    const base = ['--rounds', '100000', '--seed', '5', '--bankroll', '300', '--json'];
+    const grid = { spread: [{ '-inf': 1, '2': 4 }, { '-inf': 1, '2': 8 }], 'rules.shufflePoint': [0.25, 0.17] };
+    const g = io();
+    expect(await run([...base, '--threads', '2', '--grid', JSON.stringify(grid)], g.io)).toBe(0);
+    const answer = JSON.parse(g.out.join('')) as { bestByScore: number | null; cells: ({ params: Record<string, unknown> } & Record<string, unknown>)[] };
+    expect(answer.cells.map((c) => c.params)).toEqual([
+      { spread: grid.spread[0], 'rules.shufflePoint': 0.25 },
+      { spread: grid.spread[0], 'rules.shufflePoint': 0.17 },
+      { spread: grid.spread[1], 'rules.shufflePoint': 0.25 },
+      { spread: grid.spread[1], 'rules.shufflePoint': 0.17 },
+    ]);
+    const strip = (r: Record<string, unknown>): Record<string, unknown> => ({ ...r, seconds: 0, roundsPerSecond: 0, threads: 0 });
+    const cell = answer.cells[3] as Record<string, unknown>;
+    const single = io();
+    expect(await run([...base, '--threads', '1', '--spread', '{"-inf":1,"2":8}', '--rules', '{"shufflePoint":0.17}'], single.io)).toBe(0);
+    const { params: _p, ...figures } = cell;
+    expect(strip(figures)).toEqual(strip(JSON.parse(single.out.join('')) as Record<string, unknown>));
+    for (const c of answer.cells) for (const k of ['score', 'scoreStdErr', 'sdStdErr', 'n0StdErr', 'perHour']) expect(c).toHaveProperty(k);
+    const scores = answer.cells.map((c) => ((c.ev as number) > 0 ? (c.score as number) : -Infinity));
+    expect(answer.bestByScore).toBe(scores.indexOf(Math.max(...scores)));
+  }, 60_000);
+
+  it('--resolution and --rounding set the true count as in bj indices, and the settings line says so', async () => {
+    const runs = [];
+    for (const tc of [[], ['--resolution', 'full', '--rounding', 'truncate']]) {
+      const c = io();
+      expect(await run(['--rounds', '100000', '--threads', '1', '--spread', '{"-inf":1,"2":4}', ...tc, '--json'], c.io)).toBe(0);
+      runs.push(JSON.parse(c.out.join('')) as { settings: string; trueCount: unknown; perTrueCount: { tc: number; rounds: number }[] });
+    }
+    const [half, full] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    expect(half.trueCount).toEqual({ resolution: 'half', rounding: 'floor' });
+    expect(full.trueCount).toEqual({ resolution: 'full', rounding: 'truncate' });
+    expect(full.settings).toContain('true count full decks, truncate');
+    // Truncating moves every count in (-1, 0) to 0: fewer rounds at -1 than flooring gives.
+    const at = (r: typeof half, tc: number) => r.perTrueCount.find((x) => x.tc === tc)?.rounds ?? 0;
+    expect(at(full, -1)).toBeLessThan(at(half, -1));
+  }, 60_000);
 
   it('refuses bad arguments with a message and a non-zero exit', async () => {
     const cases: [string[], RegExp][] = [
@@ -203,6 +244,18 @@ describe('bj simulate', () => {
       [['--wong-in', '99'], /--wong-in/],
       [['--threads', '0'], /--threads/],
       [['--bogus'], /unknown option --bogus.*--help/],
+      [['--resolution', 'quarter'], /--resolution must be exact, half or full/],
+      [['--rounding', 'up'], /--rounding must be/],
+      [['--wong-in', '1', '--wong-out', '2'], /wong-out \(2\) must be at or below wong-in \(1\)/],
+      [['--midshoe-entry'], /--midshoe-entry goes with --wong-out/],
+      [['--spots', '{"-inf":8}'], /spots for -inf must be a whole number 1..7/],
+      [['--other-players', '7'], /--other-players/],
+      [['--other-players', '4', '--spots', '{"-inf":1,"3":4}'], /do not fit/],
+      [['--rounds-per-shoe', '0'], /--rounds-per-shoe/],
+      [['--cut-card-spread', '9'], /--cut-card-spread/],
+      [['--grid', '{"spread":[]}'], /--grid: grid option spread needs a non-empty list/],
+      [['--grid', '{"threads":[1,2]}'], /--grid: threads is not an option a grid can vary/],
+      [['--grid', '{"rules.numDecks":[0]}'], /numDecks/],
     ];
     for (const [argv, message] of cases) {
       const c = io();

@@ -1,6 +1,6 @@
 // "Simulate my game": the player's mistakes and count errors in the simulator's loop.
 import { describe, expect, it } from 'vitest';
-import { buildPlan, estimatePlayer, handKind, parseRules, simulatePlan, type PlayerModel, type SimResult } from '../src/index.ts';
+import { buildPlan, errorSources, estimatePlayer, handKind, parseRules, simulatePlan, type PlayerModel, type SimResult } from '../src/index.ts';
 import { compilePlayer } from '../src/sim/player-model.ts';
 
 const rules = parseRules({});
@@ -55,6 +55,60 @@ describe('player model in the simulator', () => {
     expect(z).toBeGreaterThan(3);
   });
 
+  // "Run my game too" explained (issue 38): each source of error simulated alone. A known model,
+  // every decision of one kind of hand played wrong, against the same errors injected by hand:
+  // the basic strategy table with that kind's cells replaced by their mistaken plays.
+  it('each kind of hand alone: the model at 100% equals its cells replaced by hand in the table', () => {
+    const base = buildPlan({ rules });
+    const perfect = simulatePlan(base, 13, ROUNDS, CHUNK);
+    for (const kind of ['hard', 'soft', 'pair'] as const) {
+      const model: PlayerModel = { mistakeRate: { hard: 0, soft: 0, pair: 0, [kind]: 1 }, runningCountErrors: [] };
+      const [part] = errorSources({ ...model, runningCountErrors: [0] });
+      expect(part?.source).toBe(kind);
+      const simulated = simulatePlan(buildPlan({ rules, player: part?.model ?? null }), 14, ROUNDS, CHUNK);
+      // By hand, decoding tableIndex (analysis/codes.ts): bit 1 is the split flag, floor(i / 88) % 2 the soft one.
+      const compiled = compilePlayer({ mistakeRate: { hard: 1, soft: 1, pair: 1 }, runningCountErrors: [] }, base.table, 1);
+      const edited = base.table.map((basic, i) => {
+        const pair = (i & 2) !== 0;
+        const soft = Math.floor(i / 88) % 2 === 1;
+        const mine = kind === 'pair' ? pair : !pair && (kind === 'soft') === soft;
+        return mine && compiled?.mistakeRate[i] ? (compiled.mistakePlay[i] as number) : basic;
+      });
+      const byHand = simulatePlan(buildPlan({ rules, table: edited }), 15, ROUNDS, CHUNK);
+      console.log(`${kind} always wrong: simulated ${simulated.ev.toFixed(4)} ± ${simulated.evStdErr.toFixed(4)}, by hand ${byHand.ev.toFixed(4)}, perfect ${perfect.ev.toFixed(4)}`);
+      expect(gap(perfect, simulated), kind).toBeGreaterThan(4);
+      expect(Math.abs(gap(simulated, byHand)), kind).toBeLessThan(3.5);
+    }
+  });
+
+  it('the sources of a small model add up to the whole model within the noise', () => {
+    const model: PlayerModel = { mistakeRate: { hard: 0.05, soft: 0.08, pair: 0.04 }, runningCountErrors: [-2, -1, 0, 1, 2] };
+    const sources = errorSources(model);
+    expect(sources.map((p) => p.source)).toEqual(['hard', 'soft', 'pair', 'count']);
+    const seed = 17;
+    const perfect = run(null, {}, seed);
+    const whole = run(model, {}, seed);
+    const parts = sources.map((p) => run(p.model, {}, seed));
+    const sum = parts.reduce((a, r) => a + (perfect.ev - r.ev), 0);
+    const se = Math.hypot(...parts.map((r) => r.evStdErr), whole.evStdErr);
+    console.log(`cost: whole ${(perfect.ev - whole.ev).toFixed(4)}, sum of parts ${sum.toFixed(4)} (± ${se.toFixed(4)})`);
+    expect(Math.abs(perfect.ev - whole.ev - sum)).toBeLessThan(3 * se);
+  });
+
+  it('the graded record prices each kind: the mean EV given away per decision, as a share of the stake', () => {
+    const e = estimatePlayer(
+      [
+        { hand: [10, 6], chosen: 'stand', best: 'hit', evCost: 2, bet: 20 },
+        { hand: [10, 2], chosen: 'hit', best: 'hit', evCost: 0, bet: 20 },
+        { hand: [8, 8], chosen: 'split', best: 'split', evCost: 0, bet: 10 },
+      ],
+      [],
+    );
+    expect(e.decisions.hard.costPerDecision).toBeCloseTo(0.05, 12);
+    expect(e.decisions.pair.costPerDecision).toBe(0);
+    expect(e.decisions.soft.costPerDecision).toBeNull();
+  });
+
   it('refuses rates outside 0..1 and absurd count errors', () => {
     expect(() => buildPlan({ rules, player: { mistakeRate: { hard: 1.5, soft: 0, pair: 0 }, runningCountErrors: [] } })).toThrow(/hard hands must be 0..1/);
     expect(() => buildPlan({ rules, player: { mistakeRate: { hard: 0, soft: 0, pair: 0 }, runningCountErrors: [5000] } })).toThrow(/±1000/);
@@ -78,7 +132,7 @@ describe('estimatePlayer', () => {
       ],
     );
     expect(e.model.mistakeRate).toEqual({ hard: 0.5, soft: 1, pair: 0 });
-    expect(e.decisions).toEqual({ hard: { seen: 2, wrong: 1 }, soft: { seen: 1, wrong: 1 }, pair: { seen: 1, wrong: 0 } });
+    expect(e.decisions).toEqual({ hard: { seen: 2, wrong: 1, costPerDecision: null }, soft: { seen: 1, wrong: 1, costPerDecision: null }, pair: { seen: 1, wrong: 0, costPerDecision: null } });
     expect(e.model.runningCountErrors).toEqual([3, 0, -4]);
     expect(e.countErrorRms).toBeCloseTo(Math.sqrt(25 / 3), 12);
     expect([handKind([1, 1]), handKind([1, 6, 10]), handKind([1, 5])]).toEqual(['pair', 'hard', 'soft']);

@@ -8,6 +8,7 @@ import { SimPool } from '../src/sim/pool.ts';
 import type { FromWorker, SimWorkerLike } from '../src/sim/protocol.ts';
 import { runPlan, simulate, simulatePlan, SimAbortedError } from '../src/sim/simulate.ts';
 import { simWorkerHandler } from '../src/sim/worker-handler.ts';
+import { newCore, playChunk } from '../src/sim/chunks.ts';
 
 interface FakeOptions {
   /** Report a crash instead of playing the job after this many jobs. */
@@ -49,6 +50,20 @@ describe('SimPool (platform-independent)', () => {
     expect(progress.at(-1)).toBe(100_000);
     await pool.close();
     expect(log.terminated).toBe(3);
+  });
+
+  it('the calling thread plays chunks while the workers start: the same result, whoever played what', async () => {
+    const pool = new SimPool(2, () => fakeWorker({}, { terminated: 0 }));
+    const core = newCore(plan);
+    const helped: number[] = [];
+    const o = { seed: 6, rounds: 120_000, chunkRounds: 1 << 13 };
+    const r = await pool.run(plan, { ...o, helpUntilReady: (job) => (helped.push(job.index), playChunk(core, job)) });
+    // A chunk is played before any worker can have said it is ready (the workers hold the first
+    // ones in their queues); none after they all have.
+    expect(helped.length).toBeGreaterThan(0);
+    expect(helped.length).toBeLessThan(Math.ceil(o.rounds / o.chunkRounds));
+    expect({ ...r, seconds: 0, roundsPerSecond: 0, threads: 1 }).toEqual({ ...simulatePlan(plan, 6, o.rounds, o.chunkRounds), seconds: 0, roundsPerSecond: 0 });
+    await pool.close();
   });
 
   it('a stop ends the run with the chunks finished so far (stopped), and the pool runs the next one', async () => {

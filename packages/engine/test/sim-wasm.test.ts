@@ -12,6 +12,8 @@ import { buildPlan } from '../src/sim/build-plan.ts';
 import { SimCore } from '../src/sim/core.ts';
 import { simulatePlan, SimAbortedError } from '../src/sim/simulate.ts';
 import { nodeSimPool } from '../node/sim-pool.ts';
+import { bundleModuleText, bundleSimWorker, WORKER_BUNDLE_MODULE } from '../scripts/build-sim-worker.ts';
+import { readFileSync } from 'node:fs';
 
 describe('simulator WebAssembly core', () => {
   it('the committed binary is what assembly/sim-core.ts compiles to (run npm run build:wasm -w packages/engine)', async () => {
@@ -56,12 +58,25 @@ describe('SimPool on worker_threads', () => {
   const rules = parseRules({});
   const flat = buildPlan({ rules });
   const counted = buildPlan({ rules, spread: { '-inf': 1, '1': 2, '2': 4, '3': 6, '4': 8 }, indices: 'i18+fab4', bankroll_units: 300 });
+  // Issue 38's options, each drawing from the chunk's stream: a worker must draw the same.
+  const crowded = buildPlan({
+    rules: parseRules({ otherPlayers: 3, otherPlayersErrorPct: 10 }),
+    spread: { '-inf': 1, '2': 4 },
+    spots: { '-inf': 1, '3': 2 },
+    wongIn: 1,
+    wongOut: -1,
+    cutCardSpread_decks: 1,
+  });
+
+  it("the pool's worker is node/sim-worker.ts bundled with the current sources (run npm run build:wasm -w packages/engine)", async () => {
+    expect(bundleModuleText(await bundleSimWorker())).toBe(readFileSync(WORKER_BUNDLE_MODULE, 'utf8'));
+  }, 60_000);
 
   it('runs several plans on the same workers with the single-thread result', async () => {
     const pool = nodeSimPool(2);
     try {
       await pool.whenReady();
-      for (const plan of [flat, counted, flat]) {
+      for (const plan of [flat, counted, crowded, flat]) {
         const threaded = await pool.run(plan, { seed: 9, rounds: 200_000, chunkRounds: 1 << 14 });
         const single = simulatePlan(plan, 9, 200_000, 1 << 14);
         expect({ ...threaded, seconds: 0, roundsPerSecond: 0, threads: 1 }).toEqual({ ...single, seconds: 0, roundsPerSecond: 0 });

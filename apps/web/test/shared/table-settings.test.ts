@@ -1,6 +1,6 @@
 import { DEFAULT_RULES } from '@card-counter/engine';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COUNTING, readLocalTableSettings, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
+import { DEFAULT_COUNTING, readLocalTableSettings, TABLE_BET_RAMP_KEY, tableStorageKey } from '@/shared/table-settings/table-settings.ts';
 
 describe('the table settings the trainer reads', () => {
   it("reads the rules and count from the player's stored table and the index-plays switch from the table prefs", () => {
@@ -25,9 +25,17 @@ describe('the table settings the trainer reads', () => {
 
   it('falls back to the defaults for a table that does not parse', () => {
     window.localStorage.setItem(tableStorageKey('p'), JSON.stringify({ state: { config: { numDecks: 99 }, counting: { system: 'nope' } } }));
-    expect(readLocalTableSettings('p')).toEqual({ rules: { ...DEFAULT_RULES }, counting: DEFAULT_COUNTING, indexPlays: false });
+    expect(readLocalTableSettings('p')).toEqual({ rules: { ...DEFAULT_RULES }, counting: DEFAULT_COUNTING, indexPlays: false, betRamp: null });
     window.localStorage.setItem(tableStorageKey('q'), '{not json');
     expect(readLocalTableSettings('q').counting).toEqual(DEFAULT_COUNTING);
+  });
+
+  it("reads the local table's bet ramp for the simulator's Use my table; a broken one reads as none", () => {
+    const ramp = { unit_credits: 20, steps: [{ tc: 0, units: 1 }, { tc: 2, units: 4 }] };
+    window.localStorage.setItem(TABLE_BET_RAMP_KEY, JSON.stringify({ betRamp: ramp, showRampBet: true }));
+    expect(readLocalTableSettings('r').betRamp).toEqual(ramp);
+    window.localStorage.setItem(TABLE_BET_RAMP_KEY, JSON.stringify({ betRamp: { unit_credits: 20, steps: [] } }));
+    expect(readLocalTableSettings('r').betRamp).toBeNull();
   });
 
   it("keeps a stored custom count that passes the checks; a broken one reads as the default count", () => {

@@ -9,8 +9,8 @@ import { builtInTwin, countingSystemOf, type CountSpec, type CustomCount } from 
 import { decisionCount, decksRemaining, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
 import { aceSideWeight } from '../counting/ace-side-count.ts';
 import type { CountingSystem } from '../counting/systems.ts';
-import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MIN } from './layout.ts';
-import { ruleTables, trueCountTable, type SimPlan } from './plan.ts';
+import { CODE_COUNT, CODE_RED_SEVEN, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
+import { checkPlan, ruleTables, trueCountTable, type SimConditions, type SimPlan } from './plan.ts';
 import { bestPlay, shouldTakeInsurance, type PlayAction } from '../indices/best-play.ts';
 import type { IndexPlay } from '../indices/table.ts';
 import type { IndexTable } from '../indices/generate.ts';
@@ -27,6 +27,20 @@ export interface SimPlanOptions {
   spread?: Readonly<Record<string, number>>;
   /** Play only at or above this count (null = always play). */
   wongIn?: number | null;
+  /**
+   * Leave before a round whose true count is below this (null: wongIn alone plays exactly the
+   * rounds at or above wongIn). Having left, the player sits out the rest of the shoe unless
+   * midshoeEntry (decision record 0065).
+   */
+  wongOut?: number | null;
+  /** With wongOut: a player who left may sit down again in the same shoe, at wongIn. */
+  midshoeEntry?: boolean;
+  /** Spots played by true count, keys as `spread` (e.g. {"-inf":1,"3":2}); default the rules' numInitialHands. */
+  spots?: Readonly<Record<string, number>> | null;
+  /** Shuffle after this many rounds instead of at the cut card (null or 0: the cut card). */
+  roundsPerShoe?: number | null;
+  /** The cut card lands uniformly within a window of this many decks around rules.shufflePoint. */
+  cutCardSpread_decks?: number;
   /**
    * Play the Hi-Lo index plays of the indices module (I18, Fab 4 when surrender is allowed), or
    * 'generated': the I18 and Fab 4 plays of `indexTable`, generated for these rules and count.
@@ -128,7 +142,10 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     predicates,
     player: o.player ? compilePlayer(o.player, table, sys.scale) : null,
     aceSide: o.aceSideCount ? aceSideTables(sys, rules.numDecks, tcOptions) : null,
+    spotsAt: spotsAt(o.spots, rules.numInitialHands),
+    conditions: conditionsOf(o, rules),
   };
+  checkPlan(plan); // refused here, before anything runs or is charged
   return plan;
 }
 
@@ -142,6 +159,35 @@ function aceSideTables(sys: CountingSystem, numDecks: number, tc: TrueCountOptio
   const decks = new Float64Array(cards + 1);
   for (let unseen = 0; unseen <= cards; unseen++) decks[unseen] = decksRemaining(unseen, tc.resolution);
   return { params: Float64Array.of(weight, 1 / sys.scale, 4 * numDecks, ROUNDING_CODE[tc.rounding]), decks };
+}
+
+/** Spots at each true-count bin from a ramp of spots (whole numbers 1..7), or the rules' spots. */
+export function spotsAt(spots: Readonly<Record<string, number>> | null | undefined, numInitialHands: number): Uint8Array {
+  if (!spots) return new Uint8Array(TC_BINS).fill(numInitialHands);
+  for (const [k, v] of Object.entries(spots)) {
+    if (!Number.isInteger(v) || v < 1 || v > 7) throw new RangeError(`spots for ${k} must be a whole number 1..7 (got ${JSON.stringify(v)})`);
+  }
+  return Uint8Array.from(rampUnits(spots));
+}
+
+function conditionsOf(o: SimPlanOptions, rules: Rules): SimConditions {
+  const wongIn = o.wongIn ?? null;
+  const wongOut = o.wongOut ?? null;
+  if (wongOut !== null && (!Number.isInteger(wongOut) || wongOut < TC_MIN || wongOut > TC_MAX)) throw new RangeError(`wong-out must be a whole true count ${TC_MIN}..${TC_MAX} (got ${wongOut})`);
+  if (wongOut !== null && wongIn !== null && wongOut > wongIn) throw new RangeError(`wong-out (${wongOut}) must be at or below wong-in (${wongIn}): the player would leave the round after sitting down`);
+  const rps = o.roundsPerShoe ?? 0;
+  if (!Number.isInteger(rps) || rps < 0 || rps > 1000) throw new RangeError(`rounds per shoe must be a whole number 0..1000 (got ${rps})`);
+  const decks = o.cutCardSpread_decks ?? 0;
+  if (!(decks >= 0 && decks <= rules.numDecks)) throw new RangeError(`the cut card's spread must be 0..${rules.numDecks} decks (got ${decks})`);
+  return {
+    seats: rules.otherPlayers,
+    seatErrorRate: rules.otherPlayersErrorPct / 100,
+    // wongIn alone: out as soon as the count is below it, back as soon as it is at it again.
+    wongOut: wongOut ?? wongIn ?? TC_MIN - 1,
+    reenter: wongOut === null || (o.midshoeEntry ?? false),
+    roundsPerShoe: rps,
+    cutSpread_cards: Math.round(decks * 52),
+  };
 }
 
 /** A hand of this total with the given shape, as bestPlay() wants it (values, 1 = ace). */

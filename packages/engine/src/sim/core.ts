@@ -75,6 +75,9 @@ export class SimCore {
       plan.csm ? 1 : 0,
       plan.bankroll_units,
     );
+    bytes('SPOTS_AT_PTR', plan.spotsAt);
+    const t = plan.conditions;
+    w.configureTable(t.seats, Math.round(t.seatErrorRate * 65536), t.wongOut, t.reenter ? 1 : 0, t.roundsPerShoe, t.cutSpread_cards);
     if (player) {
       // Rates (u16) then the mistaken plays (u8), the layout configurePlayer() reads.
       new Uint16Array(mem, mistakes, TABLE_SIZE).set(player.mistakeRate);

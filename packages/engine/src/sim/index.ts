@@ -11,4 +11,6 @@ export type { SimWorkerLike, ToWorker, FromWorker } from './protocol.ts';
 export type { SimStats, TrueCountRow, RiskOfRuin } from './stats.ts';
 export { preloadSimCore } from './wasm/load.ts';
 export { optimalRamp, type OptimalRamp, type OptimalRampOptions, type OptimalRampRow } from './optimal-ramp.ts';
-export { estimatePlayer, handKind, type HandKind, type PlayerEstimate, type PlayerModel, type RecordedCountCheck, type RecordedDecision } from './player-model.ts';
+export { errorSources, estimatePlayer, handKind, type ErrorSource, type HandKind, type PlayerEstimate, type PlayerModel, type RecordedCountCheck, type RecordedDecision } from './player-model.ts';
+export { bestCell, gridCells, gridProblem, GRID_CELLS_MAX, GRID_VALUES_MAX, type GridParams, type GridSpec } from './grid.ts';
+export { normalCdf, perHour, tripView, type TripOptions, type TripView } from './trip.ts';

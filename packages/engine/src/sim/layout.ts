@@ -27,7 +27,12 @@ export const ACC_TRIPS_UNFINISHED = 11; // trips still going when a chunk hit it
 export const ACC_BINS = 16;
 /** Per true-count bin: rounds played, sum, sum of squares, units bet. */
 export const BIN_STRIDE = 4;
-export const ACC_SIZE = ACC_BINS + TC_BINS * BIN_STRIDE;
+/**
+ * After the bins, sums over shoes (k rounds played, A their results, B their squares, per shoe):
+ * k^2, kA, A^2, kB, AB, B^2, for the shoe-clustered standard errors of SD, DI, SCORE and N0.
+ */
+export const ACC_SHOE_SUMS = ACC_BINS + TC_BINS * BIN_STRIDE;
+export const ACC_SIZE = ACC_SHOE_SUMS + 6;
 
 export function newAccumulator(): Float64Array {
   return new Float64Array(ACC_SIZE);

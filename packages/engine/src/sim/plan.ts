@@ -3,11 +3,14 @@
 // computed in the loop: rule predicates, the true-count convention and the strategy are all
 // turned into lookup tables here, from the shared implementations (rules.ts, the analyser's
 // table, the counting module's true count).
-import { dealerHits, earlySurrenderVs, losesAllStakesToBlackjack, surrenderBeforePeek, type Rules } from '../rules.ts';
+import { dealerHits, earlySurrenderVs, losesAllStakesToBlackjack, RULE_LIMITS, surrenderBeforePeek, type Rules } from '../rules.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand, dealerPeeksUnder } from '../game/rule-predicates.ts';
 import { TABLE_SIZE, TABLE_SPLIT } from '../analysis/codes.ts';
 import { CODE_COUNT, TC_BINS, TC_MAX, TC_MIN } from './layout.ts';
 import type { PlayerTables } from './player-model.ts';
+
+/** Seats at the table: the player's spots and the other players together. */
+const SEATS_MAX = RULE_LIMITS.seats_max;
 
 export interface SimPlan {
   readonly rules: Rules;
@@ -50,6 +53,25 @@ export interface SimPlan {
    * unseen cards (the true-count convention's); null = the bet reads the true-count table.
    */
   readonly aceSide?: { readonly params: Float64Array; readonly decks: Float64Array } | null;
+  /** The player's spots at each true-count bin (the count the bet is placed at); 1..7. */
+  readonly spotsAt: Uint8Array;
+  /** The table around the player: seats, wonging out, the shoe's end (decision record 0065). */
+  readonly conditions: SimConditions;
+}
+
+export interface SimConditions {
+  /** Other players, dealt after the player's spots from the same shoe, playing basic strategy. */
+  readonly seats: number;
+  /** Share of a seat's decisions that depart from the chart (0..1). */
+  readonly seatErrorRate: number;
+  /** Leave before a round whose true count is below this (TC_MIN - 1: never). */
+  readonly wongOut: number;
+  /** A player who left may sit down again in the same shoe (at wongIn). */
+  readonly reenter: boolean;
+  /** > 0: the shoe is shuffled after this many rounds instead of at the cut card. */
+  readonly roundsPerShoe: number;
+  /** The cut card lands uniformly within this many cards around its place (0: always there). */
+  readonly cutSpread_cards: number;
 }
 
 export interface RuleTables {
@@ -168,6 +190,14 @@ export function checkPlan(p: SimPlan): void {
   if (p.predicates.shuffleBeforeRound.length !== n + 1) throw new RangeError('plan.shuffleBeforeRound has the wrong size');
   if (p.aceSide && (p.aceSide.params.length !== 4 || p.aceSide.decks.length !== n + 1)) throw new RangeError('plan.aceSide has the wrong size');
   if (p.predicates.canSurrender.length !== 22 || p.predicates.earlySurrender.length !== 11 || p.predicates.flags.length !== 3) throw new RangeError('plan.predicates has the wrong size');
+  if (p.spotsAt.length !== TC_BINS) throw new RangeError('plan.spotsAt has the wrong size');
+  const c = p.conditions;
+  if (!Number.isInteger(c.seats) || c.seats < 0 || c.seats > 6) throw new RangeError(`other players must be 0..6 (got ${c.seats})`);
+  for (const k of p.spotsAt) if (k < 1 || k + c.seats > SEATS_MAX) throw new RangeError(`spots ${k} and ${c.seats} other players do not fit the table's ${SEATS_MAX} seats`);
+  if (!(c.seatErrorRate >= 0 && c.seatErrorRate <= 1)) throw new RangeError(`the other players' error rate must be 0..1 (got ${c.seatErrorRate})`);
+  if (!Number.isInteger(c.wongOut) || c.wongOut < TC_MIN - 1 || c.wongOut > TC_MAX) throw new RangeError(`wong-out count out of range: ${c.wongOut}`);
+  if (!Number.isInteger(c.roundsPerShoe) || c.roundsPerShoe < 0 || c.roundsPerShoe > 1000) throw new RangeError(`rounds per shoe must be 0..1000 (got ${c.roundsPerShoe})`);
+  if (!Number.isInteger(c.cutSpread_cards) || c.cutSpread_cards < 0 || c.cutSpread_cards > n) throw new RangeError(`the cut card's spread must be 0..${n} cards (got ${c.cutSpread_cards})`);
   // The loop asks a hand of three cards or more only hit or stand: no play may say split where
   // the cell's split bit (bit 1 of tableIndex) is 0 (the loop traps on one).
   for (const plays of [p.table, p.decisions, p.player?.mistakePlay]) {

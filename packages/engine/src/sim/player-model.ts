@@ -30,6 +30,9 @@ export interface RecordedDecision {
   hand: readonly number[];
   chosen: string;
   best: string;
+  /** The graded record's price of the choice (credits given away in expectation) and the hand's stake. */
+  evCost?: number;
+  bet?: number;
 }
 export interface RecordedCountCheck {
   expected: number;
@@ -46,8 +49,12 @@ export function handKind(hand: readonly number[]): HandKind {
 
 export interface PlayerEstimate {
   model: PlayerModel;
-  /** Decisions and mistakes behind each rate (a rate from few decisions is rough). */
-  decisions: Record<HandKind, { seen: number; wrong: number }>;
+  /**
+   * Decisions and mistakes behind each rate (a rate from few decisions is rough), and what the
+   * graded record priced those mistakes at: the mean EV given away per decision of the kind, as
+   * a share of the hand's stake (null without a priced decision).
+   */
+  decisions: Record<HandKind, { seen: number; wrong: number; costPerDecision: number | null }>;
   countChecks: number;
   /** Root mean square of the running-count errors (points). */
   countErrorRms: number;
@@ -55,13 +62,24 @@ export interface PlayerEstimate {
 
 /** Estimates the model from the record; insurance decisions are not plays of a hand and are left out. */
 export function estimatePlayer(decisions: readonly RecordedDecision[], checks: readonly RecordedCountCheck[]): PlayerEstimate {
-  const tally: Record<HandKind, { seen: number; wrong: number }> = { hard: { seen: 0, wrong: 0 }, soft: { seen: 0, wrong: 0 }, pair: { seen: 0, wrong: 0 } };
+  const tally: Record<HandKind, { seen: number; wrong: number; costPerDecision: number | null }> = {
+    hard: { seen: 0, wrong: 0, costPerDecision: null },
+    soft: { seen: 0, wrong: 0, costPerDecision: null },
+    pair: { seen: 0, wrong: 0, costPerDecision: null },
+  };
+  const priced: Record<HandKind, { n: number; cost: number }> = { hard: { n: 0, cost: 0 }, soft: { n: 0, cost: 0 }, pair: { n: 0, cost: 0 } };
   for (const d of decisions) {
     if (d.best === 'insure' || d.best === 'noInsurance' || d.hand.length === 0) continue;
-    const t = tally[handKind(d.hand)];
+    const kind = handKind(d.hand);
+    const t = tally[kind];
     t.seen++;
     if (d.chosen !== d.best) t.wrong++;
+    if (d.bet !== undefined && d.bet > 0 && d.evCost !== undefined && Number.isFinite(d.evCost)) {
+      priced[kind].n++;
+      priced[kind].cost += d.evCost / d.bet;
+    }
   }
+  for (const k of ['hard', 'soft', 'pair'] as const) tally[k].costPerDecision = priced[k].n > 0 ? priced[k].cost / priced[k].n : null;
   const rate = (k: HandKind) => (tally[k].seen === 0 ? 0 : tally[k].wrong / tally[k].seen);
   const errors = checks.map((c) => c.answered - c.expected).filter((e) => Number.isFinite(e));
   const rms = errors.length === 0 ? 0 : Math.sqrt(errors.reduce((a, e) => a + e * e, 0) / errors.length);
@@ -71,6 +89,23 @@ export function estimatePlayer(decisions: readonly RecordedDecision[], checks: r
     countChecks: errors.length,
     countErrorRms: rms,
   };
+}
+
+export type ErrorSource = HandKind | 'count';
+
+/**
+ * The model with one source of error alone (each kind of hand's mistakes, the count's drift):
+ * simulated one by one they show what each costs ("Run my game too" explained). Sources the
+ * model does not have are left out.
+ */
+export function errorSources(model: PlayerModel): { source: ErrorSource; model: PlayerModel }[] {
+  const none = { hard: 0, soft: 0, pair: 0 };
+  const out: { source: ErrorSource; model: PlayerModel }[] = [];
+  for (const k of ['hard', 'soft', 'pair'] as const) {
+    if (model.mistakeRate[k] > 0) out.push({ source: k, model: { mistakeRate: { ...none, [k]: model.mistakeRate[k] }, runningCountErrors: [] } });
+  }
+  if (model.runningCountErrors.some((e) => e !== 0)) out.push({ source: 'count', model: { mistakeRate: none, runningCountErrors: model.runningCountErrors } });
+  return out;
 }
 
 function checkRate(name: string, x: number): number {

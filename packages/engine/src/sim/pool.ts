@@ -18,6 +18,13 @@ export interface PoolRunOptions {
   rounds: number;
   /** Rounds per chunk (tests use smaller chunks; results depend on it, not on threads). */
   chunkRounds?: number;
+  /**
+   * Plays a chunk on the calling thread: given, the run starts at once and the caller plays
+   * chunks while the workers start, until every worker is ready (a one-shot run hides the
+   * pool's start-up; decision record 0067). Chunks are merged in order, so who played one does
+   * not change the result. Synchronous (a Node core: the browser's main thread is left alone).
+   */
+  helpUntilReady?: (job: ChunkJob) => Float64Array;
 }
 
 export const MAX_THREADS = 64;
@@ -84,7 +91,7 @@ export class SimPool {
     this.busy = true;
     try {
       const t0 = now();
-      await this.ready;
+      if (!o.helpUntilReady) await this.ready;
       return await this.play(plan, o, control, t0);
     } finally {
       this.busy = false;
@@ -143,10 +150,37 @@ export class SimPool {
         if (control.stop?.aborted && done < o.rounds) return finish(null, true);
         feed(w);
       };
+      // Messages to a worker still starting wait in its queue.
       for (const w of this.workers) {
         w.postMessage({ type: 'plan', planId, plan });
         for (let k = 0; k < JOBS_IN_FLIGHT; k++) feed(w);
       }
+      const help = o.helpUntilReady;
+      if (!help) return;
+      let workersReady = false;
+      this.ready.then(
+        () => void (workersReady = true),
+        () => undefined, // a failed worker is reported through onFailure
+      );
+      const helpOnce = (): void => {
+        if (settled || workersReady) return;
+        const next: IteratorResult<ChunkJob> = jobs.next();
+        if (next.done) {
+          if (running === 0) finish(null);
+          return;
+        }
+        try {
+          accs[next.value.index] = help(next.value);
+        } catch (e) {
+          return finish(e instanceof Error ? e : new Error(String(e)));
+        }
+        done += next.value.minRounds;
+        control.onProgress?.({ rounds_done: done, rounds_total: o.rounds });
+        if (control.stop?.aborted && done < o.rounds) return finish(null, true);
+        // Let the workers' messages in between chunks.
+        setTimeout(helpOnce, 0);
+      };
+      helpOnce();
     });
   }
 

@@ -13,6 +13,7 @@ import {
   ACC_SHOES,
   ACC_SUM,
   ACC_SUM2,
+  ACC_SHOE_SUMS,
   ACC_SUM_HAND_UNITS,
   ACC_TRIPS,
   ACC_TRIPS_RUINED,
@@ -67,9 +68,15 @@ export interface SimStats {
   evPerUnitBet: number;
   evPerUnitBetStdErr: number;
   sd: number;
+  /** Standard error of `sd` (delta method, the rounds of a shoe taken together). */
+  sdStdErr: number;
   di: number;
+  diStdErr: number;
   score: number;
+  /** Standard error of `score`: the delta method on (mean, variance), shoes as clusters. */
+  scoreStdErr: number;
   n0: number | null;
+  n0StdErr: number | null;
   avgBet: number;
   insuranceBets: number;
   riskOfRuin: RiskOfRuin | null;
@@ -118,6 +125,7 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
     };
   }
   const di = sd > 0 ? (1000 * ev) / sd : 0;
+  const se2 = secondOrderErrors(acc, n, ev, variance);
   return {
     rounds: at(acc, ACC_ROUNDS),
     roundsPlayed: n,
@@ -133,12 +141,48 @@ export function summarize(acc: Float64Array, bankroll_units: number): SimStats {
     evPerUnitBet: avgBet > 0 ? ev / avgBet : 0,
     evPerUnitBetStdErr: avgBet > 0 ? se / avgBet : 0,
     sd,
+    sdStdErr: se2.sd,
     di,
+    diStdErr: se2.di,
     score: di * di,
+    scoreStdErr: se2.score,
     n0: ev !== 0 ? variance / (ev * ev) : null,
+    n0StdErr: ev !== 0 ? se2.n0 : null,
     avgBet,
     insuranceBets: at(acc, ACC_INSURANCE),
     riskOfRuin,
     perTrueCount,
+  };
+}
+
+/**
+ * Standard errors of SD, DI, SCORE and N0 by the delta method on the mean m and the variance v
+ * of the rounds played, with the rounds of a shoe taken together (a cluster): a shoe's counts,
+ * bets and results go together, and with a bet ramp the big rounds bunch in the same shoes, so
+ * treating rounds as independent understated the SD's error by half (test/sim-errors.test.ts
+ * holds each error to the spread of its figure over independent seeds). Per shoe s, with k_s
+ * rounds, A_s their results and B_s their squares, the influence of the shoe on m is
+ * A_s - k_s m and on v is u_s = (B_s - k_s a2) - 2 m (A_s - k_s m); Var(m) = sum (A_s - k_s m)^2
+ * / n^2, Var(v) = sum u_s^2 / n^2, Cov(m, v) = sum (A_s - k_s m) u_s / n^2, all from the six sums
+ * over shoes the loop keeps (ACC_SHOE_SUMS). Decision record 0066.
+ */
+function secondOrderErrors(acc: Float64Array, n: number, m: number, v: number): { sd: number; di: number; score: number; n0: number } {
+  if (n < 2 || v <= 0) return { sd: 0, di: 0, score: 0, n0: 0 };
+  const a2 = at(acc, ACC_SUM2) / n;
+  const [kk, ka, aa, kb, ab, bb] = [0, 1, 2, 3, 4, 5].map((i) => at(acc, ACC_SHOE_SUMS + i)) as [number, number, number, number, number, number];
+  const dA2 = aa - 2 * m * ka + m * m * kk; // sum (A - k m)^2
+  const dB2 = bb - 2 * a2 * kb + a2 * a2 * kk; // sum (B - k a2)^2
+  const dAB = ab - m * kb - a2 * ka + a2 * m * kk; // sum (A - k m)(B - k a2)
+  const n2 = n * n;
+  const varM = Math.max(0, dA2) / n2;
+  const varV = Math.max(0, dB2 - 4 * m * dAB + 4 * m * m * dA2) / n2;
+  const cov = (dAB - 2 * m * dA2) / n2;
+  const quad = (gm: number, gv: number): number => Math.sqrt(Math.max(0, gm * gm * varM + gv * gv * varV + 2 * gm * gv * cov));
+  const sd = Math.sqrt(v);
+  return {
+    sd: Math.sqrt(varV) / (2 * sd),
+    di: quad(1000 / sd, (-500 * m) / (v * sd)),
+    score: quad((2e6 * m) / v, (-1e6 * m * m) / (v * v)),
+    n0: m !== 0 ? quad((-2 * v) / (m * m * m), 1 / (m * m)) : 0,
   };
 }

@@ -46,6 +46,18 @@ export const SimSettingsSchema = z
     insurance: z.enum(['never', 'index']),
     /** Play only at or above this true count; null = play every round. */
     wongIn: z.nullable(z.int().check(z.gte(-10), z.lte(10))),
+    /** Leave before a round below this true count (engine SimPlanOptions.wongOut); absent or null = never. */
+    wongOut: z.optional(z.nullable(z.int().check(z.gte(-10), z.lte(10)))),
+    /** With wongOut: sit down again mid-shoe at wongIn after leaving. */
+    midshoeEntry: z.optional(z.boolean()),
+    /** Spots played by true count, keys as the spread's; absent or null = the rules' spots. */
+    spots: z.optional(
+      z.nullable(z.record(z.string().check(z.regex(/^(-inf|-?\d{1,2})$/)), z.int().check(z.gte(1), z.lte(7)))),
+    ),
+    /** Shuffle after this many rounds instead of at the cut card; absent or null = the cut card. */
+    roundsPerShoe: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(1000)))),
+    /** The cut card lands anywhere within this many decks around its place; absent = 0. */
+    cutCardSpread_decks: z.optional(z.number().check(z.gte(0), z.lte(8))),
     /** Bankroll in units for risk of ruin; 0 = none. */
     bankroll_units: z.number().check(z.gte(0), z.lte(10_000_000)),
     rounds: z.int().check(z.gte(SIM_ROUNDS_MIN), z.lte(SIM_ROUNDS_MAX)),

@@ -8,7 +8,7 @@ import {
   type CountingOptions,
   type Rules,
 } from '@card-counter/engine';
-import { TableSnapshotSchema, customCountProblem, type TableSnapshot } from '@card-counter/shared';
+import { BetRampSchema, TableSnapshotSchema, customCountProblem, type BetRampSetting, type TableSnapshot } from '@card-counter/shared';
 import { api } from '../lib/api-client.ts';
 import { isOfflineModeSet, readStorage } from '../lib/storage.ts';
 import type { UserState } from '../session/user-state.ts';
@@ -24,6 +24,8 @@ export interface TableSettings {
   counting: CountingOptions;
   /** The coach recommends index plays (the table's "index plays" switch). */
   indexPlays: boolean;
+  /** The bet ramp the table grades bets against (null: none set; absent where a screen does not read it). */
+  betRamp?: BetRampSetting | null;
 }
 
 export const DEFAULT_COUNTING: CountingOptions = {
@@ -41,6 +43,9 @@ export function playsAtServerTable(user: Pick<UserState, 'isGuest'> | null): boo
 export function tableStorageKey(owner: string): string {
   return `card-counter:table:${owner}`;
 }
+
+/** Where the browser keeps the local table's bet ramp (features/game: useBetRamp). */
+export const TABLE_BET_RAMP_KEY = 'card-counter:table-bet-ramp';
 
 /** Where the browser keeps the table's display and coach prefs (features/game: useTablePrefs). */
 export const TABLE_PREFS_KEY = 'card-counter:table-prefs';
@@ -78,12 +83,13 @@ export function readLocalTableSettings(owner: string): TableSettings {
     // A table written by an older release: the trainer drills the default rules meanwhile.
   }
   const prefs = parseJson(readStorage(TABLE_PREFS_KEY)) as { indexPlays?: unknown } | null;
-  return { rules, counting: countingOf(stored?.state?.counting), indexPlays: prefs?.indexPlays === true };
+  const ramp = BetRampSchema.safeParse((parseJson(readStorage(TABLE_BET_RAMP_KEY)) as { betRamp?: unknown } | null)?.betRamp);
+  return { rules, counting: countingOf(stored?.state?.counting), indexPlays: prefs?.indexPlays === true, betRamp: ramp.success ? ramp.data : null };
 }
 
 /** The settings a server table carries: its rules and count, and the coach's standard of its training. */
 export function settingsOfServerTable(snapshot: TableSnapshot): TableSettings {
-  return { rules: snapshot.state.config, counting: snapshot.state.counting, indexPlays: snapshot.training.settings.indexPlays };
+  return { rules: snapshot.state.config, counting: snapshot.state.counting, indexPlays: snapshot.training.settings.indexPlays, betRamp: snapshot.training.settings.betRamp };
 }
 
 /**

@@ -36,6 +36,7 @@ export interface SimCoreExports {
     bankroll_units: number,
   ): void;
   configurePlayer(mistakes: number, rcNoise: number): void;
+  configureTable(seats: number, seatErrorRate: number, wongOut: number, reenter: number, roundsPerShoe: number, cutSpread: number): void;
   startChunk(s0: number, s1: number, s2: number, s3: number): void;
   useStackedShoe(): void;
   position(): number;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { BetRampSchema, type BetRampSetting, type TableTrainingSettings } from '@card-counter/shared';
 import { readStorage, writeStorage } from '@/shared/lib/storage.ts';
+import { TABLE_BET_RAMP_KEY } from '@/shared/table-settings/table-settings.ts';
 import type { TableSource } from '../api/table-source.ts';
 import type { TableHandle } from './use-table.ts';
 
@@ -17,7 +18,7 @@ export interface BetRampControl {
   busy: boolean;
 }
 
-const LOCAL_KEY = 'card-counter:table-bet-ramp';
+const LOCAL_KEY = TABLE_BET_RAMP_KEY;
 
 function loadLocal(): Required<RampPatch> {
   try {

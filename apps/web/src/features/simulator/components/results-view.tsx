@@ -2,10 +2,13 @@
 // bet, risk of ruin both ways, the exact full-shoe EV), the charts, the per-true-count table and
 // the inputs they came from. With the player's own game beside it, each number shows both.
 import { useState } from 'react';
-import type { SimResult } from '@card-counter/engine';
+import type { PlayerEstimate, SimResult } from '@card-counter/engine';
+import type { MyGamePart } from '../hooks/use-sim-runner.ts';
+import { MyGameExplained } from './my-game-explained.tsx';
 import type { SimSettings } from '@card-counter/shared';
 import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtRate, fmtUnits, settingsLine } from '../model/format-sim.ts';
 import { EvByCountChart, RorChart } from './charts.tsx';
+import { TripPanel } from './trip-panel.tsx';
 
 function Stat({ label, value, sub, testId, mine, tone = 'plain' }: { label: string; value: string; sub?: string | undefined; testId?: string; mine?: string | undefined; tone?: 'good' | 'bad' | 'plain' }) {
   const color = tone === 'good' ? 'text-emerald-300' : tone === 'bad' ? 'text-rose-300' : 'text-slate-100';
@@ -23,8 +26,10 @@ function Stat({ label, value, sub, testId, mine, tone = 'plain' }: { label: stri
 
 /** SCORE and N0 describe an edge: for a losing game they say nothing, so none is shown. */
 const edge = (r: SimResult, text: string): string => (r.ev > 0 ? text : 'no edge');
+/** "± x" for a standard error (runs saved before issue 38 have none). */
+const pm = (se: number | null | undefined, digits = 2): string => (se == null || !Number.isFinite(se) ? '' : `± ${fmtNum(se, digits)} · `);
 
-export function ResultsView({ settings, result, mine }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined }) {
+export function ResultsView({ settings, result, mine, parts = [], estimate }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined; parts?: MyGamePart[]; estimate?: PlayerEstimate | undefined }) {
   const ror = result.riskOfRuin;
   const m = mine ?? null;
   const tone = (x: number) => (x > 0 ? 'good' : x < 0 ? 'bad' : 'plain') as 'good' | 'bad' | 'plain';
@@ -35,15 +40,16 @@ export function ResultsView({ settings, result, mine }: { settings: SimSettings;
         {settingsLine(settings)} · bankroll {fmtInt(settings.bankroll_units)} units · seed {settings.seed}
       </p>
       {m && <MistakeCost result={result} mine={m} />}
+      {m && <MyGameExplained result={result} mine={m} parts={parts} estimate={estimate} />}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
         <Stat label="EV / 100 rounds" value={`${fmtUnits(result.evPer100, 2)} u`} sub={`± ${fmtNum(result.evPer100StdErr)} u (1 SE)`} testId="sim-ev100" tone={tone(result.evPer100)} mine={m ? `${fmtUnits(m.evPer100, 2)} u` : undefined} />
         <Stat label="EV / round" value={`${fmtUnits(result.ev, 4)} u`} sub={`± ${fmtNum(result.evStdErr, 4)} u`} testId="sim-ev" tone={tone(result.ev)} mine={m ? `${fmtUnits(m.ev, 4)} u` : undefined} />
         <Stat label="Advantage" value={fmtPct(result.evPerUnitBet)} sub={`± ${fmtPlainPct(result.evPerUnitBetStdErr, 2)} of initial bets`} tone={tone(result.evPerUnitBet)} mine={m ? fmtPct(m.evPerUnitBet) : undefined} />
         <Stat label="Average bet" value={`${fmtNum(result.avgBet)} u`} sub={`${fmtNum(result.unitsAtRisk / Math.max(1, result.rounds))} u at risk / round`} />
-        <Stat label="SD / round" value={`${fmtNum(result.sd)} u`} sub={`${fmtNum(result.sdPer100, 1)} u per 100`} />
-        <Stat label="DI" value={edge(result, fmtNum(result.di, 2))} sub="desirability index" mine={m ? edge(m, fmtNum(m.di, 2)) : undefined} />
-        <Stat label="SCORE" value={edge(result, fmtNum(result.score, 2))} sub="EV/100 at ruin risk 13.5%" mine={m ? edge(m, fmtNum(m.score, 2)) : undefined} />
-        <Stat label="N0" value={edge(result, result.n0 === null ? '—' : fmtInt(result.n0))} sub="rounds to overcome 1 SD" mine={m ? edge(m, m.n0 === null ? '—' : fmtInt(m.n0)) : undefined} />
+        <Stat label="SD / round" value={`${fmtNum(result.sd)} u`} sub={`${pm(result.sdStdErr, 3)}${fmtNum(result.sdPer100, 1)} u per 100`} testId="sim-sd" />
+        <Stat label="DI" value={edge(result, fmtNum(result.di, 2))} sub={`${result.ev > 0 ? pm(result.diStdErr) : ''}desirability index`} mine={m ? edge(m, fmtNum(m.di, 2)) : undefined} />
+        <Stat label="SCORE" value={edge(result, fmtNum(result.score, 2))} sub={`${result.ev > 0 ? pm(result.scoreStdErr) : ''}EV/100 at ruin risk 13.5%`} testId="sim-score" mine={m ? edge(m, fmtNum(m.score, 2)) : undefined} />
+        <Stat label="N0" value={edge(result, result.n0 === null ? '—' : fmtInt(result.n0))} sub={`${result.ev > 0 ? pm(result.n0StdErr, 0) : ''}rounds to overcome 1 SD`} mine={m ? edge(m, m.n0 === null ? '—' : fmtInt(m.n0)) : undefined} />
         <Stat
           label="Risk of ruin"
           value={ror ? fmtPlainPct(ror.closedForm, 2) : '—'}
@@ -56,6 +62,7 @@ export function ResultsView({ settings, result, mine }: { settings: SimSettings;
         <Stat label="Exact basic EV" value={result.exactBasicEv === null ? '—' : fmtPct(result.exactBasicEv, 3)} sub="full-shoe, flat basic strategy" />
         <Stat label="Rounds" value={fmtInt(result.rounds)} sub={`${fmtRate(result.roundsPerSecond)} · ${result.threads} worker${result.threads > 1 ? 's' : ''} · ${fmtNum(result.seconds, 1)} s`} testId="sim-rounds" />
       </dl>
+      <TripPanel result={result} bankroll_units={settings.bankroll_units} />
       <div className="grid gap-4 xl:grid-cols-2">
         <figure className="min-w-0 rounded-xl bg-slate-900/70 p-3 ring-1 ring-slate-800">
           <figcaption className="mb-2 text-sm font-semibold text-slate-200">Advantage and frequency by true count</figcaption>

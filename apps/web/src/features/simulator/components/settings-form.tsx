@@ -33,6 +33,7 @@ export function SettingsForm({ settings: s, onChange, onRun, busy, threadsMax }:
     <form onSubmit={submit} noValidate aria-label="Simulation settings" className="space-y-4">
       <RulesSection s={s} onChange={onChange} errors={errors} />
       <PlaySection s={s} onChange={onChange} errors={errors} />
+      <TableSection s={s} onChange={onChange} errors={errors} />
       <Section title="Bet ramp (units)">
         <RampEditor spread={s.spread} onChange={(spread) => onChange({ ...s, spread })} error={errors.spread} />
       </Section>
@@ -100,9 +101,44 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
         <SelectField label="True count rounding" value={s.trueCount.rounding} options={[['floor', 'Floor'], ['truncate', 'Truncate'], ['round', 'Round'], ['none', 'None']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, rounding: v } })} />
         <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', 'By index (+3)']] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
         <NumberField label="Wong in at TC" value={s.wongIn} min={-10} max={10} onChange={(v) => onChange({ ...s, wongIn: Number.isNaN(v) ? null : v })} error={errors.wongIn} hint="Empty: play every round" />
+        <NumberField label="Wong out below TC" value={s.wongOut ?? null} min={-10} max={10} onChange={(v) => onChange({ ...s, wongOut: Number.isNaN(v) ? null : v })} error={errors.wongOut} hint="Empty: never leave" />
+        <div className="col-span-2">
+          <Toggle label="Mid-shoe entry after wonging out" checked={s.midshoeEntry ?? false} onChange={(v) => onChange({ ...s, midshoeEntry: v })} />
+          <p className="px-1 text-[11px] leading-tight text-slate-400">Off: having left, sit out the rest of the shoe (no mid-shoe entry).</p>
+        </div>
       </div>
     </Section>
   );
+}
+
+/** The table around the player: other players, spots by count, where the shoe ends. */
+function TableSection({ s, onChange, errors }: SectionProps) {
+  const r = s.rules as Record<string, number | boolean | string>;
+  const rule = (key: string, value: number) => onChange({ ...s, rules: { ...s.rules, [key]: value } });
+  const spotsFrom = spotsStep(s.spots ?? null);
+  const setSpots = (tc: number | null, n: number) => {
+    const base = Number(r.numInitialHands);
+    onChange({ ...s, spots: tc === null || !Number.isFinite(tc) ? null : { '-inf': base, [String(tc)]: n } });
+  };
+  return (
+    <Section title="Table and shoe">
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label="Other players" value={Number(r.otherPlayers ?? 0)} min={0} max={6} onChange={(v) => rule('otherPlayers', v)} error={errors['rules.otherPlayers'] ?? errors['rules.seats']} hint="Their cards use up the shoe" />
+        <NumberField label="Their errors" suffix="%" value={Number(r.otherPlayersErrorPct ?? 0)} min={0} max={20} onChange={(v) => rule('otherPlayersErrorPct', v)} error={errors['rules.otherPlayersErrorPct']} hint="Off the chart, at random" />
+        <NumberField label="More spots from TC" value={spotsFrom?.tc ?? null} min={-10} max={10} onChange={(v) => setSpots(Number.isNaN(v) ? null : v, spotsFrom?.n ?? 2)} error={errors.spots} hint="Empty: the same spots at every count" />
+        <NumberField label="Spots there" value={spotsFrom?.n ?? 2} min={1} max={7} onChange={(v) => setSpots(spotsFrom?.tc ?? null, v)} />
+        <NumberField label="Rounds per shoe" value={s.roundsPerShoe ?? null} min={1} max={1000} onChange={(v) => onChange({ ...s, roundsPerShoe: Number.isNaN(v) ? null : v })} error={errors.roundsPerShoe} hint="Empty: the cut card decides" />
+        <NumberField label="Cut card varies" suffix="decks" value={s.cutCardSpread_decks ?? 0} min={0} max={8} step={0.5} onChange={(v) => onChange({ ...s, cutCardSpread_decks: Number.isNaN(v) ? 0 : v })} error={errors.cutCardSpread_decks} hint="Window around its place" />
+      </div>
+    </Section>
+  );
+}
+
+/** The one step of a spots-by-count setting the form edits: from this count, this many spots. */
+function spotsStep(spots: Readonly<Record<string, number>> | null): { tc: number; n: number } | null {
+  if (!spots) return null;
+  const step = Object.entries(spots).find(([k]) => k !== '-inf');
+  return step ? { tc: Number(step[0]), n: step[1] } : null;
 }
 
 function RunSection({ s, onChange, errors, busy, invalid, threadsMax }: SectionProps & { busy: boolean; invalid: boolean; threadsMax: number }) {

@@ -6,17 +6,21 @@ import { errorMessage } from '@/shared/lib/api-error.ts';
 import { useSimulator } from '../hooks/use-simulator.ts';
 import type { RunState } from '../hooks/use-sim-runner.ts';
 import { defaultThreads } from '../model/settings.ts';
+import { useState } from 'react';
 import { CompareView } from './compare-view.tsx';
+import { GridPanel } from './grid-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { MyGamePanel } from './my-game-panel.tsx';
 import { OptimalRampPanel } from './optimal-ramp-panel.tsx';
 import { ResultsView } from './results-view.tsx';
 import { RunProgress } from './run-progress.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { UseMyTable } from './use-my-table.tsx';
 
 export function SimulatorPage() {
   const sim = useSimulator();
-  const { state, shown, settings } = sim;
+  const { settings } = sim;
+  const [tab, setTab] = useState<'run' | 'compare'>('run');
   return (
     <div className="mx-auto max-w-7xl">
       <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -31,15 +35,49 @@ export function SimulatorPage() {
         <div className="min-w-0">
           <MyGamePanel estimate={sim.myGame.data} loading={sim.myGame.isLoading} error={sim.myGame.error ? errorMessage(sim.myGame.error) : null} enabled={sim.myGameOn} onToggle={sim.setMyGameOn} />
           <div className="mt-4">
+            <UseMyTable settings={settings} onChange={sim.setSettings} />
+          </div>
+          <div className="mt-4">
             <SettingsForm settings={settings} onChange={sim.setSettings} onRun={sim.run} busy={sim.busy} threadsMax={defaultThreads()} />
           </div>
         </div>
         <div className="min-w-0 space-y-5">
+          <Tabs tab={tab} onTab={setTab} />
+          <div role="tabpanel" id="sim-panel-compare" aria-labelledby="sim-tab-compare" hidden={tab !== 'compare'}>
+            <GridPanel settings={settings} account={sim.account} onCharged={sim.onCharged} />
+          </div>
+          <div role="tabpanel" id="sim-panel-run" aria-labelledby="sim-tab-run" hidden={tab !== 'run'} className="space-y-5">
+            <RunTab sim={sim} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Run (one run, its results, the history) and Compare (a grid of runs). */
+function Tabs({ tab, onTab }: { tab: 'run' | 'compare'; onTab: (t: 'run' | 'compare') => void }) {
+  return (
+    <div role="tablist" aria-label="Simulator views" className="flex gap-1 rounded-lg bg-slate-900/70 p-1 ring-1 ring-slate-800">
+      {(['run', 'compare'] as const).map((t) => (
+        <button key={t} type="button" role="tab" id={`sim-tab-${t}`} aria-selected={tab === t} aria-controls={`sim-panel-${t}`} onClick={() => onTab(t)} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-semibold ${tab === t ? 'bg-emerald-500/20 text-emerald-100' : 'text-slate-300 hover:bg-slate-800'}`}>
+          {t === 'run' ? 'Run' : 'Compare'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The Run tab: the run under way, its results and optimal ramp, the history. */
+function RunTab({ sim }: { sim: ReturnType<typeof useSimulator> }) {
+  const { state, shown, settings } = sim;
+  return (
+    <>
           <RunStatus state={state} onCancel={sim.runner.cancel} />
           {sim.comparing.length === 2 && <CompareView a={sim.comparing[0] as SimRun} b={sim.comparing[1] as SimRun} onClose={sim.closeCompare} />}
           {shown ? (
             <>
-              <ResultsView settings={shown.settings} result={shown.result} mine={shown.mine} />
+              <ResultsView settings={shown.settings} result={shown.result} mine={shown.mine} parts={shown.parts ?? []} estimate={sim.myGame.data} />
               <OptimalRampPanel
                 key={shown.runId}
                 result={shown.result}
@@ -59,9 +97,7 @@ export function SimulatorPage() {
             onOpen={sim.openRun}
             onToggleCompare={sim.toggleCompare}
           />
-        </div>
-      </div>
-    </div>
+    </>
   );
 }
 

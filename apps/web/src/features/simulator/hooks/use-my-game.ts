@@ -17,7 +17,7 @@ export function useMyGame(player: { userId: string; isGuest: boolean } | null) {
       const record = playRecordFor(player);
       const [decisions, checks] = await Promise.all([record.recent(DECISIONS_READ, 'decision'), record.recent(CHECKS_READ, 'countCheck')]);
       return estimatePlayer(
-        decisions.flatMap((d) => (d.kind === 'decision' ? [{ hand: d.hand, chosen: d.chosen, best: d.best }] : [])),
+        decisions.flatMap((d) => (d.kind === 'decision' ? [{ hand: d.hand, chosen: d.chosen, best: d.best, evCost: d.evCost, bet: d.bet }] : [])),
         checks.flatMap((c) => (c.kind === 'countCheck' ? [{ expected: c.expected, answered: c.answered }] : [])),
       );
     },

@@ -3,7 +3,7 @@
 // throttled progress, cancel. The pool is kept between runs (starting workers costs time) and
 // closed when the screen goes away; a cancelled run leaves it ready for the next.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { buildPlan, SimAbortedError, type PlayerModel, type SimPlan, type SimResult } from '@card-counter/engine';
+import { buildPlan, errorSources, SimAbortedError, type ErrorSource, type PlayerModel, type SimPlan, type SimResult } from '@card-counter/engine';
 import { webSimPool } from '@card-counter/engine/sim/web';
 import type { SimResultJson, SimSettings } from '@card-counter/shared';
 import { withRetry } from '@/shared/lib/retry.ts';
@@ -16,17 +16,23 @@ export interface RunProgress {
   rounds_total: number;
   roundsPerSecond: number;
   timeLeft_s: number | null;
-  /** Which of the run's simulations is playing (the perfect game, then the player's own). */
-  phase: 'perfect' | 'mine';
+  /** Which of the run's simulations is playing (the perfect game, the player's own, then each of its errors alone). */
+  phase: 'perfect' | 'mine' | 'parts';
 }
 
 export type RunState =
   | { status: 'idle' }
   | { status: 'charging' }
   | { status: 'running'; runId: string; progress: RunProgress }
-  | { status: 'done'; runId: string; settings: SimSettings; result: SimResult; mine: SimResult | null; balance: number }
+  | { status: 'done'; runId: string; settings: SimSettings; result: SimResult; mine: SimResult | null; parts: MyGamePart[]; balance: number }
   | { status: 'cancelled' }
   | { status: 'error'; message: string };
+
+/** One source of the player's errors simulated alone, what "Run my game too" breaks its cost into. */
+export interface MyGamePart {
+  source: ErrorSource;
+  result: SimResult;
+}
 
 /** Progress reaches React at most this often (the workers report every chunk). */
 const PROGRESS_EVERY_ms = 100;
@@ -66,9 +72,13 @@ function playPlan(pool: Pool, plan: SimPlan, settings: SimSettings, signal: Abor
 }
 
 /** The perfect game's plan and, with a player model, the player's own; the engine refuses bad settings here. */
-function plansOf(settings: SimSettings, player: PlayerModel | null | undefined): { plan: SimPlan; minePlan: SimPlan | null } {
+function plansOf(settings: SimSettings, player: PlayerModel | null | undefined): { plan: SimPlan; minePlan: SimPlan | null; partPlans: { source: ErrorSource; plan: SimPlan }[] } {
   const plan = buildPlan(planOptionsOf(settings));
-  return { plan, minePlan: player ? buildPlan({ ...planOptionsOf(settings), player }) : null };
+  if (!player) return { plan, minePlan: null, partPlans: [] };
+  const sources = errorSources(player);
+  // One source alone is the whole model: its part is the run itself.
+  const partPlans = sources.length > 1 ? sources.map((p) => ({ source: p.source, plan: buildPlan({ ...planOptionsOf(settings), player: p.model }) })) : [];
+  return { plan, minePlan: buildPlan({ ...planOptionsOf(settings), player }), partPlans };
 }
 
 export function useSimRunner() {
@@ -113,7 +123,10 @@ export function useSimRunner() {
       const show = (progress: RunProgress) => setState({ status: 'running', runId, progress });
       const result = await playPlan(p, plans.plan, settings, abort.signal, show, 'perfect');
       const mine = plans.minePlan ? await playPlan(p, plans.minePlan, settings, abort.signal, show, 'mine') : null;
-      setState({ status: 'done', runId, settings, result, mine, balance });
+      const parts: MyGamePart[] = [];
+      for (const part of plans.partPlans) parts.push({ source: part.source, result: await playPlan(p, part.plan, settings, abort.signal, show, 'parts') });
+      if (mine && parts.length === 0 && player) for (const s of errorSources(player)) parts.push({ source: s.source, result: mine });
+      setState({ status: 'done', runId, settings, result, mine, parts, balance });
       // The result is the player's whether or not the history write succeeds.
       await saveResult(account, runId, toJson(result), mine ? toJson(mine) : null).catch(() => undefined);
     } catch (e) {

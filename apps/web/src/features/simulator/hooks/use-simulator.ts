@@ -9,7 +9,7 @@ import { listRuns, type SimAccount } from '../api/sim-api.ts';
 import { keepSimRamp } from '@/shared/table-settings/sim-ramps.ts';
 import { defaultSettings, MY_GAME_MIN_DECISIONS } from '../model/settings.ts';
 import { useMyGame } from './use-my-game.ts';
-import { useSimRunner } from './use-sim-runner.ts';
+import { useSimRunner, type MyGamePart } from './use-sim-runner.ts';
 
 // The simulator screen's state (components/simulator-page.tsx draws it): the settings, the run
 // (charged to the player's credits), the run shown (the last one, or one opened from the
@@ -20,6 +20,8 @@ export interface ShownRun {
   settings: SimSettings;
   result: SimResult;
   mine: SimResult | null;
+  /** Each source of the player's errors alone (this session's runs only; the history keeps none). */
+  parts?: MyGamePart[];
 }
 
 export function useSimulator() {
@@ -41,18 +43,20 @@ export function useSimulator() {
   const history = useQuery({ queryKey: historyKey, queryFn: () => listRuns(account as SimAccount), enabled: account !== null });
   const runs = useMemo(() => history.data ?? [], [history.data]);
 
-  const shown: ShownRun | null = state.status === 'done' && opened === null ? { runId: state.runId, settings: state.settings, result: state.result, mine: state.mine } : opened;
+  const shown: ShownRun | null = state.status === 'done' && opened === null ? { runId: state.runId, settings: state.settings, result: state.result, mine: state.mine, parts: state.parts } : opened;
+
+  // A charge's balance reaches the header and the ledger; the history gains the run.
+  const onCharged = (balance: number) => {
+    if (account && !account.isGuest) {
+      queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, credits: balance, balance } : me));
+      void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+    }
+    void queryClient.invalidateQueries({ queryKey: historyKey });
+  };
 
   const run = () => {
     if (!account) return;
     setOpened(null);
-    const onCharged = (balance: number) => {
-      if (!account.isGuest) {
-        queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (me) => (me ? { ...me, credits: balance, balance } : me));
-        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
-      }
-      void queryClient.invalidateQueries({ queryKey: historyKey });
-    };
     // The table's bet ramp setting offers the last simulated ramp.
     keepSimRamp('ramp', settings.spread);
     void runner
@@ -67,5 +71,5 @@ export function useSimulator() {
   const toggleCompare = (id: string) => setCompare((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id].slice(-2)));
   const comparing = compare.length === 2 ? (compare.map((id) => runs.find((r) => r.runId === id)).filter(Boolean) as SimRun[]) : [];
 
-  return { settings, setSettings, runner, state, busy: state.status === 'charging' || state.status === 'running', run, shown, history, runs, openRun, compare, toggleCompare, closeCompare: () => setCompare([]), comparing, myGame, myGameOn, setMyGameOn };
+  return { account, onCharged, settings, setSettings, runner, state, busy: state.status === 'charging' || state.status === 'running', run, shown, history, runs, openRun, compare, toggleCompare, closeCompare: () => setCompare([]), comparing, myGame, myGameOn, setMyGameOn };
 }

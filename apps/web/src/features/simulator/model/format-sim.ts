@@ -66,6 +66,15 @@ export function settingsLine(s: SimSettings): string {
   const spots = Number(r.numInitialHands) > 1 ? `, ${String(r.numInitialHands)} spots` : '';
   const units = Object.values(s.spread);
   const spread = units.length > 1 ? `spread ${Math.min(...units)}-${Math.max(...units)}` : 'flat bet';
-  const wong = s.wongIn === null ? '' : `, wong in at ${s.wongIn >= 0 ? '+' : ''}${s.wongIn}`;
-  return `${parts.join(' ')}, ${pen}${spots} · ${countLabel(s)}, ${spread}${wong} · ${INDEX_NAMES[s.indices] ?? s.indices}`;
+  const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x}`;
+  const wong = s.wongIn === null ? '' : `, wong in at ${signed(s.wongIn)}`;
+  const out = s.wongOut == null ? '' : `, wong out below ${signed(s.wongOut)}${s.midshoeEntry ? ' (mid-shoe entry)' : ''}`;
+  const table: string[] = [];
+  const step = s.spots ? Object.entries(s.spots).find(([k]) => k !== '-inf') : undefined;
+  if (step) table.push(`${step[1]} spots from ${signed(Number(step[0]))}`);
+  if (Number(r.otherPlayers) > 0) table.push(`${String(r.otherPlayers)} other player${Number(r.otherPlayers) > 1 ? 's' : ''}`);
+  if (s.roundsPerShoe) table.push(`${s.roundsPerShoe} rounds per shoe`);
+  if (s.cutCardSpread_decks) table.push(`cut card ±${s.cutCardSpread_decks / 2} decks`);
+  const tc = s.trueCount.resolution !== 'half' || s.trueCount.rounding !== 'floor' ? `, TC ${s.trueCount.resolution} decks ${s.trueCount.rounding}` : '';
+  return `${parts.join(' ')}, ${pen}${spots}${table.length > 0 ? `, ${table.join(', ')}` : ''} · ${countLabel(s)}${tc}, ${spread}${wong}${out} · ${INDEX_NAMES[s.indices] ?? s.indices}`;
 }

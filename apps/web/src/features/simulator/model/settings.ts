@@ -55,6 +55,9 @@ const RULE_LABELS: Record<string, string> = {
   numInitialHands: 'Spots played',
   maxSplits: 'Splits allowed',
   doubleDownRestriction: 'Double on',
+  otherPlayers: 'Other players',
+  otherPlayersErrorPct: 'Their errors',
+  seats: 'Seats',
 };
 
 /** Field name -> message; empty when the form can run. */
@@ -79,6 +82,17 @@ export function validateSettings(s: SimSettings): SettingsErrors {
   if (!Number.isInteger(s.threads) || s.threads < 1 || s.threads > 64) errors.threads = 'Workers must be 1 to 64.';
   if (!Number.isFinite(s.bankroll_units) || s.bankroll_units < 0 || s.bankroll_units > 10_000_000) errors.bankroll_units = 'Bankroll must be 0 (no risk of ruin) to 10,000,000 units.';
   if (s.wongIn !== null && (!Number.isInteger(s.wongIn) || s.wongIn < -10 || s.wongIn > 10)) errors.wongIn = 'Wong in at a whole true count from -10 to 10.';
+  const out = s.wongOut ?? null;
+  if (out !== null && (!Number.isInteger(out) || out < -10 || out > 10)) errors.wongOut = 'Wong out below a whole true count from -10 to 10.';
+  else if (out !== null && s.wongIn !== null && out > s.wongIn) errors.wongOut = 'Wong out at or below the wong-in count (or you would leave the round after sitting down).';
+  const rps = s.roundsPerShoe ?? null;
+  if (rps !== null && (!Number.isInteger(rps) || rps < 1 || rps > 1000)) errors.roundsPerShoe = 'Rounds per shoe must be a whole number from 1 to 1,000 (empty: the cut card).';
+  const cut = s.cutCardSpread_decks ?? 0;
+  if (!Number.isFinite(cut) || cut < 0 || (rules.ok && cut > rules.rules.numDecks)) errors.cutCardSpread_decks = 'The cut card moves within 0 decks up to the whole shoe.';
+  if (s.spots) {
+    const spotsProblem = validateSpots(s.spots, rules.ok ? rules.rules.otherPlayers : 0);
+    if (spotsProblem) errors.spots = spotsProblem;
+  }
   const ramp = validateRamp(s.spread);
   if (ramp) errors.spread = ramp;
   const customProblem = s.count === 'custom' ? customCountProblem(s.custom) : null;
@@ -95,6 +109,16 @@ export function validateSettings(s: SimSettings): SettingsErrors {
     errors.indices = 'No generated index table is stored for these rules and count (generating one takes minutes: `bj indices`). Choose I18 + Fab 4 with Hi-Lo, or common rules.';
   }
   return errors;
+}
+
+/** Spots by count: whole numbers 1..7 that fit the table beside its other players. */
+export function validateSpots(spots: Readonly<Record<string, number>>, otherPlayers: number): string | null {
+  if (!('-inf' in spots)) return 'Spots by count need the spots below the lowest count (the "below" row).';
+  for (const [k, v] of Object.entries(spots)) {
+    if (!Number.isInteger(v) || v < 1 || v > 7) return `Spots at ${k === '-inf' ? 'the lowest counts' : `true count ${k}`} must be a whole number from 1 to 7.`;
+    if (v + otherPlayers > 7) return `${v} spots and ${otherPlayers} other players do not fit the table's 7 seats.`;
+  }
+  return null;
 }
 
 /** The ramp's problem in words, or null: the engine's rampUnits() is the judge. */
@@ -123,6 +147,12 @@ export function planOptionsOf(s: SimSettings): SimPlanOptions {
     trueCount: s.trueCount,
     spread: s.spread,
     wongIn: s.wongIn,
+    wongOut: s.wongOut ?? null,
+    midshoeEntry: s.midshoeEntry ?? false,
+    // The spots below the step are the table's own (the form edits the step).
+    spots: s.spots ? { ...s.spots, '-inf': rules.numInitialHands } : null,
+    roundsPerShoe: s.roundsPerShoe ?? null,
+    cutCardSpread_decks: s.cutCardSpread_decks ?? 0,
     indices: s.indices,
     ...(indexTable ? { indexTable } : {}),
     insuranceByIndex: s.insurance === 'index',
