@@ -27,6 +27,7 @@ import { migration0017 } from './0017-record-shoe.ts';
 import { migration0018 } from './0018-lifetime-record.ts';
 import { migration0021 } from './0021-drill-deal-practice.ts';
 import { migration0023 } from './0023-username-key.ts';
+import { migration0026 } from './0026-tournaments.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-profiles-and-ledger': migration0001,
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-lifetime-record': migration0018,
   '0021-drill-deal-practice': migration0021,
   '0023-username-key': migration0023,
+  '0026-tournaments': migration0026,
 };
 
 /** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */
