@@ -11,6 +11,7 @@ import {
   TournamentDetailSchema,
   TournamentListSchema,
   type AdminAuditPage,
+  type AdminTournamentCreate,
   type TournamentDetail,
   type TournamentSummary,
 } from '@card-counter/shared';
@@ -81,7 +82,7 @@ forEachDatabase('api /api/tournaments', (t) => {
       [{ rules: { numDecks: 2, shufflePoint: 0.25 } }, 'TOURNAMENT_RULES_INVALID'],
       // 3:2 pays an odd bet in halves (ADR 0045).
       [{ betMin: 15 }, 'TOURNAMENT_RULES_INVALID'],
-    ] as const;
+    ] satisfies [Partial<AdminTournamentCreate>, string][];
     for (const [over, want] of bad) {
       const res = await asAdmin('POST', '/api/admin/tournaments', tournamentBody(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);

@@ -22,7 +22,7 @@ import { payoutTable, type Tournament } from './model.ts';
 
 export const TOURNAMENT_CLOSE_JOB = 'tournament-close';
 /** A closing older than this is taken for dead and run again (pg-boss's expiry). */
-const CLOSE_EXPIRE_s = 120;
+const CLOSE_EXPIRE_s = 60;
 
 export interface CloseResult {
   outcome: 'finished' | 'cancelled' | 'already' | 'early';
@@ -149,7 +149,7 @@ export async function sendClosing(jobs: JobQueue, t: Pick<Tournament, 'id' | 'en
  * lost with a process between its creation and the send, or before this release's queue): the
  * stately policy keeps it to one waiting per tournament.
  */
-export async function startClosings(deps: ClosingDeps): Promise<void> {
+export async function startClosings(deps: ClosingDeps): Promise<{ repaired: Promise<void> }> {
   await deps.jobs.define<{ id: string }>({
     name: TOURNAMENT_CLOSE_JOB,
     policy: 'stately',
@@ -174,4 +174,13 @@ export async function startClosings(deps: ClosingDeps): Promise<void> {
   const open = await deps.db.kysely.selectFrom('tournaments').select(['id', 'ends_at']).where('closed_at', 'is', null).execute();
   const now = deps.clock();
   for (const t of open) await sendClosing(deps.jobs, { id: t.id, endsAt: new Date(t.ends_at) }, now);
+  // Overdue ones are closed now too: a closing whose process was killed holds its job until
+  // pg-boss's expiry, and a restarted process need not wait for it (the lock keeps it to once).
+  const overdue = open.filter((t) => new Date(t.ends_at) <= now);
+  const repaired = (async () => {
+    if (overdue.length === 0) return;
+    await deps.grader.drain();
+    for (const t of overdue) await closeTournament(deps.db, t.id, deps.clock());
+  })().catch((e: unknown) => deps.log.warn({ err: e }, 'closing overdue tournaments at start failed; their jobs close them'));
+  return { repaired };
 }

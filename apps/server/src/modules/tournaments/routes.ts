@@ -107,6 +107,8 @@ export const tournamentRoutes: AppModule = async (app, deps) => {
     });
   });
 
-  await startClosings({ db, jobs, clock, grader, log: app.log });
+  const { repaired } = await startClosings({ db, jobs, clock, grader, log: app.log });
+  // Before the database closes (main.ts closes it after the app).
+  app.addHook('preClose', () => repaired);
   await startSchedules({ db, jobs, clock }, deps.config.tournamentSchedules);
 };
