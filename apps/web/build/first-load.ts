@@ -67,13 +67,16 @@ export const FIRST_LOAD_ROUTES = {
  * scheduler is about 56 KB more than Preact in every first load; /login 106.1, table 145.7, a
  * guest's table 182.0 KB). Issue 35's fairness work merged beside it (bets in the rules' steps,
  * the practice notes of count checks and drills, the shoe's reserve) brought the tables to 150.2
- * and 183.6 KB: the signed-in table is 0.2 KB past the goal, to be found again (issue 36). The goal
- * for React DOM is at most 110, 150 and 185; the budgets hold what is reached, not the goal.
+ * and 183.6 KB: the signed-in table is 0.2 KB past the goal, to be found again (issue 36). Issue 40's
+ * tournaments (their two lazy routes in the entry, seven error messages in the contract's catalogue,
+ * the table's chips-or-credits terms and routes) brought a guest's table to 184.3 KB, within its
+ * goal (the pages themselves and the tournament's table are chunks of their own). The goal for
+ * React DOM is at most 110, 150 and 185; the budgets hold what is reached, not the goal.
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
   '/login': 107,
   '/ (signed in, the table)': 151,
-  '/ (a guest, the table)': 184,
+  '/ (a guest, the table)': 185,
 };
 
 /**

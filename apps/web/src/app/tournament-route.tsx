@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { TournamentTable } from '@/features/game/components/tournament-table.tsx';
+import { LazyTournamentTable as TournamentTable } from '@/features/game/components/tournament-table-lazy.tsx';
 import { TournamentPage } from '@/features/tournaments/components/tournament-page.tsx';
 import { GuestTournaments } from '@/features/tournaments/components/tournaments-page.tsx';
 import { useSessionStore } from '@/shared/session/session-store.ts';

@@ -46,11 +46,6 @@ export interface ServerTablePaths {
 
 export const OWN_TABLE_PATHS: ServerTablePaths = { table: '/api/table', actions: '/api/table/actions', shoes: '/api/table/shoes', report: '/api/table/report' };
 
-export function tournamentTablePaths(tournamentId: string): ServerTablePaths {
-  const base = `/api/tournaments/${encodeURIComponent(tournamentId)}/table`;
-  return { table: base, actions: `${base}/actions`, shoes: null, report: null };
-}
-
 export interface ServerTableOptions {
   /** The table's routes (default the player's own table). */
   paths?: ServerTablePaths;
@@ -105,7 +100,7 @@ export class ServerTableSource implements TableSource {
   }
 
   async report(shoe?: string): Promise<TableReport> {
-    if (this.paths.report === null) throw new Error('ServerTableSource: this table keeps no report');
+    if (this.paths.report === null) throw new Error('no report here');
     return TableReportSchema.parse(await api.get<unknown>(`${this.paths.report}${shoe === undefined ? '' : `?shoe=${shoe}`}`));
   }
 

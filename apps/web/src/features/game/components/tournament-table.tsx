@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { playRecordFor } from '@/shared/record/play-record.ts';
-import { ServerTableSource, tournamentTablePaths } from '../api/server-table-source.ts';
+import { ServerTableSource, type ServerTablePaths } from '../api/server-table-source.ts';
 import type { TableSource } from '../api/table-source.ts';
 import { HouseContext, type TableHouse } from '../model/house.ts';
 import { TableScreen } from './table-screen.tsx';
@@ -10,6 +10,11 @@ import { TableScreen } from './table-screen.tsx';
  * that table does not keep: no other tab's stream to follow, no shoe report, no replaced shoe
  * before the end (the shoes are every entrant's and are revealed with the results).
  */
+function tournamentTablePaths(tournamentId: string): ServerTablePaths {
+  const base = `/api/tournaments/${encodeURIComponent(tournamentId)}/table`;
+  return { table: base, actions: `${base}/actions`, shoes: null, report: null };
+}
+
 function tournamentSource(tournamentId: string): TableSource {
   const server = new ServerTableSource({ paths: tournamentTablePaths(tournamentId) });
   return {
