@@ -26,7 +26,7 @@ export function EntrantRecord({ tournamentId, userId, name, onClose }: { tournam
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-300">
-            {whole(record.data.decisions)} decisions, {whole(record.data.mistakes)} off the coach's play · {whole(record.data.bets)} bets graded,{' '}
+            {plural(record.data.decisions, 'decision')}, {whole(record.data.mistakes)} off the coach's play · {plural(record.data.bets, 'bet')} graded,{' '}
             {whole(record.data.betsOffRamp)} off the ramp · {record.data.evGivenAway.toFixed(1)} chips of EV given away
           </p>
           <ul className="mt-3 max-h-72 space-y-1 overflow-y-auto text-sm">
@@ -42,6 +42,10 @@ export function EntrantRecord({ tournamentId, userId, name, onClose }: { tournam
       )}
     </section>
   );
+}
+
+function plural(n: number, word: string): string {
+  return `${whole(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function describe(kind: 'decision' | 'bet', e: Record<string, unknown>): string {

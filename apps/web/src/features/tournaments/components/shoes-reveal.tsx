@@ -39,7 +39,7 @@ export function ShoesReveal({ reveal, published }: { reveal: Reveal; published: 
         {result === null
           ? 'Checking the shoes against the commitment...'
           : ok
-            ? `Verified in this browser: ${reveal.shoes.length} shoe${reveal.shoes.length === 1 ? '' : 's'} open their commitments, and the commitments hash to the one published. Everyone had the same cards.`
+            ? `Verified in this browser: ${reveal.shoes.length === 1 ? 'the shoe opens its commitment' : `all ${reveal.shoes.length} shoes open their commitments`}, and the commitments hash to the one published. Everyone had the same cards.`
             : 'The reveal does NOT match the commitment published when the tournament was made.'}
       </p>
       <details className="mt-2 text-sm">

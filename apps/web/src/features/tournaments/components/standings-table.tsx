@@ -20,7 +20,7 @@ export function StandingsTable({ rows, me, final, onRecord }: { rows: Tournament
             <th scope="col" className="py-2 pr-2 text-right font-medium">
               Chips
             </th>
-            <th scope="col" className="py-2 pr-2 text-right font-medium">
+            <th scope="col" className={`py-2 pr-2 text-right font-medium ${final ? 'hidden sm:table-cell' : ''}`}>
               Rounds
             </th>
             {final ? (
@@ -53,7 +53,7 @@ export function StandingsTable({ rows, me, final, onRecord }: { rows: Tournament
                   {r.finished && !final ? <span className="ml-1 text-xs text-slate-400">· done</span> : null}
                 </td>
                 <td className="py-2 pr-2 text-right font-mono tabular-nums">{whole(r.chips)}</td>
-                <td className="py-2 pr-2 text-right font-mono tabular-nums">{whole(r.roundsPlayed)}</td>
+                <td className={`py-2 pr-2 text-right font-mono tabular-nums ${final ? 'hidden sm:table-cell' : ''}`}>{whole(r.roundsPlayed)}</td>
                 {final ? (
                   <>
                     <td className="hidden py-2 pr-2 text-right font-mono tabular-nums sm:table-cell">{(r.evGivenAway ?? 0).toFixed(1)}</td>

@@ -111,7 +111,7 @@ function EntryPanel({ d, id }: { d: TournamentDetail; id: string }) {
           ? `You are in. Play opens ${when(t.startsAt)}.`
           : mine?.finished
             ? `You have played your tournament: ${whole(mine.chips)} chips, place ${whole(mine.place)} for now. Results when it ends, ${when(t.endsAt)}.`
-            : `You are in: the same shoes as every entrant. ${t.rounds === 'shoe' ? 'Play the shoe to the cut card' : `Play ${whole(t.rounds)} rounds`} before ${when(t.endsAt)}.`}
+            : `You are in: the same shoes as every entrant. Play ${roundsLine(t)} before ${when(t.endsAt)}.`}
       </p>
     );
   }

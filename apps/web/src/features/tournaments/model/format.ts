@@ -18,7 +18,7 @@ export function rulesLine(t: Pick<TournamentSummary, 'rules'>): string {
 }
 
 export function roundsLine(t: Pick<TournamentSummary, 'rounds'>): string {
-  return t.rounds === 'shoe' ? 'one shoe, to the cut card' : `${whole(t.rounds)} rounds`;
+  return t.rounds === 'shoe' ? 'one shoe, to the cut card' : `${whole(t.rounds)} round${t.rounds === 1 ? '' : 's'}`;
 }
 
 export const STATUS_LABEL: Record<TournamentSummary['status'], string> = {
