@@ -6,7 +6,8 @@ export function StandingsTable({ rows, me, final, onRecord }: { rows: Tournament
   const shown = me !== null && !rows.some((r) => r.userId === me.userId) ? [...rows, me] : rows;
   if (shown.length === 0) return <p className="text-sm text-slate-400">Nobody has entered yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable: a keyboard scrolls it when a long name makes it wider than a phone.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={final ? 'Final standings, scrollable' : 'Live standings, scrollable'}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{final ? 'Final standings' : 'Live standings'}</caption>
         <thead className="text-xs tracking-wide text-slate-400 uppercase">
