@@ -43,6 +43,15 @@ async function createTournament(browser: Browser, name: string): Promise<Summary
       },
     });
     expect(res.status(), await res.text()).toBe(200);
+    if (SHOTS_DIR) {
+      const page = await context.newPage();
+      for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        await gotoApp(page, '/admin?tab=tournaments');
+        await expect(page.getByRole('region', { name: 'New tournament' })).toBeVisible();
+        await page.screenshot({ path: `${SHOTS_DIR}/tournament-admin-form-${width}.png`, fullPage: true });
+      }
+    }
     return (await res.json()) as Summary;
   } finally {
     await context.close();
@@ -60,6 +69,13 @@ async function player(browser: Browser, tag: string): Promise<{ context: Browser
 /** From /tournaments into the tournament, entered, at its table. */
 async function enter(page: Page, name: string): Promise<void> {
   await gotoApp(page, '/tournaments');
+  if (SHOTS_DIR) {
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SHOTS_DIR}/tournaments-list-${width}.png`, fullPage: true });
+    }
+  }
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('button', { name: 'Enter for 1,000 credits' }).click();
@@ -89,7 +105,12 @@ test('two players enter, play the same shoe, see each other in the standings; it
   try {
     await enter(a.page, name);
     const dealtA = await playRound(a.page, tour.id);
-    if (SHOTS_DIR) await a.page.screenshot({ path: `${SHOTS_DIR}/tournament-table-1280.png`, fullPage: true });
+    if (SHOTS_DIR) {
+      await a.page.screenshot({ path: `${SHOTS_DIR}/tournament-table-1280.png`, fullPage: true });
+      await a.page.setViewportSize({ width: 390, height: 844 });
+      await a.page.screenshot({ path: `${SHOTS_DIR}/tournament-table-390.png`, fullPage: true });
+      await a.page.setViewportSize({ width: 1280, height: 800 });
+    }
     await enter(b.page, name);
     const dealtB = await playRound(b.page, tour.id);
     // The same committed shoe, from the same first card: the same shoe and the same first two cards.

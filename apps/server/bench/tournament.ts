@@ -3,7 +3,7 @@
  * human pace (issue 40). Signs the entrants up and enters them (not measured), then for
  * --duration-s every entrant plays rounds at the tournament's table, waiting about --think-ms
  * between two actions (0.5x to 1.5x, starts spread over one think time), and reads the standings
- * (GET /api/tournaments/:id) every --standings-every actions; --streams entrants follow the live
+ * (GET /api/tournaments/:id) every --standings-every actions (default 3); --streams entrants follow the live
  * standings stream. Prints the p50/p99 of table actions and of the standings' reads, the
  * standings events received, and the closing's time (the closing's one transaction: ranking,
  * the EV tie-break from the graded record, payouts) with the entrants it closed.
@@ -51,7 +51,7 @@ function parseArgs(argv: string[]): Args {
     entrants: Number(get('entrants', '1000')),
     think_ms: Number(get('think-ms', '1000')),
     duration_s: Number(get('duration-s', '60')),
-    standingsEvery: Number(get('standings-every', '10')),
+    standingsEvery: Number(get('standings-every', '3')),
     streams: Number(get('streams', '50')),
     port: Number(get('port', '3261')),
   };
