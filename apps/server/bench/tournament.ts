@@ -55,15 +55,22 @@ function parseArgs(argv: string[]): Args {
     streams: Number(get('streams', '50')),
     port: Number(get('port', '3261')),
   };
-  if (!Number.isInteger(a.entrants) || a.entrants < 2 || a.entrants > ENTRANTS_MAX) throw new Error(`--entrants: 2..${ENTRANTS_MAX}`);
-  if (!Number.isInteger(a.think_ms) || a.think_ms < 0 || a.think_ms > 60_000) throw new Error('--think-ms: 0..60000');
-  if (!Number.isInteger(a.duration_s) || a.duration_s < 5 || a.duration_s > 3600) throw new Error('--duration-s: 5..3600');
+  if (!Number.isInteger(a.entrants) || a.entrants < 2 || a.entrants > ENTRANTS_MAX)
+    throw new Error(`--entrants: 2..${ENTRANTS_MAX}`);
+  if (!Number.isInteger(a.think_ms) || a.think_ms < 0 || a.think_ms > 60_000)
+    throw new Error('--think-ms: 0..60000');
+  if (!Number.isInteger(a.duration_s) || a.duration_s < 5 || a.duration_s > 3600)
+    throw new Error('--duration-s: 5..3600');
   if (!Number.isInteger(a.standingsEvery) || a.standingsEvery < 1) throw new Error('--standings-every: >= 1');
-  if (!Number.isInteger(a.streams) || a.streams < 0 || a.streams > a.entrants) throw new Error('--streams: 0..entrants');
+  if (!Number.isInteger(a.streams) || a.streams < 0 || a.streams > a.entrants)
+    throw new Error('--streams: 0..entrants');
   return a;
 }
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 1 : 0) : '-');
 
 // ---------- the entrants (child process) ----------
@@ -93,7 +100,10 @@ async function runEntrants(job: ChildJob): Promise<ChildResult> {
   const think = () => new Promise((r) => setTimeout(r, job.think_ms * (0.5 + Math.random())));
   const streams = job.cookies.slice(0, job.streams).map((cookie) => {
     const ctl = new AbortController();
-    void fetch(`${job.base}/api/tournaments/${job.tournamentId}/stream`, { headers: { cookie, origin: job.base }, signal: ctl.signal })
+    void fetch(`${job.base}/api/tournaments/${job.tournamentId}/stream`, {
+      headers: { cookie, origin: job.base },
+      signal: ctl.signal,
+    })
       .then(async (res) => {
         const reader = res.body?.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {
@@ -108,15 +118,45 @@ async function runEntrants(job: ChildJob): Promise<ChildResult> {
   await Promise.all(
     job.cookies.map(async (cookie, i) => {
       await new Promise((r) => setTimeout(r, (job.think_ms * i) / job.cookies.length));
+      // A connection refused or timed out under overload is counted, and the entrant goes on.
+      for (let tries = 0; tries < 100 && Date.now() < end; tries++) {
+        try {
+          await playEntrant(cookie);
+          return;
+        } catch (e) {
+          error(
+            `network: ${e instanceof Error ? ((e.cause as { code?: string } | undefined)?.code ?? e.message) : String(e)}`,
+          );
+          await think();
+        }
+      }
+    }),
+  );
+  for (const s of streams) s.abort();
+  return out;
+
+  async function playEntrant(cookie: string): Promise<void> {
+    {
       const headers = { cookie, origin: job.base, 'content-type': 'application/json' };
-      let table = (await (await fetch(`${job.base}/api/tournaments/${job.tournamentId}/table`, { headers })).json()) as {
+      let table = (await (
+        await fetch(`${job.base}/api/tournaments/${job.tournamentId}/table`, { headers })
+      ).json()) as {
         version: number;
-        state: { gameInProgress: boolean; gamePhase: string; playerHands: { cards: { rank: string }[] }[]; currentHandIndex: number; handBets: number[] };
+        state: {
+          gameInProgress: boolean;
+          gamePhase: string;
+          playerHands: { cards: { rank: string }[] }[];
+          currentHandIndex: number;
+          handBets: number[];
+        };
       };
       let n = 0;
       while (Date.now() < end) {
         const s = table.state;
-        const total = (s.playerHands[s.currentHandIndex]?.cards ?? []).reduce((t, c) => t + Math.min(10, c.rank === 'A' ? 11 : Number(c.rank) || 10), 0);
+        const total = (s.playerHands[s.currentHandIndex]?.cards ?? []).reduce(
+          (t, c) => t + Math.min(10, c.rank === 'A' ? 11 : Number(c.rank) || 10),
+          0,
+        );
         const action = !s.gameInProgress
           ? (s.handBets[0] ?? 0) > 0
             ? { type: 'deal' }
@@ -132,7 +172,9 @@ async function runEntrants(job: ChildJob): Promise<ChildResult> {
           headers,
           body: JSON.stringify({ actionId: randomUUID(), version: table.version, action }),
         });
-        const body = (await res.json()) as typeof table & { error?: { code: string; details?: { reason?: string; table?: typeof table } } };
+        const body = (await res.json()) as typeof table & {
+          error?: { code: string; details?: { reason?: string; table?: typeof table } };
+        };
         out.actions.push(performance.now() - t0);
         if (res.status === 200) {
           if (table.state.gameInProgress && !body.state.gameInProgress) out.rounds += 1;
@@ -152,10 +194,8 @@ async function runEntrants(job: ChildJob): Promise<ChildResult> {
         }
         await think();
       }
-    }),
-  );
-  for (const s of streams) s.abort();
-  return out;
+    }
+  }
 }
 
 if (process.argv.includes('--child')) {
@@ -174,7 +214,8 @@ if (process.argv.includes('--child')) {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) throw new Error('the bench runs on loopback only');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname))
+    throw new Error('the bench runs on loopback only');
   const name = `cc_bench_tour_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
@@ -185,8 +226,19 @@ async function main(): Promise<void> {
   const appUrl = `http://127.0.0.1:${args.port}`;
   try {
     await migrateDatabase(db);
-    const config = loadConfig({ NODE_ENV: 'test', APP_URL: appUrl, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-dist', SSE_CLIENTS_MAX: String(args.entrants + 10) });
-    const app = await buildApp({ config, db, logger: false, authRateLimit: { enabled: false, max: 1000, window_s: 60 } });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      APP_URL: appUrl,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-dist',
+      SSE_CLIENTS_MAX: String(args.entrants + 10),
+    });
+    const app = await buildApp({
+      config,
+      db,
+      logger: false,
+      authRateLimit: { enabled: false, max: 1000, window_s: 60 },
+    });
     await app.listen({ port: args.port, host: '127.0.0.1' });
     console.log(machineSpeedLine());
     const now = new Date();
@@ -221,10 +273,17 @@ async function main(): Promise<void> {
           const res = await fetch(`${appUrl}/api/auth/sign-up/email`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin: appUrl },
-            body: JSON.stringify({ email: `bench-${i}-${randomUUID()}@example.com`, password: 'correct-horse-9', name: `Entrant ${i}` }),
+            body: JSON.stringify({
+              email: `bench-${i}-${randomUUID()}@example.com`,
+              password: 'correct-horse-9',
+              name: `Entrant ${i}`,
+            }),
           });
           if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
-          const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+          const cookie = res.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; ');
           const entry = await fetch(`${appUrl}/api/tournaments/${tour.id}/entries`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin: appUrl, cookie },
@@ -235,20 +294,36 @@ async function main(): Promise<void> {
         }
       }),
     );
-    console.log(`signed up and entered ${args.entrants} entrants in ${fmt((performance.now() - t0) / 1000)} s (not measured); load average ${load()}`);
+    console.log(
+      `signed up and entered ${args.entrants} entrants in ${fmt((performance.now() - t0) / 1000)} s (not measured); load average ${load()}`,
+    );
 
-    console.log(`playing: ${args.entrants} entrants, think ${args.think_ms} ms, ${args.duration_s} s, standings read every ${args.standingsEvery} actions, ${args.streams} standings streams`);
+    console.log(
+      `playing: ${args.entrants} entrants, think ${args.think_ms} ms, ${args.duration_s} s, standings read every ${args.standingsEvery} actions, ${args.streams} standings streams`,
+    );
     const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', 'tsx'] });
     const result = await new Promise<ChildResult>((resolve, reject) => {
       child.once('message', (m) => resolve(m as ChildResult));
       child.once('error', reject);
-      child.send({ base: appUrl, tournamentId: tour.id, cookies, think_ms: args.think_ms, duration_s: args.duration_s, standingsEvery: args.standingsEvery, streams: args.streams } satisfies ChildJob);
+      child.send({
+        base: appUrl,
+        tournamentId: tour.id,
+        cookies,
+        think_ms: args.think_ms,
+        duration_s: args.duration_s,
+        standingsEvery: args.standingsEvery,
+        streams: args.streams,
+      } satisfies ChildJob);
     });
     const loadAfterPlay = load();
     const a = [...result.actions].sort((x, y) => x - y);
     const s = [...result.standings].sort((x, y) => x - y);
-    console.log(`table actions:   ${a.length} (${fmt(a.length / args.duration_s)}/s), p50 ${fmt(percentile(a, 50))} ms, p99 ${fmt(percentile(a, 99))} ms; rounds ${result.rounds}`);
-    console.log(`standings reads: ${s.length} (${fmt(s.length / args.duration_s)}/s), p50 ${fmt(percentile(s, 50))} ms, p99 ${fmt(percentile(s, 99))} ms`);
+    console.log(
+      `table actions:   ${a.length} (${fmt(a.length / args.duration_s)}/s), p50 ${fmt(percentile(a, 50))} ms, p99 ${fmt(percentile(a, 99))} ms; rounds ${result.rounds}`,
+    );
+    console.log(
+      `standings reads: ${s.length} (${fmt(s.length / args.duration_s)}/s), p50 ${fmt(percentile(s, 50))} ms, p99 ${fmt(percentile(s, 99))} ms`,
+    );
     console.log(`standings events received by ${args.streams} streams: ${result.events}`);
     console.log(`refusals and errors: ${JSON.stringify(result.errors)}`);
     console.log(`load average after play: ${loadAfterPlay}`);
@@ -260,7 +335,9 @@ async function main(): Promise<void> {
     const c0 = performance.now();
     const closed = await closeTournament(db, tour.id, new Date(Date.now() + 48 * 3600_000));
     const close_ms = performance.now() - c0;
-    console.log(`closing: ${closed.outcome}, ${closed.entrants} entrants ranked, ${closed.paid} credits paid to 10 places, ${fmt(close_ms)} ms (grading what waited first: ${fmt(graded_ms)} ms); load average ${load()}`);
+    console.log(
+      `closing: ${closed.outcome}, ${closed.entrants} entrants ranked, ${closed.paid} credits paid to 10 places, ${fmt(close_ms)} ms (grading what waited first: ${fmt(graded_ms)} ms); load average ${load()}`,
+    );
     await app.close();
   } finally {
     await db.close();
