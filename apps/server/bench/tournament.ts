@@ -305,6 +305,7 @@ async function main(): Promise<void> {
     const result = await new Promise<ChildResult>((resolve, reject) => {
       child.once('message', (m) => resolve(m as ChildResult));
       child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the entrants' process exited (${String(code)}) without its figures`)));
       child.send({
         base: appUrl,
         tournamentId: tour.id,
