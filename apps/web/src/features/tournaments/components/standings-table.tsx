@@ -8,28 +8,28 @@ export function StandingsTable({ rows, me, final, onRecord }: { rows: Tournament
   return (
     // Focusable: a keyboard scrolls it when a long name makes it wider than a phone.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={final ? 'Final standings, scrollable' : 'Live standings, scrollable'}>
-      <table className="w-full text-left text-sm">
+      <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">{final ? 'Final standings' : 'Live standings'}</caption>
         <thead className="text-xs tracking-wide text-slate-400 uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-2 pl-2 font-medium">
+            <th scope="col" className="w-14 py-2 pr-2 pl-2 font-medium">
               Place
             </th>
             <th scope="col" className="py-2 pr-2 font-medium">
               Player
             </th>
-            <th scope="col" className="py-2 pr-2 text-right font-medium">
+            <th scope="col" className="w-20 py-2 pr-2 text-right font-medium">
               Chips
             </th>
-            <th scope="col" className={`py-2 pr-2 text-right font-medium ${final ? 'hidden sm:table-cell' : ''}`}>
+            <th scope="col" className={`w-16 py-2 pr-2 text-right font-medium sm:w-20 ${final ? 'hidden sm:table-cell' : ''}`}>
               Rounds
             </th>
             {final ? (
               <>
-                <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
+                <th scope="col" className="hidden w-32 py-2 pr-2 text-right font-medium sm:table-cell">
                   EV given away
                 </th>
-                <th scope="col" className="py-2 pr-2 text-right font-medium">
+                <th scope="col" className="w-20 py-2 pr-2 text-right font-medium">
                   Paid
                 </th>
               </>
@@ -42,7 +42,7 @@ export function StandingsTable({ rows, me, final, onRecord }: { rows: Tournament
             return (
               <tr key={r.userId} className={`border-t border-slate-800 ${mine ? 'bg-emerald-950/60' : ''}`} data-testid="standing-row">
                 <td className="py-2 pr-2 pl-2 font-mono tabular-nums">{whole(r.place)}</td>
-                <td className="max-w-[10rem] truncate py-2 pr-2 sm:max-w-none">
+                <td className="truncate py-2 pr-2">
                   {final && onRecord ? (
                     <button type="button" className="text-left text-emerald-300 underline" onClick={() => onRecord(r.userId)}>
                       {r.displayName || 'Player'}
