@@ -99,9 +99,10 @@ async function playRound(page: Page, tournamentId: string): Promise<string[]> {
 
 test('two players enter, play the same shoe, see each other in the standings; it ends by itself, the winner is paid and the shoes check against the commitment', async ({ browser }) => {
   const name = `Duplicate cup ${Date.now().toString(36)}`;
-  const tour = await createTournament(browser, name);
+  // The players first (the password hash is slow on a loaded machine), then the tournament's window.
   const a = await player(browser, 'tour-a');
   const b = await player(browser, 'tour-b');
+  const tour = await createTournament(browser, name);
   try {
     await enter(a.page, name);
     const dealtA = await playRound(a.page, tour.id);

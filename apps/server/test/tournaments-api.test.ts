@@ -243,8 +243,9 @@ forEachDatabase('api /api/tournaments', (t) => {
   });
 
   it('ends by itself at endsAt: the closing job runs and GET says finished with the standings and each place paid', async () => {
-    const tour = await create({ endsAt: new Date(Date.now() + 1500).toISOString(), payouts_pct: [100] });
     const [a, b] = [await signUpPlayer(app, 'tour-job-a'), await signUpPlayer(app, 'tour-job-b')];
+    // Signed up first (slow: the password hash), so the short window holds the entries.
+    const tour = await create({ endsAt: new Date(Date.now() + 4000).toISOString(), payouts_pct: [100] });
     for (const p of [a, b]) expect((await enter(p, tour.id)).statusCode).toBe(200);
     const d = await eventually(() => detail(a, tour.id), (x) => x.tournament.status === 'finished', 'closed by its job');
     // Equal chips and no decisions: the earlier entry wins.

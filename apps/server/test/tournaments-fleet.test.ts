@@ -61,13 +61,13 @@ describe.skipIf(postgresMissing)('two processes on one PostgreSQL close a tourna
   });
 
   it('the closing job, sent by both and run by either, pays each place once', async () => {
-    const tour = await makeTournament(dbA, { endsAt: new Date(Date.now() + 2000).toISOString(), payouts_pct: [60, 40] });
     const players: Player[] = [];
-    for (const [i, app] of [appA, appB, appA].entries()) {
-      const p = await signUpPlayer(app, `fleet-${i}`);
+    for (const [i, app] of [appA, appB, appA].entries()) players.push(await signUpPlayer(app, `fleet-${i}`));
+    // Signed up first (slow: the password hash), so the short window holds the entries.
+    const tour = await makeTournament(dbA, { endsAt: new Date(Date.now() + 5000).toISOString(), payouts_pct: [60, 40] });
+    for (const p of players) {
       const res = await p.call('POST', `/api/tournaments/${tour.id}/entries`, { requestId: randomUUID() });
       expect(res.statusCode, res.body).toBe(200);
-      players.push(p);
     }
     // Each process sends the closing too (the stately queue keeps one per tournament).
     await sendClosing(appA.jobs, tour, new Date());
