@@ -54,6 +54,7 @@ const SIGNED_IN = [
   { path: '/?mode=charts', ready: async (page: Page) => await expect(page.getByRole('table', { name: 'Hard totals' })).toBeVisible({ timeout: 15_000 }) },
   { path: '/simulator', ready: heading(/Simulator/) },
   { path: '/leaderboard', ready: heading(/Leaderboard/) },
+  { path: '/tournaments', ready: heading('Tournaments') },
   { path: '/profile', ready: heading('Profile') },
   { path: '/profile/mistakes', ready: heading('Mistakes') },
 ] as const;
@@ -89,4 +90,46 @@ test('as an admin: the operator screen', async ({ page }) => {
   });
   expect(res.status()).toBe(200);
   await walk(page, [{ path: '/admin', ready: heading(/Admin/) }], 'admin');
+  await gotoApp(page, '/admin?tab=tournaments');
+  await expect(page.getByRole('region', { name: 'New tournament' })).toBeVisible();
+  await expectNoViolations(page, 'the new-tournament form (admin)');
+});
+
+test("a tournament's page: entered, at its table, on a phone and at 1280; then its results and the shoes' reveal", async ({ page, browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = adminAccount();
+  const signIn = await adminContext.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: admin.password }, headers: authCallHeaders() });
+  expect(signIn.status()).toBe(200);
+  const name = `Axe cup ${Date.now().toString(36)}`;
+  const made = await adminContext.request.post('/api/admin/tournaments', {
+    headers: authCallHeaders(),
+    data: {
+      name,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 20_000).toISOString(),
+      rules: { numDecks: 6 },
+      rounds: 'shoe',
+      betMin: 10,
+      betMax: 500,
+      chips: 10_000,
+      minEntrants: 1,
+      payouts_pct: [100],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { id } = (await made.json()) as { id: string };
+  await adminContext.close();
+  await page.setViewportSize(PHONE);
+  await signUpViaApi(page, newAccount('axe-tour'));
+  await gotoApp(page, `/tournaments/${id}`);
+  await page.getByRole('button', { name: 'Enter for 1,000 credits' }).click();
+  await expect(page.getByTestId('table-balance')).toHaveText('10,000 chips');
+  await expectNoViolations(page, 'a tournament at its table (phone)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoViolations(page, 'a tournament at its table (1280)');
+  await expect(page.getByTestId('tournament-status')).toHaveText('Finished', { timeout: 60_000 });
+  await expect(page.getByTestId('reveal-check')).toHaveText(/^Verified in this browser/);
+  await expectNoViolations(page, "a tournament's results and reveal (1280)");
+  await page.setViewportSize(PHONE);
+  await expectNoViolations(page, "a tournament's results and reveal (phone)");
 });

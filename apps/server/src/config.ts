@@ -66,6 +66,14 @@ const EnvSchema = z.object({
   METRICS_PORT: optionalText.pipe(z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().int().max(65535)).optional()),
   /** The installable-app feature flag (spec: off by default): manifest and service worker. */
   INSTALLABLE_APP: z.enum(['on', 'off'], "must be 'on' or 'off'").default('off'),
+  /** Tournaments created on a schedule (modules/tournaments/schedule.ts): a comma list of 'daily' and 'weekly'; empty = none. */
+  TOURNAMENT_SCHEDULES: z
+    .string()
+    .trim()
+    .default('')
+    .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== ''))
+    .pipe(z.array(z.enum(['daily', 'weekly'], "must be a comma list of 'daily' and 'weekly'")))
+    .refine((a) => new Set(a).size === a.length, 'names a schedule twice'),
 });
 
 export interface Config {
@@ -96,6 +104,8 @@ export interface Config {
   installableApp: boolean;
   /** Port of the metrics server (GET /metrics, never on `port`); undefined: none. */
   metricsPort: number | undefined;
+  /** Tournament schedules (TOURNAMENT_SCHEDULES): each creates its period's tournament once. */
+  tournamentSchedules: ('daily' | 'weekly')[];
   /** Settings that make this deployment incomplete (reported by GET /api/config; production only). */
   missing: ConfigSetting[];
 }
@@ -177,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     trustProxy: e.TRUST_PROXY,
     installableApp: e.INSTALLABLE_APP === 'on',
     metricsPort: e.METRICS_PORT,
+    tournamentSchedules: e.TOURNAMENT_SCHEDULES,
     missing,
   };
 }

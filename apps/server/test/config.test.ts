@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ INSTALLABLE_APP: 'off' }).installableApp).toBe(false);
   });
 
+  it('reads the tournament schedules (TOURNAMENT_SCHEDULES): none by default, a comma list of daily and weekly', () => {
+    expect(loadConfig({}).tournamentSchedules).toEqual([]);
+    expect(loadConfig({ TOURNAMENT_SCHEDULES: ' daily , weekly ' }).tournamentSchedules).toEqual(['daily', 'weekly']);
+    expect(loadConfig({ TOURNAMENT_SCHEDULES: 'weekly' }).tournamentSchedules).toEqual(['weekly']);
+  });
+
   it('parses values', () => {
     const c = loadConfig({
       PORT: '8080',
@@ -60,6 +66,8 @@ describe('loadConfig', () => {
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ INSTALLABLE_APP: 'true' }, 'INSTALLABLE_APP'],
+    [{ TOURNAMENT_SCHEDULES: 'hourly' }, 'TOURNAMENT_SCHEDULES'],
+    [{ TOURNAMENT_SCHEDULES: 'daily,daily' }, 'TOURNAMENT_SCHEDULES'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -17,11 +17,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { RecordGrader } from '../src/modules/record/index.ts';
+import { insertTournament } from '../src/modules/tournaments/index.ts';
 import { buildTestApp } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { openSse, sseData } from './support/sse.ts';
 import { stackedShoes, tableClient, type TableClient } from './support/table.ts';
 import { forEachDatabase } from './support/test-db.ts';
+import { tournamentBody } from './support/tournaments.ts';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const HI_LO = { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 };
@@ -47,9 +49,13 @@ forEachDatabase('withheld shoe walk', (t) => {
   let baseUrl: string;
   /** The table's clock: both players act at the same instants, so times match where the app sets them. */
   let now = Date.now();
+  /** A running tournament both players enter: its routes are walked with its id. */
+  let tournamentId = '';
   beforeAll(async () => {
     app = await buildTestApp(t.db, { clock: () => new Date(now), heartbeat_ms: 60_000, table: { ...shoes.hooks, countCheckRandom: () => 0.99 } });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const made = await t.db.kysely.transaction().execute((trx) => insertTournament(trx, tournamentBody({}, new Date(now)), { now: new Date(now), createdBy: null }));
+    tournamentId = made?.id ?? '';
   });
   afterAll(async () => {
     await app.close();
@@ -64,6 +70,8 @@ forEachDatabase('withheld shoe walk', (t) => {
     await table.act({ type: 'setConfig', rules: { numDecks: 1, shufflePoint: 0.5, surrenderAllowed: false } });
     await table.act({ type: 'setCounting', counting: { system: 'custom', custom: { tags }, resolution: 'half', rounding: 'floor' } });
     await table.act({ type: 'setTraining', settings: { testMode: true, betRamp: RAMP } });
+    const entry = await p.call('POST', `/api/tournaments/${tournamentId}/entries`, { requestId: crypto.randomUUID() });
+    expect(entry.statusCode, entry.body).toBe(200);
     await sql`
       insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at, source, graded)
       select ${p.id}, 'old-' || i, 'decision', true, 0, 25, '{}'::jsonb,
@@ -119,6 +127,8 @@ forEachDatabase('withheld shoe walk', (t) => {
           // Record row ids interleave between the two players; the count's own tags are the set-up.
           if ((k === 'id' || k === 'mistakeId') && typeof v === 'string' && /^\d+$/.test(v)) return [k, '<row>'];
           if (k === 'custom' && typeof v === 'object') return [k, '<the count chosen>'];
+          // A tournament's places among equal chips go by entry time, then user id: not the players' to choose.
+          if (k === 'place' && typeof v === 'number') return [k, '<place>'];
           return [k, normalise(v, me, other)];
         }),
       );
@@ -141,7 +151,9 @@ forEachDatabase('withheld shoe walk', (t) => {
         const v = params[name ?? m];
         if (v === undefined) throw new Error(`withheld-shoe walk: give route ${route} a value for ${m}`);
         // An admin route's :id is a user; a player's own id there (admin routes answer 403 to players).
-        return route.startsWith('/api/admin/') ? s.p.id : v;
+        if (route.startsWith('/api/admin/')) return s.p.id;
+        // A tournament's routes: the one both players entered.
+        return route.startsWith('/api/tournaments/') ? tournamentId : v;
       });
       if (route.endsWith('/stream')) streams.push([route, url]);
       else urls.push(...QUERIES(shoe).map((q): [string, string] => [route + q.replace(shoe, '<shoe>'), url + q]));

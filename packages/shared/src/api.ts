@@ -18,3 +18,4 @@ export * from './api/simulator.ts';
 export * from './api/lifetime.ts';
 export * from './api/mistake-round.ts';
 export * from './api/play-history.ts';
+export * from './api/tournaments.ts';

@@ -114,6 +114,20 @@ export const ERRORS = {
    * `details` carry `{ reason, field }` (reason: one of CUSTOM_COUNT_REASONS, stable).
    */
   INVALID_CUSTOM_COUNT: { status: 400, message: 'This custom count is not valid.' },
+  /** A tournament id that names no tournament (api/tournaments.ts). */
+  TOURNAMENT_NOT_FOUND: { status: 404, message: 'There is no such tournament.' },
+  /** POST /api/tournaments/:id/entries by a player already in it (another request id): nothing charged. */
+  TOURNAMENT_ALREADY_ENTERED: { status: 409, message: 'You have already entered this tournament.' },
+  /** Entering or playing a tournament at or after its end: nothing charged, nothing changed. */
+  TOURNAMENT_ENDED: { status: 409, message: 'This tournament has ended.' },
+  /** Playing a tournament before its start (entering is open from its creation). */
+  TOURNAMENT_NOT_STARTED: { status: 409, message: 'This tournament has not started yet.' },
+  /** The tournament's table or record asked by a player who has not entered it. */
+  TOURNAMENT_NOT_ENTERED: { status: 409, message: 'Enter this tournament to play at its table.' },
+  /** An entrant's record of a tournament, asked before its end (it carries the counts and cards). */
+  TOURNAMENT_NOT_OVER: { status: 409, message: 'The records are shown once the tournament is over.' },
+  /** POST /api/admin/tournaments: rules a duplicate-shoe tournament cannot deal (details: { field }). */
+  TOURNAMENT_RULES_INVALID: { status: 400, message: 'These rules cannot be used for a tournament.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

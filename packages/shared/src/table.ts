@@ -299,7 +299,10 @@ export type TableActionRequest = z.infer<typeof TableActionRequestSchema>;
  * this file) and
  * the server's own: STALE_VERSION (the request's version is not the table's), BET_OUT_OF_LIMITS
  * (a spot bet outside TABLE_LIMITS), NO_COUNT_CHECK (an answer to a count check that is not open),
- * TRUE_COUNT_MISSING (an answer without the true count to a check that asks it).
+ * TRUE_COUNT_MISSING (an answer without the true count to a check that asks it), and at a
+ * tournament's table (api/tournaments.ts) TOURNAMENT_FIXED (a change the tournament's rules do not
+ * allow: rules, shoe, count, leaving an imposed test mode) and TOURNAMENT_ROUNDS_PLAYED (the
+ * entrant has played every round, or is out of chips or of committed shoes).
  */
 export const TableRefusalReasonSchema = z.enum([
   'WRONG_PHASE',
@@ -323,6 +326,8 @@ export const TableRefusalReasonSchema = z.enum([
   'BET_OUT_OF_LIMITS',
   'NO_COUNT_CHECK',
   'TRUE_COUNT_MISSING',
+  'TOURNAMENT_FIXED',
+  'TOURNAMENT_ROUNDS_PLAYED',
 ]);
 export type TableRefusalReason = z.infer<typeof TableRefusalReasonSchema>;
 
@@ -403,5 +408,5 @@ export type TableContractMatchesEngine = [
   Assert<Same<z.infer<typeof ShoeRevealSchema>, ShoeReveal>>,
   Assert<Same<z.infer<typeof VisibleShoeSchema>, VisibleShoe>>,
   Assert<Same<z.infer<typeof VisibleTableStateSchema>, VisibleGameState>>,
-  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING'>, RefusalCode>>,
+  Assert<Same<Exclude<z.infer<typeof TableRefusalReasonSchema>, 'STALE_VERSION' | 'BET_OUT_OF_LIMITS' | 'NO_COUNT_CHECK' | 'TRUE_COUNT_MISSING' | 'TOURNAMENT_FIXED' | 'TOURNAMENT_ROUNDS_PLAYED'>, RefusalCode>>,
 ];

@@ -17,6 +17,7 @@ import type { RecordTables } from '../modules/record/tables.ts';
 import type { RewardsTables } from '../modules/rewards/tables.ts';
 import type { SimulatorTables } from '../modules/simulator/tables.ts';
 import type { TableTables } from '../modules/table/tables.ts';
+import type { TournamentsTables } from '../modules/tournaments/tables.ts';
 
 export interface DB
   extends
@@ -31,6 +32,7 @@ export interface DB
     RecordTables,
     RewardsTables,
     TableTables,
+    TournamentsTables,
     SimulatorTables {}
 
 /** A Kysely over tables the app does not type: better-auth's (auth_*). */

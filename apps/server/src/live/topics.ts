@@ -17,6 +17,8 @@ export const LIVE_TOPICS = {
   leaderboard: 'leaderboard_changed',
   /** The player's table (its version); key: the user id. */
   table: 'table_changed',
+  /** A tournament's standings (an entry, a settled round, the closing); key: the tournament id. */
+  tournament: 'tournament_changed',
 } as const satisfies Record<string, string>;
 
 export type LiveTopic = keyof typeof LIVE_TOPICS;

@@ -14,5 +14,6 @@ import { rewardsModule } from './rewards/index.ts';
 import { simulatorModule } from './simulator/index.ts';
 import { systemModule } from './system/index.ts';
 import { tableModule } from './table/index.ts';
+import { tournamentsModule } from './tournaments/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, tableModule, lifetimeModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, tableModule, lifetimeModule, tournamentsModule];

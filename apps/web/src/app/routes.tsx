@@ -34,6 +34,10 @@ const LeaderboardPage = lazyChunk(() =>
 // observer out of /login's first load (docs/decisions/0036-first-load-cuts.md).
 const RequireAdmin = lazyChunk(() => import('./require-admin.tsx').then((m) => ({ default: m.RequireAdmin })));
 const AdminPage = lazyChunk(() => import('@/features/admin/components/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const TournamentsPage = lazyChunk(() =>
+  import('@/features/tournaments/components/tournaments-page.tsx').then((m) => ({ default: m.TournamentsPage })),
+);
+const TournamentRoute = lazyChunk(() => import('./tournament-route.tsx').then((m) => ({ default: m.TournamentRoute })));
 const PrivacyPage = lazyChunk(() => import('@/features/legal/components/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazyChunk(() => import('@/features/legal/components/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 const DeploymentGuidePage = lazyChunk(() =>
@@ -64,6 +68,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'profile', element: <ProfilePage /> },
               { path: 'profile/mistakes', element: <MistakesPage /> },
               { path: 'leaderboard', element: <LeaderboardPage /> },
+              { path: 'tournaments', element: <TournamentsPage /> },
+              { path: 'tournaments/:id', element: <TournamentRoute /> },
               { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
             ],
           },

@@ -48,12 +48,12 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Game' })).toBeTruthy();
   });
 
-  it('shows the navigation bar with the credits, profile link and the six-entry mobile menu', async () => {
+  it('shows the navigation bar with the credits, profile link and the seven-entry mobile menu', async () => {
     signedInAs(PROFILE);
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Ada' })).toBeTruthy();
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(main).getAllByRole('link').map((a) => a.textContent)).toEqual(['Game', 'Simulator', 'Leaderboard']);
+    expect(within(main).getAllByRole('link').map((a) => a.textContent)).toEqual(['Game', 'Simulator', 'Leaderboard', 'Tournaments']);
     expect(screen.getByText('12,345')).toBeTruthy();
     expect(screen.getByText('12.3K')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -62,6 +62,7 @@ describe('app routes', () => {
       'Game',
       'Simulator',
       'Leaderboard',
+      'Tournaments',
       'Profile',
       'Purchase Credits',
       'Sign Out',

@@ -170,6 +170,7 @@ export const AdminActionSchema = z.enum([
   'sessions.revoke',
   'account.block',
   'account.unblock',
+  'tournament.create',
 ]);
 export type AdminAction = z.infer<typeof AdminActionSchema>;
 

@@ -27,6 +27,7 @@ import { migration0017 } from './0017-record-shoe.ts';
 import { migration0018 } from './0018-lifetime-record.ts';
 import { migration0021 } from './0021-drill-deal-practice.ts';
 import { migration0023 } from './0023-username-key.ts';
+import { migration0026 } from './0026-tournaments.ts';
 import { migration0029 } from './0029-speed-and-bet-drills.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-lifetime-record': migration0018,
   '0021-drill-deal-practice': migration0021,
   '0023-username-key': migration0023,
+  '0026-tournaments': migration0026,
   '0029-speed-and-bet-drills': migration0029,
 };
 

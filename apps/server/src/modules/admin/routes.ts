@@ -20,6 +20,8 @@ import {
   AdminUserIdParamsSchema,
   AdminUserSearchQuerySchema,
   AdminUserSearchResponseSchema,
+  AdminTournamentCreateSchema,
+  TournamentSummarySchema,
 } from '@card-counter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,6 +34,7 @@ import { adminGuard } from './guard.ts';
 import { health } from './health.ts';
 import { listPayments } from './payments.ts';
 import { totals } from './totals.ts';
+import { createTournament } from './tournaments.ts';
 import { assertUserExists, searchUsers, userDetail } from './users.ts';
 
 export const adminRoutes: AppModule = async (app, deps) => {
@@ -41,7 +44,18 @@ export const adminRoutes: AppModule = async (app, deps) => {
   userRoutes(app, deps, admins);
   accountRoutes(app, deps);
   operatorViews(app, deps);
+  tournamentRoutes(app, deps);
 };
+
+/** Tournaments: created here (audited), listed and played under /api/tournaments. */
+function tournamentRoutes(app: FastifyInstance, { db, clock, jobs }: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/admin/tournaments',
+    { schema: { body: AdminTournamentCreateSchema, response: { 200: TournamentSummarySchema } } },
+    async (request) => createTournament(db, jobs, { adminUserId: request.userId(), request: request.body, now: clock() }),
+  );
+}
 
 const params = AdminUserIdParamsSchema;
 

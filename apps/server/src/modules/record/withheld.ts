@@ -16,7 +16,8 @@
  * .training, jsonb) in SQL so that a board over every player can apply it in the same
  * statement; the shuffle point is the one the table asks its check at (table/training.ts
  * `atShufflePoint`), and apps/server/test/withheld-shoe-walk.test.ts holds the two together by
- * playing to it.
+ * playing to it. A tournament's table in test mode withholds all of its tournament's shoes until
+ * the tournament is closed (decision record 0056).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.ts';
@@ -26,6 +27,19 @@ import type { Database } from '../../db/index.ts';
  * every player's (the skill board).
  */
 export function withheldShoesSql(userId?: string): RawBuilder<{ user_id: string; shoe: string }> {
+  return sql<{ user_id: string; shoe: string }>`${tableWithheldSql(userId)}
+    union all
+    -- A tournament's table in test mode (ADR 0056): every shoe of the tournament until it is
+    -- closed (the shoes are every entrant's, and the reports of its checks come with the results).
+    select e.user_id, c.shoe from tournament_entries e
+    join tournaments tt on tt.id = e.tournament_id and tt.closed_at is null
+    cross join lateral jsonb_array_elements_text(tt.shoe_commitments) as c(shoe)
+    where ${userId === undefined ? sql`true` : sql`e.user_id = ${userId}`}
+      and coalesce((e.training->'settings'->>'testMode')::boolean, false)`;
+}
+
+/** The player's table's withheld shoe (one player's, or every player's). */
+function tableWithheldSql(userId?: string): RawBuilder<{ user_id: string; shoe: string }> {
   const deck = sql`t.state->'deck'`;
   const cards = sql`json_array_length(${deck}->'cards')`;
   const atShufflePoint = sql`(${cards} - (${deck}->>'position')::integer)::float8 <= (t.state->'config'->>'shufflePoint')::float8 * ${cards}`;
@@ -54,8 +68,8 @@ export function shownSql(opts: { userId?: string; table?: string } = {}): RawBui
     where w.user_id = ${col('user_id')} and w.shoe = ${col('shoe')} and ${col('kind')} <> 'countCheck')`;
 }
 
-/** The player's withheld shoe now (its commitment), or null: for answers that say so. */
+/** The player's table's withheld shoe now (its commitment), or null: for answers that say so. */
 export async function withheldShoe(db: Database, userId: string): Promise<string | null> {
-  const { rows } = await sql<{ shoe: string }>`select shoe from (${withheldShoesSql(userId)}) w`.execute(db.kysely);
+  const { rows } = await sql<{ shoe: string }>`select shoe from (${tableWithheldSql(userId)}) w`.execute(db.kysely);
   return rows[0]?.shoe ?? null;
 }

@@ -90,6 +90,12 @@ export interface DecideContext {
   random: () => number;
   /** Tests: a stacked shoe for a table that has none yet (hooks.ts firstShoe). */
   firstShoe?: ((numDecks: number) => ShoeState | null) | undefined;
+  /**
+   * A table of another module's own (a tournament's, decision record 0056): its fee per hand,
+   * its bet limits and the name of its money in messages. Absent: the player's own table
+   * (CREDIT_COST_HAND, TABLE_LIMITS, credits).
+   */
+  house?: { feePerHand: number; betMin: number; betMax: number; unit: string } | undefined;
 }
 
 /** What the player may see of the training: the settings, what is asked (never the answer), the last verdict. */
@@ -146,11 +152,12 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
     const training: Training = { ...row.training, check: null };
     return accepted(next, credits, { ...unchanged(row, next), training });
   }
-  if (action.type === 'bet' && action.amount !== 0 && (action.amount < TABLE_LIMITS.minBet || action.amount > TABLE_LIMITS.maxBet))
-    return refusal('TABLE_ACTION_REFUSED', 'BET_OUT_OF_LIMITS', `Bets are ${TABLE_LIMITS.minBet} to ${TABLE_LIMITS.maxBet} credits per spot.`, current());
+  const house = ctx.house ?? { feePerHand: CREDIT_COST_HAND, betMin: TABLE_LIMITS.minBet, betMax: TABLE_LIMITS.maxBet, unit: 'credits' };
+  if (action.type === 'bet' && action.amount !== 0 && (action.amount < house.betMin || action.amount > house.betMax))
+    return refusal('TABLE_ACTION_REFUSED', 'BET_OUT_OF_LIMITS', `Bets are ${house.betMin} to ${house.betMax} ${house.unit} per spot.`, current());
   // A deal takes the table fee first (10 credits a hand) and shuffles a first shoe if needed.
   // A player sitting out is dealt no hand: no fee, no stake.
-  const fee = action.type === 'deal' && !state.sittingOut ? CREDIT_COST_HAND * state.handBets.length : 0;
+  const fee = action.type === 'deal' && !state.sittingOut ? house.feePerHand * state.handBets.length : 0;
   if (action.type === 'deal' && !state.sittingOut && state.handBets.every((b) => b > 0) && state.currentBet + fee > credits)
     return refusal('INSUFFICIENT_CREDITS', 'INSUFFICIENT_BALANCE', undefined, current());
   const stacked = action.type === 'deal' && state.deck === null ? (ctx.firstShoe?.(state.config.numDecks) ?? null) : null;

@@ -9,3 +9,8 @@ export { listReveals } from './reveals.ts';
 export { withdrawShoesAfterLoss, type WithdrawReport } from './after-loss.ts';
 export type { TableHooks } from './hooks.ts';
 export type { TableTables } from './tables.ts';
+/** For a table of another module's own (a tournament's, ADR 0056): the table's decision, without its store. */
+export { decide, snapshotOf, type DecideContext, type Save, type TableStep } from './decide.ts';
+export { restoreState, type ActionTable } from './store.ts';
+export { trainingOf, cryptoUnit, type Training } from './training.ts';
+export { requestHash } from './play.ts';

@@ -79,7 +79,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function requestHash(req: TableActionRequest): string {
+/** The hash an action id's answer is kept under: the same id with another action is refused. */
+export function requestHash(req: TableActionRequest): string {
   return createHash('sha256')
     .update(canonical({ version: req.version, action: req.action }))
     .digest('hex');

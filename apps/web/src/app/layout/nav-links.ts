@@ -6,4 +6,5 @@ export const NAV_LINKS = [
   { to: '/', label: 'Game', end: true },
   { to: '/simulator', label: 'Simulator', end: false },
   { to: '/leaderboard', label: 'Leaderboard', end: false },
+  { to: '/tournaments', label: 'Tournaments', end: false },
 ] as const;

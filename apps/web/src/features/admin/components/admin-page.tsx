@@ -3,6 +3,7 @@ import { AuditList } from './audit-list.tsx';
 import { HealthPanel } from './health-panel.tsx';
 import { PaymentsPanel } from './payments-panel.tsx';
 import { TotalsStrip } from './totals-strip.tsx';
+import { TournamentForm } from './tournament-form.tsx';
 import { Card } from './ui.tsx';
 import { UserDetail } from './user-detail.tsx';
 import { UsersPanel } from './users-panel.tsx';
@@ -12,6 +13,7 @@ const TABS = [
   { id: 'payments', label: 'Payments' },
   { id: 'audit', label: 'Audit log' },
   { id: 'health', label: 'Health' },
+  { id: 'tournaments', label: 'Tournaments' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -68,6 +70,7 @@ export function AdminPage() {
         </Card>
       ) : null}
       {tab === 'health' ? <HealthPanel /> : null}
+      {tab === 'tournaments' ? <TournamentForm /> : null}
     </div>
   );
 }

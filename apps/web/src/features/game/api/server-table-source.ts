@@ -30,7 +30,25 @@ export const ACTION_ATTEMPTS_MAX = 4;
 /** Wait before retry n (1-based) is n times this. */
 export const ACTION_RETRY_DELAY_ms = 400;
 
+/**
+ * Where a server table lives: the player's own (/api/table) or a tournament's
+ * (/api/tournaments/:id/table, ADR 0056: no shoe history or report of its own; the shoes are
+ * revealed with the results).
+ */
+export interface ServerTablePaths {
+  table: string;
+  actions: string;
+  /** The replaced shoes to verify; null: none kept (a tournament reveals its shoes at the end). */
+  shoes: string | null;
+  /** The shoe's and the session's report; null: none. */
+  report: string | null;
+}
+
+export const OWN_TABLE_PATHS: ServerTablePaths = { table: '/api/table', actions: '/api/table/actions', shoes: '/api/table/shoes', report: '/api/table/report' };
+
 export interface ServerTableOptions {
+  /** The table's routes (default the player's own table). */
+  paths?: ServerTablePaths;
   /** Tests pin the ids. */
   newId?: () => string;
   /** Tests skip the waits. */
@@ -72,14 +90,22 @@ export class ServerTableSource implements TableSource {
   private catchingUp = false;
   private onFollow: ((snapshot: TableSnapshot) => void) | null = null;
 
+  private readonly paths: ServerTablePaths;
+
   constructor(options: ServerTableOptions = {}) {
+    this.paths = options.paths ?? OWN_TABLE_PATHS;
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.sleep = options.sleep ?? defaultSleep;
     this.openStream = options.openStream ?? openTableStream;
   }
 
+  async report(shoe?: string): Promise<TableReport> {
+    if (this.paths.report === null) throw new Error('no report here');
+    return TableReportSchema.parse(await api.get<unknown>(`${this.paths.report}${shoe === undefined ? '' : `?shoe=${shoe}`}`));
+  }
+
   async load(): Promise<TableSnapshot> {
-    const snapshot = this.keep(toSnapshot(await api.get<unknown>('/api/table')));
+    const snapshot = this.keep(toSnapshot(await api.get<unknown>(this.paths.table)));
     this.catchUp();
     return snapshot;
   }
@@ -100,10 +126,6 @@ export class ServerTableSource implements TableSource {
     return this.send({ type: 'countCheck', id, answer, ...(trueCount === undefined ? {} : { trueCount }) });
   }
 
-  async report(shoe?: string): Promise<TableReport> {
-    return TableReportSchema.parse(await api.get<unknown>(`/api/table/report${shoe === undefined ? '' : `?shoe=${shoe}`}`));
-  }
-
   /** Follows the player's other tabs and devices until the returned function is called. */
   follow(onSnapshot: (snapshot: TableSnapshot) => void): () => void {
     if (this.onFollow !== null) throw new Error('ServerTableSource: the table is already followed');
@@ -120,7 +142,8 @@ export class ServerTableSource implements TableSource {
 
   /** The newest shoe the server replaced, with the commitment it published at that shoe's shuffle. */
   async lastShoe(): Promise<PublishedShoe | null> {
-    const [last] = ShoeRevealHistorySchema.parse(await api.get<unknown>('/api/table/shoes')).items;
+    if (this.paths.shoes === null) return null;
+    const [last] = ShoeRevealHistorySchema.parse(await api.get<unknown>(this.paths.shoes)).items;
     return last === undefined ? null : { commitment: last.commitment, reveal: last.reveal };
   }
 
@@ -140,7 +163,7 @@ export class ServerTableSource implements TableSource {
     const body = { actionId: this.newId(), version: this.current?.version ?? null, action };
     for (let attempt = 1; ; attempt++) {
       try {
-        return this.keep(toSnapshot(await apiRequest<unknown>('/api/table/actions', { method: 'POST', body })));
+        return this.keep(toSnapshot(await apiRequest<unknown>(this.paths.actions, { method: 'POST', body })));
       } catch (error) {
         if (isTransient(error) && attempt < ACTION_ATTEMPTS_MAX) {
           await this.sleep(ACTION_RETRY_DELAY_ms * attempt);
@@ -173,7 +196,7 @@ export class ServerTableSource implements TableSource {
 
   private async readForFollower(): Promise<void> {
     try {
-      const read = toSnapshot(await api.get<unknown>('/api/table'));
+      const read = toSnapshot(await api.get<unknown>(this.paths.table));
       // Held meanwhile: an action's answer or refusal may have brought this version or a newer one.
       const held = this.current?.version ?? -1;
       if (this.keep(read) === read && read.version > held) this.onFollow?.(read);

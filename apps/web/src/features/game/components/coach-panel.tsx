@@ -6,6 +6,7 @@ import type { CoachMode } from '../hooks/use-table-prefs.ts';
 import { MOVE_NAMES } from '../model/hand-labels.ts';
 import { verdictSentence } from '../model/coach-verdicts.ts';
 import { CoachWarning } from './coach-warning.tsx';
+import { useHouse } from '../model/house.ts';
 
 export interface CoachPanelProps {
   mode: CoachMode;
@@ -48,6 +49,7 @@ function shareOf(part: number, whole: number): string {
 
 function VerdictView({ v }: { v: Verdict }) {
   const { advice } = v;
+  const unit = useHouse().unit;
   return (
     <div className="flex flex-col gap-2" data-testid="coach-verdict">
       <p className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>{verdictSentence(v)}</p>
@@ -58,7 +60,7 @@ function VerdictView({ v }: { v: Verdict }) {
         </p>
       )}
       <p className="text-sm text-slate-300">
-        Cost of this choice: <strong className="text-white">{credits(v.cost)} credits</strong>
+        Cost of this choice: <strong className="text-white">{credits(v.cost)} {unit}</strong>
       </p>
       <table className="w-full text-sm">
         <caption className="sr-only">Expected value of each action, per unit bet, from the cards seen since the shuffle</caption>

@@ -1,5 +1,5 @@
-import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
 import { betStepFor, type Rules } from '@card-counter/engine';
+import { useHouse } from '../model/house.ts';
 import { formatAmount } from '../model/money.ts';
 import { rulesSummary } from '../model/rules-summary.ts';
 
@@ -15,13 +15,14 @@ export interface TableHeaderProps {
 export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings }: TableHeaderProps) {
   // Bets the rules can pay exactly (decision record 0045): 2 at 3:2, 10 at 6:5 with surrender.
   const step = betStepFor(rules);
+  const house = useHouse();
   return (
     <header className="grid grid-cols-[1fr_auto] items-end gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr_auto] sm:gap-y-2">
       <div className="min-w-0">
         <h1 className="sr-only">Game</h1>
-        <p className="text-xs font-medium uppercase tracking-wider text-slate-400">Balance{local ? ' (this browser)' : ''}</p>
+        <p className="text-xs font-medium uppercase tracking-wider text-slate-400">{house.unit === 'chips' ? 'Tournament chips' : 'Balance'}{local ? ' (this browser)' : ''}</p>
         <p className="text-2xl font-extrabold tabular-nums text-white sm:text-3xl" data-testid="table-balance">
-          {`${formatAmount(balance)} credits`}
+          {`${formatAmount(balance)} ${house.unit}`}
         </p>
       </div>
       <div className="col-span-2 row-start-2 flex min-w-0 flex-col items-start gap-0.5 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:items-end">
@@ -29,7 +30,7 @@ export function TableHeader({ balance, rules, local, settingsOpen, onToggleSetti
           {rulesSummary(rules)}
         </p>
         <p className="text-xs text-slate-400 sm:text-sm">
-          Bets {formatAmount(TABLE_LIMITS.minBet)}–{formatAmount(TABLE_LIMITS.maxBet)} per spot{step !== null && step > 1 ? `, in steps of ${step}` : ''} · {CREDIT_COST_HAND} credits per hand dealt
+          Bets {formatAmount(house.betMin)}–{formatAmount(house.betMax)} per spot{step !== null && step > 1 ? `, in steps of ${step}` : ''} · {house.feePerHand > 0 ? `${house.feePerHand} credits per hand dealt` : 'no fee per hand'}
         </p>
       </div>
       <button

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { betStepFor, betStepMessage, isBetPayable, type Rules, type VisibleGameState } from '@card-counter/engine';
-import { CREDIT_COST_HAND, TABLE_LIMITS } from '@card-counter/shared';
+import { useHouse, type TableHouse } from '../model/house.ts';
 import type { TableHandle } from './use-table.ts';
 
 // The bets between rounds: the spot picked, chips added to it, the same bet on every spot and
@@ -26,9 +26,9 @@ export interface Betting {
   stepNote: string | null;
 }
 
-function fits(bets: readonly number[], balance: number, rules: Rules): boolean {
+function fits(bets: readonly number[], balance: number, rules: Rules, house: TableHouse): boolean {
   const total = bets.reduce((a, b) => a + b, 0);
-  return bets.every((b) => b <= TABLE_LIMITS.maxBet && isBetPayable(rules, b)) && total + CREDIT_COST_HAND * bets.length <= balance;
+  return bets.every((b) => b <= house.betMax && isBetPayable(rules, b)) && total + house.feePerHand * bets.length <= balance;
 }
 
 function same(a: readonly number[] | null, b: readonly number[]): boolean {
@@ -43,6 +43,7 @@ function useLastBets(state: VisibleGameState): readonly number[] | null {
 }
 
 export function useBetting(table: TableHandle, state: VisibleGameState): Betting {
+  const house = useHouse();
   const [spot, setSpot] = useState(0);
   const last = useLastBets(state);
   const bets = state.handBets;
@@ -62,14 +63,14 @@ export function useBetting(table: TableHandle, state: VisibleGameState): Betting
   return {
     selected,
     select: (s) => setSpot(Math.max(0, Math.min(spots - 1, s))),
-    canAdd: (value) => betting && fits(bets.map((b, i) => (i === selected ? b + value : b)), state.balance, rules),
+    canAdd: (value) => betting && fits(bets.map((b, i) => (i === selected ? b + value : b)), state.balance, rules, house),
     add: (value) => void table.act({ type: 'bet', amount: spotBet + value, spot: selected }),
     canClear: betting && spotBet > 0,
     clear: () => void table.act({ type: 'bet', amount: 0, spot: selected }),
-    canSameOnAll: betting && spots > 1 && spotBet > 0 && !same(allSame, bets) && fits(allSame, state.balance, rules),
+    canSameOnAll: betting && spots > 1 && spotBet > 0 && !same(allSame, bets) && fits(allSame, state.balance, rules, house),
     // One action: a bet without a spot is the same bet on every spot.
     sameOnAll: () => void table.act({ type: 'bet', amount: spotBet }),
-    canRebet: betting && rebets !== null && rebets.some((b) => b > 0) && !same(rebets, bets) && fits(rebets, state.balance, rules),
+    canRebet: betting && rebets !== null && rebets.some((b) => b > 0) && !same(rebets, bets) && fits(rebets, state.balance, rules, house),
     rebet: () => void (rebets && setBets(rebets)),
     stepNote: betStepFor(rules) === 1 ? null : betStepMessage(rules),
   };
