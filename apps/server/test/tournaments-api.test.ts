@@ -78,6 +78,8 @@ forEachDatabase('api /api/tournaments', (t) => {
       [{ endsAt: new Date(Date.now() - 3_600_000).toISOString() }, 'VALIDATION_FAILED'],
       [{ rules: { numDecks: 6, numInitialHands: 2 } }, 'TOURNAMENT_RULES_INVALID'],
       [{ rules: { numDecks: 6, otherPlayers: 2 } }, 'TOURNAMENT_RULES_INVALID'],
+      // A continuous shuffler deals each round from a fresh shoe: no shoe every entrant shares.
+      [{ rules: { numDecks: 6, continuousShuffler: true } }, 'TOURNAMENT_RULES_INVALID'],
       // Two decks cut at 25%: a round could run the committed shoe out.
       [{ rules: { numDecks: 2, shufflePoint: 0.25 } }, 'TOURNAMENT_RULES_INVALID'],
       // 3:2 pays an odd bet in halves (ADR 0045).
