@@ -136,7 +136,10 @@ describe.skipIf(postgresMissing)('job queue across processes [postgres]', () => 
         },
       });
     }
-    const sent = await Promise.all([a.jobs.send(name, {}), b.jobs.send(name, {}), a.jobs.send(name, {})]);
+    // Due in 2 s: no worker takes the first before the other two are sent (stately allows one
+    // waiting beside one running, so a job taken at once would let a second be queued).
+    const later = { startAfter_s: 2 };
+    const sent = await Promise.all([a.jobs.send(name, {}, later), b.jobs.send(name, {}, later), a.jobs.send(name, {}, later)]);
     expect(sent.filter((id) => id !== null)).toHaveLength(1);
     await eventually(() => jobStates(dbA, name), (s) => s.length === 1 && s[0] === 'completed', 'the one job completed');
     // Nothing else waits or runs: it cannot run again.
@@ -185,18 +188,40 @@ describe.skipIf(postgresMissing)('job queue across processes [postgres]', () => 
         return undefined;
       },
     });
-    // Maintenance (run here instead of waiting for its timer) puts the expired job back.
+    // Maintenance (run here instead of waiting for its timer) puts the expired job back; once
+    // the survivor has it, no more (its 1 s expiry could pass again on a loaded machine).
     await eventually(
       async () => {
-        await survivor.expireDead();
+        if (reruns.length === 0) await survivor.expireDead();
         return jobStates(dbA, name);
       },
       (s) => s[0] === 'completed',
       'the dead process job completed elsewhere',
     );
-    expect(reruns).toEqual([1]);
+    // Run again elsewhere, as a retry. (On a loaded machine the 1 s expiry can pass again
+    // before the survivor's worker fetches it or finishes: at least once, never lost.)
+    expect(reruns.length).toBeGreaterThanOrEqual(1);
+    expect(Math.min(...reruns)).toBeGreaterThanOrEqual(1);
     await survivor.stop();
     // The dead one's timers: stopped so the run ends (its database is gone, so stop may throw).
     await dying.stop().catch(() => undefined);
+  });
+
+  // CI failure (fleet-fault): two processes starting at once, each creating its queues, failed
+  // start-up with "deadlock detected" in pg-boss's create_queue (partitions attached unlocked).
+  it('two processes creating different queues at once both start (create_queue deadlock)', async () => {
+    const qa = new JobQueue(dbA, { log: quiet });
+    const qb = new JobQueue(dbB, { log: quiet });
+    await Promise.all([qa.start(), qb.start()]);
+    const names = Array.from({ length: 8 }, (_, i) => `t-race-${i}-${randomUUID().slice(0, 6)}`);
+    const defineAll = (q: JobQueue, order: string[]) =>
+      (async () => {
+        for (const name of order)
+          await q.define({ name, policy: 'stately', concurrency: 1, expire_s: 30, retryLimit: 0, handler: async () => undefined });
+      })();
+    await Promise.all([defineAll(qa, names), defineAll(qb, [...names].reverse())]);
+    const r = await sql<{ name: string }>`select name from ${sql.table(`${JOB_SCHEMA}.queue`)} where name like 't-race-%'`.execute(dbA.kysely);
+    expect(r.rows.map((x) => x.name).sort()).toEqual([...names].sort());
+    await Promise.all([qa.stop(), qb.stop()]);
   });
 });

@@ -65,6 +65,25 @@ const MAINTENANCE_INTERVAL_DEFAULT_s = 30;
 /** Waits for running handlers at stop before failing them (they are retried elsewhere). */
 const STOP_TIMEOUT_ms = 5000;
 
+/**
+ * pg-boss's create_queue attaches a partition to its job table under no lock of its own, so two
+ * processes starting at once, each creating a different queue, can deadlock on PostgreSQL (CI:
+ * `deadlock detected` from JobQueue.define at start-up). PostgreSQL aborts one of them; the
+ * function is idempotent (ON CONFLICT DO NOTHING), so the aborted one is simply run again.
+ */
+const DEADLOCK_RETRIES_MAX = 5;
+const DEADLOCK = '40P01';
+
+export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (attempt >= DEADLOCK_RETRIES_MAX || (e as { code?: unknown }).code !== DEADLOCK) throw e;
+    }
+  }
+}
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly queues = new Set<string>();
@@ -104,7 +123,7 @@ export class JobQueue {
       retryDelay: def.retryDelay_s ?? 0,
     };
     // createQueue is a no-op for an existing queue; updateQueue applies changed settings.
-    await this.boss.createQueue(def.name, queue);
+    await retryOnDeadlock(() => this.boss.createQueue(def.name, queue));
     await this.boss.updateQueue(def.name, queue);
     this.queues.add(def.name);
     const signal = this.running.signal;
