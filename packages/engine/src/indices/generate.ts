@@ -67,7 +67,25 @@ export type StoredIndexTable = Omit<IndexTable, 'rules'> & { readonly rules: Omi
 export function storedIndexTable(t: IndexTable): StoredIndexTable {
   const rules: Record<string, unknown> = { ...t.rules };
   for (const k of LATER_RULE_KEYS) if (rules[k] === DEFAULT_RULES[k]) delete rules[k];
-  return { ...t, rules: rules as StoredIndexTable['rules'] };
+  return {
+    ...t,
+    rules: rules as StoredIndexTable['rules'],
+    plays: t.plays.map((p) => ({ ...p, crossing: storedFit(p.crossing), se: storedFit(p.se) })),
+    insuranceCrossing: storedFit(t.insuranceCrossing),
+    insuranceSe: storedFit(t.insuranceSe),
+  };
+}
+
+/**
+ * A fitted crossing or its error, kept to STORED_FIT_DECIMALS: its sampling error is tenths of a
+ * point, so the further digits are noise, and as random digits they were two thirds of the
+ * committed tables' gzipped bytes, which a guest's table downloads with the coach (first-load.ts).
+ */
+const STORED_FIT_DECIMALS = 2;
+function storedFit(x: number | null): number | null {
+  if (x === null) return null;
+  const scale = 10 ** STORED_FIT_DECIMALS;
+  return Math.round(x * scale) / scale;
 }
 
 /** A committed table with every rule key (the missing ones at their defaults). */
