@@ -11,10 +11,12 @@ import { countLabel, rulesAndPenetration, spreadLabel } from './notation.ts';
 const SPEC = {
   values: [
     'rules', 'rounds', 'threads', 'seed', 'count', 'custom', 'resolution', 'rounding', 'spread', 'spots', 'indices', 'insurance', 'bankroll',
-    'wong-in', 'wong-out', 'other-players', 'rounds-per-shoe', 'cut-card-spread', 'rounds-per-hour', 'trip-hours', 'grid',
+    'wong-in', 'wong-out', 'other-players', 'early-surrender', 'rounds-per-shoe', 'cut-card-spread', 'rounds-per-hour', 'trip-hours', 'grid',
   ],
   switches: ['csm', 'midshoe-entry', 'json', 'help', 'ace-side-count'],
 };
+
+const EARLY_SURRENDER: readonly string[] = ['none', 'vs10', 'all'];
 
 /** Without --threads, runs shorter than this use the calling thread only. */
 const AUTO_THREADS_ROUNDS_MIN = 5_000_000;
@@ -47,6 +49,8 @@ export const USAGE = `usage: bj simulate [options]
   --midshoe-entry       with --wong-out: a player who left sits down again mid-shoe at --wong-in
   --other-players N     other players at the table (0-6, rules.otherPlayers): their cards use up
                         the shoe; they play basic strategy (rules.otherPlayersErrorPct: their errors)
+  --early-surrender WHEN  none, vs10 or all (rules.earlySurrender): surrender half the bet before
+                        the dealer peeks, against a ten only or against any upcard (default none)
   --rounds-per-shoe N   shuffle after N rounds instead of at the cut card
   --cut-card-spread D   the cut card lands anywhere within D decks around its place (uniformly)
   --bankroll UNITS      risk of ruin for this bankroll (closed form and simulated trips)
@@ -113,6 +117,11 @@ function cellOf(values: ReadonlyMap<string, string>, switches: ReadonlySet<strin
   let rules = rulesFromArgs(args);
   const others = values.get('other-players');
   if (others !== undefined) rules = parseRules({ ...rules, otherPlayers: intFlag(others, 'other-players', 0, 0, 6) });
+  const early = values.get('early-surrender');
+  if (early !== undefined) {
+    if (!EARLY_SURRENDER.includes(early)) throw new CliError('--early-surrender must be none, vs10 or all.');
+    rules = parseRules({ ...rules, earlySurrender: early as Rules['earlySurrender'] });
+  }
   const rounds = intFlag(values.get('rounds'), 'rounds', 1_000_000, 1, 1e12);
   const seed = intFlag(values.get('seed'), 'seed', 1, 0, Number.MAX_SAFE_INTEGER);
   const count = countFromArgs(args);

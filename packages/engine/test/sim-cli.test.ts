@@ -188,7 +188,7 @@ describe('bj simulate', () => {
     const text = c.out.join('');
     for (const flag of ['--rules', '--rounds', '--threads', '--seed', '--count', '--spread', '--indices', '--insurance', '--wong-in', '--bankroll', '--csm', '--json']) expect(text).toContain(flag);
     // Issue 38's options, under the names the table's settings and bj indices use.
-    for (const flag of ['--resolution R', '--rounding R', '--wong-out TC', '--midshoe-entry', '--spots JSON', '--other-players N', '--rounds-per-shoe N', '--cut-card-spread D', '--grid JSON', '--rounds-per-hour N', '--trip-hours H']) expect(text).toContain(`  ${flag}`);
+    for (const flag of ['--resolution R', '--rounding R', '--wong-out TC', '--midshoe-entry', '--spots JSON', '--other-players N', '--rounds-per-shoe N', '--cut-card-spread D', '--grid JSON', '--rounds-per-hour N', '--trip-hours H', '--early-surrender WHEN']) expect(text).toContain(`  ${flag}`);
   });
 
   it('a grid cell is the single run with its params and seed, bit for bit; the best SCORE is marked', async () => {
@@ -212,6 +212,22 @@ describe('bj simulate', () => {
     for (const c of answer.cells) for (const k of ['score', 'scoreStdErr', 'sdStdErr', 'n0StdErr', 'perHour']) expect(c).toHaveProperty(k);
     const scores = answer.cells.map((c) => ((c.ev as number) > 0 ? (c.score as number) : -Infinity));
     expect(answer.bestByScore).toBe(scores.indexOf(Math.max(...scores)));
+  }, 60_000);
+
+  it('--early-surrender sets the rules field: the settings line names it and early surrender against any upcard gains', async () => {
+    const runs = [];
+    for (const es of [[], ['--early-surrender', 'all']]) {
+      const c = io();
+      expect(await run(['--rounds', '200000', '--threads', '1', '--seed', '3', '--rules', '{"surrenderAllowed":false}', ...es, '--json'], c.io)).toBe(0);
+      runs.push(JSON.parse(c.out.join('')) as { settings: string; ev: number; rules: { earlySurrender: string } });
+    }
+    const [none, all] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    expect(none.rules.earlySurrender).toBe('none');
+    expect(all.rules.earlySurrender).toBe('all');
+    expect(all.settings).toMatch(/\bES\b/);
+    expect(none.settings).not.toMatch(/\bES\b/);
+    // Full early surrender is worth about +0.6% (Wizard of Odds); the same seed's noise mostly cancels.
+    expect(all.ev - none.ev).toBeGreaterThan(0.003);
   }, 60_000);
 
   it('--resolution and --rounding set the true count as in bj indices, and the settings line says so', async () => {
@@ -252,6 +268,7 @@ describe('bj simulate', () => {
       [['--other-players', '7'], /--other-players/],
       [['--other-players', '4', '--spots', '{"-inf":1,"3":4}'], /do not fit/],
       [['--rounds-per-shoe', '0'], /--rounds-per-shoe/],
+      [['--early-surrender', 'late'], /--early-surrender must be none, vs10 or all/],
       [['--cut-card-spread', '9'], /--cut-card-spread/],
       [['--grid', '{"spread":[]}'], /--grid: grid option spread needs a non-empty list/],
       [['--grid', '{"threads":[1,2]}'], /--grid: threads is not an option a grid can vary/],
