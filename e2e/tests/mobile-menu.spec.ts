@@ -4,7 +4,7 @@ import { APP_URL } from '../support/env.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('phone viewport: the menu toggle opens exactly the six entries', async ({ page }) => {
+test('phone viewport: the menu toggle opens exactly the seven entries (the six of the spec and Tournaments)', async ({ page }) => {
   const account = newAccount('mobile');
   await signUpViaApi(page, account);
   await gotoApp(page, '/');
@@ -24,6 +24,7 @@ test('phone viewport: the menu toggle opens exactly the six entries', async ({ p
     'Game',
     'Simulator',
     'Leaderboard',
+    'Tournaments',
     'Profile',
     'Purchase Credits',
     'Sign Out',
