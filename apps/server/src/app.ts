@@ -22,7 +22,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { installInputGuard } from './http/input-guard.ts';
 import { installNoStore } from './http/no-store.ts';
 import { installRetryAfter } from './http/retry-after.ts';
-import { installRequestLog } from './http/request-log.ts';
+import { RequestLog } from './http/request-log.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { SessionWatch } from './http/session-watch.ts';
@@ -84,14 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_bytes,
     // Requests are logged once each, at debug (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     frameworkErrors,
     clientErrorHandler,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installRequestLog(app);
   recordRouteTable(app);
   // Before every route and plugin: its hook must cover all of them (input-guard.ts).
   installInputGuard(app);
