@@ -100,16 +100,10 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
-          <PlayArea table={table} state={state} verdict={coach.verdict} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp} onSettings={toggleSettings} onAskNewShoe={() => setDialog('newShoe')}>
-            <MoveControls state={state} table={table} moves={moves} legal={moves.moves} prefs={playPrefs} wide={wide} />
-            {table.error && (
-              <p role="alert" className="text-center text-sm font-semibold text-rose-300">
-                {table.error}
-              </p>
-            )}
-            {!wide && (
-              <PlayHud state={state} prefs={prefs} mode={playPrefs.coach} verdict={coach.verdict} insurance={coach.insurance} testMode={prefs.testMode} />
-            )}
+          <PlayArea
+            table={table} state={state} verdict={coach.verdict} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp} onSettings={toggleSettings} onAskNewShoe={() => setDialog('newShoe')}
+            controls={<TableControls state={state} table={table} moves={moves} prefs={prefs} playPrefs={playPrefs} coach={coach} wide={wide} />}
+          >
             {!wide && <CountCheck check={check} />}
           </PlayArea>
           {betRamp.ramp !== null && betRamp.showRampBet && !testMode && !state.gameInProgress && <RampBetHint ramp={betRamp.ramp} trueCount={state.trueCount} rules={state.config} />}
@@ -164,6 +158,23 @@ function TableDialogs({ report, helpOpen, onCloseHelp, newShoe }: { report: Retu
   );
 }
 
+/** The moves (or Deal), the table's error and the count strip: the bar kept in view. */
+function TableControls({ state, table, moves, prefs, playPrefs, coach, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; prefs: TablePrefs; playPrefs: TablePrefs; coach: ReturnType<typeof useCoach>; wide: boolean }) {
+  if (!moves.moves) return null;
+  return (
+    <>
+      <MoveControls state={state} table={table} moves={moves} legal={moves.moves} prefs={playPrefs} wide={wide} />
+      {table.error && (
+        <p role="alert" className="text-center text-sm font-semibold text-rose-300">
+          {table.error}
+        </p>
+      )}
+      {/* The count strip: on a phone always; on a desktop when computer seats push the side column's count below the fold. */}
+      {(!wide || state.config.otherPlayers > 0) && <PlayHud state={state} prefs={prefs} mode={playPrefs.coach} verdict={coach.verdict} insurance={coach.insurance} testMode={prefs.testMode} />}
+    </>
+  );
+}
+
 /** What the player answers now: insurance, early surrender, the coach's warning (in the moves' place on a phone) or the moves. */
 function MoveControls({ state, table, moves, legal, prefs, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; legal: NonNullable<ReturnType<typeof useTableMoves>['moves']>; prefs: TablePrefs; wide: boolean }) {
   if (state.gamePhase === 'insurance') return <InsuranceOffer state={state} busy={table.busy} shortcuts={prefs.shortcuts} onDecide={moves.insure} />;
@@ -208,11 +219,13 @@ interface PlayAreaProps {
   onSettings: () => void;
   /** New shoe (its button or U): opens the question. */
   onAskNewShoe: () => void;
+  /** What the player does now and the count strip: kept in view at the bottom of the screen while the felt scrolls. */
+  controls: ReactNode;
   children: ReactNode;
 }
 
 /** The felt with its spots, what the player does now (`children`), and the chips between rounds for the spot picked. */
-function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, onSettings, onAskNewShoe, children }: PlayAreaProps) {
+function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, onSettings, onAskNewShoe, controls, children }: PlayAreaProps) {
   const betting = useBetting(table, state);
   const seat = useSeatActions(state, table.busy, (action) => void table.act(action), onAskNewShoe);
   useKeyboardPlay(shortcuts, { state, busy: table.busy, moves, betting, openHelp: onHelp, toggleSettings: onSettings, seat });
@@ -221,6 +234,10 @@ function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, on
     <>
       <TableAnnouncer state={state} verdict={verdict} />
       <Felt state={state} selectedSpot={betting.selected} onSelectSpot={betting.select} step_ms={step_ms} />
+      {/* With computer seats the felt is taller than a 1280x800 screen: Hit/Stand, Deal and the count stay in sight. */}
+      <div data-testid="table-controls" className="sticky bottom-0 z-20 -mx-1 flex flex-col gap-2 rounded-t-lg bg-slate-950/90 px-1 py-2 backdrop-blur-sm">
+        {controls}
+      </div>
       {children}
       {!state.gameInProgress && !state.sittingOut && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
       <SeatControls state={state} busy={table.busy} actions={seat} shortcuts={shortcuts} />
