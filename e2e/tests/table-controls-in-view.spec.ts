@@ -33,12 +33,16 @@ for (const size of [
       await deal.click();
     }
     await expect(stand).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`controls-${size.name}.png`) });
-    expect(await inViewport(page, stand)).toBe(true);
-    expect(await inViewport(page, page.getByRole('button', { name: 'Hit' }))).toBe(true);
-    expect(await inViewport(page, page.getByTestId('table-controls').getByText('RC', { exact: true }))).toBe(true);
-    // The felt is taller than the screen: the bar is in view because it stays, not because all fits.
-    const felt = await page.locator('.cc-felt').boundingBox();
-    if (size.name === 'desktop') expect((felt?.y ?? 0) + (felt?.height ?? 0)).toBeGreaterThan(size.height - 140);
+    // From the top of the page (where the player reads the dealer and the seats), then, on a desktop, from its
+    // end (the side column beside). A phone's end is the side column below the table: the bar stays with the table.
+    for (const top of size.name === 'desktop' ? [true, false] : [true]) {
+      await page.evaluate((t) => window.scrollTo(0, t ? 0 : document.documentElement.scrollHeight), top);
+      await page.screenshot({ path: info.outputPath(`controls-${size.name}-${top ? 'top' : 'end'}.png`) });
+      expect(await inViewport(page, stand), `Stand, scrolled to the ${top ? 'top' : 'end'}`).toBe(true);
+      expect(await inViewport(page, page.getByRole('button', { name: 'Hit' }))).toBe(true);
+      expect(await inViewport(page, page.getByTestId('table-controls').getByText('RC', { exact: true }))).toBe(true);
+    }
+    // In view because the bar stays at the bottom of the screen while the felt scrolls.
+    expect(await page.getByTestId('table-controls').evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
   });
 }
