@@ -39,6 +39,10 @@ export default defineConfig({
       // One file per part of a first screen, not one per set of routes sharing a module
       // (build/route-chunks.ts, docs/decisions/0041-route-chunks.md).
       output: { codeSplitting: chunks.codeSplitting },
+      // Rolldown's [PLUGIN_TIMINGS] note is a yellow block on every build on a terminal, though
+      // nothing is wrong: our own closeBundle steps (compress-assets, route-chunks) are slow by
+      // design, after the bundle is written. A warning that is always there hides a real one.
+      checks: { bundlerTimings: false },
     },
   },
 });

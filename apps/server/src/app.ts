@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { installInputGuard } from './http/input-guard.ts';
 import { installNoStore } from './http/no-store.ts';
 import { installRetryAfter } from './http/retry-after.ts';
+import { RequestLog } from './http/request-log.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { SessionWatch } from './http/session-watch.ts';
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a reverse proxy request.ip must be the client's (rate limits key on it).
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_bytes,
+    // Requests are logged once each, at debug (http/request-log.ts).
+    logController: new RequestLog(),
     frameworkErrors,
     clientErrorHandler,
   }) as unknown as FastifyInstance;

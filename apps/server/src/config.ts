@@ -106,6 +106,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** Tournament schedules (TOURNAMENT_SCHEDULES): each creates its period's tournament once. */
   tournamentSchedules: ('daily' | 'weekly')[];
+  /** Without SMTP, also print each mail's link alone on a line of stdout (main.ts sets it in development). */
+  printMailLinks?: boolean;
   /** Settings that make this deployment incomplete (reported by GET /api/config; production only). */
   missing: ConfigSetting[];
 }

@@ -3,7 +3,6 @@
  * migrations, the app, listen; SIGTERM/SIGINT close it gracefully (stop accepting, end live
  * streams, finish requests, close the database).
  */
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { serveBackups, type BackupSocket } from './backup/backup-socket.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -13,6 +12,7 @@ import { markRunning, markStopped, previousRun } from './db/run-marker.ts';
 import { migrateDatabase } from './migrate.ts';
 import { repairSignupsAtStart } from './startup-repair.ts';
 import { withdrawShoesAfterLoss } from './modules/table/index.ts';
+import { createLogger } from './log/logger.ts';
 
 /** Forced exit if a graceful shutdown hangs (e.g. a stuck request). */
 const SHUTDOWN_TIMEOUT_ms = 10_000;
@@ -33,7 +33,7 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config);
   // The embedded database belongs to one process (decision record 0006); held until exit.
   if (config.databaseUrl === undefined) await lockDataDirOrExit(config.dataDir);
   const db = await openDatabase({
@@ -61,7 +61,12 @@ async function main(): Promise<void> {
   if (config.missing.length > 0)
     log.warn({ missing: config.missing }, 'deployment configuration is incomplete');
 
-  const app = await buildApp({ config, db, logger: log });
+  // In development a mail's link is also printed alone on a line, to open or copy (no SMTP needed).
+  const app = await buildApp({
+    config: config.env === 'development' ? { ...config, printMailLinks: true } : config,
+    db,
+    logger: log,
+  });
   // `npm run backup` asks the running server for a consistent copy here (ADR 0049).
   const backups: BackupSocket | undefined = db.kind === 'pglite' ? await serveBackups(config.dataDir, db, log) : undefined;
   let stopping = false;

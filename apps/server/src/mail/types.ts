@@ -3,6 +3,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The one link the mail is for (also in text); printed alone on a line in development. */
+  link?: string;
 }
 
 export interface Mailer {

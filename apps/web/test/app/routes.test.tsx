@@ -72,6 +72,18 @@ describe('app routes', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
   });
 
+  it('an admin sees Admin in the navigation and the phone menu; it opens /admin (issue 39)', async () => {
+    signedInAs({ ...PROFILE, isAdmin: true });
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Ada' })).toBeTruthy();
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getAllByRole('link').map((a) => a.textContent)).toEqual(['Game', 'Simulator', 'Leaderboard', 'Tournaments', 'Admin']);
+    expect(within(main).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Admin' })).toBeTruthy();
+  });
+
   it("the profile link falls back to the e-mail, then to 'Profile'", async () => {
     signedInAs({ ...PROFILE, displayName: '' });
     renderApp('/');

@@ -1,8 +1,10 @@
 import { NavLink } from '@/shared/ui/link.tsx';
-import { NAV_LINKS } from './nav-links.ts';
+import { navLinks } from './nav-links.ts';
 
 export interface MobileMenuProps {
   id: string;
+  /** An admin also sees Admin. */
+  isAdmin?: boolean;
   onNavigate: () => void;
   onPurchase: () => void;
   onSignOut: () => void;
@@ -10,9 +12,9 @@ export interface MobileMenuProps {
 
 const ITEM = 'block w-full rounded-md px-3 py-3 text-left text-base hover:bg-slate-800';
 
-/** The phone menu: exactly Game, Simulator, Leaderboard, Profile, Purchase Credits, Sign Out. */
-export function MobileMenu({ id, onNavigate, onPurchase, onSignOut }: MobileMenuProps) {
-  const links = [...NAV_LINKS, { to: '/profile', label: 'Profile', end: false }];
+/** The phone menu: the main links (Admin for an admin), Profile, Purchase Credits, Sign Out. */
+export function MobileMenu({ id, isAdmin = false, onNavigate, onPurchase, onSignOut }: MobileMenuProps) {
+  const links = [...navLinks(isAdmin), { to: '/profile', label: 'Profile', end: false }];
   return (
     <nav id={id} aria-label="Mobile" className="border-t border-slate-800 bg-slate-900 px-4 py-2 md:hidden">
       <ul>

@@ -11,7 +11,7 @@ import { useUserState } from '@/shared/session/use-user-state.ts';
 import { profileLinkText } from '@/shared/session/user-state.ts';
 import { showToast } from '@/shared/stores/toast-store.ts';
 import { MobileMenu } from './mobile-menu.tsx';
-import { NAV_LINKS } from './nav-links.ts';
+import { navLinks } from './nav-links.ts';
 
 // The modal (and Stripe's libraries) download when the player first opens it.
 const PurchaseModal = lazyChunk(() =>
@@ -61,7 +61,7 @@ export function NavBar() {
           <span aria-hidden="true">♠ </span>Card Counter
         </Link>
         <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
-          {NAV_LINKS.map((link) => (
+          {navLinks(user?.isAdmin === true).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={LINK}>
               {link.label}
             </NavLink>
@@ -80,7 +80,7 @@ export function NavBar() {
           <MenuToggle ref={menuToggleRef} open={menuOpen} menuId={menuId} onToggle={() => setMenuOpen((open) => !open)} />
         </div>
       </div>
-      {menuOpen ? <MobileMenu id={menuId} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={doSignOut} /> : null}
+      {menuOpen ? <MobileMenu id={menuId} isAdmin={user?.isAdmin === true} onNavigate={() => setMenuOpen(false)} onPurchase={openPurchase} onSignOut={doSignOut} /> : null}
       {purchaseOpen ? (
         <Suspense fallback={null}>
           <PurchaseModal onClose={() => setPurchaseOpen(false)} fallbackFocus={menuToggleRef} />

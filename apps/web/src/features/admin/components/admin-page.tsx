@@ -22,8 +22,7 @@ function parseTab(value: string | null): Tab {
 }
 
 /**
- * The operator's page (reached by its URL; the spec's admin feature flag stays off, so no
- * navigation link points here). The section and the open user live in the address
+ * The operator's page (an admin sees Admin in the navigation, issue 39). The section and the open user live in the address
  * (?tab=…&user=…), so a view can be reloaded or shared with another operator. Every call is
  * checked by the server: this page only shows what /api/admin answers.
  */

@@ -2,6 +2,8 @@ import { betStepFor, type Rules } from '@card-counter/engine';
 import { useHouse } from '../model/house.ts';
 import { formatAmount } from '../model/money.ts';
 import { rulesSummary } from '../model/rules-summary.ts';
+import { ariaKey } from '../model/shortcut-keys.ts';
+import { Kbd } from './kbd.tsx';
 
 export interface TableHeaderProps {
   balance: number;
@@ -9,10 +11,12 @@ export interface TableHeaderProps {
   local: boolean;
   settingsOpen: boolean;
   onToggleSettings: () => void;
+  /** Keys shown on the button (T). */
+  shortcuts?: boolean;
 }
 
 /** Balance, the table's rules in counters' shorthand, the limits, and the way into the settings. */
-export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings }: TableHeaderProps) {
+export function TableHeader({ balance, rules, local, settingsOpen, onToggleSettings, shortcuts = false }: TableHeaderProps) {
   // Bets the rules can pay exactly (decision record 0045): 2 at 3:2, 10 at 6:5 with surrender.
   const step = betStepFor(rules);
   const house = useHouse();
@@ -38,9 +42,11 @@ export function TableHeader({ balance, rules, local, settingsOpen, onToggleSetti
         onClick={onToggleSettings}
         aria-expanded={settingsOpen}
         aria-controls="table-settings"
+        aria-keyshortcuts={shortcuts ? ariaKey('settings') : undefined}
         className="col-start-2 row-start-1 rounded-md border border-slate-600 px-3 py-2 text-sm font-semibold text-slate-100 hover:bg-slate-800 sm:col-start-3"
       >
         Table settings
+        <Kbd action="settings" show={shortcuts} />
       </button>
     </header>
   );

@@ -14,6 +14,7 @@ import { useKeyboardPlay } from '../hooks/use-keyboard-play.ts';
 import { useShoeReport } from '../hooks/use-shoe-report.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable, type TableHandle } from '../hooks/use-table.ts';
+import { useSeatActions } from '../hooks/use-seat-actions.ts';
 import { useTableMoves } from '../hooks/use-table-moves.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
 import { useTableTraining } from '../hooks/use-table-training.ts';
@@ -43,6 +44,8 @@ import { TableHeader } from './table-header.tsx';
 const TableSettings = lazyChunk(() => import('./table-settings.tsx').then((m) => ({ default: m.TableSettings })));
 // Early surrender before the peek: only that rule asks it (decision record 0050), a chunk of its own.
 const EarlySurrenderOffer = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EarlySurrenderOffer })));
+// Asked only when a player throws a shoe away.
+const NewShoeConfirm = lazyChunk(() => import('./new-shoe-confirm.tsx').then((m) => ({ default: m.NewShoeConfirm })));
 const ShoeReportDialog = lazyChunk(() => import('./shoe-report.tsx').then((m) => ({ default: m.ShoeReportDialog })));
 
 export interface TableScreenProps {
@@ -74,22 +77,22 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   // Test mode hides the ramp's bet and the bets' grades too: the count would show through them.
   const testMode = prefs.testMode;
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const [dialog, setDialog] = useState<'help' | 'newShoe' | null>(null);
   const moves = useTableMoves(table, coach, playPrefs, onBalance);
   const step_ms = useDealStep(prefs.dealPace_cps);
   const report = useShoeReport(source, state, check.asking);
-  useAutoAdvance({ state, step_ms, pause_s: prefs.autoAdvance_s, hold: check.asking || settingsOpen || helpOpen || report.open || table.busy, deal: moves.deal });
+  useAutoAdvance({ state, step_ms, pause_s: prefs.autoAdvance_s, hold: check.asking || settingsOpen || dialog !== null || report.open || table.busy, deal: moves.deal });
   // On a phone the felt and the Deal button fill the screen: the count check goes right under
   // them (and scrolls into view when asked) instead of below the chips at the top of the side column.
   const wide = useWideScreen();
   const loadLastShoe = useCallback(() => source.lastShoe(), [source]);
 
   if (!state || !moves.moves) return <TableNotReady error={table.error} onReload={table.reload} />;
-  const legal = moves.moves;
-  const openHelp = () => setHelpOpen(true);
+  const openHelp = () => setDialog('help');
+  const toggleSettings = () => setSettingsOpen((o) => !o);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 sm:gap-4">
-      <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={() => setSettingsOpen((o) => !o)} />
+      <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={toggleSettings} shortcuts={prefs.shortcuts} />
       {settingsOpen && (
         <Suspense fallback={<p role="status" className="text-center text-sm text-slate-400">Loading the settings...</p>}>
           <TableSettings table={table} state={state} prefs={prefs} onPrefs={setPrefs} onClose={() => setSettingsOpen(false)} betRamp={betRamp} server={source.kind === 'server'} />
@@ -97,16 +100,10 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Table" className="flex min-w-0 flex-col gap-3 sm:gap-4">
-          <PlayArea table={table} state={state} verdict={coach.verdict} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp}>
-            <MoveControls state={state} table={table} moves={moves} legal={legal} prefs={playPrefs} wide={wide} />
-            {table.error && (
-              <p role="alert" className="text-center text-sm font-semibold text-rose-300">
-                {table.error}
-              </p>
-            )}
-            {!wide && (
-              <PlayHud state={state} prefs={prefs} mode={playPrefs.coach} verdict={coach.verdict} insurance={coach.insurance} testMode={prefs.testMode} />
-            )}
+          <PlayArea
+            table={table} state={state} verdict={coach.verdict} step_ms={step_ms} shortcuts={prefs.shortcuts && !settingsOpen && !report.open} moves={moves} onHelp={openHelp} onSettings={toggleSettings} onAskNewShoe={() => setDialog('newShoe')}
+            controls={<TableControls state={state} table={table} moves={moves} prefs={prefs} playPrefs={playPrefs} coach={coach} wide={wide} />}
+          >
             {!wide && <CountCheck check={check} />}
           </PlayArea>
           {betRamp.ramp !== null && betRamp.showRampBet && !testMode && !state.gameInProgress && <RampBetHint ramp={betRamp.ramp} trueCount={state.trueCount} rules={state.config} />}
@@ -124,21 +121,56 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} betting={testMode ? undefined : <BettingStats totals={bets.totals} patterns={bets.patterns} ramp={betRamp.ramp} />} />
         </aside>
       </div>
-      <TableDialogs report={report} helpOpen={helpOpen} onCloseHelp={() => setHelpOpen(false)} />
+      <TableDialogs report={report} helpOpen={dialog === 'help'} onCloseHelp={() => setDialog(null)} newShoe={dialog === 'newShoe' ? { table, cardsDealt: state.cardsDealtFromShoe, close: () => setDialog(null) } : null} />
     </div>
   );
 }
 
-/** The shoe's report and the keys' help, over the table when open. */
-function TableDialogs({ report, helpOpen, onCloseHelp }: { report: ReturnType<typeof useShoeReport>; helpOpen: boolean; onCloseHelp: () => void }) {
+interface NewShoeAsk {
+  table: TableHandle;
+  cardsDealt: number;
+  close: () => void;
+}
+
+/** The shoe's report, the keys' help and the new shoe's question, over the table when open. */
+function TableDialogs({ report, helpOpen, onCloseHelp, newShoe }: { report: ReturnType<typeof useShoeReport>; helpOpen: boolean; onCloseHelp: () => void; newShoe: NewShoeAsk | null }) {
   return (
     <>
+      {newShoe && (
+        <Suspense fallback={null}>
+          <NewShoeConfirm
+            cardsDealt={newShoe.cardsDealt}
+            onCancel={newShoe.close}
+            onConfirm={() => {
+              newShoe.close();
+              void newShoe.table.act({ type: 'newShoe' });
+            }}
+          />
+        </Suspense>
+      )}
       {report.open && (
         <Suspense fallback={null}>
           <ShoeReportDialog handle={report} />
         </Suspense>
       )}
       {helpOpen && <ShortcutsHelp onClose={onCloseHelp} />}
+    </>
+  );
+}
+
+/** The moves (or Deal), the table's error and the count strip: the bar kept in view. */
+function TableControls({ state, table, moves, prefs, playPrefs, coach, wide }: { state: VisibleGameState; table: TableHandle; moves: ReturnType<typeof useTableMoves>; prefs: TablePrefs; playPrefs: TablePrefs; coach: ReturnType<typeof useCoach>; wide: boolean }) {
+  if (!moves.moves) return null;
+  return (
+    <>
+      <MoveControls state={state} table={table} moves={moves} legal={moves.moves} prefs={playPrefs} wide={wide} />
+      {table.error && (
+        <p role="alert" className="text-center text-sm font-semibold text-rose-300">
+          {table.error}
+        </p>
+      )}
+      {/* The count strip: on a phone always; on a desktop when computer seats push the side column's count below the fold. */}
+      {(!wide || state.config.otherPlayers > 0) && <PlayHud state={state} prefs={prefs} mode={playPrefs.coach} verdict={coach.verdict} insurance={coach.insurance} testMode={prefs.testMode} />}
     </>
   );
 }
@@ -184,21 +216,31 @@ interface PlayAreaProps {
   shortcuts: boolean;
   moves: ReturnType<typeof useTableMoves>;
   onHelp: () => void;
+  onSettings: () => void;
+  /** New shoe (its button or U): opens the question. */
+  onAskNewShoe: () => void;
+  /** What the player does now and the count strip: kept in view at the bottom of the screen while the felt scrolls. */
+  controls: ReactNode;
   children: ReactNode;
 }
 
 /** The felt with its spots, what the player does now (`children`), and the chips between rounds for the spot picked. */
-function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, children }: PlayAreaProps) {
+function PlayArea({ table, state, verdict, step_ms, shortcuts, moves, onHelp, onSettings, onAskNewShoe, controls, children }: PlayAreaProps) {
   const betting = useBetting(table, state);
-  useKeyboardPlay(shortcuts, { state, busy: table.busy, moves, betting, openHelp: onHelp });
+  const seat = useSeatActions(state, table.busy, (action) => void table.act(action), onAskNewShoe);
+  useKeyboardPlay(shortcuts, { state, busy: table.busy, moves, betting, openHelp: onHelp, toggleSettings: onSettings, seat });
   const spots = state.handBets.length;
   return (
     <>
       <TableAnnouncer state={state} verdict={verdict} />
       <Felt state={state} selectedSpot={betting.selected} onSelectSpot={betting.select} step_ms={step_ms} />
+      {/* With computer seats the felt is taller than a 1280x800 screen: Hit/Stand, Deal and the count stay in sight. */}
+      <div data-testid="table-controls" className="sticky bottom-0 z-20 -mx-1 flex flex-col gap-2 rounded-t-lg bg-slate-950/90 px-1 py-2 backdrop-blur-sm">
+        {controls}
+      </div>
       {children}
       {!state.gameInProgress && !state.sittingOut && <Chips betting={betting} spots={spots} shortcuts={shortcuts} onHelp={onHelp} />}
-      <SeatControls state={state} busy={table.busy} onAct={(action) => void table.act(action)} />
+      <SeatControls state={state} busy={table.busy} actions={seat} shortcuts={shortcuts} />
     </>
   );
 }

@@ -16,10 +16,20 @@ interface KeyboardPlay {
   moves: Moves;
   betting: Betting;
   openHelp: () => void;
+  /** T: the table settings (open or closed). */
+  toggleSettings: () => void;
+  /** O and U between rounds: the seat's controls (each undefined when its button is not shown). */
+  seat: SeatKeys;
+}
+
+export interface SeatKeys {
+  sitOut: (() => void) | undefined;
+  newShoe: (() => void) | undefined;
 }
 
 /** What a key does between rounds: the chips, the bet controls, the spot picked and the deal. */
-function betKey(action: ShortcutAction, { moves, betting }: KeyboardPlay): boolean {
+function betKey(action: ShortcutAction, play: KeyboardPlay): boolean {
+  const { moves, betting } = play;
   const chip = /^chip(\d)$/.exec(action);
   if (chip) {
     const value = CHIPS[Number(chip[1])]?.value;
@@ -32,6 +42,8 @@ function betKey(action: ShortcutAction, { moves, betting }: KeyboardPlay): boole
     clearBet: [betting.canClear, betting.clear],
     rebet: [betting.canRebet, betting.rebet],
     sameOnAll: [betting.canSameOnAll, betting.sameOnAll],
+    sitOut: [play.seat.sitOut !== undefined, () => play.seat.sitOut?.()],
+    newShoe: [play.seat.newShoe !== undefined, () => play.seat.newShoe?.()],
     prevSpot: [true, () => betting.select(betting.selected - 1)],
     nextSpot: [true, () => betting.select(betting.selected + 1)],
   };
@@ -76,6 +88,10 @@ export function useKeyboardPlay(enabled: boolean, play: KeyboardPlay): void {
   useTableShortcuts(enabled, (action) => {
     if (action === 'help') {
       play.openHelp();
+      return true;
+    }
+    if (action === 'settings') {
+      play.toggleSettings();
       return true;
     }
     if (play.busy) return false;

@@ -16,6 +16,9 @@ export type ShortcutAction =
   | 'prevSpot'
   | 'nextSpot'
   | 'help'
+  | 'sitOut'
+  | 'newShoe'
+  | 'settings'
   | `chip${0 | 1 | 2 | 3 | 4}`;
 
 export interface ShortcutKey {
@@ -48,6 +51,9 @@ export const SHORTCUT_KEYS: readonly ShortcutKey[] = [
   { key: 'n', label: 'N', action: 'decline', what: 'No insurance (or no even money)' },
   { key: 'y', label: 'Y', action: 'confirm', what: "Coach warning: play your move anyway" },
   { key: 'escape', label: 'Esc', action: 'takeBack', what: 'Coach warning: take it back' },
+  { key: 'o', label: 'O', action: 'sitOut', what: 'Between rounds: sit out, or come back in' },
+  { key: 'u', label: 'U', action: 'newShoe', what: 'Between rounds: new shoe (asks first)' },
+  { key: 't', label: 'T', action: 'settings', what: 'Table settings' },
   { key: '?', label: '?', action: 'help', what: 'This list' },
 ];
 
