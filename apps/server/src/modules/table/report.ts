@@ -92,7 +92,10 @@ function round2(x: number): number {
 /** Counts and costs by kind and verdict; decisions (and bet grades) only from `decisionScope`. */
 async function groupsOf(db: Database, scope: RawBuilder<unknown>, decisionScope: RawBuilder<unknown>): Promise<Group[]> {
   const { rows } = await sql<Group>`
-    select kind, graded, correct, count(*)::int as n, coalesce(sum(ev_cost_credits), 0)::float8 as cost
+    select kind, graded, correct, count(*)::int as n,
+      -- A bet's cost is the expectation it gives away, never negative (decision record 0058);
+      -- rows graded before that rule may hold a negative one.
+      coalesce(sum(case when kind = 'bet' then greatest(ev_cost_credits, 0) else ev_cost_credits end), 0)::float8 as cost
     from play_record where (${scope} and kind = 'countCheck') or (${decisionScope} and kind <> 'countCheck')
     group by kind, graded, correct`.execute(db.kysely);
   return rows;
