@@ -52,7 +52,8 @@ export async function readLifetime(db: Database, userId: string): Promise<Lifeti
   const visible = visibleSql(userId);
   const totals = await sql<{ bucket: Bucket; graded: number; correct: number; cost: number }>`
     select ${bucketSql} as bucket, count(*)::int as graded, count(*) filter (where correct)::int as correct,
-      coalesce(sum(ev_cost_credits), 0)::float8 as cost
+      -- Given away: only what the plays the coach would change cost (decision record 0059).
+      coalesce(sum(ev_cost_credits) filter (where not correct), 0)::float8 as cost
     from play_record where ${visible}
     group by 1`.execute(db.kysely);
   const accuracy: Lifetime['accuracy'] = { plays: emptyTally(), insurance: emptyTally(), bets: emptyTally(), countChecks: emptyTally() };
@@ -145,8 +146,9 @@ function toMistake(r: MistakeRow): Mistake | null {
       bet_credits: bet,
       rampBet_credits: e.rampBet,
       verdict: e.verdict,
-      cost_credits: r.ev_cost_credits,
-      costPercent: percent(r.ev_cost_credits, bet),
+      // Never negative (decision record 0058; rows graded before it may hold a negative cost).
+      cost_credits: Math.max(0, r.ev_cost_credits),
+      costPercent: percent(Math.max(0, r.ev_cost_credits), bet),
     };
   } else m = { id: r.id, at, kind: 'countCheck', expected: e.expected, answered: e.answered };
   const parsed = MistakeSchema.safeParse(m);

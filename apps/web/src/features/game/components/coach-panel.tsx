@@ -7,6 +7,7 @@ import { MOVE_NAMES } from '../model/hand-labels.ts';
 import { verdictSentence } from '../model/coach-verdicts.ts';
 import { CoachWarning } from './coach-warning.tsx';
 import { useHouse } from '../model/house.ts';
+import { EDGE_GIVEN_AWAY_MEANS } from '@/shared/lib/grade-words.ts';
 
 export interface CoachPanelProps {
   mode: CoachMode;
@@ -59,9 +60,16 @@ function VerdictView({ v }: { v: Verdict }) {
           {v.trueCount}, {NAMES[advice.index.action]}.
         </p>
       )}
-      <p className="text-sm text-slate-300">
-        Cost of this choice: <strong className="text-white">{credits(v.cost)} {unit}</strong>
-      </p>
+      {v.correct ? (
+        <p className="text-sm text-slate-300" data-testid="coach-cost">
+          Nothing given away: the coach&apos;s play.
+          {v.cost > 0 && <span className="block text-xs text-slate-400">An exact play for these very cards is worth {credits(v.cost)} {unit} more; the edge given away counts only plays the coach would change.</span>}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-300" data-testid="coach-cost">
+          Cost of this choice: <strong className="text-white">{credits(v.cost)} {unit}</strong>
+        </p>
+      )}
       <table className="w-full text-sm">
         <caption className="sr-only">Expected value of each action, per unit bet, from the cards seen since the shuffle</caption>
         <thead>
@@ -139,7 +147,7 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
               </dd>
             </div>
             <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-400">Edge given away</dt>
+              <dt className="text-xs uppercase tracking-wide text-slate-400" title={EDGE_GIVEN_AWAY_MEANS}>Edge given away</dt>
               <dd className="text-lg font-bold text-white">
                 <span data-testid="coach-edge">{credits(totals.edgeGivenAway)}</span> <span className="text-xs font-normal text-slate-400">credits</span>
                 {amountBet > 0 && (
@@ -150,6 +158,7 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
               </dd>
             </div>
           </dl>
+          <p className="text-xs text-slate-400" data-testid="coach-edge-means">{EDGE_GIVEN_AWAY_MEANS}</p>
         </div>
       )}
     </section>

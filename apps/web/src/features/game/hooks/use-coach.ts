@@ -134,7 +134,9 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
   const { source, indexCount } = index;
   const advice = useAdvice(state, prefs, engine, index);
   const count = useCallback((correct: boolean, cost: number) => {
-    setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + cost }));
+    // The edge given away counts only the plays the coach would change (decision record 0059),
+    // as the shoe report and the record do: the coach's own play gives nothing away.
+    setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + (correct ? 0 : cost) }));
   }, []);
 
   const judge = useCallback(
