@@ -156,7 +156,8 @@ function toMistake(r: MistakeRow): Mistake | null {
 }
 
 /**
- * The player's wrong graded table entries, newest first, filtered and paged. The record holds
+ * The player's wrong graded table entries, newest first by the time each was made (not the
+ * order rows reached the record: a round's entries are written after a later count check), filtered and paged. The record holds
  * at most 5,000 entries per player, so the filter runs over the player's wrong rows in memory
  * (the hand's kind is the cards' arithmetic, not a column).
  */
@@ -169,7 +170,7 @@ export async function listMistakes(db: Database, userId: string, q: MistakesQuer
   const rows = await sql<MistakeRow>`
     select id::text as id, kind, entry, facts, ev_cost_credits from play_record
     where ${visibleSql(userId)} and not correct and ${span}
-    order by id desc`.execute(db.kysely);
+    order by at desc, id desc`.execute(db.kysely);
   const all = rows.rows.flatMap((r) => {
     const m = toMistake(r);
     return m === null ? [] : [m];
