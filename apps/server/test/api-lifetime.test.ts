@@ -220,6 +220,22 @@ forEachDatabase('lifetime record', (t) => {
       expect(m).toMatchObject({ kind: 'bet', verdict: 'over', cost_credits: 0, costPercent: 0 });
     });
 
+    it("bug 39.10: every shoe of the record has its report, one beyond the table's last shoes too", async () => {
+      const { p } = await suite.seat('oldshoe');
+      const old = 'a'.repeat(64);
+      const at = new Date(Date.UTC(2026, 10, 1, 12, 0)).toISOString();
+      const facts = (roundStart: number) => JSON.stringify({ roundStart });
+      for (const [roundStart, correct] of [[0, false], [0, true], [9, true]] as const)
+        await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded, shoe)
+          values (${p.id}, ${randomUUID()}, 'decision', ${correct}, ${correct ? 0.5 : 2}, 100, ${JSON.stringify({ at, hand: [10, 6], upcard: 10, trueCount: 0, chosen: 'stand', best: 'hit', evCost: 2, bet: 100 })}::jsonb,
+            ${facts(roundStart)}::json, ${at}::timestamptz, 'table', true, ${old})`.execute(t.db.kysely);
+      const res = await p.call('GET', `/api/table/report?shoe=${old}`);
+      expect(res.statusCode, res.body).toBe(200);
+      // Two rounds the record names; only the play the coach would change gives edge away (ADR 0059).
+      expect(res.json()).toMatchObject({ scope: 'shoe', shoe: old, finished: true, rounds: 2, roundTime_ms: null, decisions: { graded: 3, errors: 1 }, edgeGiven: { credits: 2 } });
+      expect((await p.call('GET', `/api/table/report?shoe=${'b'.repeat(64)}`)).statusCode).toBe(404);
+    });
+
     it('a new account has an empty record, and no session is 401', async () => {
       const { p } = await suite.seat('fresh');
       const life = await get(p, '/api/me/lifetime', LifetimeSchema);
