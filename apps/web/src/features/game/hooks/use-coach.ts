@@ -121,13 +121,29 @@ interface Judged<T> {
   v: T;
 }
 
-export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord): CoachHandle {
+/**
+ * `sessionTotals`: the session so far from the server's record (a server table), so the coach's
+ * box keeps the session when the table is shown again (issue 39: back on the Table tab it read
+ * "– (0 of 0)" while the record held the session). Taken only while nothing is counted here yet.
+ */
+export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord, sessionTotals?: () => Promise<CoachTotals | null>): CoachHandle {
   const round = roundOf(state);
   const [judged, setVerdict] = useState<Judged<Verdict> | null>(null);
   const [insured, setInsurance] = useState<Judged<InsuranceVerdict> | null>(null);
   const verdict = judged?.round === round ? judged.v : null;
   const insurance = insured?.round === round ? insured.v : null;
   const [totals, setTotals] = useState(EMPTY_TOTALS);
+  useEffect(() => {
+    if (!sessionTotals) return;
+    let live = true;
+    sessionTotals().then(
+      (t) => live && t !== null && setTotals((now) => (now.decisions === 0 ? t : now)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionTotals]);
   const enabled = prefs.coach !== 'off';
   const engine = useCoachEngine();
   const index = useIndexSource(state, engine);
