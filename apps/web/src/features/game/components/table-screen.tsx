@@ -12,6 +12,7 @@ import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
 import { useKeyboardPlay } from '../hooks/use-keyboard-play.ts';
 import { useShoeReport } from '../hooks/use-shoe-report.ts';
+import { useSessionTotals } from '../hooks/use-session-totals.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable, type TableHandle } from '../hooks/use-table.ts';
 import { useTableMoves } from '../hooks/use-table-moves.ts';
@@ -68,14 +69,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   const shoes = useShoeHistory(state, shoeHistoryKey);
   // Test mode: the coach is silent until the shoe's report (the server grades meanwhile).
   const playPrefs = prefs.testMode ? { ...prefs, coach: 'off' as const } : prefs;
-  // The session's decisions from the server's record (its report: the same definitions, ADR 0059).
-  const sessionTotals = useCallback(async () => {
-    const read = source.report?.bind(source);
-    if (!read) return null;
-    const r = await read(undefined);
-    return { decisions: r.decisions.graded, correct: r.decisions.graded - r.decisions.errors, edgeGivenAway: r.edgeGiven.credits };
-  }, [source]);
-  const coach = useCoach(state, playPrefs, record, sessionTotals);
+  const coach = useCoach(state, playPrefs, record, useSessionTotals(source));
   const betRamp = useBetRamp(source, table);
   const bets = useBetGrades(state, betRamp.ramp);
   // Test mode hides the ramp's bet and the bets' grades too: the count would show through them.

@@ -121,6 +121,21 @@ interface Judged<T> {
   v: T;
 }
 
+/** Takes the session's totals once they arrive, if nothing has been counted here meanwhile. */
+function useSessionSeed(sessionTotals: (() => Promise<CoachTotals | null>) | undefined, setTotals: (f: (now: CoachTotals) => CoachTotals) => void): void {
+  useEffect(() => {
+    if (!sessionTotals) return;
+    let live = true;
+    sessionTotals().then(
+      (t) => live && t !== null && setTotals((now) => (now.decisions === 0 ? t : now)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionTotals, setTotals]);
+}
+
 /**
  * `sessionTotals`: the session so far from the server's record (a server table), so the coach's
  * box keeps the session when the table is shown again (issue 39: back on the Table tab it read
@@ -133,17 +148,7 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
   const verdict = judged?.round === round ? judged.v : null;
   const insurance = insured?.round === round ? insured.v : null;
   const [totals, setTotals] = useState(EMPTY_TOTALS);
-  useEffect(() => {
-    if (!sessionTotals) return;
-    let live = true;
-    sessionTotals().then(
-      (t) => live && t !== null && setTotals((now) => (now.decisions === 0 ? t : now)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [sessionTotals]);
+  useSessionSeed(sessionTotals, setTotals);
   const enabled = prefs.coach !== 'off';
   const engine = useCoachEngine();
   const index = useIndexSource(state, engine);
