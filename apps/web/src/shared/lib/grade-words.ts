@@ -9,11 +9,3 @@ export const EDGE_GIVEN_AWAY_MEANS =
 /** A bet's grade and cost (ADR 0058). */
 export const BET_GRADE_MEANS =
   "A bet is on your ramp within half a unit of its bet. Its cost is the expectation it gives away against the ramp's bet: over the ramp at an advantage, or under it at a disadvantage, gives none away, it only takes more or less risk than your ramp plans.";
-
-/** One off-ramp (or on-ramp) bet's cost in words: never a negative cost. */
-export function betCostWords(verdict: 'right' | 'over' | 'under', cost_credits: number, amount: (x: number) => string): string {
-  if (cost_credits > 0) return `Cost ${amount(cost_credits)} expected credits`;
-  if (verdict === 'over') return 'No expectation given away: more at risk than your ramp plans';
-  if (verdict === 'under') return 'No expectation given away: less at risk than your ramp plans';
-  return 'No expectation given away';
-}

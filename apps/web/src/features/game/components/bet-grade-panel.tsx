@@ -3,7 +3,7 @@ import type { BetRampSetting } from '@card-counter/shared';
 import type { BetGrades, GradedBet } from '../hooks/use-bet-grades.ts';
 import { formatCount, rampBetAt } from '../model/bet-ramp.ts';
 import { formatAmount } from '../model/money.ts';
-import { betCostWords } from '@/shared/lib/grade-words.ts';
+import { betCostWords } from '@/shared/lib/bet-cost-words.ts';
 
 // The last round's bet against the ramp (decision record 0030), beside the coach's verdicts.
 

@@ -7,7 +7,6 @@ import { MOVE_NAMES } from '../model/hand-labels.ts';
 import { verdictSentence } from '../model/coach-verdicts.ts';
 import { CoachWarning } from './coach-warning.tsx';
 import { useHouse } from '../model/house.ts';
-import { EDGE_GIVEN_AWAY_MEANS } from '@/shared/lib/grade-words.ts';
 
 export interface CoachPanelProps {
   mode: CoachMode;
@@ -32,6 +31,9 @@ const NAMES = MOVE_NAMES;
 // Only some rules show these (decision record 0050): a chunk of their own.
 const EvenMoneyView = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EvenMoneyView })));
 const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
+// What the figures mean (decision record 0059): words, not needed at the first paint.
+const EdgeMeans = lazyChunk(() => import('./coach-notes.tsx').then((m) => ({ default: m.EdgeMeans })));
+const CoachPlayNote = lazyChunk(() => import('./coach-notes.tsx').then((m) => ({ default: m.CoachPlayNote })));
 
 function percent(ev: number): string {
   const p = (ev * 100).toFixed(1);
@@ -62,8 +64,9 @@ function VerdictView({ v }: { v: Verdict }) {
       )}
       {v.correct ? (
         <p className="text-sm text-slate-300" data-testid="coach-cost">
-          Nothing given away: the coach&apos;s play.
-          {v.cost > 0 && <span className="block text-xs text-slate-400">An exact play for these very cards is worth {credits(v.cost)} {unit} more; the edge given away counts only plays the coach would change.</span>}
+          <Suspense fallback={null}>
+            <CoachPlayNote exact={v.cost > 0 ? credits(v.cost) : null} unit={unit} />
+          </Suspense>
         </p>
       ) : (
         <p className="text-sm text-slate-300" data-testid="coach-cost">
@@ -147,7 +150,7 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
               </dd>
             </div>
             <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-400" title={EDGE_GIVEN_AWAY_MEANS}>Edge given away</dt>
+              <dt className="text-xs uppercase tracking-wide text-slate-400">Edge given away</dt>
               <dd className="text-lg font-bold text-white">
                 <span data-testid="coach-edge">{credits(totals.edgeGivenAway)}</span> <span className="text-xs font-normal text-slate-400">credits</span>
                 {amountBet > 0 && (
@@ -158,7 +161,9 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
               </dd>
             </div>
           </dl>
-          <p className="text-xs text-slate-400" data-testid="coach-edge-means">{EDGE_GIVEN_AWAY_MEANS}</p>
+          <Suspense fallback={null}>
+            <EdgeMeans />
+          </Suspense>
         </div>
       )}
     </section>
