@@ -19,9 +19,10 @@ function mount(source: LocalTableSource) {
 const cards = () => screen.getAllByRole('img').filter((c) => c.classList.contains('cc-deal'));
 
 describe('back on the Table tab', { timeout: 30_000 }, () => {
+  // The chart builds in a worker: slow on a loaded machine.
   beforeAll(async () => {
     await loadBasicStrategy({ ...DEFAULT_RULES });
-  });
+  }, 60_000);
 
   it("bug 39.5: the last finished round is shown as it lies, not dealt again; the coach's box keeps the session from the record", async () => {
     const user = userEvent.setup();
