@@ -296,3 +296,23 @@ test('a bet ramp set in the table settings grades an over-bet: 8 units at a fres
     .poll(async () => ((await (await page.request.get('/api/me/record?kind=bet')).json()) as { entries: { verdict: string; diffUnits: number; evCost: number }[] }).entries, { timeout: 60_000 })
     .toEqual([expect.objectContaining({ verdict: 'over', diffUnits: 7, evCost: Number(shown) })]);
 });
+
+test('bug 39.4: keys typed within one frame act in full on the server table (1 four times bets 40; C, 3, Space deals 100)', async ({ page }) => {
+  await startSignedIn(page, 'fastkeys');
+  await expect(page.getByRole('button', { name: 'Your hand: bet 0' })).toBeVisible();
+  // Every key in one task, faster than a round trip to the server: what a fast typist does.
+  const type = (keys: string[]) =>
+    page.evaluate((ks) => {
+      for (const key of ks) {
+        window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        window.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+      }
+    }, keys);
+  await type(['1', '1', '1', '1']);
+  await expect(page.getByRole('button', { name: 'Your hand: bet 40' })).toBeVisible();
+  await type(['c', '3', ' ']);
+  await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+  const table = (await (await page.request.get('/api/table')).json()) as { state: { handBets: number[]; playerHands: unknown[] } };
+  expect(table.state.handBets).toEqual([100]);
+  expect(table.state.playerHands).toHaveLength(1);
+});

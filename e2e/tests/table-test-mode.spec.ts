@@ -98,3 +98,44 @@ for (const [screen, viewport] of [
     await shot(page, `session-report-${viewport.width}`);
   });
 }
+
+test("bug 39.10: a shoe whose count check lapsed at the next deal still gets its report, and Profile -> Shoes opens it", async ({ page }) => {
+  await startSignedIn(page, 'table-lapsed-check');
+  await tableAction(page, { type: 'setConfig', rules: { numDecks: 1, shufflePoint: 0.9, insuranceAllowed: false } });
+  await tableAction(page, { type: 'setTraining', settings: { testMode: true } });
+  await page.reload();
+  await expect(page.getByTestId('test-mode-note')).toBeVisible();
+  const question = page.getByText('What are the running and the true count?');
+  const report = page.getByRole('dialog', { name: 'Shoe report' });
+  await page.getByRole('button', { name: '100', exact: true }).click();
+  const commitment = page.getByTestId('shoe-commitment');
+  let first: string | null = null;
+  let lapsed = false;
+  for (let round = 0; round < 8 && !lapsed; round++) {
+    const before = await commitment.getAttribute('title');
+    // Every check is left open: the next deal lapses it; the one at the shuffle point lapses with its shoe.
+    const atShuffle = round > 0 && (await question.isVisible());
+    await dealAndWait(page, () => page.getByRole('button', { name: 'Deal' }).click());
+    first ??= await commitment.getAttribute('title');
+    lapsed = atShuffle && (await commitment.getAttribute('title')) !== before;
+    if (!lapsed) await expect(report).toBeHidden();
+    await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
+  }
+  expect(lapsed).toBe(true);
+  // A check asked after the new shoe's first round (now and then) is answered: the report waits for it.
+  if (await question.isVisible()) {
+    await page.getByLabel('Running count').fill('0');
+    await page.getByLabel('True count').fill('0');
+    await page.getByRole('button', { name: 'Check' }).click();
+  }
+  // The old shoe's report opens once the round the lapsing deal began is over.
+  await expect(report).toBeVisible();
+  await expect(report.getByTestId('report-rounds')).not.toHaveText('0');
+  await report.getByRole('button', { name: 'Continue' }).click();
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Shoes' }).click();
+  const shoes = page.getByRole('list', { name: 'Shoes, newest first' });
+  const old = shoes.getByRole('listitem').filter({ hasText: `shoe ${first?.slice(0, 8)}` });
+  await old.getByRole('button', { name: "This shoe's report" }).click();
+  await expect(old.getByTestId('profile-shoe-report')).toContainText('round');
+});

@@ -139,6 +139,31 @@ forEachDatabase('admin credits and audit log', (t) => {
     expect((await ledgerSum(t.db.kysely, p.id)).count).toBe(1);
   });
 
+  it('bug 39.7: a grant is exactly what was sent or refused with a stable code: fractions, text and signs in text change nothing', async () => {
+    const p = await signUpPlayer(app, 'exact-amounts');
+    const cases: [unknown, string][] = [
+      [0.5, 'ADMIN_AMOUNT_NOT_WHOLE'],
+      [1.5, 'ADMIN_AMOUNT_NOT_WHOLE'],
+      [-0.5, 'ADMIN_AMOUNT_NOT_WHOLE'],
+      ['-500', 'ADMIN_AMOUNT_NOT_WHOLE'],
+      ['1e3', 'ADMIN_AMOUNT_NOT_WHOLE'],
+      [0, 'ADMIN_AMOUNT_ZERO'],
+      [10_000_001, 'ADMIN_AMOUNT_OUT_OF_RANGE'],
+    ];
+    for (const [amount, code] of cases) {
+      const res = await credits(p.id, { requestId: requestId(), amount, reason: 'negative test' });
+      expect(res.statusCode, JSON.stringify(amount)).toBe(400);
+      const body = res.json() as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.message, JSON.stringify(amount)).toContain(`body.amount: ${code}`);
+    }
+    expect((await ledgerSum(t.db.kysely, p.id)).count).toBe(1);
+    // -500 is a removal of exactly 500.
+    const removal = await credits(p.id, { requestId: requestId(), amount: -500, reason: 'negative test' });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect((removal.json() as { balance: number }).balance).toBe(INITIAL_CREDITS - 500);
+  });
+
   it('the audit log is append-only in the database: update, delete and truncate are refused', async () => {
     const p = await signUpPlayer(app, 'append-only');
     await credits(p.id, { requestId: requestId(), amount: 1, reason: 'Entry to protect' });

@@ -199,6 +199,43 @@ forEachDatabase('lifetime record', (t) => {
       expect(ErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
     });
 
+    it('bug 39.6: the mistakes list is newest first in time order, whatever order the record was written in', async () => {
+      const { p } = await suite.seat('order');
+      const at = (min: number) => new Date(Date.UTC(2026, 11, 1, 12, min)).toISOString();
+      // Written in id order 12:05, 12:00, 12:03 (a round's entries reach the record after a later check).
+      for (const [min, expected] of [[5, 1], [0, 2], [3, 3]] as const)
+        await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at, source, graded)
+          values (${p.id}, ${randomUUID()}, 'countCheck', false, 0, 0, ${JSON.stringify({ at: at(min), expected, answered: expected + 1 })}::jsonb, ${at(min)}::timestamptz, 'table', true)`.execute(t.db.kysely);
+      const list = await get(p, '/api/me/mistakes', MistakesPageSchema);
+      expect(list.mistakes.map((m) => m.at)).toEqual([at(5), at(3), at(0)]);
+    });
+
+    it('bug 39.2: a bet graded before decision record 0058 with a negative cost is listed as giving nothing away', async () => {
+      const { p } = await suite.seat('negbet');
+      const now = new Date().toISOString();
+      const entry = { at: now, trueCount: 4, bet: 400, rampBet: 200, verdict: 'over', diffUnits: 8, evCost: -1.13 };
+      await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, at, source, graded)
+        values (${p.id}, ${randomUUID()}, 'bet', false, -1.13, 400, ${JSON.stringify(entry)}::jsonb, ${now}::timestamptz, 'table', true)`.execute(t.db.kysely);
+      const [m] = (await get(p, '/api/me/mistakes?kind=bet', MistakesPageSchema)).mistakes;
+      expect(m).toMatchObject({ kind: 'bet', verdict: 'over', cost_credits: 0, costPercent: 0 });
+    });
+
+    it("bug 39.10: every shoe of the record has its report, one beyond the table's last shoes too", async () => {
+      const { p } = await suite.seat('oldshoe');
+      const old = 'a'.repeat(64);
+      const at = new Date(Date.UTC(2026, 10, 1, 12, 0)).toISOString();
+      const facts = (roundStart: number) => JSON.stringify({ roundStart });
+      for (const [roundStart, correct] of [[0, false], [0, true], [9, true]] as const)
+        await sql`insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded, shoe)
+          values (${p.id}, ${randomUUID()}, 'decision', ${correct}, ${correct ? 0.5 : 2}, 100, ${JSON.stringify({ at, hand: [10, 6], upcard: 10, trueCount: 0, chosen: 'stand', best: 'hit', evCost: 2, bet: 100 })}::jsonb,
+            ${facts(roundStart)}::json, ${at}::timestamptz, 'table', true, ${old})`.execute(t.db.kysely);
+      const res = await p.call('GET', `/api/table/report?shoe=${old}`);
+      expect(res.statusCode, res.body).toBe(200);
+      // Two rounds the record names; only the play the coach would change gives edge away (ADR 0059).
+      expect(res.json()).toMatchObject({ scope: 'shoe', shoe: old, finished: true, rounds: 2, roundTime_ms: null, decisions: { graded: 3, errors: 1 }, edgeGiven: { credits: 2 } });
+      expect((await p.call('GET', `/api/table/report?shoe=${'b'.repeat(64)}`)).statusCode).toBe(404);
+    });
+
     it('a new account has an empty record, and no session is 401', async () => {
       const { p } = await suite.seat('fresh');
       const life = await get(p, '/api/me/lifetime', LifetimeSchema);

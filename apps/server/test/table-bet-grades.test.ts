@@ -114,6 +114,34 @@ forEachDatabase('table bet grades', (t) => {
     }, 30_000);
   });
 
+  describe('what a bet grade means (decision record 0058)', () => {
+    it("bug 39.1: the shoe report of a shoe whose only off-ramp bet is an under-bet at a disadvantage answers, with nothing given away", async () => {
+      const { p, table } = await seat(['10', '10', '6', '7', '5']);
+      // Two units at every count; one unit bet at a true count of 0 (a disadvantage off the top).
+      await table.act({ type: 'setTraining', settings: { betRamp: { unit_credits: 25, steps: [{ tc: 0, units: 2 }] } } });
+      await table.act({ type: 'bet', amount: 26, spot: 0 });
+      await table.act({ type: 'deal' });
+      await table.act({ type: 'stand' });
+      await new RecordGrader(t.db, silent).drain();
+      const [entry] = await bets(p);
+      expect(entry).toMatchObject({ kind: 'bet', verdict: 'under' });
+      if (entry?.kind !== 'bet') throw new Error('a bet');
+      // Off the ramp (less at risk than it plans), but no expectation given away: cost 0, never negative.
+      expect(entry.evCost).toBe(0);
+      const shoe = table.snapshot().state.deck?.commitment;
+      for (const url of [`/api/table/report?shoe=${shoe}`, '/api/table/report']) {
+        const res = await p.call('GET', url);
+        expect(res.statusCode, res.body).toBe(200);
+        expect((res.json() as { betGrades: unknown }).betGrades).toEqual({ graded: 1, right: 0, cost_credits: 0 });
+      }
+      // A row graded before the rule (a negative cost) reads as nothing given away too.
+      await sql`update play_record set ev_cost_credits = -0.13 where user_id = ${p.id} and kind = 'bet'`.execute(t.db.kysely);
+      const old = await p.call('GET', `/api/table/report?shoe=${shoe}`);
+      expect(old.statusCode, old.body).toBe(200);
+      expect((old.json() as { betGrades: { cost_credits: number } }).betGrades.cost_credits).toBe(0);
+    }, 30_000);
+  });
+
   describe("the browser's word", () => {
     it('a posted bet grade is refused, and bet accuracy on the skill board is the server’s', async () => {
       const { p, table } = await seat(['10', '10', '6', '7', '5']);

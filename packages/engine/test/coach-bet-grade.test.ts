@@ -115,9 +115,15 @@ describe('a bet graded against the ramp', () => {
     expect(g).toMatchObject({ verdict: 'under', diffUnits: -6 });
     expect(g.evCost_credits).toBe(2.25); // 6 x 25 x 0.015
   });
-  it('over at an advantage gains in expectation: a negative cost', () => {
+  it('bug 39.2: over at an advantage is off the ramp but gives no expectation away (cost 0, never negative)', () => {
     const g = gradeBet(facts({ bet_credits: 400, trueCount: 4, runningCount: 16, cardsRemaining: 208 }), HAND_BASIS);
-    expect(g).toMatchObject({ verdict: 'over', diffUnits: 8, evCost_credits: -3 });
+    expect(g).toMatchObject({ verdict: 'over', diffUnits: 8, evCost_credits: 0 });
+    expect(g.advantage).toBeGreaterThan(0);
+  });
+  it('bug 39.1: under at a disadvantage is off the ramp but gives no expectation away (cost 0, never negative)', () => {
+    const g = gradeBet(facts({ bet_credits: 10, ramp: { unit_credits: 25, steps: [{ tc: -5, units: 2 }, { tc: 1, units: 2 }] } }), HAND_BASIS);
+    expect(g.advantage).toBeLessThan(0);
+    expect(g).toMatchObject({ verdict: 'under', evCost_credits: 0 });
   });
   it('within half a unit is right; the chips that miss it still cost their difference', () => {
     const g = gradeBet(facts({ bet_credits: 30 }), HAND_BASIS);

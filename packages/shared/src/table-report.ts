@@ -98,8 +98,11 @@ export const TableReportSchema = z.strictObject({
     z.strictObject({
       graded: z.int().check(z.nonnegative()),
       right: z.int().check(z.nonnegative()),
-      /** Signed, as each bet's cost is (ADR 0030): a bet above the ramp at an advantage costs less than nothing. */
-      cost_credits: z.number(),
+      /**
+       * Expectation the bets gave away against the ramp's bets, never negative (decision record
+       * 0058: a bet over the ramp at an advantage, or under it at a disadvantage, gives none away).
+       */
+      cost_credits: z.number().check(z.nonnegative()),
     }),
   ),
 });

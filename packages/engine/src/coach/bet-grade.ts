@@ -1,9 +1,11 @@
 // Bets graded by the count (decision record 0030): the round's total bet, placed at the true
 // count the table showed before the deal, against the player's bet ramp at that count. Right
-// when within half a unit of the ramp's bet, else over or under by how many units; its cost
-// in expected credits is what the difference gives away at the player's advantage there:
-// (ramp bet - bet) x advantage, positive when more is bet at a disadvantage or less at an
-// advantage, negative (EV gained beyond the ramp's risk) when more is bet at an advantage.
+// when within half a unit of the ramp's bet, else over or under by how many units (off the
+// plan: the ramp is the player's own choice of risk). Its cost in expected credits is what the
+// difference gives away at the player's advantage there, never negative (decision record 0058):
+// (ramp bet - bet) x advantage when more is bet at a disadvantage or less at an advantage; 0
+// when more is bet at an advantage or less at a disadvantage, which gives no expectation away,
+// only takes more or less risk than the ramp plans.
 import type { CountId } from '../counting/systems.ts';
 import { countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
 import type { TrueCountOptions } from '../counting/true-count.ts';
@@ -152,7 +154,7 @@ export interface BetGrade {
   rampBet_credits: number;
   /** The player's advantage per unit bet at the deal's count (decision record 0030). */
   advantage: number;
-  /** Expected credits given away against the ramp, to the cent (negative: gained, at more risk). */
+  /** Expected credits given away against the ramp's bet, to the cent, never negative (decision record 0058). */
   evCost_credits: number;
 }
 
@@ -177,6 +179,8 @@ export function gradeBet(facts: BetFacts, basis: AdvantageBasis): BetGrade {
     diffUnits: Math.round(diff * 100) / 100,
     rampBet_credits: rampBet,
     advantage,
-    evCost_credits: roundCredits((rampBet - facts.bet_credits) * advantage) || 0,
+    // An off-ramp bet that gains expectation (more at an advantage) or saves it (less at a
+    // disadvantage) gives nothing away: it is off the plan by its risk, not by its expectation.
+    evCost_credits: roundCredits(Math.max(0, (rampBet - facts.bet_credits) * advantage)) || 0,
   };
 }

@@ -132,11 +132,15 @@ export const AdminCreditRequestSchema = z.strictObject({
       z.maxLength(100),
       z.regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -'),
     ),
-  amount: z.number().check(
-    z.int(),
-    z.gte(-ADMIN_CREDIT_AMOUNT_MAX),
-    z.lte(ADMIN_CREDIT_AMOUNT_MAX),
-    z.refine((n) => n !== 0, 'must not be 0'),
+  /**
+   * Exactly the change asked for, in whole credits, or refused: the message starts with a stable
+   * code (ADMIN_AMOUNT_NOT_WHOLE, ADMIN_AMOUNT_ZERO, ADMIN_AMOUNT_OUT_OF_RANGE), never rounded.
+   */
+  amount: z.number('ADMIN_AMOUNT_NOT_WHOLE: a whole number of credits (a number, not text)').check(
+    z.int('ADMIN_AMOUNT_NOT_WHOLE: a whole number of credits, never a fraction'),
+    z.gte(-ADMIN_CREDIT_AMOUNT_MAX, `ADMIN_AMOUNT_OUT_OF_RANGE: at least -${ADMIN_CREDIT_AMOUNT_MAX}`),
+    z.lte(ADMIN_CREDIT_AMOUNT_MAX, `ADMIN_AMOUNT_OUT_OF_RANGE: at most ${ADMIN_CREDIT_AMOUNT_MAX}`),
+    z.refine((n) => n !== 0, 'ADMIN_AMOUNT_ZERO: must not be 0'),
   ),
   reason: AdminReasonSchema,
 });

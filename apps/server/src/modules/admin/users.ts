@@ -88,7 +88,7 @@ export async function recordStats(db: Database, userId: string): Promise<AdminRe
        count(*) filter (where kind = 'decision' and correct) as decisions_correct,
        count(*) filter (where kind = 'countCheck') as count_checks,
        count(*) filter (where kind = 'countCheck' and correct) as count_checks_correct,
-       coalesce(sum(ev_cost_credits), 0) as ev_cost,
+       coalesce(sum(ev_cost_credits) filter (where kind <> 'bet' and not correct), 0) as ev_cost,
        max(at) as last_at
      from play_record where user_id = ${userId} and source = 'table' and graded and ${shownSql({ userId })}`.execute(db.kysely);
   const row = r.rows[0];

@@ -68,7 +68,8 @@ export async function readSkillPage(
     ), stats as (
       select user_id, count(*)::int as decisions,
         avg(case when correct then 1.0 else 0.0 end)::float8 as accuracy,
-        (case when sum(bet_credits) > 0 then sum(ev_cost_credits) / sum(bet_credits) else 0 end)::float8 as edge,
+        -- Only the plays the coach would change give edge away (decision record 0059).
+        (case when sum(bet_credits) > 0 then sum(case when correct then 0 else ev_cost_credits end) / sum(bet_credits) else 0 end)::float8 as edge,
         max(at) as last_at
       from recent where n <= ${SKILL_WINDOW_DECISIONS}
       group by user_id having count(*) >= ${SKILL_MIN_DECISIONS}

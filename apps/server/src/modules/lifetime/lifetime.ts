@@ -52,7 +52,8 @@ export async function readLifetime(db: Database, userId: string): Promise<Lifeti
   const visible = visibleSql(userId);
   const totals = await sql<{ bucket: Bucket; graded: number; correct: number; cost: number }>`
     select ${bucketSql} as bucket, count(*)::int as graded, count(*) filter (where correct)::int as correct,
-      coalesce(sum(ev_cost_credits), 0)::float8 as cost
+      -- Given away: only what the plays the coach would change cost (decision record 0059).
+      coalesce(sum(ev_cost_credits) filter (where not correct), 0)::float8 as cost
     from play_record where ${visible}
     group by 1`.execute(db.kysely);
   const accuracy: Lifetime['accuracy'] = { plays: emptyTally(), insurance: emptyTally(), bets: emptyTally(), countChecks: emptyTally() };
@@ -145,8 +146,9 @@ function toMistake(r: MistakeRow): Mistake | null {
       bet_credits: bet,
       rampBet_credits: e.rampBet,
       verdict: e.verdict,
-      cost_credits: r.ev_cost_credits,
-      costPercent: percent(r.ev_cost_credits, bet),
+      // Never negative (decision record 0058; rows graded before it may hold a negative cost).
+      cost_credits: Math.max(0, r.ev_cost_credits),
+      costPercent: percent(Math.max(0, r.ev_cost_credits), bet),
     };
   } else m = { id: r.id, at, kind: 'countCheck', expected: e.expected, answered: e.answered };
   const parsed = MistakeSchema.safeParse(m);
@@ -154,7 +156,8 @@ function toMistake(r: MistakeRow): Mistake | null {
 }
 
 /**
- * The player's wrong graded table entries, newest first, filtered and paged. The record holds
+ * The player's wrong graded table entries, newest first by the time each was made (not the
+ * order rows reached the record: a round's entries are written after a later count check), filtered and paged. The record holds
  * at most 5,000 entries per player, so the filter runs over the player's wrong rows in memory
  * (the hand's kind is the cards' arithmetic, not a column).
  */
@@ -167,7 +170,7 @@ export async function listMistakes(db: Database, userId: string, q: MistakesQuer
   const rows = await sql<MistakeRow>`
     select id::text as id, kind, entry, facts, ev_cost_credits from play_record
     where ${visibleSql(userId)} and not correct and ${span}
-    order by id desc`.execute(db.kysely);
+    order by at desc, id desc`.execute(db.kysely);
   const all = rows.rows.flatMap((r) => {
     const m = toMistake(r);
     return m === null ? [] : [m];

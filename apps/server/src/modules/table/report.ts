@@ -50,10 +50,17 @@ export async function readReport(db: Database, userId: string, shoe: string | un
   const heldShoe = await withheldShoe(db, userId);
   let span: Span | null;
   let scope: RawBuilder<unknown>;
+  let untimed = false;
   if (shoe !== undefined) {
     span = tally?.shoes.find((s) => s.shoe === shoe) ?? null;
-    if (span === null && shoe !== current) throw new AppError('NOT_FOUND', 'No report for that shoe: it is not one of your last shoes.');
     scope = scopeSql(userId, { shoe });
+    // Every shoe of the player's record has its report (issue 39: Profile -> Shoes), the tally's
+    // last shoes with their rounds, stakes and time, an older one with the rounds its record holds.
+    if (span === null && shoe !== current) {
+      span = await recordSpan(db, scope);
+      untimed = true;
+    }
+    if (span === null && shoe !== current) throw new AppError('NOT_FOUND', 'No report for that shoe: your record holds nothing of it.');
   } else {
     span = tally?.session ?? null;
     scope = scopeSql(userId, { since: span?.since ?? new Date().toISOString() });
@@ -76,13 +83,28 @@ export async function readReport(db: Database, userId: string, shoe: string | un
     withheld,
     rounds: span?.rounds ?? 0,
     bet_credits,
-    roundTime_ms: span !== null && span.rounds > 0 ? Math.round(span.time_ms / span.rounds) : null,
+    roundTime_ms: span !== null && span.rounds > 0 && !untimed ? Math.round(span.time_ms / span.rounds) : null,
     countChecks: { asked: sum('countCheck', () => true), correct: sum('countCheck', (g) => g.correct), items: checks },
     decisions: { graded: sum('decision', (g) => g.graded), errors: sum('decision', (g) => g.graded && !g.correct), pending: sum('decision', (g) => !g.graded) },
     edgeGiven: { credits: round2(edge), percentOfBet: bet_credits > 0 ? round2((100 * edge) / bet_credits) : null },
     errors,
     ...(bets > 0 ? { betGrades: { graded: bets, right: sum('bet', (g) => g.graded && g.correct), cost_credits: round2(cost('bet')) } } : {}),
   };
+}
+
+/**
+ * A shoe beyond the tally, from the record alone: its rounds (a bet grade each, or the rounds its
+ * decisions name) and the stakes its bet grades hold; no time per round (the tally's alone).
+ */
+async function recordSpan(db: Database, scope: RawBuilder<unknown>): Promise<Span | null> {
+  const { rows } = await sql<{ n: number; bets: number; decided: number; bet_credits: number; since: Date | string | null }>`
+    select count(*)::int as n, count(*) filter (where kind = 'bet')::int as bets,
+      count(distinct facts->>'roundStart') filter (where kind = 'decision')::int as decided,
+      coalesce(sum(bet_credits) filter (where kind = 'bet'), 0)::float8 as bet_credits, min(at) as since
+    from play_record where ${scope}`.execute(db.kysely);
+  const r = rows[0];
+  if (r === undefined || r.n === 0 || r.since === null) return null;
+  return { since: new Date(r.since).toISOString(), rounds: Math.max(r.bets, r.decided), bet_credits: r.bet_credits, time_ms: 0 };
 }
 
 function round2(x: number): number {
@@ -92,7 +114,10 @@ function round2(x: number): number {
 /** Counts and costs by kind and verdict; decisions (and bet grades) only from `decisionScope`. */
 async function groupsOf(db: Database, scope: RawBuilder<unknown>, decisionScope: RawBuilder<unknown>): Promise<Group[]> {
   const { rows } = await sql<Group>`
-    select kind, graded, correct, count(*)::int as n, coalesce(sum(ev_cost_credits), 0)::float8 as cost
+    select kind, graded, correct, count(*)::int as n,
+      -- A bet's cost is the expectation it gives away, never negative (decision record 0058);
+      -- rows graded before that rule may hold a negative one.
+      coalesce(sum(case when kind = 'bet' then greatest(ev_cost_credits, 0) else ev_cost_credits end), 0)::float8 as cost
     from play_record where (${scope} and kind = 'countCheck') or (${decisionScope} and kind <> 'countCheck')
     group by kind, graded, correct`.execute(db.kysely);
   return rows;

@@ -118,7 +118,8 @@ export async function closeTournament(db: Database, id: string, now: Date, hooks
 async function rankedRows(trx: Kysely<DB>, t: Tournament): Promise<Ranked[]> {
   const { rows } = await sql<Ranked>`
     select e.user_id, e.chips, e.finished_at, e.entered_at,
-           coalesce((select sum(r.ev_cost_credits) from play_record r
+           -- Decision records 0058/0059: a play the coach's gives nothing away, a bet never less than nothing.
+           coalesce((select sum(case when r.kind = 'bet' then greatest(r.ev_cost_credits, 0) when r.correct then 0 else r.ev_cost_credits end) from play_record r
                      where r.user_id = e.user_id and r.shoe = any(${t.commitments}::text[]) and r.graded
                        and r.kind in ('decision', 'bet') and r.at >= e.entered_at), 0)::float8 as ev
     from tournament_entries e where e.tournament_id = ${t.id}`.execute(trx);

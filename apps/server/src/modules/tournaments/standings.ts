@@ -169,7 +169,8 @@ export async function readEntrantRecord(db: Database, id: string, entrantId: str
     mistakes: decisions.filter((r) => !r.correct).length,
     bets: bets.length,
     betsOffRamp: bets.filter((r) => !r.correct).length,
-    evGivenAway: rows.reduce((a, r) => a + r.ev_cost_credits, 0),
+    // Decision records 0058/0059: a play the coach's gives nothing away, a bet never less than nothing.
+    evGivenAway: rows.reduce((a, r) => a + (r.kind === 'bet' ? Math.max(0, r.ev_cost_credits) : r.correct ? 0 : r.ev_cost_credits), 0),
     items: rows.map((r) => ({ kind: r.kind, at: new Date(r.at).toISOString(), correct: r.correct, evCost: r.ev_cost_credits, bet: r.bet_credits, entry: r.entry ?? {} })),
   };
 }

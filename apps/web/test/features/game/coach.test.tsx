@@ -25,9 +25,25 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Stand' }));
     const verdict = await screen.findByTestId('coach-verdict');
     expect(verdict.textContent).toContain('Stand on 10,2 v 6: matches basic strategy.');
-    expect(verdict.textContent).toContain('0.00 credits');
+    expect(verdict.textContent).toContain("Nothing given away: the coach's play.");
     expect(screen.getByTestId('coach-accuracy').textContent).toContain('100%');
     expect(screen.getByTestId('coach-edge').textContent).toBe('0.00');
+  });
+
+  it('bug 39.3: a play that matches the chart adds nothing to the edge given away, even where an exact play is worth a little more', async () => {
+    const user = userEvent.setup();
+    // 10,2 v 4: basic strategy stands; for these very cards (six decks, fresh) hitting is worth
+    // 0.08% of the bet more, so the old sidebar added 0.08 credits the shoe report never counts.
+    renderTable(['10h', '4s', '2c', '9d', '10s']);
+    await dealOneHundred(user);
+    await user.click(screen.getByRole('button', { name: 'Stand' }));
+    const verdict = await screen.findByTestId('coach-verdict');
+    expect(verdict.textContent).toContain('Stand on 10,2 v 4: matches basic strategy.');
+    expect(screen.getByTestId('coach-cost').textContent).toContain("Nothing given away: the coach's play.");
+    expect(screen.getByTestId('coach-cost').textContent).toContain('worth 0.08 credits more');
+    expect(screen.getByTestId('coach-edge').textContent).toBe('0.00');
+    // The one definition, on screen.
+    expect(screen.getByTestId('coach-edge-means').textContent).toContain('the plays the coach would change');
   });
 
   it('names the right play and what the wrong one cost, and lists the EV of every action', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@card-counter/engine';
@@ -46,6 +46,25 @@ describe('keyboard play and bet controls', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByTestId('game-status').textContent).toContain('Bust');
     expect(within(screen.getByRole('button', { name: 'Deal' })).getByText('Space')).toBeTruthy();
+  });
+
+  it('bug 39.4: keys pressed within one frame act in full and in order (1 four times bets 40; C, 3, Space deals 100)', async () => {
+    renderTable(['10h', '6s', '2c', '9d', '10s']);
+    await screen.findByRole('button', { name: 'Deal' });
+    // All in one task, before React renders anything in between: what a fast typist does in a frame.
+    const type = (keys: string[]) =>
+      act(() => {
+        for (const key of keys) {
+          fireEvent.keyDown(window, { key });
+          fireEvent.keyUp(window, { key });
+        }
+      });
+    // 1 is the 10 chip (the 25 chip is not a bet a 3:2 table pays exactly, decision record 0045).
+    await type(['1', '1', '1', '1']);
+    await screen.findByRole('button', { name: 'Your hand: bet 40' });
+    await type(['c', '3', ' ']);
+    await waitFor(() => expect(screen.getByTestId('game-status').textContent).toContain('12. Hit or stand?'));
+    expect(screen.getByRole('button', { name: 'Your hand: bet 100' })).toBeTruthy();
   });
 
   it('answers insurance with I and N, whose keys show on the buttons', async () => {

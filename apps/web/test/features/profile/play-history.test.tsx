@@ -62,6 +62,31 @@ describe('sessions and shoes', () => {
     expect(asked).toEqual(['?by=session&offset=0&limit=5', '?by=shoe&offset=0&limit=5']);
   });
 
+  it("bug 39.10: every shoe's report opens from Profile -> Shoes, whatever happened to its count check", async () => {
+    const reports: string[] = [];
+    stubFetch((url) => {
+      if (url.pathname === '/api/me/history') return json({ by: 'shoe', spans: [span({ shoe: SHOE, shoes: 1 })], total: 1 });
+      if (url.pathname !== '/api/table/report') return undefined;
+      reports.push(url.searchParams.get('shoe') ?? '');
+      return json({
+        scope: 'shoe', shoe: SHOE, since: '2027-01-14T10:00:00.000Z', finished: true, withheld: false, rounds: 12, bet_credits: 1200, roundTime_ms: 9000,
+        countChecks: { asked: 1, correct: 0, items: [] }, decisions: { graded: 30, errors: 2, pending: 0 },
+        edgeGiven: { credits: 3.7, percentOfBet: 0.31 }, errors: [],
+      });
+    });
+    renderScreen(<PlayHistory />, '/profile');
+    await screen.findByRole('list', { name: 'Sessions, newest first' });
+    await userEvent.click(screen.getByRole('button', { name: 'Shoes' }));
+    const shoes = await screen.findByRole('list', { name: 'Shoes, newest first' });
+    await userEvent.click(within(shoes).getByRole('button', { name: "This shoe's report" }));
+    const report = await screen.findByTestId('profile-shoe-report');
+    expect(report.textContent).toContain('12 rounds');
+    expect(report.textContent).toContain('count checks 0 of 1 right');
+    expect(report.textContent).toContain('edge given away 3.70 credits');
+    expect(report.textContent).toContain('the plays the coach would change');
+    expect(reports).toEqual([SHOE]);
+  });
+
   it("the mistakes list of one shoe asks for that shoe only, and 'Show every mistake' drops it", async () => {
     useSessionStore.setState({ status: 'signed-in', guest: null });
     const asked: (string | null)[] = [];

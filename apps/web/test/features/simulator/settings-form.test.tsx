@@ -35,7 +35,7 @@ describe('simulator settings form', () => {
     const pen = screen.getByLabelText('Penetration');
     fireEvent.change(pen, { target: { value: '5' } });
     // 5% dealt = shuffle point 0.95, beyond the engine's 0.9.
-    expect(screen.getByRole('alert').textContent).toBe('Penetration: shufflePoint must be between 0 and 0.9 (got 0.95).');
+    expect(screen.getByRole('alert').textContent).toBe('Penetration must be a number from 10% to 100% of the shoe.');
     expect(pen.getAttribute('aria-invalid')).toBe('true');
     expect(runButton()).toHaveProperty('disabled', true);
     fireEvent.submit(runButton().closest('form') as HTMLFormElement);
@@ -58,7 +58,24 @@ describe('simulator settings form', () => {
     fireEvent.change(screen.getByLabelText('Seed'), { target: { value: '-1' } });
     expect(screen.getByText('Seed must be a whole number from 0 to 4,294,967,295.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Workers'), { target: { value: '0' } });
-    expect(screen.getByText('Workers must be 1 to 64.')).toBeTruthy();
+    expect(screen.getByText(/^Workers must be a whole number from 1 to 16/)).toBeTruthy();
+    expect(runButton()).toHaveProperty('disabled', true);
+  });
+
+  it("bug 39.8: messages say the form's words, never a rule's key, and spots and workers are bounded", () => {
+    render(<Form />);
+    const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent ?? '');
+    fireEvent.change(screen.getByLabelText('Penetration'), { target: { value: '' } });
+    expect(alerts()).toEqual(['Penetration must be a number from 10% to 100% of the shoe: the field is empty.']);
+    fireEvent.change(screen.getByLabelText('Penetration'), { target: { value: '75' } });
+    fireEvent.change(screen.getByLabelText('Spots played'), { target: { value: '0' } });
+    expect(alerts()).toEqual(['Spots played must be between 1 and 7 (you entered 0).']);
+    fireEvent.change(screen.getByLabelText('Spots played'), { target: { value: '' } });
+    expect(alerts()).toEqual(['Spots played must be a number (the field is empty).']);
+    fireEvent.change(screen.getByLabelText('Spots played'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Workers'), { target: { value: '64' } });
+    expect(alerts()).toEqual(["Workers must be a whole number from 1 to 16 (more than this device's cores only share them)."]);
+    for (const a of alerts()) expect(a).not.toMatch(/shufflePoint|numInitialHands|otherPlayers|got null/);
     expect(runButton()).toHaveProperty('disabled', true);
   });
 

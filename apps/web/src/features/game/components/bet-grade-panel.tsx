@@ -3,6 +3,7 @@ import type { BetRampSetting } from '@card-counter/shared';
 import type { BetGrades, GradedBet } from '../hooks/use-bet-grades.ts';
 import { formatCount, rampBetAt } from '../model/bet-ramp.ts';
 import { formatAmount } from '../model/money.ts';
+import { betCostWords } from '@/shared/lib/bet-cost-words.ts';
 
 // The last round's bet against the ramp (decision record 0030), beside the coach's verdicts.
 
@@ -11,10 +12,9 @@ function unitsText(n: number): string {
   return `${formatAmount(a)} unit${a === 1 ? '' : 's'}`;
 }
 
-/** "costs 0.88 expected credits" / "gains 3 expected credits, at more risk than the ramp" */
-export function costText(cost_credits: number): string {
-  if (cost_credits >= 0) return `Cost ${formatAmount(cost_credits)} expected credits`;
-  return `Gains ${formatAmount(-cost_credits)} expected credits, at more risk than the ramp takes`;
+/** "Cost 0.88 expected credits" / "No expectation given away: more at risk than your ramp plans" (ADR 0058). */
+export function costText(verdict: 'right' | 'over' | 'under', cost_credits: number): string {
+  return betCostWords(verdict, cost_credits, formatAmount);
 }
 
 function Verdict({ bet }: { bet: GradedBet }) {
@@ -30,7 +30,7 @@ function Verdict({ bet }: { bet: GradedBet }) {
         Bet {formatAmount(f.bet_credits)} at true count {formatCount(f.trueCount)}; the ramp says {unitsText(g.rampUnits)} ({formatAmount(g.rampBet_credits)}).
       </p>
       <p className="text-sm text-slate-300" data-testid="bet-cost">
-        {costText(g.evCost_credits)} <span className="text-slate-500">(advantage {(g.advantage * 100).toFixed(2)}%)</span>
+        {costText(g.verdict, g.evCost_credits)} <span className="text-slate-500">(advantage {(g.advantage * 100).toFixed(2)}%)</span>
       </p>
     </div>
   );

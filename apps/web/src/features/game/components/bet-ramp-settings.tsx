@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { betStepFor, type BetRampStep, type PayoutRules } from '@card-counter/engine';
 import { BET_RAMP_BOUNDS, type BetRampSetting } from '@card-counter/shared';
 import type { BetRampControl } from '../hooks/use-bet-ramp.ts';
-import { DEFAULT_UNIT_credits, RAMP_PRESET_IDS, formatCount, presetOf, rampDraftProblem, rampUnitProblem, stepsFrom, type RampSourceId } from '../model/bet-ramp.ts';
+import { DEFAULT_UNIT_credits, RAMP_PRESET_IDS, formatCount, presetOf, rampDraftProblem, rampUnitBoundsProblem, rampUnitProblem, stepsFrom, type RampSourceId } from '../model/bet-ramp.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 
 // The bet ramp in the table settings (decision record 0030): a preset, the simulator's ramp or
@@ -30,6 +30,9 @@ export function BetRampSettings({ control, server, rules }: { control: BetRampCo
   const { ramp, showRampBet, set, busy } = control;
   const savedUnitProblem = ramp === null ? null : rampUnitProblem(rules, ramp.unit_credits);
   const [unit, setUnit] = useState(ramp?.unit_credits ?? DEFAULT_UNIT_credits);
+  // Said as soon as it is typed (issue 39: -25 and 99,999,999,999 were taken without a word, the
+  // steps shown in credits of that unit, then the field silently went back): never applied.
+  const unitProblem = rampUnitBoundsProblem(unit);
   const [draft, setDraft] = useState<BetRampStep[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const steps = draft ?? ramp?.steps ?? null;
@@ -56,10 +59,15 @@ export function BetRampSettings({ control, server, rules }: { control: BetRampCo
       </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <SelectField label="Ramp" value={draft !== null ? 'own' : choiceOf(ramp)} options={CHOICES} disabled={busy} onChange={choose} />
-        <UnitField unit={unit} step={betStepFor(rules) ?? 1} disabled={busy} onChange={setUnit} onCommit={(u) => ramp !== null && draft === null && u !== ramp.unit_credits && apply({ ...ramp, unit_credits: u })} />
+        <UnitField unit={unit} step={betStepFor(rules) ?? 1} disabled={busy} problem={unitProblem} onChange={setUnit} onCommit={(u) => ramp !== null && draft === null && u !== ramp.unit_credits && apply({ ...ramp, unit_credits: u })} />
         <CheckField label="Show the ramp's bet beside the chips" checked={showRampBet} disabled={busy} onChange={(on) => set({ showRampBet: on })} />
       </div>
-      {steps !== null && <StepsEditor steps={steps} editing={draft !== null} onEdit={setDraft} unit={unit} />}
+      {unitProblem !== null && (
+        <p role="alert" id="ramp-unit-problem" className="text-sm text-amber-300" data-testid="ramp-unit-problem">
+          {unitProblem} The ramp keeps {ramp === null ? 'no unit until one is' : `its unit of ${ramp.unit_credits.toLocaleString('en-US')} credits until another is`} entered.
+        </p>
+      )}
+      {steps !== null && <StepsEditor steps={steps} editing={draft !== null} onEdit={setDraft} unit={unitProblem === null ? unit : null} />}
       {draft !== null && (
         <div className="flex flex-wrap gap-2">
           <button type="button" disabled={busy} onClick={() => apply({ unit_credits: unit, steps: draft })} className="rounded-md bg-emerald-500 px-3 py-1.5 text-sm font-bold text-slate-950 hover:bg-emerald-400 disabled:opacity-50">
@@ -84,7 +92,7 @@ export function BetRampSettings({ control, server, rules }: { control: BetRampCo
   );
 }
 
-function UnitField({ unit, step, disabled, onChange, onCommit }: { unit: number; step: number; disabled: boolean; onChange: (u: number) => void; onCommit: (u: number) => void }) {
+function UnitField({ unit, step, disabled, problem, onChange, onCommit }: { unit: number; step: number; disabled: boolean; problem: string | null; onChange: (u: number) => void; onCommit: (u: number) => void }) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-400">
       One unit (credits)
@@ -96,8 +104,10 @@ function UnitField({ unit, step, disabled, onChange, onCommit }: { unit: number;
         step={step > 1 ? step : 5}
         value={unit}
         disabled={disabled}
-        onChange={(e) => onChange(Math.round(Number(e.target.value)))}
-        onBlur={() => onCommit(unit)}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? 'ramp-unit-problem' : undefined}
+        onChange={(e) => onChange(Number(e.target.value))}
+        onBlur={() => problem === null && onCommit(unit)}
         className="rounded-md border border-slate-700 bg-slate-950 px-2 py-1.5 text-sm text-slate-100 disabled:opacity-50"
       />
     </label>
@@ -105,7 +115,8 @@ function UnitField({ unit, step, disabled, onChange, onCommit }: { unit: number;
 }
 
 /** The steps as a table: true count from, units, credits; editable for the player's own ramp. */
-function StepsEditor({ steps, editing, onEdit, unit }: { steps: readonly BetRampStep[]; editing: boolean; onEdit: (s: BetRampStep[]) => void; unit: number }) {
+/** `unit` null: the unit typed is not one, so no credits are shown for it. */
+function StepsEditor({ steps, editing, onEdit, unit }: { steps: readonly BetRampStep[]; editing: boolean; onEdit: (s: BetRampStep[]) => void; unit: number | null }) {
   const sorted = [...steps].sort((a, b) => a.tc - b.tc);
   const change = (i: number, patch: Partial<BetRampStep>) => onEdit(sorted.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const add = () => {
@@ -133,7 +144,7 @@ function StepsEditor({ steps, editing, onEdit, unit }: { steps: readonly BetRamp
               <td className="py-1 pr-3 text-right tabular-nums text-slate-100">
                 {editing ? <input aria-label={`Units at step ${i + 1}`} type="number" step={0.5} min={0} className={num} value={s.units} onChange={(e) => change(i, { units: Number(e.target.value) })} /> : s.units}
               </td>
-              <td className="py-1 pr-3 text-right tabular-nums text-slate-400">{s.units * unit}</td>
+              <td className="py-1 pr-3 text-right tabular-nums text-slate-400">{unit === null ? '–' : s.units * unit}</td>
               {editing && (
                 <td className="py-1 text-right">
                   <button type="button" aria-label={`Remove step ${i + 1}`} disabled={sorted.length <= 1} onClick={() => onEdit(sorted.filter((_, j) => j !== i))} className="rounded px-2 py-0.5 text-slate-400 hover:bg-slate-800 hover:text-rose-300 disabled:opacity-30">

@@ -31,6 +31,9 @@ const NAMES = MOVE_NAMES;
 // Only some rules show these (decision record 0050): a chunk of their own.
 const EvenMoneyView = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EvenMoneyView })));
 const CsmNote = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.CsmNote })));
+// What the figures mean (decision record 0059): words, not needed at the first paint.
+const EdgeMeans = lazyChunk(() => import('./coach-notes.tsx').then((m) => ({ default: m.EdgeMeans })));
+const CoachPlayNote = lazyChunk(() => import('./coach-notes.tsx').then((m) => ({ default: m.CoachPlayNote })));
 
 function percent(ev: number): string {
   const p = (ev * 100).toFixed(1);
@@ -59,9 +62,17 @@ function VerdictView({ v }: { v: Verdict }) {
           {v.trueCount}, {NAMES[advice.index.action]}.
         </p>
       )}
-      <p className="text-sm text-slate-300">
-        Cost of this choice: <strong className="text-white">{credits(v.cost)} {unit}</strong>
-      </p>
+      {v.correct ? (
+        <p className="text-sm text-slate-300" data-testid="coach-cost">
+          <Suspense fallback={null}>
+            <CoachPlayNote exact={v.cost > 0 ? credits(v.cost) : null} unit={unit} />
+          </Suspense>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-300" data-testid="coach-cost">
+          Cost of this choice: <strong className="text-white">{credits(v.cost)} {unit}</strong>
+        </p>
+      )}
       <table className="w-full text-sm">
         <caption className="sr-only">Expected value of each action, per unit bet, from the cards seen since the shuffle</caption>
         <thead>
@@ -150,6 +161,9 @@ export function CoachPanel({ mode, verdict, insurance, totals, amountBet, warnin
               </dd>
             </div>
           </dl>
+          <Suspense fallback={null}>
+            <EdgeMeans />
+          </Suspense>
         </div>
       )}
     </section>

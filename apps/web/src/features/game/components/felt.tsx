@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { VisibleGameState } from '@card-counter/engine';
 import { ComputerSeat } from './computer-seat.tsx';
 import { DealerHand } from './dealer-hand.tsx';
@@ -17,12 +18,16 @@ export interface FeltProps {
  * spots among the computer seats). The status line is not a live region: the table's
  * announcer (table-announcer.tsx) speaks it with the cards, once.
  */
-export function Felt({ state, selectedSpot, onSelectSpot, step_ms }: FeltProps) {
+export function Felt({ state, selectedSpot, onSelectSpot, step_ms: pace_ms }: FeltProps) {
   const spots = state.handBets.length;
   // Every seat is dealt in turn: the deal's timing counts them all.
   const seats = state.seats.length;
   const betting = !state.gameInProgress;
   const roundKey = `${state.deck?.commitment ?? 'new'}:${state.roundStartPosition}`;
+  // The round already on the table when the felt appeared (back on the Table tab, a reload) was
+  // dealt before: its cards are shown where they lie, not dealt again under its result (issue 39).
+  const [mountedRound] = useState(state.dealerCards.length > 0 ? roundKey : null);
+  const step_ms = roundKey === mountedRound ? 0 : pace_ms;
   const dealerDraws = Math.max(0, state.dealerCards.length - 2);
   const resultDelay_ms = (dealerDraws + 1) * step_ms;
   const currentIndex = state.gamePhase === 'playing' ? state.currentHandIndex : null;

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import type { ReportCountCheck, ReportError, TableReport } from '@card-counter/shared';
 import { Modal } from '@/shared/ui/modal.tsx';
 import { formatAmount } from '../model/money.ts';
+import { BET_GRADE_MEANS, EDGE_GIVEN_AWAY_MEANS } from '@/shared/lib/grade-words.ts';
 import type { ShoeReportHandle } from '../hooks/use-shoe-report.ts';
 
 // The shoe report as a dialog: the figures first (what a counter checks after a shoe), then
@@ -41,26 +42,32 @@ function Tile({ label, value, detail, testId }: { label: string; value: string; 
 function Figures({ r }: { r: TableReport }) {
   const d = r.decisions;
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-      <Tile label="Count checks" value={`${r.countChecks.correct} of ${r.countChecks.asked} right`} testId="report-count-checks" />
-      <Tile label="Play errors" value={r.withheld && r.scope === 'shoe' ? '–' : String(d.errors)} detail={`of ${d.graded} decision${d.graded === 1 ? '' : 's'} graded`} testId="report-play-errors" />
-      <Tile
-        label="Edge given away"
-        value={`${formatAmount(r.edgeGiven.credits)} credits`}
-        detail={r.edgeGiven.percentOfBet === null ? 'nothing bet' : `${formatAmount(r.edgeGiven.percentOfBet)}% of ${formatAmount(r.bet_credits)} credits bet`}
-        testId="report-edge"
-      />
-      <Tile label="Rounds" value={String(r.rounds)} testId="report-rounds" />
-      <Tile label="Time per round" value={r.roundTime_ms === null ? '–' : `${(r.roundTime_ms / 1000).toFixed(1)} s`} detail="betting included" testId="report-round-time" />
-      {r.betGrades && (
+    <>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Tile label="Count checks" value={`${r.countChecks.correct} of ${r.countChecks.asked} right`} testId="report-count-checks" />
+        <Tile label="Play errors" value={r.withheld && r.scope === 'shoe' ? '–' : String(d.errors)} detail={`of ${d.graded} decision${d.graded === 1 ? '' : 's'} graded`} testId="report-play-errors" />
         <Tile
-          label="Bets on the ramp"
-          value={`${r.betGrades.right} of ${r.betGrades.graded}`}
-          detail={`${formatAmount(r.betGrades.cost_credits)} credits given away`}
-          testId="report-bet-grades"
+          label="Edge given away"
+          value={`${formatAmount(r.edgeGiven.credits)} credits`}
+          detail={r.edgeGiven.percentOfBet === null ? 'nothing bet' : `${formatAmount(r.edgeGiven.percentOfBet)}% of ${formatAmount(r.bet_credits)} credits bet`}
+          testId="report-edge"
         />
-      )}
-    </dl>
+        <Tile label="Rounds" value={String(r.rounds)} testId="report-rounds" />
+        <Tile label="Time per round" value={r.roundTime_ms === null ? '–' : `${(r.roundTime_ms / 1000).toFixed(1)} s`} detail="betting included" testId="report-round-time" />
+        {r.betGrades && (
+          <Tile
+            label="Bets on the ramp"
+            value={`${r.betGrades.right} of ${r.betGrades.graded}`}
+            detail={`${formatAmount(r.betGrades.cost_credits)} credits given away`}
+            testId="report-bet-grades"
+          />
+        )}
+      </dl>
+      <p className="mt-2 text-xs text-slate-400" data-testid="report-means">
+        {EDGE_GIVEN_AWAY_MEANS}
+        {r.betGrades && ` ${BET_GRADE_MEANS}`}
+      </p>
+    </>
   );
 }
 

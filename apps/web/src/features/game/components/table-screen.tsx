@@ -12,6 +12,7 @@ import { useCoach } from '../hooks/use-coach.ts';
 import { useDealStep } from '../hooks/use-deal-step.ts';
 import { useKeyboardPlay } from '../hooks/use-keyboard-play.ts';
 import { useShoeReport } from '../hooks/use-shoe-report.ts';
+import { useSessionTotals } from '../hooks/use-session-totals.ts';
 import { useShoeHistory } from '../hooks/use-shoe-history.ts';
 import { useTable, type TableHandle } from '../hooks/use-table.ts';
 import { useSeatActions } from '../hooks/use-seat-actions.ts';
@@ -71,7 +72,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   const shoes = useShoeHistory(state, shoeHistoryKey);
   // Test mode: the coach is silent until the shoe's report (the server grades meanwhile).
   const playPrefs = prefs.testMode ? { ...prefs, coach: 'off' as const } : prefs;
-  const coach = useCoach(state, playPrefs, record);
+  const coach = useCoach(state, playPrefs, record, useSessionTotals(source));
   const betRamp = useBetRamp(source, table);
   const bets = useBetGrades(state, betRamp.ramp);
   // Test mode hides the ramp's bet and the bets' grades too: the count would show through them.

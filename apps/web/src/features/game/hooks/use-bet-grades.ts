@@ -28,7 +28,7 @@ export interface BetTotals {
   right: number;
   over: number;
   under: number;
-  /** Expected credits given away against the ramp (negative: gained at more risk). */
+  /** Expected credits given away against the ramp, never negative (decision record 0058). */
   cost_credits: number;
 }
 

@@ -121,20 +121,43 @@ interface Judged<T> {
   v: T;
 }
 
-export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord): CoachHandle {
+/** Takes the session's totals once they arrive, if nothing has been counted here meanwhile. */
+function useSessionSeed(sessionTotals: (() => Promise<CoachTotals | null>) | undefined, setTotals: (f: (now: CoachTotals) => CoachTotals) => void): void {
+  useEffect(() => {
+    if (!sessionTotals) return;
+    let live = true;
+    sessionTotals().then(
+      (t) => live && t !== null && setTotals((now) => (now.decisions === 0 ? t : now)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionTotals, setTotals]);
+}
+
+/**
+ * `sessionTotals`: the session so far from the server's record (a server table), so the coach's
+ * box keeps the session when the table is shown again (issue 39: back on the Table tab it read
+ * "– (0 of 0)" while the record held the session). Taken only while nothing is counted here yet.
+ */
+export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord, sessionTotals?: () => Promise<CoachTotals | null>): CoachHandle {
   const round = roundOf(state);
   const [judged, setVerdict] = useState<Judged<Verdict> | null>(null);
   const [insured, setInsurance] = useState<Judged<InsuranceVerdict> | null>(null);
   const verdict = judged?.round === round ? judged.v : null;
   const insurance = insured?.round === round ? insured.v : null;
   const [totals, setTotals] = useState(EMPTY_TOTALS);
+  useSessionSeed(sessionTotals, setTotals);
   const enabled = prefs.coach !== 'off';
   const engine = useCoachEngine();
   const index = useIndexSource(state, engine);
   const { source, indexCount } = index;
   const advice = useAdvice(state, prefs, engine, index);
   const count = useCallback((correct: boolean, cost: number) => {
-    setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + cost }));
+    // The edge given away counts only the plays the coach would change (decision record 0059),
+    // as the shoe report and the record do: the coach's own play gives nothing away.
+    setTotals((t) => ({ decisions: t.decisions + 1, correct: t.correct + (correct ? 1 : 0), edgeGivenAway: t.edgeGivenAway + (correct ? 0 : cost) }));
   }, []);
 
   const judge = useCallback(

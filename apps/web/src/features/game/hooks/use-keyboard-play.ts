@@ -1,3 +1,4 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { PLAYER_ACTIONS, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import { CHIPS } from '../components/chip-rack.tsx';
 import type { ShortcutAction } from '../model/shortcut-keys.ts';
@@ -84,7 +85,42 @@ function roundKey(action: ShortcutAction, { state, moves }: KeyboardPlay): boole
   return true;
 }
 
+/** Keys typed ahead of the table: more than this and the oldest are kept, the rest dropped. */
+const KEYS_QUEUED_MAX = 32;
+
+/**
+ * Keys typed faster than the table answers (issue 39: `2` four times within a frame bet 50, not
+ * 100; `C` then `3` left a bet of 0) act in full and in order: a key acts only on the table the
+ * last one left, so each waits in a queue until the commit after the previous key's action, with
+ * no table action in flight. A key that does nothing (a chip the balance cannot cover) lets the
+ * next one act at once.
+ */
 export function useKeyboardPlay(enabled: boolean, play: KeyboardPlay): void {
+  const latest = useRef(play);
+  const queue = useRef<ShortcutAction[]>([]);
+  // Commits seen, and the commit at which the last queued key acted (it waits for a later one).
+  const commits = useRef(0);
+  const actedAt = useRef(-1);
+  const [, nudge] = useState(0);
+  const drain = useCallback(() => {
+    while (queue.current.length > 0) {
+      const p = latest.current;
+      if (p.busy || actedAt.current >= commits.current) return;
+      const action = queue.current.shift() as ShortcutAction;
+      const used = p.state.gameInProgress ? roundKey(action, p) : betKey(action, p);
+      if (used) {
+        actedAt.current = commits.current;
+        // A commit follows even when the action changes nothing on screen, so the queue moves on.
+        nudge((n) => n + 1);
+        return;
+      }
+    }
+  }, []);
+  useLayoutEffect(() => {
+    latest.current = play;
+    commits.current += 1;
+    drain();
+  });
   useTableShortcuts(enabled, (action) => {
     if (action === 'help') {
       play.openHelp();
@@ -94,7 +130,18 @@ export function useKeyboardPlay(enabled: boolean, play: KeyboardPlay): void {
       play.toggleSettings();
       return true;
     }
-    if (play.busy) return false;
-    return play.state.gameInProgress ? roundKey(action, play) : betKey(action, play);
+    const p = latest.current;
+    const waiting = queue.current.length > 0 || p.busy || actedAt.current >= commits.current;
+    if (!waiting) {
+      const used = p.state.gameInProgress ? roundKey(action, p) : betKey(action, p);
+      if (used) {
+        actedAt.current = commits.current;
+        nudge((n) => n + 1);
+      }
+      return used;
+    }
+    if (queue.current.length >= KEYS_QUEUED_MAX) return false;
+    queue.current.push(action);
+    return true;
   });
 }

@@ -56,11 +56,20 @@ export function useShoeReport(source: TableSource, state: VisibleGameState | nul
 
   const shoe = state?.deck?.commitment ?? null;
   const ended = state !== null && !state.gameInProgress && state.gamePhase === 'roundOver' && shoeAtShufflePoint(state);
+  const inRound = state?.gameInProgress ?? false;
+  // The shoe whose end was reached and whose report is still to open: it waits for the count
+  // check there, answered, skipped or lapsed by the next deal (issue 39: a lapsed check's shoe
+  // never got its report, the deal had already replaced it), and then for the round in play.
+  const due = useRef<string | null>(null);
   useEffect(() => {
-    if (!ended || checkOpen || shoe === null || shown.current.has(shoe)) return;
-    shown.current.add(shoe);
-    load(shoe);
-  }, [ended, checkOpen, shoe, load]);
+    if (ended && shoe !== null && !shown.current.has(shoe)) due.current = shoe;
+    const d = due.current;
+    if (d === null || checkOpen || inRound) return;
+    due.current = null;
+    if (shown.current.has(d)) return;
+    shown.current.add(d);
+    load(d);
+  }, [ended, checkOpen, shoe, inRound, load]);
 
   const close = useCallback(() => {
     asked.current++;

@@ -60,11 +60,19 @@ export function formatCount(tc: number): string {
   return tc > 0 ? `+${tc}` : `−${Math.abs(tc)}`;
 }
 
+/** Why a unit cannot be a ramp's (the table's bet limits, whole credits), or null. */
+export function rampUnitBoundsProblem(unit_credits: number): string | null {
+  const B = BET_RAMP_BOUNDS;
+  if (!Number.isInteger(unit_credits) || unit_credits < B.unitCredits_min || unit_credits > B.unitCredits_max)
+    return `A unit is ${B.unitCredits_min.toLocaleString('en-US')} to ${B.unitCredits_max.toLocaleString('en-US')} credits (the table's bet limits), in whole credits.`;
+  return null;
+}
+
 /** What is wrong with a draft ramp for the player (the server refuses the same with its RAMP_* codes), or null. */
 export function rampDraftProblem(ramp: BetRampSetting): string | null {
   const B = BET_RAMP_BOUNDS;
-  if (!Number.isInteger(ramp.unit_credits) || ramp.unit_credits < B.unitCredits_min || ramp.unit_credits > B.unitCredits_max)
-    return `A unit is ${B.unitCredits_min} to ${B.unitCredits_max} credits.`;
+  const unitProblem = rampUnitBoundsProblem(ramp.unit_credits);
+  if (unitProblem !== null) return unitProblem;
   if (ramp.steps.length === 0) return 'The ramp needs at least one step.';
   if (ramp.steps.length > B.steps_max) return `At most ${B.steps_max} steps.`;
   const counts = new Set<number>();

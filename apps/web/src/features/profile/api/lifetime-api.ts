@@ -1,4 +1,4 @@
-import { LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, PlayHistorySchema, type MistakeHand, type MistakeKind, type PlayHistoryBy } from '@card-counter/shared';
+import { LifetimeSchema, MistakeRoundSchema, MistakesPageSchema, PlayHistorySchema, TableReportSchema, type MistakeHand, type MistakeKind, type PlayHistoryBy } from '@card-counter/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/lib/api-client.ts';
 
@@ -62,5 +62,14 @@ export function useMistakeRound(id: string, enabled: boolean) {
     enabled,
     // A graded round never changes.
     staleTime: Infinity,
+  });
+}
+
+/** A shoe's report (GET /api/table/report?shoe=), read when the player opens it from Profile -> Shoes. */
+export function useShoeReportOf(shoe: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['me', 'shoe-report', shoe],
+    queryFn: async ({ signal }) => TableReportSchema.parse(await api.get<unknown>(`/api/table/report?shoe=${encodeURIComponent(shoe)}`, signal)),
+    enabled,
   });
 }

@@ -12,6 +12,8 @@ import { useSearchParams } from 'react-router';
 import { Link } from '@/shared/ui/link.tsx';
 import { drillHandsHref, DRILL_HANDS_MAX, type DrillHand } from '@/shared/lib/drill-hands-link.ts';
 import { formatDateTime } from '@/shared/lib/format.ts';
+import { betCostWords } from '@/shared/lib/bet-cost-words.ts';
+import { BET_GRADE_MEANS } from '@/shared/lib/grade-words.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useMistakes, type MistakesSpan } from '../api/lifetime-api.ts';
@@ -99,7 +101,7 @@ function MistakesList() {
       <p className="mb-4 text-sm text-slate-300">
         Every play, insurance answer, bet and count check the server graded wrong at the table, newest first.
         A play&apos;s cost is its exact EV below the coach&apos;s best play from the cards you had seen, in
-        credits and in % of the hand&apos;s bet.
+        credits and in % of the hand&apos;s bet. {BET_GRADE_MEANS}
       </p>
       {span ? (
         <p className="mb-3 rounded-lg bg-slate-900/60 p-3 text-sm text-slate-200 ring-1 ring-slate-800">
@@ -310,7 +312,7 @@ function MistakeItem({ m, picked, pick }: { m: Mistake; picked: boolean; pick: (
         </p>
         <p>
           You bet {m.bet_credits}; your ramp bets {m.rampBet_credits}.{' '}
-          <Cost credits={m.cost_credits} percent={m.costPercent} />
+          {m.cost_credits > 0 ? <Cost credits={m.cost_credits} percent={m.costPercent} /> : <span className="text-slate-300">{betCostWords(m.verdict, 0, String)}.</span>}
         </p>
         {when}
       </li>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from '@/shared/ui/link.tsx';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
+import { ShoeReportSummary } from './shoe-report-summary.tsx';
 import { usePlayHistory } from '../api/lifetime-api.ts';
 
 // Sessions and shoes, each with its report: the server's figures per span (GET /api/me/history)
@@ -124,6 +125,7 @@ function SpanItem({ s, by }: { s: PlaySpan; by: PlayHistoryBy }) {
           This {by === 'session' ? 'session' : 'shoe'}&apos;s mistakes
         </Link>
       ) : null}
+      {by === 'shoe' && s.shoe ? <ShoeReportSummary shoe={s.shoe} /> : null}
     </li>
   );
 }

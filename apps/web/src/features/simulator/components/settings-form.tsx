@@ -6,7 +6,7 @@ import { countingSystemOf, sideCountsAces, validateRules, type CountSpec } from 
 import { CREDIT_COST_SIMULATOR_RUN } from '@card-counter/shared';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
 import type { SettingsErrors, SimSettings } from '../model/settings.ts';
-import { validateSettings } from '../model/settings.ts';
+import { SIM_WORKERS_MAX, validateSettings } from '../model/settings.ts';
 import { NumberField, Section, SelectField, Toggle } from './fields.tsx';
 import { RampEditor } from './ramp-editor.tsx';
 
@@ -157,7 +157,7 @@ function RunSection({ s, onChange, errors, busy, invalid, threadsMax }: SectionP
           </div>
         </div>
         <NumberField label="Seed" value={s.seed} min={0} onChange={(v) => onChange({ ...s, seed: v })} error={errors.seed} hint="Same seed, same numbers" />
-        <NumberField label="Workers" value={s.threads} min={1} max={64} onChange={(v) => onChange({ ...s, threads: v })} error={errors.threads} hint={`This device has ${threadsMax} core${threadsMax > 1 ? 's' : ''}`} />
+        <NumberField label="Workers" value={s.threads} min={1} max={SIM_WORKERS_MAX} onChange={(v) => onChange({ ...s, threads: v })} error={errors.threads} hint={`This device has ${threadsMax} core${threadsMax > 1 ? 's' : ''}`} />
       </div>
       <button
         type="submit"

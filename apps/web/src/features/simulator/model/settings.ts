@@ -60,6 +60,26 @@ const RULE_LABELS: Record<string, string> = {
   seats: 'Seats',
 };
 
+/** Workers a run may start: more than the cores only share them, and each holds its own memory. */
+export const SIM_WORKERS_MAX = 16;
+
+/**
+ * The engine's message for a rule, in the player's words: the form's name for the field, never
+ * the rule's key ("shufflePoint must be a number (got null)" read as code), and penetration in
+ * the per cent the form shows, not the shuffle point's fraction.
+ */
+export function ruleMessage(key: string, message: string): string {
+  const label = RULE_LABELS[key] ?? 'This rule';
+  const empty = /\(got (null|undefined|"")\)/.test(message);
+  if (key === 'shufflePoint') return `Penetration must be a number from 10% to 100% of the shoe${empty ? ': the field is empty' : ''}.`;
+  const said = message
+    .replace(/\(got (null|undefined|"")\)/, '(the field is empty)')
+    .replace(/\(got ([^)]*)\)/, '(you entered $1)')
+    // Every rule the message names (the seats' check names two), by the form's name for it.
+    .replace(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g, (k) => RULE_LABELS[k] ?? k);
+  return sentence(said.startsWith(label) ? said : `${label}: ${said}`);
+}
+
 /** Field name -> message; empty when the form can run. */
 export type SettingsErrors = Partial<Record<string, string>>;
 
@@ -74,12 +94,13 @@ export function validateSettings(s: SimSettings): SettingsErrors {
   const errors: SettingsErrors = {};
   const rules = validateRules(s.rules);
   // The engine's own message, after the name the form shows for the key.
-  if (!rules.ok) errors[`rules.${rules.key}`] = `${RULE_LABELS[rules.key] ?? 'Rules'}: ${rules.message}`;
+  if (!rules.ok) errors[`rules.${rules.key}`] = ruleMessage(rules.key, rules.message);
   if (!Number.isInteger(s.rounds) || s.rounds < SIM_ROUNDS_MIN || s.rounds > SIM_ROUNDS_MAX) {
     errors.rounds = `Rounds must be a whole number from ${SIM_ROUNDS_MIN.toLocaleString('en-US')} to ${SIM_ROUNDS_MAX.toLocaleString('en-US')}.`;
   }
   if (!Number.isInteger(s.seed) || s.seed < 0 || s.seed > 2 ** 32 - 1) errors.seed = 'Seed must be a whole number from 0 to 4,294,967,295.';
-  if (!Number.isInteger(s.threads) || s.threads < 1 || s.threads > 64) errors.threads = 'Workers must be 1 to 64.';
+  if (!Number.isInteger(s.threads) || s.threads < 1 || s.threads > SIM_WORKERS_MAX)
+    errors.threads = `Workers must be a whole number from 1 to ${SIM_WORKERS_MAX} (more than this device's cores only share them).`;
   if (!Number.isFinite(s.bankroll_units) || s.bankroll_units < 0 || s.bankroll_units > 10_000_000) errors.bankroll_units = 'Bankroll must be 0 (no risk of ruin) to 10,000,000 units.';
   if (s.wongIn !== null && (!Number.isInteger(s.wongIn) || s.wongIn < -10 || s.wongIn > 10)) errors.wongIn = 'Wong in at a whole true count from -10 to 10.';
   const out = s.wongOut ?? null;
