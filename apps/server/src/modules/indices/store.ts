@@ -156,3 +156,21 @@ export class IndexSets {
     return { outcome: 'generated' };
   }
 }
+
+/**
+ * The set for a decision's rules and count when one is known (committed, or generated and kept),
+ * else null (the coach then reads the published or committed plays). Sends no job: grading never
+ * waits for a generation.
+ */
+export async function readyIndexSet(db: Database, spec: IndexSetSpec): Promise<FullIndexSet | null> {
+  const key = indexSetKey(spec);
+  const pre = precomputedSets().get(key);
+  if (pre) return { plays: pre.plays, insurance: pre.insurance };
+  const row = await db.kysely
+    .selectFrom('index_set')
+    .select(['plays', 'insurance'])
+    .where('key', '=', key)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+  return row ? { plays: row.plays as IndexSetPlay[], insurance: row.insurance } : null;
+}
