@@ -7,14 +7,7 @@ import type { CountingOptions } from '../game/types.ts';
 import type { Rules } from '../rules.ts';
 import { countingSystemOf } from '../counting/index.ts';
 import type { FullIndexSet } from '../indices/full-set.ts';
-import {
-  adviseHand,
-  evCost,
-  indexSourceFor,
-  insuranceChoice,
-  knownComposition,
-  roundCredits,
-} from './table-coach.ts';
+import { adviseHand, evCost, indexSourceFor, insuranceChoice, knownComposition, roundCredits } from './table-coach.ts';
 
 /** 'noSurrender': early surrender declined before the peek (decision record 0050); 'surrender' with beforePeek is taking it. */
 export type DecisionChoice = PlayerAction | 'insure' | 'noInsurance' | 'noSurrender';
@@ -65,19 +58,10 @@ export interface DecisionGrade {
  * Grades a decision. `chart` is the rules' basic strategy table (computeStrategy(rules).table);
  * it is required: a decision is never graded against a guess.
  */
-export function gradeDecision(
-  f: DecisionFacts,
-  chart: Uint8Array,
-  full: FullIndexSet | null = null,
-): DecisionGrade {
+export function gradeDecision(f: DecisionFacts, chart: Uint8Array, full: FullIndexSet | null = null): DecisionGrade {
   // The count's full set (issue 37) when the server has one for these rules, else the published or committed plays.
   const source = full
-    ? {
-        plays: [],
-        insuranceIndex: full.insurance,
-        countKind: countingSystemOf(f.counting).balanced ? ('true' as const) : ('running' as const),
-        label: '',
-      }
+    ? { plays: [], insuranceIndex: full.insurance, countKind: countingSystemOf(f.counting).balanced ? ('true' as const) : ('running' as const), label: '' }
     : indexSourceFor(f.rules, f.counting);
   const indexCount = source.countKind === 'running' ? f.runningCount : f.trueCount;
   if (f.chosen === 'insure' || f.chosen === 'noInsurance') {
@@ -86,28 +70,15 @@ export function gradeDecision(
     const shouldTake = byIndex && indexCount >= (source.insuranceIndex as number);
     // Every card on the table is seen but the hole card, which stays in the unseen shoe.
     const evenMoneyBet = f.evenMoneyBet ?? 0;
-    const choice = insuranceChoice({
-      rules: f.rules,
-      unseen: knownComposition(f.rules.numDecks, f.seen, []),
-      insuranceStake: (f.bet - evenMoneyBet) / 2,
-      evenMoneyBet,
-      insureByIndex: shouldTake,
-    });
+    const choice = insuranceChoice({ rules: f.rules, unseen: knownComposition(f.rules.numDecks, f.seen, []), insuranceStake: (f.bet - evenMoneyBet) / 2, evenMoneyBet, insureByIndex: shouldTake });
     const took = f.chosen === 'insure';
     const cost = roundCredits(Math.max(0, took ? -choice.takeCredits : choice.takeCredits));
     const best = choice.shouldTake ? 'insure' : 'noInsurance';
     // Per unit of the answer's stake: the insurance bet's EV, or with naturals only even money's gain per bet.
     const insureEv = f.bet - evenMoneyBet > 0 ? choice.insuranceEv : choice.evenMoneyGain;
-    return {
-      best,
-      evCost: cost,
-      correct: f.chosen === best,
-      evs: { insure: insureEv, noInsurance: 0 },
-      index: byIndex && best === 'insure' ? 'insurance' : null,
-    };
+    return { best, evCost: cost, correct: f.chosen === best, evs: { insure: insureEv, noInsurance: 0 }, index: byIndex && best === 'insure' ? 'insurance' : null };
   }
-  if (f.beforePeek || f.chosen === 'noSurrender')
-    return gradeEarlySurrender(f, chart, source.plays, indexCount, full);
+  if (f.beforePeek || f.chosen === 'noSurrender') return gradeEarlySurrender(f, chart, source.plays, indexCount, full);
   const advice = adviseHand(
     {
       rules: f.rules,
@@ -118,15 +89,11 @@ export function gradeDecision(
       fromSplit: f.fromSplit,
       splitAces: f.splitAces,
       handsAtSpot: f.handsAtSpot,
-      index:
-        f.indexPlays && source.plays
-          ? { plays: source.plays, count: indexCount, ...(full ? { full } : {}) }
-          : null,
+      index: f.indexPlays && source.plays ? { plays: source.plays, count: indexCount, ...(full ? { full } : {}) } : null,
     },
     chart,
   );
-  if (advice.evs[f.chosen] === null)
-    throw new RangeError(`${f.chosen} is not allowed for this hand: it cannot be a decision.`);
+  if (advice.evs[f.chosen] === null) throw new RangeError(`${f.chosen} is not allowed for this hand: it cannot be a decision.`);
   return {
     best: advice.recommended,
     evCost: roundCredits(evCost(advice.evs, f.chosen) * f.bet),
@@ -140,15 +107,8 @@ export function gradeDecision(
  * The early-surrender question (decision record 0050): the EVs before the peek (a dealer blackjack
  * takes the bet of a hand that plays on); declining is worth the best of the other plays.
  */
-function gradeEarlySurrender(
-  f: DecisionFacts,
-  chart: Uint8Array,
-  plays: ReturnType<typeof indexSourceFor>['plays'],
-  indexCount: number,
-  full: FullIndexSet | null,
-): DecisionGrade {
-  if (f.chosen !== 'surrender' && f.chosen !== 'noSurrender')
-    throw new RangeError(`${f.chosen} is not an answer to early surrender.`);
+function gradeEarlySurrender(f: DecisionFacts, chart: Uint8Array, plays: ReturnType<typeof indexSourceFor>['plays'], indexCount: number, full: FullIndexSet | null): DecisionGrade {
+  if (f.chosen !== 'surrender' && f.chosen !== 'noSurrender') throw new RangeError(`${f.chosen} is not an answer to early surrender.`);
   const advice = adviseHand(
     {
       rules: f.rules,
@@ -165,11 +125,9 @@ function gradeEarlySurrender(
     chart,
   );
   const surrenderEv = advice.evs.surrender;
-  if (surrenderEv === null)
-    throw new RangeError('early surrender is not offered for this hand: it cannot be a decision.');
+  if (surrenderEv === null) throw new RangeError('early surrender is not offered for this hand: it cannot be a decision.');
   let playOn = -Infinity;
-  for (const [play, ev] of Object.entries(advice.evs) as [PlayerAction, number | null][])
-    if (play !== 'surrender' && ev !== null) playOn = Math.max(playOn, ev);
+  for (const [play, ev] of Object.entries(advice.evs) as [PlayerAction, number | null][]) if (play !== 'surrender' && ev !== null) playOn = Math.max(playOn, ev);
   const best: DecisionChoice = advice.recommended === 'surrender' ? 'surrender' : 'noSurrender';
   const chosenEv = f.chosen === 'surrender' ? surrenderEv : playOn;
   return {
@@ -182,11 +140,8 @@ function gradeEarlySurrender(
 }
 
 /** The legal plays' EVs (an illegal play has none). */
-function legalEvs(
-  evs: Readonly<Record<PlayerAction, number | null>>,
-): Partial<Record<DecisionChoice, number>> {
+function legalEvs(evs: Readonly<Record<PlayerAction, number | null>>): Partial<Record<DecisionChoice, number>> {
   const out: Partial<Record<DecisionChoice, number>> = {};
-  for (const [play, ev] of Object.entries(evs) as [PlayerAction, number | null][])
-    if (ev !== null) out[play] = ev;
+  for (const [play, ev] of Object.entries(evs) as [PlayerAction, number | null][]) if (ev !== null) out[play] = ev;
   return out;
 }

@@ -6,15 +6,7 @@
 
 import { builtInTwin, countingSystemOf } from '../counting/index.ts';
 import type { CountingOptions } from '../game/types.ts';
-import {
-  INSURANCE_INDEX,
-  bestPlay,
-  indexPlays,
-  indexPlaysOf,
-  insuranceIndexOf,
-  precomputedIndices,
-  type IndexPlay,
-} from '../indices/index.ts';
+import { INSURANCE_INDEX, bestPlay, indexPlays, indexPlaysOf, insuranceIndexOf, precomputedIndices, type IndexPlay } from '../indices/index.ts';
 import { entryId, fullSetPlay, type FullIndexSet } from '../indices/full-set.ts';
 import type { Composition } from '../analysis/composition.ts';
 import { bestAction, handEvs, type ActionEvs, type PlayerAction } from '../analysis/hand-ev.ts';
@@ -57,18 +49,8 @@ export function indexSourceFor(rules: Rules, counting: CountingOptions): IndexSo
   const trueCount = { resolution: counting.resolution, rounding: counting.rounding };
   const table = precomputedIndices({ rules, count: counting.system, custom: counting.custom, trueCount });
   if (table === null)
-    return {
-      plays: null,
-      insuranceIndex: null,
-      countKind: sys.balanced ? 'true' : 'running',
-      label: `No index table for ${sys.name} with these rules yet: basic strategy only`,
-    };
-  return {
-    plays: indexPlaysOf(table),
-    insuranceIndex: insuranceIndexOf(table),
-    countKind: table.countKind,
-    label: `${sys.name} indices generated for these rules`,
-  };
+    return { plays: null, insuranceIndex: null, countKind: sys.balanced ? 'true' : 'running', label: `No index table for ${sys.name} with these rules yet: basic strategy only` };
+  return { plays: indexPlaysOf(table), insuranceIndex: insuranceIndexOf(table), countKind: table.countKind, label: `${sys.name} indices generated for these rules` };
 }
 
 /** The Fab 4 are late-surrender numbers: none without late surrender, some where surrender is early (indices/table.ts). */
@@ -112,24 +94,12 @@ export interface CoachAdvice {
  * best play by EV and names no basic or index play.
  */
 export function adviseHand(input: CoachInput, chart: Uint8Array | null): CoachAdvice {
-  const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, {
-    isSplitHand: input.fromSplit,
-    handsAtSpot: input.handsAtSpot,
-    beforePeek: input.beforePeek ?? false,
-  });
+  const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot, beforePeek: input.beforePeek ?? false });
   const basic = chart ? chartPlay(input.rules, input.hand, input.upcard, evs, chart) : null;
   let index: CoachAdvice['index'] = null;
   if (input.index?.full && basic) {
     const play = fullSetPlay(
-      {
-        hand: input.hand,
-        upcard: input.upcard,
-        count: input.index.count,
-        basicAction: basic,
-        canDouble: evs.double !== null,
-        canSplit: evs.split !== null,
-        canSurrender: evs.surrender !== null,
-      },
+      { hand: input.hand, upcard: input.upcard, count: input.index.count, basicAction: basic, canDouble: evs.double !== null, canSplit: evs.split !== null, canSurrender: evs.surrender !== null },
       input.index.full,
     );
     if (play.entry) index = { id: entryId(play.entry), threshold: play.entry.index, action: play.action };

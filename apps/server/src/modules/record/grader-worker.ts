@@ -42,25 +42,15 @@ function basisFor(key: string, facts: BetFacts, table: Uint8Array): AdvantageBas
 }
 
 parentPort?.on('message', (message: Message) => {
-  const grades = message.jobs.map(
-    ({ id, facts, chart, set }): { id: string; grade?: DecisionGrade; bet?: BetGrade; error?: string } => {
-      try {
-        const table = message.charts[chart];
-        if (table === undefined) throw new Error('no chart for these rules');
-        if ('kind' in facts && facts.kind === 'bet')
-          return { id, bet: gradeBet(facts, basisFor(chart, facts, table)) };
-        return {
-          id,
-          grade: gradeDecision(
-            facts as DecisionFacts,
-            table,
-            (set ? message.sets?.[set] : undefined) ?? null,
-          ),
-        };
-      } catch (e) {
-        return { id, error: e instanceof Error ? e.message : String(e) };
-      }
-    },
-  );
+  const grades = message.jobs.map(({ id, facts, chart, set }): { id: string; grade?: DecisionGrade; bet?: BetGrade; error?: string } => {
+    try {
+      const table = message.charts[chart];
+      if (table === undefined) throw new Error('no chart for these rules');
+      if ('kind' in facts && facts.kind === 'bet') return { id, bet: gradeBet(facts, basisFor(chart, facts, table)) };
+      return { id, grade: gradeDecision(facts as DecisionFacts, table, (set ? message.sets?.[set] : undefined) ?? null) };
+    } catch (e) {
+      return { id, error: e instanceof Error ? e.message : String(e) };
+    }
+  });
   parentPort?.postMessage({ grades });
 });

@@ -104,9 +104,7 @@ export class RecordGrader {
       return;
     }
     this.running = this.passes()
-      .catch((e: unknown) =>
-        this.log.error({ err: e }, 'grading the record failed; the next poke tries again'),
-      )
+      .catch((e: unknown) => this.log.error({ err: e }, 'grading the record failed; the next poke tries again'))
       .finally(() => {
         this.running = null;
       });
@@ -140,9 +138,7 @@ export class RecordGrader {
   }
 
   private async anyWaiting(): Promise<boolean> {
-    const r = await sql<{ n: number }>`select count(*)::int as n from play_record where not graded`.execute(
-      this.db.kysely,
-    );
+    const r = await sql<{ n: number }>`select count(*)::int as n from play_record where not graded`.execute(this.db.kysely);
     return (r.rows[0]?.n ?? 0) > 0;
   }
 
@@ -161,12 +157,7 @@ export class RecordGrader {
     for (const r of rows) {
       if ('kind' in r.facts || !r.facts.indexPlays) continue;
       const c = r.facts.counting;
-      const spec: IndexSetSpec = {
-        rules: r.facts.rules,
-        count: c.system,
-        ...(c.custom ? { custom: c.custom } : {}),
-        trueCount: { resolution: c.resolution, rounding: c.rounding },
-      };
+      const spec: IndexSetSpec = { rules: r.facts.rules, count: c.system, ...(c.custom ? { custom: c.custom } : {}), trueCount: { resolution: c.resolution, rounding: c.rounding } };
       const key = indexSetKey(spec);
       if (!(key in sets)) {
         const set = await readyIndexSet(this.db, spec);
@@ -175,35 +166,16 @@ export class RecordGrader {
       }
       setKeys.set(r.id, key);
     }
-    const grades = await this.grade(
-      rows.map((r) => ({
-        id: r.id,
-        facts: r.facts,
-        chart: rulesKey(r.facts.rules),
-        set: setKeys.get(r.id) ?? null,
-      })),
-      charts,
-      sets,
-    );
+    const jobs = rows.map((r) => ({ id: r.id, facts: r.facts, chart: rulesKey(r.facts.rules), set: setKeys.get(r.id) ?? null }));
+    const grades = await this.grade(jobs, charts, sets);
     const byId = new Map(grades.map((g) => [g.id, g]));
     // A decision's EVs per choice join its facts (the replay's numbers, lifetime/mistake-round.ts).
-    const graded: {
-      id: string;
-      correct: boolean;
-      ev_cost: number;
-      entry: DecisionEntry | BetEntry;
-      evs?: DecisionGrade['evs'];
-    }[] = [];
+    const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry | BetEntry; evs?: DecisionGrade['evs'] }[] = [];
     const broken: string[] = [];
     for (const job of rows) {
       const g = byId.get(job.id);
       if (g?.bet !== undefined && 'kind' in job.facts && job.facts.kind === 'bet') {
-        graded.push({
-          id: job.id,
-          correct: g.bet.verdict === 'right',
-          ev_cost: g.bet.evCost_credits,
-          entry: betEntry(job, job.facts, g.bet),
-        });
+        graded.push({ id: job.id, correct: g.bet.verdict === 'right', ev_cost: g.bet.evCost_credits, entry: betEntry(job, job.facts, g.bet) });
         continue;
       }
       if (g?.grade === undefined) {
@@ -241,17 +213,11 @@ export class RecordGrader {
       from json_to_recordset(${JSON.stringify(graded)}::json) as g(id bigint, correct boolean, ev_cost float8, entry json, evs jsonb)
       where p.id = g.id and not p.graded`.execute(this.db.kysely);
     if (broken.length > 0)
-      await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(
-        this.db.kysely,
-      );
+      await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(this.db.kysely);
     return rows.length;
   }
 
-  private grade(
-    jobs: { id: string; facts: DecisionFacts | BetFacts; chart: string; set: string | null }[],
-    charts: Record<string, Uint8Array>,
-    sets: Record<string, FullIndexSet>,
-  ): Promise<Grades> {
+  private grade(jobs: { id: string; facts: DecisionFacts | BetFacts; chart: string; set: string | null }[], charts: Record<string, Uint8Array>, sets: Record<string, FullIndexSet>): Promise<Grades> {
     const worker = this.spawn();
     // One batch in flight at a time (passes run one after another): one pending answer.
     if (this.pending !== null) throw new Error('grader: a batch is already in flight');
