@@ -56,7 +56,7 @@ forEachDatabase('table: the full index set grades', (t) => {
     await table.load();
     await table.act({ type: 'setCounting', counting: ZEN });
     await table.act({ type: 'setTraining', settings: { indexPlays: true } });
-    expect(parseRules(table.snapshot().state.rules)).toEqual(parseRules({}));
+    expect(parseRules(table.snapshot().state.config)).toEqual(parseRules({}));
     for (let round = 0; round < 2; round++) {
       await table.act({ type: 'bet', amount: 100, spot: 0 });
       await table.act({ type: 'deal' });
@@ -77,6 +77,58 @@ forEachDatabase('table: the full index set grades', (t) => {
       best: 'double',
       index: 'A8v6 double>=1',
     });
+  });
+
+  it("a player's edited index changes the verdict: their chosen set has A,8 v 6 double from +9, so at the same count the coach stands", async () => {
+    const full = precomputedSets().get(
+      indexSetKey({
+        rules: parseRules({}),
+        count: 'zen',
+        trueCount: { resolution: 'half', rounding: 'floor' },
+      }),
+    );
+    if (!full) throw new Error('no committed Zen set');
+    const { p, table } = await suite.seat('zen-edited', [
+      ...SMALL_ROUND,
+      ...SMALL_ROUND,
+      'A',
+      '6',
+      '8',
+      '10',
+      '2',
+      '10',
+    ]);
+    const plays = full.plays.map((q) => (q.hand === 'A8' && q.up === '6' ? { ...q, index: 9 } : q));
+    const put = await p.call('PUT', '/api/me/index-sets', {
+      sets: [
+        {
+          name: 'My Zen',
+          count: 'zen',
+          rules: {},
+          resolution: 'half',
+          rounding: 'floor',
+          plays,
+          insurance: full.insurance,
+          chosen: true,
+        },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await table.load();
+    await table.act({ type: 'setCounting', counting: ZEN });
+    await table.act({ type: 'setTraining', settings: { indexPlays: true } });
+    for (let round = 0; round < 2; round++) {
+      await table.act({ type: 'bet', amount: 100, spot: 0 });
+      await table.act({ type: 'deal' });
+      for (let h = 0; h < 4; h++) await table.act({ type: 'hit' });
+      await table.act({ type: 'stand' });
+    }
+    await table.act({ type: 'bet', amount: 100, spot: 0 });
+    const dealt = await table.act({ type: 'deal' });
+    expect(dealt.state.trueCount).toBeLessThan(9);
+    await table.act({ type: 'double' });
+    await new RecordGrader(t.db, silent).drain();
+    expect((await decisions(p)).at(-1)).toMatchObject({ hand: [1, 8], chosen: 'double', best: 'stand' });
   });
 
   it('without index plays the same hand is graded by basic strategy: stand, and no index named', async () => {

@@ -76,3 +76,36 @@ export const IndexSetGeneratingSchema = z.strictObject({
   progress: z.number().check(z.gte(0), z.lte(1)),
 });
 export type IndexSetGenerating = z.infer<typeof IndexSetGeneratingSchema>;
+
+/** A player's own sets: at most this many, each of at most INDEX_SET_PLAYS_MAX plays. */
+export const PLAYER_INDEX_SETS_MAX = 20;
+export const INDEX_SET_PLAYS_MAX = 600;
+
+/**
+ * One of a player's own index sets (`GET/PUT /api/me/index-sets`): any index changed, a play
+ * turned off by leaving it out; for one count, rules and convention. The `chosen` set of a
+ * count, rules and convention is what the coach grades that player's decisions by (one at most).
+ */
+export const PlayerIndexSetSchema = z
+  .strictObject({
+    name: z.string().check(z.minLength(1), z.maxLength(40)),
+    count: CountSystemSchema,
+    custom: z.optional(CustomCountSchema),
+    rules: z.partial(TableRulesSchema),
+    resolution: z.enum(['exact', 'half', 'full']),
+    rounding: z.enum(['floor', 'truncate', 'round', 'none']),
+    plays: z.array(IndexSetPlaySchema).check(z.maxLength(INDEX_SET_PLAYS_MAX)),
+    insurance: z.nullable(z.number().check(z.gte(-60), z.lte(60))),
+    chosen: z.boolean(),
+  })
+  .check(z.superRefine((v, ctx) => customGoesWithSystem({ system: v.count, custom: v.custom }, ctx)));
+export type PlayerIndexSet = z.infer<typeof PlayerIndexSetSchema>;
+
+export const PlayerIndexSetsSchema = z.strictObject({
+  sets: z.array(PlayerIndexSetSchema).check(z.maxLength(PLAYER_INDEX_SETS_MAX)),
+});
+export type PlayerIndexSets = z.infer<typeof PlayerIndexSetsSchema>;
+
+export const PlayerIndexSetCsvQuerySchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(40)),
+});

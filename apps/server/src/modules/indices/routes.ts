@@ -3,49 +3,23 @@
  * for the player's rules and true-count convention, 200 when it is known, 202 with the job's
  * progress while it is generated (store.ts). Behind requireUser: a new set costs minutes of CPU.
  */
-import {
-  INSURANCE_INDEX,
-  RulesError,
-  indexPlays,
-  parseRules,
-  publishedSetOf,
-  type Rules,
-} from '@card-counter/engine';
+import { INSURANCE_INDEX, indexPlays, publishedSetOf } from '@card-counter/engine';
 import {
   AppError,
   IndexSetGeneratingSchema,
   IndexSetQuerySchema,
   IndexSetSchema,
+  PlayerIndexSetCsvQuerySchema,
+  PlayerIndexSetsSchema,
   type IndexSetBody,
-  type IndexSetQuery,
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
 import { IndexSets } from './store.ts';
-import type { IndexSetSpec } from './set-key.ts';
+import { csvOf, readPlayerSets, writePlayerSets } from './player-sets.ts';
+import { specOf } from './spec.ts';
 
 export const PUBLISHED_SUBSET_NAME = 'Illustrious 18 + Fab 4';
-
-function rulesOf(query: IndexSetQuery): Rules {
-  try {
-    return parseRules(query.rules ?? {});
-  } catch (e) {
-    if (e instanceof RulesError)
-      throw new AppError('VALIDATION_FAILED', `querystring.rules.${e.key}: ${e.message}`, {
-        field: `rules.${e.key}`,
-      });
-    throw e;
-  }
-}
-
-export function specOf(query: IndexSetQuery): IndexSetSpec {
-  return {
-    rules: rulesOf(query),
-    count: query.count,
-    ...(query.custom ? { custom: query.custom } : {}),
-    trueCount: { resolution: query.resolution, rounding: query.rounding },
-  };
-}
 
 export const indicesRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -98,6 +72,43 @@ export const indicesRoutes: AppModule = async (app, deps) => {
           : [],
       };
       return reply.status(200).send(body);
+    },
+  );
+
+  // The player's own sets (player-sets.ts): read, replaced whole, one exported as CSV.
+  r.get(
+    '/api/me/index-sets',
+    { onRequest: app.requireUser, schema: { response: { 200: PlayerIndexSetsSchema } } },
+    async (request) => ({
+      sets: await readPlayerSets(deps.db, request.userId()),
+    }),
+  );
+
+  r.put(
+    '/api/me/index-sets',
+    {
+      onRequest: app.requireUser,
+      schema: { body: PlayerIndexSetsSchema, response: { 200: PlayerIndexSetsSchema } },
+    },
+    async (request) => {
+      await writePlayerSets(deps.db, request.userId(), request.body.sets);
+      return { sets: await readPlayerSets(deps.db, request.userId()) };
+    },
+  );
+
+  r.get(
+    '/api/me/index-sets/csv',
+    { onRequest: app.requireUser, schema: { querystring: PlayerIndexSetCsvQuerySchema } },
+    async (request, reply) => {
+      const set = (await readPlayerSets(deps.db, request.userId())).find(
+        (s) => s.name === request.query.name,
+      );
+      if (set === undefined)
+        throw new AppError('NOT_FOUND', `You have no index set named "${request.query.name}".`);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="index-set.csv"`)
+        .send(csvOf(set));
     },
   );
 };

@@ -17,6 +17,18 @@ export interface IndexSetTable {
   updated_at: Timestamp;
 }
 
+export interface PlayerIndexSetTable {
+  user_id: string;
+  name: string;
+  set_key: string;
+  spec: Json<Record<string, unknown>>;
+  plays: Json<unknown[]>;
+  insurance: number | null;
+  chosen: boolean;
+  updated_at: Timestamp;
+}
+
 export interface IndicesTables {
   index_set: IndexSetTable;
+  player_index_set: PlayerIndexSetTable;
 }

@@ -16,7 +16,7 @@ import type { BetEntry, DecisionEntry } from '@card-counter/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import { basicCharts, rulesKey } from '../../strategy/basic-charts.ts';
-import { indexSetKey, readyIndexSet, type IndexSetSpec } from '../indices/index.ts';
+import { chosenPlayerSet, indexSetKey, readyIndexSet, type IndexSetSpec } from '../indices/index.ts';
 
 /** Rows graded per round trip to the worker and per update statement. */
 export const GRADE_BATCH_MAX = 64;
@@ -34,6 +34,7 @@ const WORKER_URL = new URL('./grader-worker.ts', import.meta.url);
 
 interface Job {
   id: string;
+  user_id: string;
   entry_id: string;
   at: Date | string;
   facts: DecisionFacts | BetFacts;
@@ -145,7 +146,7 @@ export class RecordGrader {
   /** One batch: read, grade on the worker, write. Answers how many rows it read. */
   private async gradeBatch(): Promise<number> {
     const { rows } = await sql<Job>`
-      select id::text as id, entry_id, at, facts from play_record
+      select id::text as id, user_id, entry_id, at, facts from play_record
       where not graded order by id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
     if (rows.length === 0) return 0;
     // Each rule set's chart from the process's one builder (built once, on its own worker).
@@ -158,6 +159,16 @@ export class RecordGrader {
       if ('kind' in r.facts || !r.facts.indexPlays) continue;
       const c = r.facts.counting;
       const spec: IndexSetSpec = { rules: r.facts.rules, count: c.system, ...(c.custom ? { custom: c.custom } : {}), trueCount: { resolution: c.resolution, rounding: c.rounding } };
+      // The player's own chosen set for this count and these rules first (GET/PUT /api/me/index-sets).
+      const own = `${r.user_id} ${indexSetKey(spec)}`;
+      if (!(own in sets)) {
+        const set = await chosenPlayerSet(this.db, r.user_id, indexSetKey(spec));
+        if (set !== null) sets[own] = set;
+      }
+      if (own in sets) {
+        setKeys.set(r.id, own);
+        continue;
+      }
       const key = indexSetKey(spec);
       if (!(key in sets)) {
         const set = await readyIndexSet(this.db, spec);
