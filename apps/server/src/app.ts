@@ -29,6 +29,7 @@ import { SessionWatch } from './http/session-watch.ts';
 import type { Mailer } from './mail/types.ts';
 import { accountGate } from './modules/admin/index.ts';
 import { MODULES } from './modules/index.ts';
+import type { IndexSetsOptions } from './modules/indices/index.ts';
 import type { ModuleDeps } from './modules/module.ts';
 import { profileHooks } from './modules/profiles/index.ts';
 import type { TableHooks } from './modules/table/index.ts';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   jobsMaintenanceInterval_s?: number;
   /** The leaderboard's lease on its refresher (default 10 s; tests shorten it). */
   leaderboardLease_ms?: number;
+  /** The index sets' sampling; tests inject a generator (modules/indices/store.ts). */
+  indices?: IndexSetsOptions;
   /** Tests only: the table module's seeded shuffle or stacked first shoe (no request can set these). */
   table?: TableHooks;
 }
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.leaderboardLease_ms !== undefined ? { leaderboardLease_ms: options.leaderboardLease_ms } : {}),
     streamHeartbeat_ms: options.streamHeartbeat_ms ?? 15_000,
     ...(options.table ? { table: options.table } : {}),
+    ...(options.indices ? { indices: options.indices } : {}),
   };
   for (const module of MODULES) await app.register(module, deps);
   await webRoutes(app, config.webDistDir, { installableApp: config.installableApp });

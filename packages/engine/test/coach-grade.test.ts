@@ -43,7 +43,7 @@ describe('gradeDecision', () => {
     expect(g.correct).toBe(false);
     expect(g.evCost).toBeCloseTo(((evs.hit as number) - (evs.stand as number)) * 100, 2);
     expect(g.evCost).toBeGreaterThan(0);
-    expect(gradeDecision(facts({ chosen: 'hit' }), chart)).toEqual({ best: 'hit', evCost: 0, correct: true, evs: { stand: evs.stand, hit: evs.hit, double: evs.double } });
+    expect(gradeDecision(facts({ chosen: 'hit' }), chart)).toEqual({ best: 'hit', evCost: 0, correct: true, evs: { stand: evs.stand, hit: evs.hit, double: evs.double }, index: null });
   });
 
   it('16 v 10 with index plays: stand at Hi-Lo true count 0 and above (Illustrious 18), hit below', () => {
@@ -67,12 +67,13 @@ describe('gradeDecision', () => {
     const oneDeckChart = computeStrategy(rules).table;
     const f = facts({ rules, seen: seenOf([1, 10, 10]), hand: [10, 10], upcard: 1, bet: 50 });
     const ev = (3 * 14) / 49 - 1; // negative: declining is right
-    expect(gradeDecision({ ...f, chosen: 'noInsurance' }, oneDeckChart)).toEqual({ best: 'noInsurance', evCost: 0, correct: true, evs: { insure: ev, noInsurance: 0 } });
+    expect(gradeDecision({ ...f, chosen: 'noInsurance' }, oneDeckChart)).toEqual({ best: 'noInsurance', evCost: 0, correct: true, evs: { insure: ev, noInsurance: 0 }, index: null });
     expect(gradeDecision({ ...f, chosen: 'insure' }, oneDeckChart)).toEqual({
       best: 'noInsurance',
       evCost: Math.round(-ev * 25 * 100) / 100,
       correct: false,
       evs: { insure: ev, noInsurance: 0 },
+      index: null,
     });
   });
 

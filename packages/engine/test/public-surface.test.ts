@@ -18,6 +18,7 @@ const PUBLIC_RUNTIME_NAMES = [
   'basicStrategyRules', 'basicStrategyTable', 'rememberBasicStrategyTable', 'seatLayout',
   'bestAction', 'bestPlay', 'bettingPatternKey', 'buildPlan', 'cardFromCode', 'cardLabel', 'cardValue', 'chartPlay', 'coach', 'computeStrategy', 'countCard',
   'createGame', 'createShoe', 'currentHand', 'cryptoRng', 'dealerProbabilities', 'decisionCost', 'decisionCount', 'decksRemaining',
+  'chartHand', 'entryId', 'fullSetOf', 'fullSetPlay', 'handKeyOf', 'holdsAt', 'publishedSetOf', 'tableKey',
   'fullShoe', 'generateIndices', 'getCountingSystem', 'handEvs', 'handTotal', 'indexPlays', 'indexPlaysOf', 'indexTableFor', 'initialRunningCount', 'insuranceIndexOf', 'legalActions', 'legalPlays',
   'optimalRamp', 'estimatePlayer', 'handKind', 'errorSources',
   'GRID_CELLS_MAX', 'GRID_VALUES_MAX', 'bestCell', 'gridCells', 'gridProblem', 'normalCdf', 'perHour', 'tripView',

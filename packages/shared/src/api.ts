@@ -19,3 +19,4 @@ export * from './api/lifetime.ts';
 export * from './api/mistake-round.ts';
 export * from './api/play-history.ts';
 export * from './api/tournaments.ts';
+export * from './api/indices.ts';

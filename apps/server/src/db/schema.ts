@@ -9,6 +9,7 @@ import type { AuthTables } from '../auth/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
 import type { AdminTables } from '../modules/admin/tables.ts';
 import type { DrillsTables } from '../modules/drills/tables.ts';
+import type { IndicesTables } from '../modules/indices/tables.ts';
 import type { LeaderboardTables } from '../modules/leaderboard/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { PaymentsTables } from '../modules/payments/tables.ts';
@@ -25,6 +26,7 @@ export interface DB
     AuthTables,
     MailTables,
     DrillsTables,
+    IndicesTables,
     LeaderboardTables,
     LedgerTables,
     PaymentsTables,

@@ -3,6 +3,7 @@
  * that registers its own routes; the app factory registers them all after the auth plugin.
  */
 import { adminModule } from './admin/index.ts';
+import { indicesModule } from './indices/index.ts';
 import { leaderboardModule } from './leaderboard/index.ts';
 import type { AppModule } from './module.ts';
 import { drillsModule } from './drills/index.ts';
@@ -16,4 +17,4 @@ import { systemModule } from './system/index.ts';
 import { tableModule } from './table/index.ts';
 import { tournamentsModule } from './tournaments/index.ts';
 
-export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, tableModule, lifetimeModule, tournamentsModule];
+export const MODULES: readonly AppModule[] = [systemModule, profilesModule, adminModule, leaderboardModule, drillsModule, recordModule, paymentsModule, rewardsModule, simulatorModule, indicesModule, tableModule, lifetimeModule, tournamentsModule];

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import type { SessionWatch } from '../http/session-watch.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { IndexSetsOptions } from './indices/store.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import type { RecordGrader } from './record/grader.ts';
 import type { TableHooks } from './table/hooks.ts';
@@ -30,6 +31,8 @@ export interface ModuleDeps {
   leaderboardLease_ms?: number;
   /** Heartbeat period of the live streams. */
   streamHeartbeat_ms: number;
+  /** The index sets' sampling, and in tests a generator of their own (indices/store.ts). */
+  indices?: IndexSetsOptions;
   /** Test-only injections of the table module (a seeded shuffle, a stacked first shoe); unset in play. */
   table?: TableHooks;
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/index.ts';
 import type { TableHooks } from '../../src/modules/table/index.ts';
+import type { IndexSetsOptions } from '../../src/modules/indices/index.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   authRateLimit?: AuthRateLimit;
   /** The leaderboard refresher's lease (ADR 0048; default 10 s). */
   leaderboardLease_ms?: number;
+  /** The index sets' sampling or a generator of the test's own (modules/indices/store.ts). */
+  indices?: IndexSetsOptions;
   /** Adds GET /api/test/whoami: the user requireUser resolved (the auth tests' probe). */
   whoami?: boolean;
 }
@@ -48,6 +51,7 @@ export async function buildTestApp(db: Database, opts: TestAppOptions = {}): Pro
     authRateLimit: opts.authRateLimit ?? AUTH_RATE_LIMIT_OFF,
     streamHeartbeat_ms: opts.heartbeat_ms ?? 15_000,
     ...(opts.table ? { table: opts.table } : {}),
+    ...(opts.indices ? { indices: opts.indices } : {}),
     ...(opts.leaderboardLease_ms !== undefined ? { leaderboardLease_ms: opts.leaderboardLease_ms } : {}),
   });
   if (opts.whoami === true)

@@ -5,6 +5,8 @@
 import type { PlayerAction } from '../analysis/hand-ev.ts';
 import type { CountingOptions } from '../game/types.ts';
 import type { Rules } from '../rules.ts';
+import { countingSystemOf } from '../counting/index.ts';
+import type { FullIndexSet } from '../indices/full-set.ts';
 import { adviseHand, evCost, indexSourceFor, insuranceChoice, knownComposition, roundCredits } from './table-coach.ts';
 
 /** 'noSurrender': early surrender declined before the peek (decision record 0050); 'surrender' with beforePeek is taking it. */
@@ -48,14 +50,19 @@ export interface DecisionGrade {
    * the insurance bet, and 0 for declining): the coach's numbers a replay shows.
    */
   evs: Partial<Record<DecisionChoice, number>>;
+  /** The index play that made `best` (its id, e.g. "16v10 stand>=0" in a full set, "I18-16v10" published); null: basic strategy. */
+  index: string | null;
 }
 
 /**
  * Grades a decision. `chart` is the rules' basic strategy table (computeStrategy(rules).table);
  * it is required: a decision is never graded against a guess.
  */
-export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrade {
-  const source = indexSourceFor(f.rules, f.counting);
+export function gradeDecision(f: DecisionFacts, chart: Uint8Array, full: FullIndexSet | null = null): DecisionGrade {
+  // The count's full set (issue 37) when the server has one for these rules, else the published or committed plays.
+  const source = full
+    ? { plays: [], insuranceIndex: full.insurance, countKind: countingSystemOf(f.counting).balanced ? ('true' as const) : ('running' as const), label: '' }
+    : indexSourceFor(f.rules, f.counting);
   const indexCount = source.countKind === 'running' ? f.runningCount : f.trueCount;
   if (f.chosen === 'insure' || f.chosen === 'noInsurance') {
     // Basic strategy never insures; the index insures at its threshold and above.
@@ -69,9 +76,9 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
     const best = choice.shouldTake ? 'insure' : 'noInsurance';
     // Per unit of the answer's stake: the insurance bet's EV, or with naturals only even money's gain per bet.
     const insureEv = f.bet - evenMoneyBet > 0 ? choice.insuranceEv : choice.evenMoneyGain;
-    return { best, evCost: cost, correct: f.chosen === best, evs: { insure: insureEv, noInsurance: 0 } };
+    return { best, evCost: cost, correct: f.chosen === best, evs: { insure: insureEv, noInsurance: 0 }, index: byIndex && best === 'insure' ? 'insurance' : null };
   }
-  if (f.beforePeek || f.chosen === 'noSurrender') return gradeEarlySurrender(f, chart, source.plays, indexCount);
+  if (f.beforePeek || f.chosen === 'noSurrender') return gradeEarlySurrender(f, chart, source.plays, indexCount, full);
   const advice = adviseHand(
     {
       rules: f.rules,
@@ -82,7 +89,7 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
       fromSplit: f.fromSplit,
       splitAces: f.splitAces,
       handsAtSpot: f.handsAtSpot,
-      index: f.indexPlays && source.plays ? { plays: source.plays, count: indexCount } : null,
+      index: f.indexPlays && source.plays ? { plays: source.plays, count: indexCount, ...(full ? { full } : {}) } : null,
     },
     chart,
   );
@@ -92,6 +99,7 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
     evCost: roundCredits(evCost(advice.evs, f.chosen) * f.bet),
     correct: f.chosen === advice.recommended,
     evs: legalEvs(advice.evs),
+    index: advice.index !== null && advice.index.action === advice.recommended ? advice.index.id : null,
   };
 }
 
@@ -99,7 +107,7 @@ export function gradeDecision(f: DecisionFacts, chart: Uint8Array): DecisionGrad
  * The early-surrender question (decision record 0050): the EVs before the peek (a dealer blackjack
  * takes the bet of a hand that plays on); declining is worth the best of the other plays.
  */
-function gradeEarlySurrender(f: DecisionFacts, chart: Uint8Array, plays: ReturnType<typeof indexSourceFor>['plays'], indexCount: number): DecisionGrade {
+function gradeEarlySurrender(f: DecisionFacts, chart: Uint8Array, plays: ReturnType<typeof indexSourceFor>['plays'], indexCount: number, full: FullIndexSet | null): DecisionGrade {
   if (f.chosen !== 'surrender' && f.chosen !== 'noSurrender') throw new RangeError(`${f.chosen} is not an answer to early surrender.`);
   const advice = adviseHand(
     {
@@ -111,7 +119,7 @@ function gradeEarlySurrender(f: DecisionFacts, chart: Uint8Array, plays: ReturnT
       fromSplit: false,
       splitAces: false,
       handsAtSpot: 1,
-      index: f.indexPlays && plays ? { plays, count: indexCount } : null,
+      index: f.indexPlays && plays ? { plays, count: indexCount, ...(full ? { full } : {}) } : null,
       beforePeek: true,
     },
     chart,
@@ -127,6 +135,7 @@ function gradeEarlySurrender(f: DecisionFacts, chart: Uint8Array, plays: ReturnT
     evCost: roundCredits(Math.max(0, Math.max(surrenderEv, playOn) - chosenEv) * f.bet),
     correct: f.chosen === best,
     evs: { surrender: surrenderEv, noSurrender: playOn },
+    index: advice.index !== null && advice.index.action === advice.recommended ? advice.index.id : null,
   };
 }
 

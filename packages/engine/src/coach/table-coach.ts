@@ -7,6 +7,7 @@
 import { builtInTwin, countingSystemOf } from '../counting/index.ts';
 import type { CountingOptions } from '../game/types.ts';
 import { INSURANCE_INDEX, bestPlay, indexPlays, indexPlaysOf, insuranceIndexOf, precomputedIndices, type IndexPlay } from '../indices/index.ts';
+import { entryId, fullSetPlay, type FullIndexSet } from '../indices/full-set.ts';
 import type { Composition } from '../analysis/composition.ts';
 import { bestAction, handEvs, type ActionEvs, type PlayerAction } from '../analysis/hand-ev.ts';
 import type { Rules } from '../rules.ts';
@@ -68,8 +69,11 @@ export interface CoachInput {
   fromSplit: boolean;
   splitAces: boolean;
   handsAtSpot: number;
-  /** The index plays to apply and the count to read them at (indexSourceFor); null: basic strategy only. */
-  index: { plays: readonly IndexPlay[]; count: number } | null;
+  /**
+   * The index plays to apply and the count to read them at (indexSourceFor); null: basic strategy
+   * only. With `full`, the count's full set (every two-card hand, issue 37) is read instead of `plays`.
+   */
+  index: { plays: readonly IndexPlay[]; count: number; full?: FullIndexSet } | null;
   /** The early-surrender question before the dealer's peek (the table's 'surrender' phase, decision record 0050). */
   beforePeek?: boolean;
 }
@@ -93,7 +97,13 @@ export function adviseHand(input: CoachInput, chart: Uint8Array | null): CoachAd
   const evs = handEvs(input.rules, input.shoe, input.hand, input.upcard, { isSplitHand: input.fromSplit, handsAtSpot: input.handsAtSpot, beforePeek: input.beforePeek ?? false });
   const basic = chart ? chartPlay(input.rules, input.hand, input.upcard, evs, chart) : null;
   let index: CoachAdvice['index'] = null;
-  if (input.index && basic) {
+  if (input.index?.full && basic) {
+    const play = fullSetPlay(
+      { hand: input.hand, upcard: input.upcard, count: input.index.count, basicAction: basic, canDouble: evs.double !== null, canSplit: evs.split !== null, canSurrender: evs.surrender !== null },
+      input.index.full,
+    );
+    if (play.entry) index = { id: entryId(play.entry), threshold: play.entry.index, action: play.action };
+  } else if (input.index && basic) {
     const play = bestPlay({
       hand: input.hand,
       upcard: input.upcard,

@@ -32,6 +32,8 @@ export interface GenerateOptions {
   bins?: { lo: number; hi: number };
   /** Only these named plays (ids as in table.ts, e.g. 'I18-11vA'); default all of them. */
   only?: readonly string[] | null;
+  /** Called after each sampled shoe with the shoes done and the shoes to do (not part of the table's key). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface GeneratedPlay {
@@ -178,7 +180,7 @@ function defaultBins(count: CountId, custom: CustomCount | undefined, numDecks: 
   return { lo: Math.min(-10, Math.floor(initialRunningCountScaled(sys, numDecks) / sys.scale)), hi: 14 };
 }
 
-type Settings = Required<Omit<GenerateOptions, 'custom'>> & Pick<GenerateOptions, 'custom'>;
+type Settings = Required<Omit<GenerateOptions, 'custom' | 'onProgress'>> & Pick<GenerateOptions, 'custom' | 'onProgress'>;
 
 function withDefaults(options: GenerateOptions): Settings {
   const count = options.count ?? 'hi-lo';
@@ -192,6 +194,7 @@ function withDefaults(options: GenerateOptions): Settings {
     seed: options.seed ?? 1,
     bins: options.bins ?? defaultBins(count, options.custom, options.rules.numDecks),
     only: options.only ?? null,
+    onProgress: options.onProgress,
   };
 }
 
@@ -242,9 +245,11 @@ function compute(o: Settings): IndexTable {
   const rng = seededRng(o.seed);
   let shoes = 0;
   let skipped = 0;
+  const toDo = (sampleHi - sampleLo + 1) * o.samplesPerBin;
   for (let b = sampleLo; b <= sampleHi; b++) {
     const weight = sampler.probabilityOf(b);
     for (let k = 0; k < o.samplesPerBin; k++) {
+      o.onProgress?.(shoes + skipped, toDo);
       const shoe = sampler.sample(b, rng);
       if (!shoe) {
         skipped++;

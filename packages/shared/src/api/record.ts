@@ -52,6 +52,8 @@ export const DecisionEntrySchema = z.strictObject({
   evCost: z.number().check(z.gte(0), z.lte(1_000_000)),
   /** The hand's stake in credits, so costs compare across bet sizes (evCost / bet). */
   bet: z.int().check(z.gte(0), z.lte(1_000_000)),
+  /** The index play that made `best` (e.g. "16v10 stand>=0" of the count's full set); absent: basic strategy. */
+  index: z.optional(z.string().check(z.maxLength(40))),
 });
 export type DecisionEntry = z.infer<typeof DecisionEntrySchema>;
 

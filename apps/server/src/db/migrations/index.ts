@@ -29,6 +29,8 @@ import { migration0021 } from './0021-drill-deal-practice.ts';
 import { migration0023 } from './0023-username-key.ts';
 import { migration0026 } from './0026-tournaments.ts';
 import { migration0029 } from './0029-speed-and-bet-drills.ts';
+import { migration0030 } from './0030-index-sets.ts';
+import { migration0031 } from './0031-player-index-sets.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-profiles-and-ledger': migration0001,
@@ -53,6 +55,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023-username-key': migration0023,
   '0026-tournaments': migration0026,
   '0029-speed-and-bet-drills': migration0029,
+  '0030-index-sets': migration0030,
+  '0031-player-index-sets': migration0031,
 };
 
 /** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */

@@ -10,12 +10,13 @@
  * SWEEP_ms (rows left by a process that died before grading them).
  */
 import type { Worker } from 'node:worker_threads';
-import type { BetFacts, BetGrade, DecisionFacts, DecisionGrade } from '@card-counter/engine';
+import type { BetFacts, BetGrade, DecisionFacts, DecisionGrade, FullIndexSet } from '@card-counter/engine';
 import { startTsWorker } from '@card-counter/engine/sim/node';
 import type { BetEntry, DecisionEntry } from '@card-counter/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import { basicCharts, rulesKey } from '../../strategy/basic-charts.ts';
+import { chosenPlayerSet, indexSetKey, readyIndexSet, type IndexSetSpec } from '../indices/index.ts';
 
 /** Rows graded per round trip to the worker and per update statement. */
 export const GRADE_BATCH_MAX = 64;
@@ -33,6 +34,7 @@ const WORKER_URL = new URL('./grader-worker.ts', import.meta.url);
 
 interface Job {
   id: string;
+  user_id: string;
   entry_id: string;
   at: Date | string;
   facts: DecisionFacts | BetFacts;
@@ -144,13 +146,39 @@ export class RecordGrader {
   /** One batch: read, grade on the worker, write. Answers how many rows it read. */
   private async gradeBatch(): Promise<number> {
     const { rows } = await sql<Job>`
-      select id::text as id, entry_id, at, facts from play_record
+      select id::text as id, user_id, entry_id, at, facts from play_record
       where not graded order by id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
     if (rows.length === 0) return 0;
     // Each rule set's chart from the process's one builder (built once, on its own worker).
     const charts: Record<string, Uint8Array> = {};
     for (const r of rows) charts[rulesKey(r.facts.rules)] ??= await basicCharts.request(r.facts.rules);
-    const grades = await this.grade(rows.map((r) => ({ id: r.id, facts: r.facts, chart: rulesKey(r.facts.rules) })), charts);
+    // Each decision's count's full index set when the fleet has one (issue 37): the coach grades by it.
+    const sets: Record<string, FullIndexSet> = {};
+    const setKeys = new Map<string, string>();
+    for (const r of rows) {
+      if ('kind' in r.facts || !r.facts.indexPlays) continue;
+      const c = r.facts.counting;
+      const spec: IndexSetSpec = { rules: r.facts.rules, count: c.system, ...(c.custom ? { custom: c.custom } : {}), trueCount: { resolution: c.resolution, rounding: c.rounding } };
+      // The player's own chosen set for this count and these rules first (GET/PUT /api/me/index-sets).
+      const own = `${r.user_id} ${indexSetKey(spec)}`;
+      if (!(own in sets)) {
+        const set = await chosenPlayerSet(this.db, r.user_id, indexSetKey(spec));
+        if (set !== null) sets[own] = set;
+      }
+      if (own in sets) {
+        setKeys.set(r.id, own);
+        continue;
+      }
+      const key = indexSetKey(spec);
+      if (!(key in sets)) {
+        const set = await readyIndexSet(this.db, spec);
+        if (set === null) continue;
+        sets[key] = set;
+      }
+      setKeys.set(r.id, key);
+    }
+    const jobs = rows.map((r) => ({ id: r.id, facts: r.facts, chart: rulesKey(r.facts.rules), set: setKeys.get(r.id) ?? null }));
+    const grades = await this.grade(jobs, charts, sets);
     const byId = new Map(grades.map((g) => [g.id, g]));
     // A decision's EVs per choice join its facts (the replay's numbers, lifetime/mistake-round.ts).
     const graded: { id: string; correct: boolean; ev_cost: number; entry: DecisionEntry | BetEntry; evs?: DecisionGrade['evs'] }[] = [];
@@ -185,6 +213,7 @@ export class RecordGrader {
           best: g.grade.best,
           evCost: g.grade.evCost,
           bet: f.bet,
+          ...(g.grade.index !== null ? { index: g.grade.index } : {}),
         },
       });
     }
@@ -199,14 +228,14 @@ export class RecordGrader {
     return rows.length;
   }
 
-  private grade(jobs: { id: string; facts: DecisionFacts | BetFacts; chart: string }[], charts: Record<string, Uint8Array>): Promise<Grades> {
+  private grade(jobs: { id: string; facts: DecisionFacts | BetFacts; chart: string; set: string | null }[], charts: Record<string, Uint8Array>, sets: Record<string, FullIndexSet>): Promise<Grades> {
     const worker = this.spawn();
     // One batch in flight at a time (passes run one after another): one pending answer.
     if (this.pending !== null) throw new Error('grader: a batch is already in flight');
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       worker.ref();
-      worker.postMessage({ jobs, charts });
+      worker.postMessage({ jobs, charts, sets });
     });
   }
 

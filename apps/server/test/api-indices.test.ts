@@ -1,0 +1,257 @@
+/**
+ * GET /api/indices (issue 37): the full index set of every built-in count at the default rules
+ * from the committed precomputed sets; a new set answered 202 with its job's progress, then 200,
+ * generated once however many ask (one process, and two processes on one PostgreSQL); Hi-Lo's
+ * published Illustrious 18 and Fab 4 as a named subset; bad input a 400 with the stable codes,
+ * changing nothing.
+ */
+import { COUNTING_SYSTEMS, type CountingSystemId, type FullIndexSet } from '@card-counter/engine';
+import {
+  ERRORS,
+  ErrorBodySchema,
+  IndexSetGeneratingSchema,
+  IndexSetSchema,
+  type IndexSetBody,
+} from '@card-counter/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../src/db/index.ts';
+import type { GenerateFn } from '../src/modules/indices/index.ts';
+import { buildTestApp } from './support/app.ts';
+import { signUpPlayer, type Player } from './support/players.ts';
+import { forEachDatabase } from './support/test-db.ts';
+
+const FAKE_SET: FullIndexSet = {
+  plays: [{ hand: '16', up: '10', play: 'stand', versus: 'hit', index: 0, direction: 'at-or-above' }],
+  insurance: 3,
+};
+
+/** A generator held open until `release`, counting its runs (shared by the processes of a test). */
+function heldGenerator(): {
+  generate: GenerateFn;
+  runs: () => number;
+  started: Promise<void>;
+  release: () => void;
+} {
+  let runs = 0;
+  let release = (): void => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  let started = (): void => undefined;
+  const startedP = new Promise<void>((r) => (started = r));
+  const generate: GenerateFn = async (_spec, onProgress) => {
+    runs++;
+    onProgress(0.5);
+    started();
+    await gate;
+    return { set: FAKE_SET, cpu_ms: 1 };
+  };
+  return { generate, runs: () => runs, started: startedP, release: () => release() };
+}
+
+const url = (q: Record<string, string>): string => `/api/indices?${new URLSearchParams(q).toString()}`;
+
+async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
+  let last: T | undefined;
+  for (let i = 0; i < 600; i++) {
+    last = await read();
+    if (pred(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
+}
+
+const rowCount = async (db: Database): Promise<number> =>
+  Number((await sql<{ n: string }>`select count(*) as n from index_set`.execute(db.kysely)).rows[0]?.n);
+
+forEachDatabase('api /api/indices', (t) => {
+  let app: FastifyInstance;
+  let player: Player;
+  const held = heldGenerator();
+  beforeAll(async () => {
+    app = await buildTestApp(t.db, { indices: { generate: held.generate } });
+    player = await signUpPlayer(app, `indices-${t.kind}`);
+  });
+  afterAll(async () => {
+    held.release();
+    await app.close();
+  });
+
+  it('answers a full set (at least 40 plays) for each of the eight built-in counts at the default rules, without a job', async () => {
+    for (const count of Object.keys(COUNTING_SYSTEMS) as CountingSystemId[]) {
+      const res = await player.call('GET', url({ count }));
+      expect(res.statusCode, `${count}: ${res.body}`).toBe(200);
+      const body = IndexSetSchema.parse(res.json());
+      expect(body.source).toBe('generated');
+      expect(body.plays.length, count).toBeGreaterThanOrEqual(40);
+      // Every cell kind the count moves: hard totals, soft hands and pairs.
+      expect(
+        body.plays.some((p) => /^\d+$/.test(p.hand)),
+        count,
+      ).toBe(true);
+      expect(
+        body.plays.some((p) => p.play === 'double' || p.versus === 'double'),
+        count,
+      ).toBe(true);
+    }
+    expect(held.runs()).toBe(0);
+    expect(await rowCount(t.db)).toBe(0);
+  });
+
+  it("keeps Hi-Lo's published Illustrious 18 and Fab 4 as a named subset, and answers it alone with set=published", async () => {
+    const body = IndexSetSchema.parse(
+      (await player.call('GET', url({ count: 'hi-lo' }))).json(),
+    ) as IndexSetBody;
+    const subset = body.subsets.find((s) => s.name === 'Illustrious 18 + Fab 4');
+    expect(subset?.source).toBe('published');
+    expect(subset?.plays).toHaveLength(17 + 4);
+    expect(subset?.insurance).toBe(3);
+    expect(subset?.plays).toContainEqual({
+      hand: '16',
+      up: '10',
+      play: 'stand',
+      versus: 'hit',
+      index: 0,
+      direction: 'at-or-above',
+    });
+    expect(subset?.plays).toContainEqual({
+      hand: 'TT',
+      up: '5',
+      play: 'split',
+      versus: 'stand',
+      index: 5,
+      direction: 'at-or-above',
+    });
+    const alone = IndexSetSchema.parse(
+      (
+        await player.call(
+          'GET',
+          url({ count: 'hi-lo', set: 'published', rules: JSON.stringify({ dealerStandsSoft17: false }) }),
+        )
+      ).json(),
+    );
+    expect(alone.source).toBe('published');
+    // H17's published changes: 11 v A doubles from -1.
+    expect(alone.plays).toContainEqual({
+      hand: '11',
+      up: 'A',
+      play: 'double',
+      versus: 'hit',
+      index: -1,
+      direction: 'at-or-above',
+    });
+  });
+
+  it('a new set: 202 with the progress while its job runs, asked twice it is generated once, then 200 from the database', async () => {
+    const q = url({ count: 'zen', rules: JSON.stringify({ numDecks: 4 }) });
+    const first = await player.call('GET', q);
+    expect(first.statusCode, first.body).toBe(202);
+    expect(IndexSetGeneratingSchema.parse(first.json())).toEqual({ status: 'generating', progress: 0 });
+    await held.started;
+    const during = await eventually(
+      () => player.call('GET', q),
+      (r) => (r.json() as { progress?: number }).progress === 0.5,
+      'progress written',
+    );
+    expect(during.statusCode).toBe(202);
+    expect(held.runs()).toBe(1);
+    held.release();
+    const done = await eventually(
+      () => player.call('GET', q),
+      (r) => r.statusCode === 200,
+      'set ready',
+    );
+    expect(IndexSetSchema.parse(done.json())).toEqual({ ...FAKE_SET, source: 'generated', subsets: [] });
+    expect(held.runs()).toBe(1);
+    const { rows } = await sql<{ runs: number; status: string }>`select runs, status from index_set`.execute(
+      t.db.kysely,
+    );
+    expect(rows).toEqual([{ runs: 1, status: 'ready' }]);
+  });
+
+  it('bad input is a 400 with the stable codes and starts nothing', async () => {
+    const before = await rowCount(t.db);
+    const cases: [Record<string, string>, string][] = [
+      [{ count: 'nope' }, 'VALIDATION_FAILED'],
+      [{}, 'VALIDATION_FAILED'],
+      [{ count: 'zen', rules: '{not json' }, 'VALIDATION_FAILED'],
+      [{ count: 'zen', rules: JSON.stringify({ numDecks: 9 }) }, 'VALIDATION_FAILED'],
+      [{ count: 'zen', rules: JSON.stringify({ colour: 'red' }) }, 'VALIDATION_FAILED'],
+      [{ count: 'zen', resolution: 'quarter' }, 'VALIDATION_FAILED'],
+      [{ count: 'zen', set: 'published' }, 'VALIDATION_FAILED'],
+      [{ count: 'custom' }, 'INVALID_CUSTOM_COUNT'],
+      [
+        {
+          count: 'custom',
+          custom: JSON.stringify({ tags: { A: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0, T: 0 } }),
+        },
+        'INVALID_CUSTOM_COUNT',
+      ],
+      [
+        {
+          count: 'hi-lo',
+          custom: JSON.stringify({ tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 } }),
+        },
+        'INVALID_CUSTOM_COUNT',
+      ],
+    ];
+    for (const [q, code] of cases) {
+      const res = await player.call('GET', url(q));
+      expect(res.statusCode, `${JSON.stringify(q)}: ${res.body}`).toBe(
+        ERRORS[code as keyof typeof ERRORS].status,
+      );
+      expect(ErrorBodySchema.parse(res.json()).error.code, JSON.stringify(q)).toBe(code);
+    }
+    expect(await rowCount(t.db)).toBe(before);
+  });
+
+  it('asks for a sign-in (a new set costs minutes of CPU)', async () => {
+    const res = await app.inject({ method: 'GET', url: url({ count: 'zen' }) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+// Its own database: no other app of this file runs the queue's workers beside the two.
+forEachDatabase('api /api/indices, two processes', (t) => {
+  it.runIf(t.kind === 'postgres')(
+    'two processes asked for the same new set at once generate it once, and both answer it',
+    async () => {
+      const shared = heldGenerator();
+      const otherDb = await t.openAnother();
+      const a = await buildTestApp(t.db, { indices: { generate: shared.generate } });
+      const b = await buildTestApp(otherDb, { indices: { generate: shared.generate } });
+      try {
+        const pa = await signUpPlayer(a, 'indices-fleet-a');
+        const pb = await signUpPlayer(b, 'indices-fleet-b');
+        const q = url({ count: 'omega-2', rules: JSON.stringify({ numDecks: 5 }) });
+        const [ra, rb] = await Promise.all([pa.call('GET', q), pb.call('GET', q)]);
+        expect([ra.statusCode, rb.statusCode]).toEqual([202, 202]);
+        await shared.started;
+        shared.release();
+        const [da, db] = await Promise.all([
+          eventually(
+            () => pa.call('GET', q),
+            (r) => r.statusCode === 200,
+            'ready at a',
+          ),
+          eventually(
+            () => pb.call('GET', q),
+            (r) => r.statusCode === 200,
+            'ready at b',
+          ),
+        ]);
+        expect(da.json()).toEqual(db.json());
+        expect(shared.runs()).toBe(1);
+        const { rows } = await sql<{
+          runs: number;
+        }>`select runs from index_set where spec::text like '%omega-2%'`.execute(t.db.kysely);
+        expect(rows).toEqual([{ runs: 1 }]);
+      } finally {
+        shared.release();
+        await a.close();
+        await b.close();
+        await otherDb.close();
+      }
+    },
+  );
+});
