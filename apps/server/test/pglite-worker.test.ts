@@ -128,8 +128,8 @@ describe('PGlite on its worker thread', () => {
   });
 
   it('answers a closed database with an error, not a hang', async () => {
-    const other = await openDatabase({ dataDir: tempDataDir() });
-    await other.close();
-    await expect(sql`select 1`.execute(other.kysely)).rejects.toThrow();
+    // The database reopened above, closed here (afterAll's second close does nothing).
+    await db.close();
+    await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow();
   });
 });
