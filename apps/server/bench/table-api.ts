@@ -8,6 +8,7 @@
  *   npm run bench:api -- --players 50 --db postgres --rounds 20
  *   npm run bench:api -- --players 50 --db postgres --think-ms 0,1000   # saturated, then human pace
  *   npm run bench:api -- --players 50 --db postgres --think-ms 1000 --profile /tmp/actions   # + a CPU profile
+ *   npm run bench:api -- --players 50 --db pglite,pglite-main --think-ms 1000   # PGlite on its worker thread, then on the event loop
  *
  * --think-ms: each player waits about this long between two of their actions (drawn from 0.5x
  * to 1.5x, and players start spread over one think time, so they do not act in lockstep; 0 =
@@ -27,13 +28,16 @@
  * of the whole machine (the database and the players' process included), and the server's
  * event-loop delay, which tell queueing for the CPU from waiting on PostgreSQL.
  *
+ * --db pglite runs the embedded database as the server does, on its worker thread (ADR 0070);
+ * pglite-main runs it on the server's event loop, as before, for the comparison.
+ *
  * Bounded: --rounds per player (default 20), players at most 200; loopback only (127.0.0.1).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a
  * scratch database is created and dropped. PGlite: a temporary data directory, removed after.
  */
 import { machineSpeedLine } from './machine-speed-line.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
@@ -58,7 +62,7 @@ const THINK_MAX_ms = 10_000;
 interface Args {
   players: number[];
   rounds: number;
-  dbs: ('pglite' | 'postgres')[];
+  dbs: DbKind[];
   think_ms: number[];
   /** Rounds each player plays first, unmeasured (a fresh server's JIT, a new account's first achievements). */
   warmup: number;
@@ -67,6 +71,9 @@ interface Args {
   /** Computer seats at every table (`setConfig { rules: { otherPlayers } }`). */
   otherPlayers: number;
 }
+
+type DbKind = 'pglite' | 'pglite-main' | 'postgres';
+const DB_KINDS: readonly DbKind[] = ['pglite', 'pglite-main', 'postgres'];
 
 function parseArgs(argv: string[]): Args {
   const get = (name: string) => {
@@ -80,9 +87,8 @@ function parseArgs(argv: string[]): Args {
   if (think_ms.some((t) => !Number.isInteger(t) || t < 0 || t > THINK_MAX_ms)) throw new Error(`--think-ms: integers 0..${THINK_MAX_ms}`);
   if (players.some((n) => !Number.isInteger(n) || n < 1 || n > PLAYERS_MAX)) throw new Error(`--players: integers 1..${PLAYERS_MAX}`);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > ROUNDS_MAX) throw new Error(`--rounds: 1..${ROUNDS_MAX}`);
-  const dbs: ('pglite' | 'postgres')[] | null =
-    db === 'both' ? ['pglite', 'postgres'] : db === 'pglite' || db === 'postgres' ? [db] : null;
-  if (!dbs) throw new Error('--db: pglite, postgres or both');
+  const dbs = db === 'both' ? (['pglite', 'postgres'] as DbKind[]) : (db.split(',') as DbKind[]);
+  if (dbs.some((k) => !DB_KINDS.includes(k))) throw new Error('--db: both, or a list of pglite, pglite-main, postgres');
   const warmup = Number(get('warmup-rounds') ?? 5);
   if (!Number.isInteger(warmup) || warmup < 0 || warmup > ROUNDS_MAX) throw new Error(`--warmup-rounds: 0..${ROUNDS_MAX}`);
   const otherPlayers = Number(get('other-players') ?? 0);
@@ -90,10 +96,10 @@ function parseArgs(argv: string[]): Args {
   return { players, rounds, dbs: [...dbs], think_ms, warmup, profile: get('profile'), otherPlayers };
 }
 
-async function openScratch(kind: 'pglite' | 'postgres'): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
+async function openScratch(kind: DbKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind !== 'postgres') {
     const dir = mkdtempSync(path.join(tmpdir(), 'cc-bench-'));
-    const db = await openDatabase({ dataDir: dir });
+    const db = await openDatabase({ dataDir: dir, pgliteThread: kind === 'pglite-main' ? 'main' : 'worker' });
     return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -266,7 +272,7 @@ function profiler(file: string | undefined): { start(): Promise<void>; stop(): P
 }
 
 async function run(
-  kind: 'pglite' | 'postgres',
+  kind: DbKind,
   players: number,
   { rounds, warmup, otherPlayers }: { rounds: number; warmup: number; otherPlayers: number },
   pace_ms: number,
@@ -308,14 +314,16 @@ async function run(
     latencies.sort((a, b) => a - b);
     server_ms.sort((a, b) => a - b);
     console.log(
-      `${kind.padEnd(8)} players ${String(players).padStart(3)}${otherPlayers > 0 ? ` (+${otherPlayers} computer seats each)` : ''}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
+      `${kind.padEnd(11)} players ${String(players).padStart(3)}${otherPlayers > 0 ? ` (+${otherPlayers} computer seats each)` : ''}  think ${String(pace_ms).padStart(4)} ms  rounds ${String(players * rounds).padStart(5)}  ` +
         `${((players * rounds) / seconds).toFixed(1).padStart(7)} rounds/s  actions ${latencies.length}  ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  ` +
         `(server side: p50 ${percentile(server_ms, 50).toFixed(1)} ms  p99 ${percentile(server_ms, 99).toFixed(1)} ms)\n` +
         `         CPU per action: server process ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2)} ms ` +
         `(system ${(cpu.system / 1000 / latencies.length).toFixed(2)}), whole machine ${(machine_ms / latencies.length).toFixed(2)} ms ` +
         `(server, players, database and everything else)\n` +
-        `         server event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms  max ${(loop.max / 1e6).toFixed(1)} ms`,
+        `         server event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms  max ${(loop.max / 1e6).toFixed(1)} ms\n` +
+        // The machine beside each figure (issue 41): its load now, its reference speed above.
+        `         load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
   } finally {
     await app?.close();

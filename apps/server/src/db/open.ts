@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { openPgliteDir } from './pglite-dir.ts';
+import { openPgliteWorker, type PgliteSession } from './pglite-remote.ts';
 import { withNamedStatements } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
@@ -43,8 +44,15 @@ export interface Database {
 export interface OpenOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
-  /** Tests: an already created PGlite (e.g. from a migrated snapshot). */
+  /** Tests and the backup CLI: an already created PGlite (e.g. from a migrated snapshot), run on this thread. */
   pglite?: PGlite;
+  /**
+   * Where PGlite runs when this opens it: on a worker thread (the default, ADR 0070: its CPU
+   * off the thread that answers requests) or on this one (the bench's comparison).
+   */
+  pgliteThread?: 'worker' | 'main';
+  /** With the worker: an in-memory database loaded from this dump instead of DATA_DIR (tests' snapshot). */
+  pgliteLoadDataDir?: Uint8Array;
   /** Connections of the PostgreSQL pool. */
   poolSize?: number;
   onListenError?: (error: unknown) => void;
@@ -70,13 +78,12 @@ export function pgliteDir(dataDir: string): string {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options);
-  let pglite = options.pglite;
-  if (pglite === undefined) {
-    const dir = pgliteDir(options.dataDir);
-    mkdirSync(dir, { recursive: true });
-    pglite = await openPgliteDir(dir);
-  }
-  return openPglite(pglite);
+  if (options.pglite !== undefined) return openPglite(options.pglite);
+  if (options.pgliteLoadDataDir !== undefined)
+    return openPglite(await openPgliteWorker({ dir: '', loadDataDir: options.pgliteLoadDataDir }));
+  const dir = pgliteDir(options.dataDir);
+  mkdirSync(dir, { recursive: true });
+  return openPglite(options.pgliteThread === 'main' ? await openPgliteDir(dir) : await openPgliteWorker({ dir }));
 }
 
 /** Handlers per channel; the database LISTENs once per channel and fans out here. */
@@ -119,8 +126,9 @@ class Channels {
   }
 }
 
-function openPglite(pglite: PGlite): Database {
-  const dialect = new PGliteDialect(pglite);
+function openPglite(pglite: PgliteSession): Database {
+  // The dialect calls only query() and close(), which a PgliteSession has (pglite-remote.ts).
+  const dialect = new PGliteDialect(pglite as PGlite);
   const kysely = new Kysely<DB>({ dialect });
   const channels = new Channels();
   const unlisteners = new Map<string, () => Promise<void>>();
@@ -170,8 +178,10 @@ function openPglite(pglite: PGlite): Database {
         return pglite.dumpDataDir('gzip');
       }),
     async close() {
-      // Destroying the dialect closes the PGlite instance (kysely-pglite-dialect >= 1.3.1).
+      // Destroying the dialect closes the PGlite instance (kysely-pglite-dialect >= 1.3.1), but
+      // only once Kysely has used its driver: a database opened and closed unused stays open.
       await kysely.destroy();
+      if (!pglite.closed) await pglite.close();
     },
   };
 }

@@ -39,6 +39,16 @@ async function loadPglite(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: new Blob([tar]) });
 }
 
+/**
+ * The PGlite block's database: on the test's thread, or with TEST_PGLITE_WORKER=1 on a worker
+ * thread as the server runs it (ADR 0070), to run any suite through the worker.
+ */
+async function openPgliteBlock(): Promise<Database> {
+  if (process.env.TEST_PGLITE_WORKER === '1')
+    return openDatabase({ dataDir: '', pgliteLoadDataDir: readFileSync(inject('pgliteSnapshotPath')) });
+  return openDatabase({ dataDir: '', pglite: await loadPglite() });
+}
+
 /** A fresh, migrated PostgreSQL database copied from the run's template; its URL. */
 export async function createPostgresDatabase(): Promise<string> {
   const tpl = inject('postgresTemplate');
@@ -95,7 +105,7 @@ function block(name: string, kind: DatabaseKind, fn: (t: TestDb) => void): void 
   };
   beforeAll(async () => {
     if (kind === 'pglite') {
-      current = await openDatabase({ dataDir: '', pglite: await loadPglite() });
+      current = await openPgliteBlock();
     } else {
       url = await createPostgresDatabase();
       current = await openDatabase({ dataDir: '', databaseUrl: url, poolSize: 10 });
