@@ -27,7 +27,7 @@ describe('the bet ramp', () => {
 
   it("says what is wrong with the player's own steps", () => {
     expect(rampDraftProblem({ unit_credits: 25, steps: [{ tc: 1, units: 1 }, { tc: 1, units: 2 }] })).toBe('True count +1 is listed twice.');
-    expect(rampDraftProblem({ unit_credits: 5, steps: [{ tc: 1, units: 1 }] })).toBe('A unit is 10 to 5000 credits.');
+    expect(rampDraftProblem({ unit_credits: 5, steps: [{ tc: 1, units: 1 }] })).toBe("A unit is 10 to 5,000 credits (the table's bet limits), in whole credits.");
     expect(rampDraftProblem({ unit_credits: 25, steps: [{ tc: 1, units: 0.3 }] })).toBe('Units are 0 to 200, in halves.');
     expect(rampDraftProblem({ unit_credits: 25, steps: [{ tc: 0, units: 2 }, { tc: 3, units: 0 }] })).toBeNull();
   });
