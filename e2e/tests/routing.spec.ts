@@ -42,4 +42,6 @@ test('/admin sends a player who is not in the admin list to /', async ({ page })
   await gotoApp(page, '/admin');
   await expect(page).toHaveURL(`${APP_URL}/`);
   await expect(page.getByRole('heading', { name: 'Game' })).toBeVisible();
+  // Nor does the navigation offer the page to a player (only admins see its link).
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
 });
