@@ -18,6 +18,29 @@ const ZEN = { system: 'zen', resolution: 'half', rounding: 'floor' } as const;
 // A round of small cards: player 2,3 hits 2,2,3,4 to 16 and stands; the dealer's 4,5 draws 6, 2 (17).
 const SMALL_ROUND = ['2', '4', '3', '5', '2', '2', '3', '4', '6', '2'];
 
+// Two small rounds, then the A,8 against a 6 at a Zen count of at least +1.
+const A8_V_6 = [...SMALL_ROUND, ...SMALL_ROUND, 'A', '6', '8', '10', '2', '10'];
+
+/** The committed full Zen set at the default rules and convention. */
+const zenSet = () => precomputedSets().get(indexSetKey({ rules: parseRules({}), count: 'zen', trueCount: { resolution: 'half', rounding: 'floor' } }));
+
+type SeatedTable = Awaited<ReturnType<ReturnType<typeof tableSuite>['seat']>>['table'];
+
+/** Counts Zen (index plays on or off), plays the two small rounds and deals the A,8 v 6. */
+async function dealTheA8(table: SeatedTable, indexPlays: boolean) {
+  await table.load();
+  await table.act({ type: 'setCounting', counting: ZEN });
+  if (indexPlays) await table.act({ type: 'setTraining', settings: { indexPlays: true } });
+  for (let round = 0; round < 2; round++) {
+    await table.act({ type: 'bet', amount: 100, spot: 0 });
+    await table.act({ type: 'deal' });
+    for (let h = 0; h < 4; h++) await table.act({ type: 'hit' });
+    await table.act({ type: 'stand' });
+  }
+  await table.act({ type: 'bet', amount: 100, spot: 0 });
+  return table.act({ type: 'deal' });
+}
+
 async function decisions(p: Player) {
   const res = await p.call('GET', '/api/me/record?kind=decision');
   expect(res.statusCode, res.body).toBe(200);
@@ -28,13 +51,7 @@ forEachDatabase('table: the full index set grades', (t) => {
   const suite = tableSuite(t);
 
   it('Zen past its threshold: A,8 v 6 doubles from +1 in the full set, and the record names that index play', async () => {
-    const entry = precomputedSets().get(
-      indexSetKey({
-        rules: parseRules({}),
-        count: 'zen',
-        trueCount: { resolution: 'half', rounding: 'floor' },
-      }),
-    );
+    const entry = zenSet();
     expect(entry?.plays).toContainEqual({
       hand: 'A8',
       up: '6',
@@ -43,28 +60,10 @@ forEachDatabase('table: the full index set grades', (t) => {
       index: 1,
       direction: 'at-or-above',
     });
-    const { p, table } = await suite.seat('zen-index', [
-      ...SMALL_ROUND,
-      ...SMALL_ROUND,
-      'A',
-      '6',
-      '8',
-      '10',
-      '2',
-      '10',
-    ]);
-    await table.load();
-    await table.act({ type: 'setCounting', counting: ZEN });
-    await table.act({ type: 'setTraining', settings: { indexPlays: true } });
+    const { p, table } = await suite.seat('zen-index', A8_V_6);
+    const dealt = await dealTheA8(table, true);
+    // The default rules: the committed set's.
     expect(parseRules(table.snapshot().state.config)).toEqual(parseRules({}));
-    for (let round = 0; round < 2; round++) {
-      await table.act({ type: 'bet', amount: 100, spot: 0 });
-      await table.act({ type: 'deal' });
-      for (let h = 0; h < 4; h++) await table.act({ type: 'hit' });
-      await table.act({ type: 'stand' });
-    }
-    await table.act({ type: 'bet', amount: 100, spot: 0 });
-    const dealt = await table.act({ type: 'deal' });
     expect(dealt.state.playerHands[0]?.cards.map((c) => c.rank)).toEqual(['A', '8']);
     expect(dealt.state.trueCount).toBeGreaterThanOrEqual(1);
     await table.act({ type: 'double' });
@@ -80,24 +79,9 @@ forEachDatabase('table: the full index set grades', (t) => {
   });
 
   it("a player's edited index changes the verdict: their chosen set has A,8 v 6 double from +9, so at the same count the coach stands", async () => {
-    const full = precomputedSets().get(
-      indexSetKey({
-        rules: parseRules({}),
-        count: 'zen',
-        trueCount: { resolution: 'half', rounding: 'floor' },
-      }),
-    );
+    const full = zenSet();
     if (!full) throw new Error('no committed Zen set');
-    const { p, table } = await suite.seat('zen-edited', [
-      ...SMALL_ROUND,
-      ...SMALL_ROUND,
-      'A',
-      '6',
-      '8',
-      '10',
-      '2',
-      '10',
-    ]);
+    const { p, table } = await suite.seat('zen-edited', A8_V_6);
     const plays = full.plays.map((q) => (q.hand === 'A8' && q.up === '6' ? { ...q, index: 9 } : q));
     const put = await p.call('PUT', '/api/me/index-sets', {
       sets: [
@@ -114,17 +98,7 @@ forEachDatabase('table: the full index set grades', (t) => {
       ],
     });
     expect(put.statusCode, put.body).toBe(200);
-    await table.load();
-    await table.act({ type: 'setCounting', counting: ZEN });
-    await table.act({ type: 'setTraining', settings: { indexPlays: true } });
-    for (let round = 0; round < 2; round++) {
-      await table.act({ type: 'bet', amount: 100, spot: 0 });
-      await table.act({ type: 'deal' });
-      for (let h = 0; h < 4; h++) await table.act({ type: 'hit' });
-      await table.act({ type: 'stand' });
-    }
-    await table.act({ type: 'bet', amount: 100, spot: 0 });
-    const dealt = await table.act({ type: 'deal' });
+    const dealt = await dealTheA8(table, true);
     expect(dealt.state.trueCount).toBeLessThan(9);
     await table.act({ type: 'double' });
     await new RecordGrader(t.db, silent).drain();
@@ -132,26 +106,8 @@ forEachDatabase('table: the full index set grades', (t) => {
   });
 
   it('without index plays the same hand is graded by basic strategy: stand, and no index named', async () => {
-    const { p, table } = await suite.seat('zen-basic', [
-      ...SMALL_ROUND,
-      ...SMALL_ROUND,
-      'A',
-      '6',
-      '8',
-      '10',
-      '2',
-      '10',
-    ]);
-    await table.load();
-    await table.act({ type: 'setCounting', counting: ZEN });
-    for (let round = 0; round < 2; round++) {
-      await table.act({ type: 'bet', amount: 100, spot: 0 });
-      await table.act({ type: 'deal' });
-      for (let h = 0; h < 4; h++) await table.act({ type: 'hit' });
-      await table.act({ type: 'stand' });
-    }
-    await table.act({ type: 'bet', amount: 100, spot: 0 });
-    await table.act({ type: 'deal' });
+    const { p, table } = await suite.seat('zen-basic', A8_V_6);
+    await dealTheA8(table, false);
     await table.act({ type: 'double' });
     await new RecordGrader(t.db, silent).drain();
     const last = (await decisions(p)).at(-1);

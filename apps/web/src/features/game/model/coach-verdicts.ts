@@ -1,6 +1,6 @@
 import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { CoachEngine } from './coach-engine-types.ts';
-import type { RecordEntry } from '@card-counter/shared';
+import type { DecisionEntry } from '@card-counter/shared';
 import { valueLabel } from '@/shared/ui/card-names.ts';
 import { MOVE_NAMES } from './hand-labels.ts';
 
@@ -65,7 +65,7 @@ export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, ad
 }
 
 /** The record's entry of a decision judged at a hand of `bet`. */
-export function decisionEntry(v: Verdict, bet: number): RecordEntry {
+export function decisionEntry(v: Verdict, bet: number): DecisionEntry {
   return {
     entryId: crypto.randomUUID(),
     kind: 'decision',

@@ -5,7 +5,7 @@ import type { CoachAdvice, PlayerAction, VisibleGameState } from '@card-counter/
 import type { RecordEntry } from '@card-counter/shared';
 import type { CoachEngine } from './coach-engine-types.ts';
 import { valueLabel } from '@/shared/ui/card-names.ts';
-import { decisionVerdict, type Verdict } from './coach-verdicts.ts';
+import { decisionEntry, decisionVerdict, type Verdict } from './coach-verdicts.ts';
 
 /**
  * The early-surrender answer as a verdict: taking it is 'surrender', playing on is judged as the
@@ -34,16 +34,9 @@ export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameSta
 /** The record's entry of an early-surrender answer ('surrender' or 'noSurrender', as the server grades it). */
 export function earlySurrenderEntry(v: Verdict, bet: number): RecordEntry {
   return {
-    entryId: crypto.randomUUID(),
-    kind: 'decision',
-    at: new Date().toISOString(),
-    hand: v.hand,
-    upcard: v.upcard,
-    trueCount: v.trueCount,
+    ...decisionEntry(v, bet),
     chosen: v.chosen === 'surrender' ? 'surrender' : 'noSurrender',
     best: v.advice.recommended === 'surrender' ? 'surrender' : 'noSurrender',
-    evCost: v.cost,
-    bet: Math.round(bet),
   };
 }
 
