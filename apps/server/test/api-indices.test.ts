@@ -21,6 +21,7 @@ import type { GenerateFn } from '../src/modules/indices/index.ts';
 import { buildTestApp } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
+import { eventually } from './support/eventually.ts';
 
 const FAKE_SET: FullIndexSet = {
   plays: [{ hand: '16', up: '10', play: 'stand', versus: 'hit', index: 0, direction: 'at-or-above' }],
@@ -50,16 +51,6 @@ function heldGenerator(): {
 }
 
 const url = (q: Record<string, string>): string => `/api/indices?${new URLSearchParams(q).toString()}`;
-
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 600; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
-}
 
 const rowCount = async (db: Database): Promise<number> =>
   Number((await sql<{ n: string }>`select count(*) as n from index_set`.execute(db.kysely)).rows[0]?.n);

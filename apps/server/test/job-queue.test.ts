@@ -10,19 +10,11 @@ import { openDatabase, type Database } from '../src/db/index.ts';
 import { JobQueue, JOB_SCHEMA } from '../src/jobs/index.ts';
 import { buildTestApp } from './support/app.ts';
 import { createPostgresDatabase, dropPostgresDatabase, forEachDatabase } from './support/test-db.ts';
+import { eventually } from './support/eventually.ts';
 
 const quiet = { warn: () => undefined };
 
 /** Polls `read` until `pred` holds (at most ~15 s); returns the value that matched. */
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 300; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
-}
 
 async function jobStates(db: Database, name: string): Promise<string[]> {
   const r = await sql<{ state: string }>`select state from ${sql.table(`${JOB_SCHEMA}.job`)} where name = ${name} order by created_on`.execute(db.kysely);

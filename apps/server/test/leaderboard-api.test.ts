@@ -23,17 +23,9 @@ import { buildTestApp, TEST_APP_URL } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { openSse, sseData } from './support/sse.ts';
 import { forEachDatabase } from './support/test-db.ts';
+import { eventually } from './support/eventually.ts';
 
 /** Polls `read` until `pred` holds (at most ~5 s); returns the value that matched. */
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 250; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
-}
 
 /** The leaderboard stream over real HTTP: its `leaderboard` events, parsed. */
 async function openBoardStream(baseUrl: string, cookie: string) {

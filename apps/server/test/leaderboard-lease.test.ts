@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './support/app.ts';
 import { createPostgresDatabase, dropPostgresDatabase, forEachDatabase } from './support/test-db.ts';
 import { createTestUser } from './support/users.ts';
+import { eventually } from './support/eventually.ts';
 
 function fakeScheduler(): Scheduler & { advance(ms: number, settle: () => Promise<void>): Promise<void> } {
   let now = 0;
@@ -49,15 +50,6 @@ async function entryBalance(db: Database, userId: string): Promise<number | unde
 }
 
 /** Polls `read` until `pred` holds (at most ~15 s); returns the value that matched. */
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 300; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
-}
 
 forEachDatabase('leaderboard refresher on standby', (t) => {
   it('writes nothing on standby, refreshes the recent changes it heard when it takes the lease, drains when it gives it up', async () => {

@@ -25,19 +25,11 @@ import { buildAppWithAdmin } from './support/admin.ts';
 import { signUpPlayer, type Caller, type Player } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 import { TournamentSeat, tournamentBody } from './support/tournaments.ts';
+import { eventually } from './support/eventually.ts';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
 /** Polls `read` until `pred` holds (at most ~20 s). */
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 400; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
-}
 
 /** Reads of a tournament's record while the app's own grader finishes (about 10 s at most). */
 const RECORD_READS_MAX = 100;

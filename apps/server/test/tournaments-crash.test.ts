@@ -23,6 +23,7 @@ import { enterTournament } from '../src/modules/tournaments/entry.ts';
 import { freePort, seededRandom, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { createPostgresDatabase, dropPostgresDatabase } from './support/test-db.ts';
 import { tournamentBody } from './support/tournaments.ts';
+import { eventually } from './support/eventually.ts';
 
 const seed = Number(process.env.TOURNAMENT_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PLAYERS = 6;
@@ -44,16 +45,6 @@ function enter(baseUrl: string, cookie: string, tournamentId: string, requestId:
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
     body: JSON.stringify({ requestId }),
   });
-}
-
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 600; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
 }
 
 const dirs: string[] = [];

@@ -14,16 +14,7 @@ import { buildTestApp } from './support/app.ts';
 import { signUpPlayer, type Player } from './support/players.ts';
 import { createPostgresDatabase, dropPostgresDatabase, forEachDatabase } from './support/test-db.ts';
 import { tournamentBody } from './support/tournaments.ts';
-
-async function eventually<T>(read: () => Promise<T>, pred: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 400; i++) {
-    last = await read();
-    if (pred(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: never true; last ${JSON.stringify(last)}`);
-}
+import { eventually } from './support/eventually.ts';
 
 async function makeTournament(db: Database, over: Parameters<typeof tournamentBody>[0] = {}): Promise<Tournament> {
   const now = new Date();
