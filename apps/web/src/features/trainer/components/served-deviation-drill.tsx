@@ -63,7 +63,7 @@ export function ServedDeviationDrill({ trainer }: { trainer: Trainer }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-300" data-testid="deviation-set">
-        {shown ? <>Drilling {setLine(shown.set)}, the plays worth most asked most.</> : 'Dealing from your index set…'}
+        {shown ? `Drilling ${setLine(shown.set)}${shown.set.plays > 1 ? ', the plays worth most asked most' : ''}.` : 'Dealing from your index set…'}
         {shown?.set.fallback ? <span className="block text-amber-300">{shown.set.fallback}</span> : null}
       </p>
       <Felt label="Deviation hand">
