@@ -10,16 +10,17 @@ import { startSignedIn, tableAction } from '../support/table.ts';
 const SHOTS = '/tmp/shots/drill37';
 
 test("drills Zen's full set, then the player's own chosen set, naming each and each index's worth", async ({ page }) => {
+  test.setTimeout(150_000); // the first deal for these rules waits for their worth basis (on a worker)
   await startSignedIn(page, 'deviations');
   await tableAction(page, { type: 'setCounting', counting: { system: 'zen', resolution: 'half', rounding: 'floor' } });
   await gotoApp(page, '/?mode=drills&drill=deviations');
   await expect(page.getByText(/6D S17 DAS LS · Zen Count · set at the table/)).toBeVisible();
-  await expect(page.getByTestId('deviation-set')).toHaveText(/Drilling Zen Count, full set, \d{2,} plays/, { timeout: 30_000 });
+  await expect(page.getByTestId('deviation-set')).toHaveText(/Drilling Zen Count, full set, \d{2,} plays/, { timeout: 90_000 });
   const plays = page.getByRole('group', { name: 'Your play' });
   await plays.getByRole('button').first().click();
   await expect(page.getByTestId('deviation-index')).toHaveText(/v (\d+|A): .+ at [+-]\d+ or (more|less), else .+; (worth|costs) .*of a unit per 100 rounds|almost nothing/);
   await page.waitForTimeout(300); // the deal animation settles before the picture
-  await page.screenshot({ path: `${SHOTS}/deviations-zen-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/deviations-zen-1280.png` });
 
   // The player's own set: one play, 16 v 10 stand at +1 or more.
   const put = await page.request.put('/api/me/index-sets', {
