@@ -20,6 +20,8 @@ test("drills Zen's full set, then the player's own chosen set, naming each and e
   await plays.getByRole('button').first().click();
   await expect(page.getByTestId('deviation-index')).toHaveText(/v (\d+|A): .+ at [+-]\d+ or (more|less), else .+; (worth|costs) .*of a unit per 100 rounds|almost nothing/);
   await page.waitForTimeout(300); // the deal animation settles before the picture
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/deviations-zen-1280.png` });
 
   // The player's own set: one play, 16 v 10 stand at +1 or more.
