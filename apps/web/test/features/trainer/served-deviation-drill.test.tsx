@@ -10,6 +10,7 @@ import { DrillAnswerStore } from '@/features/trainer/api/answer-store.ts';
 import { ServedDeviationDrill } from '@/features/trainer/components/served-deviation-drill.tsx';
 import type { Trainer } from '@/features/trainer/hooks/use-trainer.ts';
 import { indexLine, setLine, worthLine } from '@/features/trainer/model/deviation-worth.ts';
+import { itemLabel } from '@/features/trainer/model/labels.ts';
 import { json, stubFetch } from '../../support/fetch.ts';
 
 afterEach(() => {
@@ -90,6 +91,11 @@ describe('the words', () => {
     expect(worthLine(2e-3)).toBe('worth 20% of a unit per 100 rounds');
     expect(worthLine(-3e-5)).toBe('costs 0.30% of a unit per 100 rounds: this index loses where it is made');
     expect(worthLine(1e-9)).toMatch(/almost nothing/);
+  });
+  it("names the server's items in the progress view", () => {
+    expect(itemLabel('dev:16v10:stand+')).toBe('16 v 10, stand at or above its index');
+    expect(itemLabel('dev:A8vA:double-')).toBe('A8 v A, double at or below its index');
+    expect(itemLabel('dev:insurance')).toBe('Insurance');
   });
   it('reads an index both ways, and insurance', () => {
     expect(indexLine({ entry: { hand: '16', up: '10', play: 'stand', versus: 'hit', index: 0, direction: 'at-or-above' }, insurance: null })).toBe('16 v 10: stand at +0 or more, else hit');
