@@ -38,6 +38,7 @@ async function playOneDecision(page: Page): Promise<void> {
 }
 
 test("a signed-in player's chart is their server table's rules, with their graded decisions on it", async ({ page }) => {
+  test.setTimeout(150_000); // the served deviations drill's first deal below (a worth basis)
   await startSignedIn(page, 'charts');
   await tableAction(page, { type: 'setConfig', rules: { dealerStandsSoft17: false } });
   await playOneDecision(page);
@@ -59,7 +60,10 @@ test("a signed-in player's chart is their server table's rules, with their grade
   // The drills read the same server table (not this browser's storage, which it never writes).
   await gotoApp(page, '/?mode=drills&drill=deviations');
   await expect(page.getByText(/6D H17 DAS LS · Hi-Lo · set at the table/)).toBeVisible();
-  await expect(page.getByText('Index plays: Hi-Lo Illustrious 18 + Fab 4, published (H17)')).toBeVisible();
+  // A signed-in player's deviations are dealt by the server from the full set for those rules (ADR 0053).
+  // The first deal for these rules waits for their worth basis: 3 s of CPU on one worker, shared
+  // with the other spec's Zen basis; measured past 30 s under a load of 22.
+  await expect(page.getByText(/Drilling Hi-Lo, full set, \d+ plays/)).toBeVisible({ timeout: 90_000 });
 });
 
 test('prints on one page: the app around it hidden, the chart and the index table on A4 and on Letter', async ({ page }) => {

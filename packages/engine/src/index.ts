@@ -244,6 +244,7 @@ export {
 // What a count is worth for the rules: betting correlation, playing efficiency and insurance
 // correlation from the rules' exact effects of removal, for any tags.
 export { countBasis, countQuality, type CountBasis, type CountQuality, type DecisionEffects } from './coach/index.ts';
+export { indexWorths, twoCardForms, worthBasis, type IndexWorths, type WorthBasis } from './coach/index.ts';
 
 // The simulator (browser-safe part; the pools are the two other entry points).
 export {
