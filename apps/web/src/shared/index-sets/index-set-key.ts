@@ -45,7 +45,7 @@ export function indexSetKeyOf(rules: Rules, counting: CountingOptions): string {
 }
 
 /** A player's set's key: its partial rules at their defaults, as the server reads them; null if they no longer parse. */
-function keyOfPlayerSet(s: PlayerIndexSet): string | null {
+export function keyOfPlayerSet(s: PlayerIndexSet): string | null {
   let rules: Rules;
   try {
     rules = parseRules(s.rules);
