@@ -39,7 +39,7 @@ test('a player edits 12 v 3, saves the set under a name for the table, reloads a
   await shot(page, 'charts-editor');
   await editor.getByRole('button', { name: 'Apply' }).click();
   await expect(editor).toBeHidden();
-  await expect(editButton(page, 'Hard totals', '12 v 3')).toContainText('≥ +8.5');
+  await expect(editButton(page, 'Hard totals', '12 v 3')).toContainText('≥\u2009+8.5');
   await expect(page.getByText(/Edited, not saved/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Save as new set' }).click();
@@ -56,7 +56,7 @@ test('a player edits 12 v 3, saves the set under a name for the table, reloads a
   await expect(page.getByRole('table', { name: 'Index set: Hard totals' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('combobox', { name: 'Index set' })).toHaveValue('mine:My twelves');
   await expect(page.getByRole('heading', { name: /Index set: Hi-Lo, My twelves \(used at the table\)/ })).toBeVisible();
-  await expect(editButton(page, 'Hard totals', '12 v 3')).toContainText('≥ +8.5');
+  await expect(editButton(page, 'Hard totals', '12 v 3')).toContainText('≥\u2009+8.5');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^index-set-hi-lo-6d-s17\.csv$/);

@@ -71,7 +71,7 @@ describe('the Charts screen', () => {
     expect((await cell('Hard totals', '11 v A')).textContent).toBe('Dh');
     expect((await cell('Hard totals', '16 v 10')).textContent).toBe('Rh');
     expect(await screen.findByRole('heading', { name: 'Index set: Hi-Lo, Full set (generated)' })).toBeTruthy();
-    expect((await cell('Index set: Hard totals', '11 v A')).textContent).toBe('D≥ -1');
+    expect((await cell('Index set: Hard totals', '11 v A')).textContent).toBe('D≥\u2009-1');
     expect((await cell('Index set: Hard totals', '11 v 6')).textContent).toBe('Dh');
     const subset = screen.getByRole('table', { name: 'Illustrious 18 + Fab 4' });
     const row = within(subset).getByRole('rowheader', { name: '11 v A' }).closest('tr') as HTMLElement;

@@ -25,7 +25,7 @@ describe('the index set panel', () => {
   it('edits 12 v 3 from the keyboard, saves the set under a name (one PUT), reads it back; a play turned off shows the basic play', async () => {
     let stored: PlayerIndexSet[] = [];
     const puts: PlayerIndexSet[][] = [];
-    const { calls } = stubFetch(async (url, init) => {
+    const { calls } = stubFetch((url, init) => {
       if (url.pathname === '/api/indices') return json(SET);
       if (url.pathname === '/api/me/index-sets' && init?.method === 'PUT') {
         stored = (JSON.parse(String(init.body)) as { sets: PlayerIndexSet[] }).sets;
@@ -38,7 +38,7 @@ describe('the index set panel', () => {
     panel(true);
     expect((await cellOf('Hard totals', '12 v 3')).getAttribute('aria-label')).toBe('12 v 3: Stand at a true count of +2 or above (else hit)');
     expect((await cellOf('Hard totals', '16 v 10')).textContent).toBe('Rh');
-    expect((await cellOf('Surrender', '16 v 10')).textContent).toBe('H≤ -4');
+    expect((await cellOf('Surrender', '16 v 10')).textContent).toBe('H≤\u2009-4');
 
     within(await screen.findByRole('table', { name: 'Index set: Hard totals' })).getByRole('button', { name: /^Edit 12 v 3:/ }).focus();
     await userEvent.keyboard('{Enter}');
@@ -47,7 +47,7 @@ describe('the index set panel', () => {
     await userEvent.clear(index);
     await userEvent.type(index, '5{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥ +5');
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+5');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save as new set' }));
     const name = screen.getByRole('textbox', { name: 'Set name' });

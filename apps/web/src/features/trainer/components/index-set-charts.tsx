@@ -1,6 +1,6 @@
 import type { IndexSetPlay } from '@card-counter/engine';
 import { CODE_WORDS, codeClass, playWord } from '../model/chart-cells.ts';
-import { playCode, playLetter, thresholdText, type IndexSetCell, type IndexSetSection } from '../model/index-set-chart.ts';
+import { THIN_SPACE, playCode, playLetter, thresholdText, type IndexSetCell, type IndexSetSection } from '../model/index-set-chart.ts';
 
 // The full index set as colour-coded charts, one a hand type: a cell with an index shows the play
 // the count changes to and where (its colour the play's), a cell without one the basic-strategy
@@ -26,7 +26,7 @@ function CellFace({ cell }: { cell: IndexSetCell }) {
       {cell.plays.map((p) => (
         <span key={`${p.direction}${p.play}`} className="block leading-tight">
           <span className="font-bold">{playLetter(p.play)}</span>
-          <span className="block whitespace-nowrap tabular-nums">{thresholdText(p)}</span>
+          <span className="block whitespace-nowrap tabular-nums">{thresholdText(p, THIN_SPACE)}</span>
         </span>
       ))}
     </>

@@ -12,7 +12,8 @@ import { IndexSubsetList } from './index-set-subset.tsx';
 
 // The Charts page's full index set (issue 37): the set for the player's count and rules as
 // colour-coded charts, editable a cell at a time, kept as the player's named sets, exported as
-// CSV and printed; while the server generates the set its progress, for a guest a sign-in.
+// CSV and printed; while the server generates the set its progress, for a guest a sign-in
+// (docs/decisions/0075).
 
 /** Saves `text` as a file the browser downloads (the CSV is made here: a guest's or an unsaved set has no server copy). */
 function download(text: string, filename: string): void {

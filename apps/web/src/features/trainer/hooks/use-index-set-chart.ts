@@ -2,7 +2,7 @@
 // published subset, or one of the player's own sets for this count and rules), the edits not yet
 // saved, and the saves: every change of the player's sets is one PUT of them all (the contract
 // replaces them whole), after which the shared query is invalidated so the table's coach and the
-// simulator read the same sets (shared/index-sets).
+// simulator read the same sets (shared/index-sets). A partial list would delete the rest (ADR 0075).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CountingOptions, FullIndexSet, Rules } from '@card-counter/engine';

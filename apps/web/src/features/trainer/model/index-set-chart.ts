@@ -101,7 +101,10 @@ export const playCode = (play: IndexSetPlay['play']): CellCode => PLAY_CODES[pla
 /** The cell's short letter for a play: H, S, D, P, R. */
 export const playLetter = (play: IndexSetPlay['play']): string => PLAY_CODES[play][0] as string;
 
-/** "≥ +3" / "≤ -1": where the play starts, on its side. */
-export function thresholdText(p: Pick<IndexSetPlay, 'index' | 'direction'>): string {
-  return `${p.direction === 'at-or-above' ? '≥' : '≤'} ${signed(p.index)}`;
+/** "≥ +3" / "≤ -1": where the play starts, on its side (`gap` a thin space in a chart's narrow cells). */
+export function thresholdText(p: Pick<IndexSetPlay, 'index' | 'direction'>, gap = ' '): string {
+  return `${p.direction === 'at-or-above' ? '≥' : '≤'}${gap}${signed(p.index)}`;
 }
+
+/** A thin space: "≥ +10" fits a printed cell. */
+export const THIN_SPACE = '\u2009';
