@@ -6,15 +6,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RULES, computeStrategy, type CountingOptions } from '@card-counter/engine';
-import type { PlayerIndexSet } from '@card-counter/shared';
+import type { IndexSetBody, PlayerIndexSet } from '@card-counter/shared';
 import { IndexSetPanel } from '@/features/trainer/components/index-set-panel.tsx';
+import { newPlayerSet } from '@/features/trainer/model/player-sets.ts';
 import { json, stubFetch } from '../../support/fetch.ts';
 import { renderScreen } from '../../support/render.tsx';
 
 const HI_LO: CountingOptions = { system: 'hi-lo', resolution: 'half', rounding: 'floor' };
 const CHART = computeStrategy(DEFAULT_RULES).chart;
 const twelveVsThree = { hand: '12', up: '3', play: 'stand', versus: 'hit', index: 2, direction: 'at-or-above' } as const;
-const SET = { plays: [twelveVsThree, { hand: '16', up: '10', play: 'hit', versus: 'surrender', index: -4, direction: 'at-or-below' }], insurance: 3, source: 'generated', subsets: [] };
+const SET: IndexSetBody = { plays: [twelveVsThree, { hand: '16', up: '10', play: 'hit', versus: 'surrender', index: -4, direction: 'at-or-below' }], insurance: 3, source: 'generated', subsets: [] };
 
 const panel = (signedIn: boolean) => renderScreen(<IndexSetPanel rules={DEFAULT_RULES} counting={HI_LO} strategy={CHART} signedIn={signedIn} />);
 const cellOf = async (chart: string, name: string) => within(await screen.findByRole('table', { name: `Index set: ${chart}` })).getByRole('cell', { name: new RegExp(`^${name}:`) });
@@ -69,6 +70,37 @@ describe('the index set panel', () => {
     expect(puts[1]?.[0]?.plays.some((p) => p.hand === '12' && p.up === '3')).toBe(false);
     await userEvent.click(await screen.findByRole('button', { name: 'Use at the table' }));
     await vi.waitFor(() => expect(puts[2]?.[0]?.chosen).toBe(true));
+  });
+
+  it("shows the player's chosen set first; a rename keeps the unsaved edits; delete sends the others", async () => {
+    const other = newPlayerSet('Zen one', DEFAULT_RULES, { ...HI_LO, system: 'zen' }, SET);
+    let stored: PlayerIndexSet[] = [{ ...newPlayerSet('Mine', DEFAULT_RULES, HI_LO, SET), chosen: true }, other];
+    const puts: PlayerIndexSet[][] = [];
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/indices') return json(SET);
+      if (url.pathname === '/api/me/index-sets' && init?.method === 'PUT') puts.push((stored = (JSON.parse(String(init.body)) as { sets: PlayerIndexSet[] }).sets));
+      if (url.pathname === '/api/me/index-sets') return json({ sets: stored });
+      return undefined;
+    });
+    panel(true);
+    expect(await screen.findByRole('heading', { name: 'Index set: Hi-Lo, Mine (used at the table)' })).toBeTruthy();
+    // Zen's set is another key's: not offered here.
+    expect(screen.queryByRole('option', { name: /Zen one/ })).toBeNull();
+    await userEvent.click(within(await screen.findByRole('table', { name: 'Index set: Hard totals' })).getByRole('button', { name: /^Edit 12 v 3:/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('checkbox', { name: /Play it/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    const name = screen.getByRole('textbox', { name: 'Set name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Renamed{Enter}');
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.map((s) => s.name)).toEqual(['Renamed', 'Zen one']);
+    expect(puts[0]?.[0]?.plays.some((p) => p.hand === '12' && p.up === '3')).toBe(false);
+    expect(puts[0]?.[0]?.chosen).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]?.map((s) => s.name)).toEqual(['Zen one']);
+    expect(await screen.findByRole('heading', { name: 'Index set: Hi-Lo, Full set (generated)' })).toBeTruthy();
   });
 
   it('refuses an index the contract does not take, and keeps the editor open', async () => {

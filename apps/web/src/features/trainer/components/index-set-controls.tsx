@@ -123,7 +123,9 @@ export function IndexSetControls({ chart, rules, counting, onExport }: ControlsP
           problem={(n) => nameProblem(n, all, own.name)}
           onCancel={() => setNaming(null)}
           onSubmit={(n) => {
-            chart.save(renameSet(all, own.name, n), `mine:${n}`);
+            // Unsaved edits go with the rename rather than being dropped by it.
+            const renamed = renameSet(all, own.name, n);
+            chart.save(chart.dirty && chart.shown ? withPlays(renamed, n, chart.shown) : renamed, `mine:${n}`);
             setNaming(null);
           }}
         />
