@@ -15,6 +15,7 @@ import type { ActionEvs, PlayerAction } from '../analysis/hand-ev.ts';
 import { randomInt } from '../rng.ts';
 import type { Rules } from '../rules.ts';
 import { draw } from './dealing.ts';
+import { handTo, logSplit } from './deal-log.ts';
 import type { StepDraft } from './draft.ts';
 import { refuse } from './refusal.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from './rule-predicates.ts';
@@ -94,7 +95,7 @@ function decide(draft: StepDraft, hand: ComputerHand, legal: Record<PlayerAction
 }
 
 function take(draft: StepDraft, hand: ComputerHand): Card {
-  const card = draw(draft, true);
+  const card = draw(draft, true, handTo(draft.state, hand));
   hand.cards.push(card);
   return card;
 }
@@ -148,6 +149,7 @@ function applyPlay(draft: StepDraft, seat: ComputerSeat, i: number, hand: Comput
       hand.fromSplit = true;
       hand.splitAces = aces;
       seat.hands.splice(i + 1, 0, { cards: [b], status: 'playing', fromSplit: true, splitAces: aces, outcome: null });
+      logSplit(draft, hand);
       return;
     }
   }
