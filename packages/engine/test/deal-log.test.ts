@@ -10,12 +10,12 @@ import { DEFAULT_RULES } from '../src/rules.ts';
 const SEEDS = 20;
 const STEPS_PER_SEED = 200;
 
-interface Folded { seats: Map<number, string[][]>; dealer: (string | null)[]; turned: boolean }
+interface Folded { seats: Map<number, number[][]>; dealer: (number | null)[]; turned: boolean }
 
 /** The table as the log tells it, hole card shown as null until its `turn`. */
 function fold(log: readonly DealEvent[]): Folded {
-  const seats = new Map<number, string[][]>();
-  const dealer: (string | null)[] = [];
+  const seats = new Map<number, number[][]>();
+  const dealer: (number | null)[] = [];
   let turned = false;
   for (const e of log) {
     if (e.kind === 'card' && e.to.kind === 'dealer') dealer.push(e.faceUp ? codeOfCard(e.card) : null);
@@ -39,8 +39,8 @@ function fold(log: readonly DealEvent[]): Folded {
   return { seats, dealer, turned };
 }
 
-function tableOf(state: GameState): Map<number, string[][]> {
-  const out = new Map<number, string[][]>();
+function tableOf(state: GameState): Map<number, number[][]> {
+  const out = new Map<number, number[][]>();
   for (const seat of visible(state).seats) {
     const hands = seat.hands.map((h) => h.cards.map(codeOfCard));
     if (hands.length > 0) out.set(seat.seat, hands);

@@ -8,7 +8,7 @@ import type { Card } from '../cards.ts';
 import type { PlayerAction } from '../analysis/hand-ev.ts';
 import type { StepDraft } from './draft.ts';
 import type { ComputerHand, GameState, PlayerHand } from './types.ts';
-import { seatLayout } from './seats.ts';
+import { seatLayout } from './seat-layout.ts';
 
 /** Whom a card goes to: a seat's hand (its index among the seat's hands now), or the dealer. */
 export type DealTo =
