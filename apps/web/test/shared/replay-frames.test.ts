@@ -54,6 +54,8 @@ describe('replay frames', () => {
     expect(frames[6]?.decision?.evs?.split).toBe(0.1);
     expect(frames[9]?.caption).toBe('You, hand 2: 2♠');
     expect(frames[5]?.caption).toBe('Dealer: the hole card, face down');
+    expect(frames.map((f) => f.who).slice(0, 3)).toEqual(['Seat 1', 'You', 'Dealer']);
+    expect(frames[6]?.caption).toBe('You: split');
   });
 
   it('steps by key within the round', () => {

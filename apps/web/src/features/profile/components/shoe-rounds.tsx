@@ -25,8 +25,8 @@ export function ShoeRounds({ shoe }: { shoe: string }) {
               className={`rounded px-2 py-1 text-xs tabular-nums ring-1 ${open === r.start ? 'bg-emerald-700 text-white ring-emerald-500' : 'text-emerald-200 ring-slate-700 hover:bg-slate-800'}`}
               onClick={() => setOpen((o) => (o === r.start ? null : r.start))}
             >
-              {i + 1}
-              {r.mistakes > 0 ? <span className="ml-1 text-rose-300">· {r.mistakes} ✗</span> : null}
+              Round {i + 1}
+              {r.mistakes > 0 ? <span className="ml-1 text-rose-300">· {r.mistakes} mistake{r.mistakes === 1 ? '' : 's'}</span> : null}
             </button>
           </li>
         ))}

@@ -39,7 +39,7 @@ export function DecisionNote({ d }: { d: ReplayDecision }) {
 export function DealingOrder({ frames, at }: { frames: readonly ReplayFrame[]; at: number }) {
   const rows = frames.slice(0, at + 1).flatMap((f, i) => (f.event.kind === 'card' || f.event.kind === 'turn' ? [{ f, i }] : []));
   return (
-    <div className="max-h-64 overflow-y-auto rounded-md ring-1 ring-slate-800">
+    <div className="max-h-64 max-w-xl overflow-y-auto rounded-md ring-1 ring-slate-800">
       <table className="w-full text-xs tabular-nums" aria-label="Dealing order, with the count after each card">
         <thead className="sticky top-0 bg-slate-900 text-left text-slate-400">
           <tr>
@@ -55,7 +55,7 @@ export function DealingOrder({ frames, at }: { frames: readonly ReplayFrame[]; a
             <tr key={i} aria-current={i === at ? 'step' : undefined} className={i === at ? 'bg-amber-900/40 text-white' : 'text-slate-300'}>
               <td className="px-2 py-0.5">{f.event.kind === 'turn' ? '' : f.cardsDealt}</td>
               <td className="px-2 py-0.5">{f.event.kind === 'card' || f.event.kind === 'turn' ? cardWords(f.event.card) : ''}</td>
-              <td className="px-2 py-0.5">{f.caption.split(':')[0]}</td>
+              <td className="px-2 py-0.5">{f.who}</td>
               <td className="px-2 py-0.5 text-right">{signed(f.runningCount, 0)}</td>
               <td className="px-2 py-0.5 text-right">{signed(f.trueCount, 1)}</td>
             </tr>

@@ -9,9 +9,9 @@ export function ReplayTable({ frame, seats }: { frame: ReplayFrame; seats: reado
   const dealerActing = (frame.event.kind === 'card' && frame.event.to.kind === 'dealer') || frame.event.kind === 'turn';
   return (
     <div className="rp-felt rounded-xl p-3 text-white">
-      <div className={`mb-3 flex flex-col items-center rounded-lg p-1 ${dealerActing ? 'ring-2 ring-amber-300' : ''}`}>
+      <div className={`mx-auto mb-3 flex w-fit min-w-[6rem] flex-col items-center rounded-lg px-3 py-1 ${dealerActing ? 'ring-2 ring-amber-300' : ''}`}>
         <p className="text-xs uppercase tracking-wide text-emerald-100">Dealer</p>
-        <div className="rp-hand flex min-h-[3.5rem] items-end" aria-label="Dealer's cards">
+        <div role="group" className="rp-hand flex min-h-[3.5rem] items-end" aria-label="Dealer's cards">
           {frame.dealer.map((c, i) => (
             <PlayingCard key={`${i}-${c === null ? 'down' : 'up'}`} card={c} duration_ms={200} />
           ))}
@@ -27,7 +27,7 @@ export function ReplayTable({ frame, seats }: { frame: ReplayFrame; seats: reado
             <div className="flex gap-2">
               {s.hands.length === 0 ? <span className="text-xs text-emerald-100/50">no cards yet</span> : null}
               {s.hands.map((h, hi) => (
-                <div key={hi} className="rp-hand flex min-h-[3.5rem] items-end" aria-label={`${seatName(seats, s.seat, hi, s.hands.length)}'s cards`}>
+                <div key={hi} role="group" className="rp-hand flex min-h-[3.5rem] items-end" aria-label={`${seatName(seats, s.seat, hi, s.hands.length)}'s cards`}>
                   {h.map((c, ci) => (
                     <PlayingCard key={`${ci}-${c.rank}-${c.suit}`} card={c} duration_ms={200} />
                   ))}

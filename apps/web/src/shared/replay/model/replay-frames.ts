@@ -24,20 +24,22 @@ export interface ReplayFrame {
   event: ReplayEvent;
   /** What happened, in words. */
   caption: string;
+  /** Who took the card (or played): "You", "Seat 3", "Dealer". */
+  who: string;
   /** The record's verdict when this event is one of the player's plays. */
   decision: ReplayDecision | null;
 }
 
 const PLAY_WORDS: Record<Extract<ReplayEvent, { kind: 'play' }>['play'], string> = {
-  hit: 'hits',
-  stand: 'stands',
-  double: 'doubles',
-  split: 'splits',
-  surrender: 'surrenders',
-  insurance: 'takes insurance',
-  noInsurance: 'declines insurance',
-  earlySurrender: 'surrenders early',
-  playOn: 'plays on (no early surrender)',
+  hit: 'hit',
+  stand: 'stand',
+  double: 'double',
+  split: 'split',
+  surrender: 'surrender',
+  insurance: 'take insurance',
+  noInsurance: 'no insurance',
+  earlySurrender: 'surrender early',
+  playOn: 'play on (no early surrender)',
 };
 
 export function cardWords(card: TableCard | null): string {
@@ -52,6 +54,14 @@ export function seatName(seats: readonly { seat: number; player: boolean }[], se
   return handsAtSeat > 1 ? `${base}, hand ${hand + 1}` : base;
 }
 
+function whoOf(e: ReplayEvent, seats: readonly ReplaySeat[]): string {
+  const handsAt = (seat: number) => seats.find((s) => s.seat === seat)?.hands.length ?? 1;
+  if (e.kind === 'turn' || (e.kind === 'card' && e.to.kind === 'dealer')) return 'Dealer';
+  if (e.kind === 'card' && e.to.kind === 'seat') return seatName(seats, e.to.seat, e.to.hand, handsAt(e.to.seat));
+  if (e.kind === 'card') return 'Dealer';
+  return seatName(seats, e.seat, e.hand, handsAt(e.seat));
+}
+
 function captionOf(e: ReplayEvent, seats: readonly ReplaySeat[]): string {
   const handsAt = (seat: number) => seats.find((s) => s.seat === seat)?.hands.length ?? 1;
   switch (e.kind) {
@@ -61,9 +71,9 @@ function captionOf(e: ReplayEvent, seats: readonly ReplaySeat[]): string {
     case 'turn':
       return `Dealer turns the hole card: ${cardWords(e.card)}`;
     case 'split':
-      return `${seatName(seats, e.seat, e.hand, 1)} split${e.player ? '' : 's'} the pair`;
+      return `${seatName(seats, e.seat, e.hand, 1)}: the pair is split in two hands`;
     case 'play':
-      return `${seatName(seats, e.seat, e.hand, handsAt(e.seat))} ${PLAY_WORDS[e.play]}`;
+      return `${seatName(seats, e.seat, e.hand, handsAt(e.seat))}: ${PLAY_WORDS[e.play]}`;
   }
 }
 
@@ -109,6 +119,7 @@ export function replayFrames(replay: RoundReplay): ReplayFrame[] {
       cardsDealt,
       event: e,
       caption: captionOf(e, seats),
+      who: whoOf(e, seats),
       decision: e.kind === 'play' ? e.decision : null,
     });
   }
