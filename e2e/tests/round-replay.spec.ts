@@ -78,7 +78,7 @@ test('a mistake replays card by card from its play, by key and button; a shoe re
   await expect(replay.getByRole('button', { name: /Forward/ })).toBeDisabled();
   await replay.getByRole('button', { name: /Back/ }).click();
   await expect(replay.getByRole('button', { name: /Forward/ })).toBeEnabled();
-  await expect(replay.getByTestId('replay-count')).toHaveText(/Running [+-]?\d+ · true [+-]?\d+\.\d/);
+  await expect(replay.getByTestId('replay-count')).toHaveText(/Running [+−]?\d+ · true [+−]?\d+\.\d/);
 
   await page.setViewportSize(PHONE);
   await expect(replay).toBeVisible();

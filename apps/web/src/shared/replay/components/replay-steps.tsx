@@ -4,7 +4,8 @@ import { cardWords } from '../model/replay-frames.ts';
 
 const CHOICE: Record<string, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender', insure: 'Take insurance', noInsurance: 'No insurance', noSurrender: 'Play on' };
 
-function signed(x: number, digits: number): string {
+/** A signed figure with a true minus sign: +2, −1.5, 0.0. */
+export function signed(x: number, digits: number): string {
   return `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`;
 }
 
@@ -20,7 +21,7 @@ export function DecisionNote({ d }: { d: ReplayDecision }) {
       </p>
       {evs.length > 0 ? (
         <table className="mt-1 text-xs tabular-nums">
-          <caption className="sr-only">Expected result of each play, per unit of its stake</caption>
+          <caption className="pb-0.5 text-left text-slate-400">Expected result of each play, per unit of its stake</caption>
           <tbody>
             {evs.map(([play, ev]) => (
               <tr key={play} className={play === d.best ? 'font-semibold text-emerald-200' : play === d.chosen ? 'text-rose-200' : 'text-slate-300'}>

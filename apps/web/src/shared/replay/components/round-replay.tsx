@@ -5,7 +5,7 @@ import { FormError } from '@/shared/ui/form-message.tsx';
 import { useRoundReplay, type ReplaySource } from '../api/replay-api.ts';
 import { frameForKey, replayFrames } from '../model/replay-frames.ts';
 import { ReplayTable } from './replay-table.tsx';
-import { DealingOrder, DecisionNote } from './replay-steps.tsx';
+import { DealingOrder, DecisionNote, signed } from './replay-steps.tsx';
 
 /** A finished round replayed card by card (decision record 0061): from a mistake (opened at it) or a shoe's round. */
 export function RoundReplay({ source }: { source: ReplaySource }) {
@@ -44,9 +44,7 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
           {frame.caption}
         </p>
         <p className="tabular-nums text-slate-300" data-testid="replay-count">
-          Running {frame.runningCount > 0 ? '+' : ''}
-          {frame.runningCount} · true {frame.trueCount > 0 ? '+' : ''}
-          {frame.trueCount.toFixed(1)}
+          Running {signed(frame.runningCount, 0)} · true {signed(frame.trueCount, 1)}
         </p>
       </div>
       <ReplayTable frame={frame} seats={replay.seats} />
