@@ -141,8 +141,9 @@ export interface GameState {
    */
   heldShoes: ShoeState[];
   /**
-   * This round's deal log (deal-log.ts), from its deal until the next deal: the hole card is in
-   * it, so it is server-side only, like `deck` (visible() leaves it out; decision record 0061).
+   * This round's deal log (deal-log.ts), from its deal until the table is cleared
+   * (clear-round.ts): the hole card is in it, so it is server-side only, like `deck` (visible()
+   * leaves it out; decision record 0061).
    */
   dealLog: DealEvent[];
   /** Shoe position at the start of this round's deal (to account for the round's cards). */
