@@ -75,9 +75,9 @@ test('a mistake replays card by card from its play, by key and button; a shoe re
   await page.keyboard.press('End');
   // At the end the hole card has been turned: nothing is face down.
   await expect(replay.getByRole('img', { name: 'Face-down card' })).toHaveCount(0);
-  await expect(replay.getByRole('button', { name: /Forward/ })).toBeDisabled();
+  await expect(replay.getByRole('button', { name: /Next/ })).toBeDisabled();
   await replay.getByRole('button', { name: /Back/ }).click();
-  await expect(replay.getByRole('button', { name: /Forward/ })).toBeEnabled();
+  await expect(replay.getByRole('button', { name: /Next/ })).toBeEnabled();
   await expect(replay.getByTestId('replay-count')).toHaveText(/Running [+−]?\d+ · true [+−]?\d+\.\d/);
 
   await page.setViewportSize(PHONE);
@@ -102,7 +102,7 @@ test('a mistake replays card by card from its play, by key and button; a shoe re
   await rounds.getByRole('button', { name: 'Replay round 1' }).click();
   const fromShoe = page.getByRole('region', { name: 'Round replay' });
   await expect(fromShoe.getByTestId('replay-step')).toContainText('Step 1 of');
-  await fromShoe.getByRole('button', { name: /Forward/ }).click();
+  await fromShoe.getByRole('button', { name: /Next/ }).click();
   await expect(fromShoe.getByTestId('replay-step')).toContainText('Step 2 of');
   await fromShoe.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/round-replay-shoe-desktop.png', fullPage: false });

@@ -49,11 +49,11 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
       </div>
       <ReplayTable frame={frame} seats={replay.seats} />
       {frame.decision ? <DecisionNote d={frame.decision} /> : null}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="secondary" aria-label="First step (Home)" onClick={() => setAt(0)} disabled={at === 0}>First</Button>
+      <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
+        <Button variant="secondary" aria-label="First step (Home)" onClick={() => setAt(0)} disabled={at === 0}>|◀</Button>
         <Button variant="secondary" aria-label="Back (Left or J)" onClick={() => setAt(Math.max(0, at - 1))} disabled={at === 0}>◀ Back</Button>
-        <Button variant="secondary" aria-label="Forward (Right or K)" onClick={() => setAt(Math.min(frames.length - 1, at + 1))} disabled={at === frames.length - 1}>Forward ▶</Button>
-        <Button variant="secondary" aria-label="Last step (End)" onClick={() => setAt(frames.length - 1)} disabled={at === frames.length - 1}>Last</Button>
+        <Button variant="secondary" aria-label="Next (Right or K)" onClick={() => setAt(Math.min(frames.length - 1, at + 1))} disabled={at === frames.length - 1}>Next ▶</Button>
+        <Button variant="secondary" aria-label="Last step (End)" onClick={() => setAt(frames.length - 1)} disabled={at === frames.length - 1}>▶|</Button>
         <span className="text-xs tabular-nums text-slate-400" data-testid="replay-step">
           Step {at + 1} of {frames.length} · {frame.cardsDealt} card{frame.cardsDealt === 1 ? '' : 's'} dealt · keys ← → or J K, Home, End
         </span>
