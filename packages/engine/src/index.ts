@@ -39,6 +39,7 @@ export { SHOE_RESERVE_CARDS, visibleShoeSpent } from './shoe-reserve.ts';
 
 // The game: a pure reducer over a plain-JSON state.
 export {
+  DEAL_LOG_EVENTS_MAX,
   INITIAL_BALANCE,
   REFUSAL_CODES,
   createGame,
@@ -52,6 +53,9 @@ export {
   withdrawShoe,
   type CountingOptions,
   type CreateGameOptions,
+  type DealEvent,
+  type DealPlay,
+  type DealTo,
   type GameAction,
   type GamePhase,
   type GameState,

@@ -17,6 +17,7 @@ export * from './api/rewards.ts';
 export * from './api/simulator.ts';
 export * from './api/lifetime.ts';
 export * from './api/mistake-round.ts';
+export * from './api/round-replay.ts';
 export * from './api/play-history.ts';
 export * from './api/tournaments.ts';
 export * from './api/indices.ts';
