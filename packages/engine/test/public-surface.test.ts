@@ -32,6 +32,8 @@ const PUBLIC_RUNTIME_NAMES = [
   'shouldTakeInsurance', 'thresholdOf', 'simulate', 'simulatePlan', 'stackedShoe', 'step', 'tagOf', 'trueCount', 'upcardKey',
   'validateRules', 'verifyShoeReveal', 'visible', 'withdrawShoe',
   'SHOE_RESERVE_CARDS', 'cardsRemaining', 'dealtCodes', 'needsShuffle', 'visibleShoeSpent',
+  // Issue 37's deviations drill (coach/index-worth.ts) and issue 39's deal log (game/deal-log.ts).
+  'indexWorths', 'twoCardForms', 'worthBasis', 'DEAL_LOG_EVENTS_MAX',
 ];
 
 /** Source files under dir (TypeScript and JavaScript), skipping dependencies and build output. */
