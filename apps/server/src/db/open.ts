@@ -11,6 +11,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { openPgliteDir } from './pglite-dir.ts';
 import { openPgliteWorker, type PgliteSession } from './pglite-remote.ts';
+import { withPreparedStatements } from './pglite-statements.ts';
 import { withNamedStatements } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
@@ -78,12 +79,12 @@ export function pgliteDir(dataDir: string): string {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options);
-  if (options.pglite !== undefined) return openPglite(options.pglite);
+  if (options.pglite !== undefined) return openPglite(withPreparedStatements(options.pglite));
   if (options.pgliteLoadDataDir !== undefined)
     return openPglite(await openPgliteWorker({ dir: '', loadDataDir: options.pgliteLoadDataDir }));
   const dir = pgliteDir(options.dataDir);
   mkdirSync(dir, { recursive: true });
-  return openPglite(options.pgliteThread === 'main' ? await openPgliteDir(dir) : await openPgliteWorker({ dir }));
+  return openPglite(options.pgliteThread === 'main' ? withPreparedStatements(await openPgliteDir(dir)) : await openPgliteWorker({ dir }));
 }
 
 /** Handlers per channel; the database LISTENs once per channel and fans out here. */
