@@ -11,6 +11,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { openPgliteDir } from './pglite-dir.ts';
 import { openPgliteWorker, type PgliteSession } from './pglite-remote.ts';
+import { withPreparedStatements } from './pglite-statements.ts';
 import { withNamedStatements } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
@@ -58,6 +59,14 @@ export interface OpenOptions {
   onListenError?: (error: unknown) => void;
 }
 
+/**
+ * A pooled connection idle this long is closed. pg's default (10 s) closed the least used of a
+ * busy pool's connections and opened them again a moment later: each new backend reads the
+ * catalogs again and prepares its statements again, which grew the rows read per request with
+ * the fleet's processes (ADR 0070, 2026-12-06, bench:scale).
+ */
+const POOL_IDLE_ms = 300_000;
+
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function assertChannel(channel: string): void {
@@ -78,12 +87,12 @@ export function pgliteDir(dataDir: string): string {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options);
-  if (options.pglite !== undefined) return openPglite(options.pglite);
+  if (options.pglite !== undefined) return openPglite(withPreparedStatements(options.pglite));
   if (options.pgliteLoadDataDir !== undefined)
     return openPglite(await openPgliteWorker({ dir: '', loadDataDir: options.pgliteLoadDataDir }));
   const dir = pgliteDir(options.dataDir);
   mkdirSync(dir, { recursive: true });
-  return openPglite(options.pgliteThread === 'main' ? await openPgliteDir(dir) : await openPgliteWorker({ dir }));
+  return openPglite(options.pgliteThread === 'main' ? withPreparedStatements(await openPgliteDir(dir)) : await openPgliteWorker({ dir }));
 }
 
 /** Handlers per channel; the database LISTENs once per channel and fans out here. */
@@ -188,7 +197,7 @@ function openPglite(pglite: PgliteSession): Database {
 
 function openPostgres(databaseUrl: string, options: OpenOptions): Database {
   // Named statements: parsed once per connection, not once per query (prepared-statements.ts).
-  const pool = withNamedStatements(new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 }));
+  const pool = withNamedStatements(new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: POOL_IDLE_ms }));
   // An idle client's error (e.g. server restart) must not crash the process; the pool replaces it.
   pool.on('error', (e) => options.onListenError?.(e));
   const dialect = new PostgresDialect({ pool });

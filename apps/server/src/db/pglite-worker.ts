@@ -9,6 +9,7 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { DatabaseDamagedError, openPgliteDir } from './pglite-dir.ts';
+import { PgliteStatements } from './pglite-statements.ts';
 import type { WorkerReply, WorkerRequest } from './pglite-protocol.ts';
 import { serializeError } from './pglite-protocol.ts';
 
@@ -29,7 +30,8 @@ async function handle(request: WorkerRequest): Promise<WorkerReply['result']> {
   if (db === undefined) throw new Error('the embedded database is not open');
   switch (request.op) {
     case 'query': {
-      const r = await db.query<Record<string, unknown>>(request.text, request.params);
+      // Parsed once per session, then bound and executed (pglite-statements.ts, ADR 0070).
+      const r = await PgliteStatements.of(db).query(request.text, request.params);
       return { rows: r.rows, affectedRows: r.affectedRows };
     }
     case 'exec': {

@@ -217,12 +217,14 @@ export class RecordGrader {
         },
       });
     }
+    // The ids again as an array: the planner cannot see into json_to_recordset, and without them
+    // it read the whole table (a hash join) once per batch, per process of the fleet (ADR 0070, 2026-12-06).
     await sql`
       update play_record p
       set graded = true, correct = g.correct, ev_cost_credits = g.ev_cost, entry = g.entry::jsonb,
           facts = case when g.evs is null then p.facts else (p.facts::jsonb || jsonb_build_object('evs', g.evs))::json end
       from json_to_recordset(${JSON.stringify(graded)}::json) as g(id bigint, correct boolean, ev_cost float8, entry json, evs jsonb)
-      where p.id = g.id and not p.graded`.execute(this.db.kysely);
+      where p.id = g.id and p.id = any(${graded.map((g) => g.id)}::bigint[]) and not p.graded`.execute(this.db.kysely);
     if (broken.length > 0)
       await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(this.db.kysely);
     return rows.length;
