@@ -57,7 +57,7 @@ function VerdictView({ v }: { v: Verdict }) {
     <div className="flex flex-col gap-2" data-testid="coach-verdict">
       <p className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>{verdictSentence(v)}</p>
       {advice.index && (
-        <p className="text-sm text-slate-300" data-testid="coach-index">
+        <p className="text-sm text-slate-300">
           Index play: {advice.index.name}. At true count {v.trueCount}: {NAMES[advice.index.action]}.
         </p>
       )}
