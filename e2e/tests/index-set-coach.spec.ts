@@ -52,7 +52,11 @@ for (const [screen, viewport] of [
         await hit.click();
         await expect(verdict).toBeVisible();
         const text = await verdict.innerText();
-        if (text.includes('the index play (')) byIndex = text;
+        if (text.includes('the index play (')) {
+          byIndex = text;
+          await verdict.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `/tmp/shots/coach37/table-verdict-${viewport.width}.png` });
+        }
         // A bust ends the round on its own: Stand then goes as the round settles.
         const stand = page.getByRole('button', { name: 'Stand' });
         await expect(deal.or(stand).first()).toBeVisible();
@@ -64,6 +68,5 @@ for (const [screen, viewport] of [
     expect(byIndex).toMatch(/Hit on [A\d,]+ v (\d+|A): the index play \(Stand (A\d|\d+) v (\d+|A) at TC ≥ -60\) says Stand\./);
     // Named for people: never the set's raw id ("16v10 stand>=-60").
     expect(byIndex).not.toMatch(/v(\d+|A) stand>=/);
-    await page.screenshot({ path: `/tmp/shots/coach37/table-verdict-${viewport.width}.png`, fullPage: false });
   });
 }
