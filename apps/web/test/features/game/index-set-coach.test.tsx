@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardValue, createGame, currentHand, DEFAULT_RULES, gradeDecision, stackedShoe, visible, type DecisionFacts, type FullIndexSet } from '@card-counter/engine';
@@ -51,10 +51,18 @@ describe("the table's coach plays the full index set the record grades by", { ti
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  /** Deals the A,8 v 6, stands, and answers the verdict's text and the grader's grade of the same stand. */
-  async function standOnA8(full: FullIndexSet | null) {
+  /**
+   * Deals the A,8 v 6, stands, and answers the verdict's text and the grader's grade of the same
+   * stand. The settings panel first names the set played (`label`): the set has then arrived (a
+   * decision made before it arrives is advised by the named plays, ADR 0074).
+   */
+  async function standOnA8(full: FullIndexSet | null, label: RegExp) {
     const user = userEvent.setup();
     renderServerTable();
+    await user.click(await screen.findByRole('button', { name: 'Table settings' }));
+    const panel = await screen.findByRole('region', { name: 'Table settings' });
+    expect(await within(panel).findByText(label)).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Close settings' }));
     await user.click(await screen.findByRole('button', { name: '100' }));
     await user.click(screen.getByRole('button', { name: 'Deal' }));
     const stand = await screen.findByRole('button', { name: 'Stand' });
@@ -66,7 +74,7 @@ describe("the table's coach plays the full index set the record grades by", { ti
   it("an edited A,8 v 6 in the player's chosen set gives the grader's verdict: double", async () => {
     server.fleetSet = FLEET;
     server.playerSets = [EDITED];
-    const { text, grade } = await standOnA8({ plays: EDITED.plays, insurance: EDITED.insurance });
+    const { text, grade } = await standOnA8({ plays: EDITED.plays, insurance: EDITED.insurance }, /^Your set "My Zen" \(Zen Count, 1 play\)$/);
     expect(grade).toMatchObject({ best: 'double', correct: false, index: 'A8v6 double>=-5' });
     expect(text).toContain('Stand on A,8 v 6: the index play (Double A,8 v 6 at TC ≥ -5) says Double.');
     expect(text).toContain('Index play: Double A,8 v 6 at TC ≥ -5.');
@@ -77,14 +85,14 @@ describe("the table's coach plays the full index set the record grades by", { ti
 
   it("without a set of the player's, the fleet's unedited +2 stands at this count, as the grader does", async () => {
     server.fleetSet = FLEET;
-    const { text, grade } = await standOnA8({ plays: FLEET.plays, insurance: FLEET.insurance });
+    const { text, grade } = await standOnA8({ plays: FLEET.plays, insurance: FLEET.insurance }, /^Zen Count full set, generated for these rules \(2 plays\)$/);
     expect(grade).toMatchObject({ best: 'stand', correct: true, index: null });
     expect(text).toContain('Stand on A,8 v 6: matches basic strategy.');
   });
 
   it('while the set is generated, the coach falls back on the named plays, as the grader does', async () => {
     server.fleetSet = null;
-    const { text, grade } = await standOnA8(null);
+    const { text, grade } = await standOnA8(null, /^Generating the Zen Count full set for these rules: 0%\. Meanwhile: /);
     expect(server.sent.some((s) => s.url.startsWith('/api/indices'))).toBe(true);
     expect(grade.best).toBe('stand');
     expect(text).toContain('Stand on A,8 v 6: matches basic strategy.');
