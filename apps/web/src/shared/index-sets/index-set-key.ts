@@ -36,3 +36,6 @@ export function chosenSetFor(sets: readonly PlayerIndexSet[], rules: Rules, coun
   const key = indexSetKeyOf(rules, counting);
   return sets.find((s) => s.chosen && keyOfPlayerSet(s) === key) ?? null;
 }
+
+// Where they were first exported (step 1 of issue 37's web work): the trainer's charts import them from here.
+export { KEYED_RULES, fleetQueryOf, keyedRulesOf, type KeyedRules } from './index-set-spec.ts';
