@@ -7,10 +7,11 @@ import {
 } from '../src/index.ts';
 import { nodeSimPool, simulateThreads } from '../node/sim-pool.ts';
 import { countLabel, rulesAndPenetration, spreadLabel } from './notation.ts';
+import { indexSetOf } from './index-set-file.ts';
 
 const SPEC = {
   values: [
-    'rules', 'rounds', 'threads', 'seed', 'count', 'custom', 'resolution', 'rounding', 'spread', 'spots', 'indices', 'insurance', 'bankroll',
+    'rules', 'rounds', 'threads', 'seed', 'count', 'custom', 'resolution', 'rounding', 'spread', 'spots', 'indices', 'index-set', 'insurance', 'bankroll',
     'wong-in', 'wong-out', 'other-players', 'early-surrender', 'rounds-per-shoe', 'cut-card-spread', 'rounds-per-hour', 'trip-hours', 'grid',
   ],
   switches: ['csm', 'midshoe-entry', 'json', 'help', 'ace-side-count'],
@@ -39,9 +40,14 @@ export const USAGE = `usage: bj simulate [options]
   --spread JSON         units by true count, e.g. {"-inf":1,"1":2,"2":4,"3":6,"4":8} (default flat 1)
   --spots JSON          spots played by true count, like --spread, e.g. {"-inf":1,"3":2}
                         (default: the rules' numInitialHands)
-  --indices SET         none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo);
-                        generated: the I18 and Fab 4 generated for these rules and any count (bj indices)
-  --insurance WHEN      never or index (+3 Hi-Lo); default index with --indices, else never
+  --index-set SET       none, i18 or i18+fab4: the Hi-Lo index plays (needs --count hilo);
+                        generated: the I18 and Fab 4 generated for these rules and any count (bj indices);
+                        full: every two-card play the count moves, generated for these rules (minutes);
+                        FILE.json or FILE.csv: a set of plays of your own, as GET /api/indices answers
+                        ({"plays":[{"hand":"16","up":"10","play":"stand","versus":"hit","index":0,
+                        "direction":"at-or-above"}],"insurance":3}) or the site's CSV export writes it
+  --indices SET         the older name of --index-set
+  --insurance WHEN      never or index (the set's, +3 Hi-Lo); default index with an index set, else never
   --wong-in TC          play only at a true count of TC or more (back-counting)
   --wong-out TC         leave before a round whose true count is below TC; having left, sit out
                         the rest of the shoe (with --wong-in: enter at TC or more, from the top or
@@ -73,6 +79,7 @@ examples:
   bj simulate --count ko --wong-in 1 --spread '{"-inf":1,"2":4}' --json > run.json
   bj simulate --wong-in 1 --wong-out -1 --spots '{"-inf":1,"3":2}' --other-players 3 --resolution full --rounding truncate
   bj simulate --grid '{"spread":[{"-inf":1,"2":4},{"-inf":1,"2":8}],"rules.shufflePoint":[0.25,0.17]}' --json
+  bj simulate --count zen --spread '{"-inf":1,"2":4}' --index-set my-zen.csv
 `;
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
@@ -130,9 +137,13 @@ function cellOf(values: ReadonlyMap<string, string>, switches: ReadonlySet<strin
   const rounding = (values.get('rounding') ?? DEFAULT_TRUE_COUNT_OPTIONS.rounding) as TrueCountRounding;
   if (!['floor', 'truncate', 'round', 'none'].includes(rounding)) throw new CliError('--rounding must be floor, truncate, round or none.');
   const trueCount = { resolution, rounding };
-  const indices = (values.get('indices') ?? 'none') as IndexSet;
-  if (!['none', 'i18', 'i18+fab4', 'generated'].includes(indices)) throw new CliError('--indices must be none, i18, i18+fab4 or generated.');
-  const insurance = values.get('insurance') ?? (indices === 'none' ? 'never' : 'index');
+  if (values.has('indices') && values.has('index-set')) throw new CliError('--indices is the older name of --index-set: give one of them.');
+  const older = values.get('indices');
+  if (older !== undefined && !['none', 'i18', 'i18+fab4', 'generated'].includes(older)) throw new CliError('--indices must be none, i18, i18+fab4 or generated (--index-set also takes full or a file).');
+  const chosen = indexSetOf(values.get('index-set') ?? older ?? 'none', { rules, count, trueCount }, io);
+  const indices: IndexSet = 'indices' in chosen ? chosen.indices : 'none';
+  const fullSet = 'fullSet' in chosen ? chosen.fullSet : null;
+  const insurance = values.get('insurance') ?? (indices === 'none' && !fullSet ? 'never' : 'index');
   if (insurance !== 'never' && insurance !== 'index') throw new CliError('--insurance must be never or index (Hi-Lo: take it at a true count of +3 or more).');
   const spread = jsonFlag(values.get('spread'), 'spread', '{"-inf":1,"2":4}');
   const spots = jsonFlag(values.get('spots'), 'spots', '{"-inf":1,"3":2}');
@@ -154,7 +165,7 @@ function cellOf(values: ReadonlyMap<string, string>, switches: ReadonlySet<strin
   try {
     const indexTable = indices === 'generated' ? generatedTable(io, rules, count, trueCount) : undefined;
     plan = buildPlan({
-      rules, count: count.system, custom: count.custom, trueCount, spread, spots, indices, ...(indexTable ? { indexTable } : {}),
+      rules, count: count.system, custom: count.custom, trueCount, spread, spots, ...(fullSet ? { fullSet } : { indices }), ...(indexTable ? { indexTable } : {}),
       insuranceByIndex: insurance === 'index', csm, bankroll_units: bankroll, wongIn, wongOut, midshoeEntry, roundsPerShoe, cutCardSpread_decks: cutCardSpread,
       aceSideCount,
     });
@@ -162,10 +173,11 @@ function cellOf(values: ReadonlyMap<string, string>, switches: ReadonlySet<strin
     if (e instanceof RangeError) throw new CliError(e.message);
     throw e;
   }
-  const settings = settingsLine({ rules, csm, count, trueCount, spread, spots, indices, insurance, wongIn, wongOut, midshoeEntry, roundsPerShoe, cutCardSpread, bankroll, aceSideCount });
+  const indexLabel = 'label' in chosen ? chosen.label : undefined;
+  const settings = settingsLine({ rules, csm, count, trueCount, spread, spots, indices, ...(indexLabel ? { indexLabel } : {}), insurance, wongIn, wongOut, midshoeEntry, roundsPerShoe, cutCardSpread, bankroll, aceSideCount });
   const inputs = {
-    roundsAsked: rounds, rules, count: count.system, ...(count.custom ? { custom: count.custom } : {}), trueCount, spread: spread ?? null, spots: spots ?? null, indices, insurance,
-    wongIn, wongOut, midshoeEntry, roundsPerShoe: roundsPerShoe || null, cutCardSpread_decks: cutCardSpread, aceSideCount,
+    roundsAsked: rounds, rules, count: count.system, ...(count.custom ? { custom: count.custom } : {}), trueCount, spread: spread ?? null, spots: spots ?? null, indices: indexLabel ?? indices, insurance,
+    ...(fullSet ? { indexSet: fullSet } : {}), wongIn, wongOut, midshoeEntry, roundsPerShoe: roundsPerShoe || null, cutCardSpread_decks: cutCardSpread, aceSideCount,
   };
   return { plan, settings, rounds, seed, inputs, roundsPerHour, trip };
 }
@@ -333,6 +345,8 @@ interface Settings {
   spread: Readonly<Record<string, number>> | undefined;
   spots?: Readonly<Record<string, number>> | undefined;
   indices: IndexSet;
+  /** A full set's or a file's name (--index-set full or FILE), shown instead of `indices`. */
+  indexLabel?: string;
   insurance: string;
   wongIn: number | null;
   wongOut?: number | null;
@@ -361,8 +375,8 @@ export function settingsLine(o: Settings): string {
   if (tc.resolution !== DEFAULT_TRUE_COUNT_OPTIONS.resolution || tc.rounding !== DEFAULT_TRUE_COUNT_OPTIONS.rounding) parts.push(`true count ${tc.resolution} decks, ${tc.rounding}`);
   parts.push(spreadLabel(o.spread));
   if (o.spots) parts.push(`spots ${spreadLabel(o.spots).replace(/^(spread|flat) /, '')} by count`);
-  parts.push(INDEX_LABELS[o.indices]);
-  if (o.rules.insuranceAllowed) parts.push(o.insurance === 'index' ? 'insurance at +3' : 'no insurance');
+  parts.push(o.indexLabel ?? INDEX_LABELS[o.indices]);
+  if (o.rules.insuranceAllowed) parts.push(o.insurance === 'index' ? (o.indexLabel ? "insurance by the set's index" : 'insurance at +3') : 'no insurance');
   if (o.wongIn !== null) parts.push(`wong in at ${signed(o.wongIn)}`);
   if (o.wongOut != null) parts.push(`wong out below ${signed(o.wongOut)}${o.midshoeEntry ? ', mid-shoe entry' : ', no mid-shoe entry after leaving'}`);
   if (o.rules.otherPlayers > 0) parts.push(`${o.rules.otherPlayers} other player${o.rules.otherPlayers > 1 ? 's' : ''}`);

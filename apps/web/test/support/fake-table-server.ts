@@ -1,6 +1,6 @@
 import { createGame, seededRng, stackedShoe, step, visible, type GameState } from '@card-counter/engine';
 import { json } from './fetch.ts';
-import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type TableReport, type TableTrainingSettings } from '@card-counter/shared';
+import { DEFAULT_TRAINING_SETTINGS, type CountCheckResult, type IndexSetBody, type PlayerIndexSet, type TableReport, type TableTrainingSettings } from '@card-counter/shared';
 
 // A fake fetch that plays the server table's contract: a real engine table behind it, actions
 // applied once per actionId, 409 with the table on a stale version or a refused move. Its
@@ -46,6 +46,11 @@ export class FakeTableServer {
     errors: [],
   };
 
+  /** GET /api/me/index-sets: the player's own sets (a chosen one is what the coach and the grade read). */
+  playerSets: PlayerIndexSet[] = [];
+  /** GET /api/indices: the fleet's full set; null answers 202, as while the server's job generates it. */
+  fleetSet: IndexSetBody | null = null;
+
   snapshot() {
     return {
       version: this.version,
@@ -67,6 +72,8 @@ export class FakeTableServer {
     if (url === '/api/table') return json(this.snapshot());
     if (url === '/api/table/shoes') return json({ items: this.shoes });
     if (url.startsWith('/api/table/report')) return json(this.report);
+    if (url === '/api/me/index-sets' && method === 'GET') return json({ sets: this.playerSets });
+    if (url.startsWith('/api/indices?')) return this.fleetSet ? json(this.fleetSet) : json({ status: 'generating', progress: 0 }, 202);
     if (!body) return json({ error: { code: 'VALIDATION_FAILED', message: 'The request is invalid.' } }, 400);
     const earlier = this.answered.get(body.actionId);
     const answer = earlier ?? this.apply(body);

@@ -16,6 +16,8 @@ import type { IndexPlay } from '../indices/table.ts';
 import type { IndexTable } from '../indices/generate.ts';
 import { playsOfTableFor } from '../indices/generated-plays.ts';
 import { compilePlayer, type PlayerModel } from './player-model.ts';
+import type { FullIndexSet } from '../indices/full-set.ts';
+import { fullSetDecisionTable } from './full-set-decisions.ts';
 
 export interface SimPlanOptions {
   rules: Rules;
@@ -48,6 +50,11 @@ export interface SimPlanOptions {
   indices?: IndexSet;
   /** The generated table for indices 'generated' (generateIndices for these rules, count and convention). */
   indexTable?: IndexTable;
+  /**
+   * A full index set (issue 37: the fleet's, or a player's edited one) played instead of
+   * `indices`, read as the table's coach reads it (full-set-decisions.ts), for the plan's count.
+   */
+  fullSet?: FullIndexSet;
   /** Take insurance / even money by its index (when the rules offer it). Default: with indices. */
   insuranceByIndex?: boolean;
   csm?: boolean;
@@ -114,17 +121,20 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
   );
   const strategy = o.table ? null : computeStrategy(rules);
   const table = o.table ?? (strategy as NonNullable<typeof strategy>).table;
+  const full = o.fullSet ?? null;
+  if (full && o.indices !== undefined && o.indices !== 'none') throw new RangeError(`a full index set is played instead of the named plays: give fullSet or indices '${o.indices}', not both`);
   const indices = o.indices ?? 'none';
-  const insuranceByIndex = o.insuranceByIndex ?? indices !== 'none';
+  const insuranceByIndex = o.insuranceByIndex ?? (indices !== 'none' || full !== null);
   const generated = indices === 'generated' ? playsOfTableFor(o.indexTable, rules, count, tcOptions) : null;
   // The published numbers are Hi-Lo's (for its true count); another count's true count would
   // silently play them at the wrong points. A generated table is made for the plan's count. A
   // custom count that counts exactly like Hi-Lo is Hi-Lo.
-  if ((indices !== 'none' || insuranceByIndex) && !generated && builtInTwin(sys) !== 'hi-lo') {
+  if ((indices !== 'none' || insuranceByIndex) && !generated && !full && builtInTwin(sys) !== 'hi-lo') {
     throw new RangeError(`index plays and insurance by index use the published Hi-Lo numbers (Illustrious 18, Fab 4): use them with the hi-lo count, not ${sys.id}, or generate a table for ${sys.id} (indices 'generated')`);
   }
   const insureAt = new Uint8Array(TC_BINS);
-  const insuranceIndex = generated ? generated.insurance : undefined;
+  // A full set's null insurance: never insured inside its counts.
+  const insuranceIndex = full ? (full.insurance ?? Infinity) : generated ? generated.insurance : undefined;
   if (insuranceByIndex) for (let i = 0; i < TC_BINS; i++) insureAt[i] = shouldTakeInsurance(TC_MIN + i, insuranceIndex) ? 1 : 0;
   const plan: SimPlan = {
     rules,
@@ -135,7 +145,7 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     tcRcOffset: offset,
     rampUnits: rampUnits(o.spread),
     wongIn: o.wongIn ?? TC_MIN - 1,
-    decisions: indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
+    decisions: full ? fullSetDecisionTable(table, full, sampleHand) : indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
     insureAt,
     csm: (o.csm ?? false) || rules.continuousShuffler,
     bankroll_units: o.bankroll_units ?? 0,

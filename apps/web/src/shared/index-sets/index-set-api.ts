@@ -1,6 +1,7 @@
 // The full index sets' endpoints (contract: packages/shared/src/api/indices.ts). A fleet set is
 // answered 200 when known, 202 while the server's job generates it: told apart by the body, which
-// is checked either way (a set that does not parse is no set to coach by).
+// is checked either way (a set that does not parse is no set to coach by). use-index-set.ts loads
+// this module when it first asks: the schemas and the key's code stay out of the table's first load.
 import type { CountingOptions, Rules } from '@card-counter/engine';
 import {
   IndexSetGeneratingSchema,
@@ -10,7 +11,8 @@ import {
   type PlayerIndexSet,
 } from '@card-counter/shared';
 import { api, apiRequest } from '../lib/api-client.ts';
-import { fleetQueryOf } from './index-set-key.ts';
+import { chosenSetFor } from './index-set-key.ts';
+import { fleetQueryOf } from './index-set-spec.ts';
 
 export type FleetSetAnswer = { status: 'ready'; set: IndexSetBody } | { status: 'generating'; progress: number };
 
@@ -31,4 +33,9 @@ export async function fetchPlayerSets(signal?: AbortSignal): Promise<PlayerIndex
 export async function savePlayerSets(sets: readonly PlayerIndexSet[]): Promise<PlayerIndexSet[]> {
   const body = await apiRequest<unknown>('/api/me/index-sets', { method: 'PUT', body: { sets } });
   return PlayerIndexSetsSchema.parse(body).sets;
+}
+
+/** The player's chosen set for these rules and this count (what the grader grades them by), or null. */
+export async function fetchChosenSet(rules: Rules, counting: CountingOptions, signal?: AbortSignal): Promise<PlayerIndexSet | null> {
+  return chosenSetFor(await fetchPlayerSets(signal), rules, counting);
 }

@@ -1,14 +1,17 @@
 // The index set a table plays by (issue 37): the player's chosen set for these rules and this
 // count, else the fleet's full set, as the record's grader picks them
 // (apps/server/src/modules/record/grader.ts), so the coach's live advice and the record's grade
-// read the same plays. Fetched after the first screen (never in its load: ADR 0052), a 202 polled.
+// read the same plays (docs/decisions/0074). Fetched after the first screen (never in its load), a 202 polled.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { countingSystemOf, type CountingOptions, type FullIndexSet, type Rules } from '@card-counter/engine';
+import { COUNTING_SYSTEMS, type CountingOptions, type FullIndexSet, type Rules } from '@card-counter/engine';
 import type { PlayerIndexSet } from '@card-counter/shared';
 import { ApiError } from '../lib/api-client.ts';
-import { fetchFleetSet, fetchPlayerSets, type FleetSetAnswer } from './index-set-api.ts';
-import { chosenSetFor, indexSetKeyOf } from './index-set-key.ts';
+import type { FleetSetAnswer } from './index-set-api.ts';
 import { POLLS_MAX, pollDelay_ms } from './index-set-poll.ts';
+import { cacheKeyOf } from './index-set-spec.ts';
+
+/** The requests and the server's key, a chunk of their own (the table's first load is held to its budget). */
+const loadApi = () => import('./index-set-api.ts');
 
 /** Invalidate after a PUT /api/me/index-sets: every screen reading the player's sets reads them again. */
 export const PLAYER_INDEX_SETS_QUERY_KEY = ['me', 'index-sets'] as const;
@@ -17,12 +20,20 @@ export function fleetSetQueryKey(key: string) {
   return ['index-sets', 'fleet', key] as const;
 }
 
+/** Under PLAYER_INDEX_SETS_QUERY_KEY: invalidating the player's sets reads the chosen one again. */
+export function chosenSetQueryKey(key: string) {
+  return [...PLAYER_INDEX_SETS_QUERY_KEY, 'chosen', key] as const;
+}
+
 export type IndexSetStatus = 'loading' | 'ready' | 'generating' | 'error' | 'unavailable';
 /** 'player': one of the player's own sets; else the fleet's source as the server names it. */
 export type IndexSetSource = 'player' | 'generated' | 'published';
 
 export interface IndexSetState {
-  /** The set to advise by; null until ready (the caller falls back as the grader does: the named plays). */
+  /**
+   * The set to advise by; null until ready (the caller falls back as the grader does: the named
+   * plays). The query cache's own object, so it stays the same object from render to render.
+   */
   set: FullIndexSet | null;
   status: IndexSetStatus;
   /** 0..1 while the server generates the fleet's set; else null. */
@@ -43,7 +54,7 @@ const isSignedOut = (e: unknown): boolean => e instanceof ApiError && e.status =
 function fleetState(answer: FleetSetAnswer, polls: number, countName: string): IndexSetState {
   if (answer.status === 'ready')
     return {
-      set: { plays: answer.set.plays, insurance: answer.set.insurance },
+      set: answer.set,
       status: 'ready',
       progress: null,
       source: answer.set.source,
@@ -58,7 +69,7 @@ function fleetState(answer: FleetSetAnswer, polls: number, countName: string): I
 
 function playerState(own: PlayerIndexSet, countName: string): IndexSetState {
   return {
-    set: { plays: own.plays, insurance: own.insurance },
+    set: own,
     status: 'ready',
     progress: null,
     source: 'player',
@@ -74,13 +85,18 @@ function playerState(own: PlayerIndexSet, countName: string): IndexSetState {
 export function useIndexSet(rules: Rules | null, counting: CountingOptions | null, enabled = true): IndexSetState {
   const client = useQueryClient();
   const on = enabled && rules !== null && counting !== null;
-  const key = rules && counting ? indexSetKeyOf(rules, counting) : '';
-  const mine = useQuery({ queryKey: PLAYER_INDEX_SETS_QUERY_KEY, queryFn: ({ signal }) => fetchPlayerSets(signal), enabled: on, staleTime: 30_000 });
-  const own = on && mine.data ? chosenSetFor(mine.data, rules, counting) : null;
+  const key = rules && counting ? cacheKeyOf(rules, counting) : '';
+  const mine = useQuery({
+    queryKey: chosenSetQueryKey(key),
+    queryFn: async ({ signal }) => (await loadApi()).fetchChosenSet(rules as Rules, counting as CountingOptions, signal),
+    enabled: on,
+    staleTime: 30_000,
+  });
+  const own = on ? (mine.data ?? null) : null;
   // The fleet's set only once the player's are known to hold no chosen one: asking may start a job of minutes.
   const fleet = useQuery({
     queryKey: fleetSetQueryKey(key),
-    queryFn: ({ signal }) => fetchFleetSet(rules as Rules, counting as CountingOptions, signal),
+    queryFn: async ({ signal }) => (await loadApi()).fetchFleetSet(rules as Rules, counting as CountingOptions, signal),
     enabled: on && mine.isSuccess && own === null,
     staleTime: Infinity,
     refetchInterval: (query) => {
@@ -88,7 +104,7 @@ export function useIndexSet(rules: Rules | null, counting: CountingOptions | nul
       return pollDelay_ms(Math.min(query.state.dataUpdateCount - 1, POLLS_MAX)) ?? false;
     },
   });
-  const countName = counting ? countingSystemOf(counting).name : '';
+  const countName = !counting ? '' : counting.system === 'custom' ? 'your custom count' : COUNTING_SYSTEMS[counting.system].name;
   const none = { set: null, progress: null, source: null, name: null } as const;
   if (!enabled) return { ...none, status: 'unavailable', label: 'Full index sets need a signed-in table' };
   if (!on) return { ...none, status: 'loading', label: 'Loading the index set' };

@@ -119,7 +119,7 @@ describe('the coach panel', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Hit' }));
     const verdict = await screen.findByTestId('coach-verdict');
     expect(verdict.textContent).toContain('Hit on 10,2 v 3: matches basic strategy.');
-    expect(verdict.textContent).toContain('Index play 12v3 (threshold +2): at true count 0, Hit.');
+    expect(verdict.textContent).toContain('Index play: Stand 12 v 3 at TC ≥ +2. At true count 0: Hit.');
   });
 
   it('offers insurance under an ace when the rules allow it, and judges the answer', async () => {

@@ -11,6 +11,7 @@ import { LocalPlayRecord } from '@/shared/record/play-record.ts';
 import { FakeTableServer } from '../../support/fake-table-server.ts';
 import { json } from '../../support/fetch.ts';
 import { FakeEventSource } from '../../support/fake-event-source.ts';
+import { QueryWrapper } from '../../support/render-table.tsx';
 
 // A page follows the player's table from GET /api/table/stream: a version above the one it
 // holds is read with GET /api/table once none of its own actions is in flight, its own actions'
@@ -206,7 +207,7 @@ describe('following the table from other tabs', () => {
   it('the screen shows the bet and the deal of another tab without being touched, and its balance', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const balances: number[] = [];
-    const view = render(<TableScreen source={new ServerTableSource()} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" onBalance={(b) => balances.push(b)} random={() => 1} />);
+    const view = render(<TableScreen source={new ServerTableSource()} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" onBalance={(b) => balances.push(b)} random={() => 1} />, { wrapper: QueryWrapper });
     await screen.findByRole('button', { name: 'Deal' });
     const stream = FakeEventSource.opened.at(-1);
     expect(stream?.url).toBe(TABLE_STREAM_PATH);
@@ -225,7 +226,7 @@ describe('following the table from other tabs', () => {
 
   it('closes the stream when the screen goes, and a guest or offline table opens none', async () => {
     const source = make();
-    const view = render(<TableScreen source={source} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" random={() => 1} />);
+    const view = render(<TableScreen source={source} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" random={() => 1} />, { wrapper: QueryWrapper });
     await screen.findByRole('button', { name: 'Deal' });
     expect(streams.open - streams.closed).toBe(1);
     view.unmount();
@@ -233,7 +234,7 @@ describe('following the table from other tabs', () => {
 
     vi.stubGlobal('EventSource', FakeEventSource);
     const local = new LocalTableSource({ storageKey: 'test:table', initialBalance: 10_000 });
-    render(<TableScreen source={local} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" random={() => 1} />);
+    render(<TableScreen source={local} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" random={() => 1} />, { wrapper: QueryWrapper });
     await screen.findByRole('button', { name: 'Deal' });
     expect(FakeEventSource.opened).toEqual([]);
   });

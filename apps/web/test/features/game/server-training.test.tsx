@@ -164,6 +164,6 @@ describe('the server table trains through the server', { timeout: 30_000 }, () =
     await user.click(screen.getByRole('button', { name: 'Deal' }));
     await user.click(await screen.findByRole('button', { name: 'Hit' }));
     const verdict = await screen.findByTestId('coach-verdict');
-    expect(verdict.textContent).toContain('Index play 12v3 (threshold +2): at true count 0, Hit.');
+    expect(verdict.textContent).toContain('Index play: Stand 12 v 3 at TC ≥ +2. At true count 0: Hit.');
   });
 });

@@ -7,13 +7,14 @@ import { LocalPlayRecord } from '@/shared/record/play-record.ts';
 import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
 import { TableScreen } from '@/features/game/components/table-screen.tsx';
+import { QueryWrapper } from '../../support/render-table.tsx';
 
 // Coming back to the Table tab (the table screen mounted again on the same table).
 
 const TWELVE_V_SIX = ['10h', '6s', '2c', '9d', '10s'];
 
 function mount(source: LocalTableSource) {
-  return render(<TableScreen source={source} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" random={() => 1} />);
+  return render(<TableScreen source={source} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" random={() => 1} />, { wrapper: QueryWrapper });
 }
 
 const cards = () => screen.getAllByRole('img').filter((c) => c.classList.contains('cc-deal'));

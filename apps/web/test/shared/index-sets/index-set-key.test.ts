@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type CountingOptions } from '@card-counter/engine';
 import type { PlayerIndexSet } from '@card-counter/shared';
-import { chosenSetFor, fleetQueryOf, indexSetKeyOf } from '@/shared/index-sets/index-set-key.ts';
+import { chosenSetFor, indexSetKeyOf } from '@/shared/index-sets/index-set-key.ts';
+import { fleetQueryOf } from '@/shared/index-sets/index-set-spec.ts';
 import { POLLS_MAX, POLL_MAX_ms, pollDelay_ms } from '@/shared/index-sets/index-set-poll.ts';
 
 const ZEN: CountingOptions = { system: 'zen', resolution: 'half', rounding: 'floor' };

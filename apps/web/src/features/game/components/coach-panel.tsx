@@ -58,8 +58,7 @@ function VerdictView({ v }: { v: Verdict }) {
       <p className={`font-semibold ${v.correct ? 'text-emerald-300' : 'text-rose-300'}`}>{verdictSentence(v)}</p>
       {advice.index && (
         <p className="text-sm text-slate-300">
-          Index play {advice.index.id.replace(/^(I18|Fab4)-/, '')} (threshold {advice.index.threshold > 0 ? `+${advice.index.threshold}` : advice.index.threshold}): at true count{' '}
-          {v.trueCount}, {NAMES[advice.index.action]}.
+          Index play: {advice.index.name}. At true count {v.trueCount}: {NAMES[advice.index.action]}.
         </p>
       )}
       {v.correct ? (

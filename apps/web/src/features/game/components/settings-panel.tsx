@@ -2,7 +2,9 @@ import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateA
 import { RULE_LIMITS, countingSystemOf, indexSourceFor, sideCountsAces, type CountSpec, type CountingOptions, type Rules } from '@card-counter/engine';
 import type { TableTrainingSettings } from '@card-counter/shared';
 import { CountChooser } from '@/shared/counting/count-chooser.tsx';
+import { useIndexSet } from '@/shared/index-sets/use-index-set.ts';
 import type { TablePrefs } from '../hooks/use-table-prefs.ts';
+import { indexPlaysLabel } from '../model/coach-index.ts';
 import { AUTO_ADVANCE_PAUSES_s, DEAL_PACES_cps } from '../model/deal-pace.ts';
 import { CheckField, SelectField } from './settings-fields.tsx';
 
@@ -174,6 +176,8 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
   const countChecks = training ? training.settings.countChecks : prefs.countCheck;
   const indexPlays = training ? training.settings.indexPlays : prefs.indexPlays;
   const testMode = training ? training.settings.testMode : prefs.testMode;
+  // A server table's coach plays the full set the record grades by (model/coach-index.ts).
+  const indexSet = useIndexSet(rules, counting, training !== undefined && indexPlays);
   return (
     <fieldset className="mt-5 grid grid-cols-1 gap-3 border-t border-slate-800 pt-4 min-[480px]:grid-cols-2 sm:grid-cols-4">
       <legend className="sr-only">Coach and display</legend>
@@ -188,7 +192,7 @@ function CoachFields({ rules, counting, prefs, onPrefs, training }: Pick<Setting
       <CheckField
         label={
           <span>
-            Index plays <span className="block text-xs text-slate-400">{indexSourceFor(rules, counting).label}</span>
+            Index plays <span className="block text-xs text-slate-400">{indexPlaysLabel(indexSet, indexSourceFor(rules, counting).label)}</span>
           </span>
         }
         checked={indexPlays}

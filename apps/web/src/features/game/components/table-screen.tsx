@@ -9,6 +9,7 @@ import { useBetGrades } from '../hooks/use-bet-grades.ts';
 import { useBetRamp } from '../hooks/use-bet-ramp.ts';
 import { useBetting, type Betting } from '../hooks/use-betting.ts';
 import { useCoach } from '../hooks/use-coach.ts';
+import { useFullIndexSet } from '../hooks/use-full-index-set.tsx';
 import { useDealStep } from '../hooks/use-deal-step.ts';
 import { useKeyboardPlay } from '../hooks/use-keyboard-play.ts';
 import { useShoeReport } from '../hooks/use-shoe-report.ts';
@@ -72,7 +73,9 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   const shoes = useShoeHistory(state, shoeHistoryKey);
   // Test mode: the coach is silent until the shoe's report (the server grades meanwhile).
   const playPrefs = prefs.testMode ? { ...prefs, coach: 'off' as const } : prefs;
-  const coach = useCoach(state, playPrefs, record, useSessionTotals(source));
+  // A server table's coach advises by the set the record grades by (ADR 0074), fetched after the first screen.
+  const fullSet = useFullIndexSet(state, source.kind === 'server' && playPrefs.coach !== 'off' && playPrefs.indexPlays);
+  const coach = useCoach(state, playPrefs, record, useSessionTotals(source), fullSet.set);
   const betRamp = useBetRamp(source, table);
   const bets = useBetGrades(state, betRamp.ramp);
   // Test mode hides the ramp's bet and the bets' grades too: the count would show through them.
@@ -93,6 +96,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
   const toggleSettings = () => setSettingsOpen((o) => !o);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 sm:gap-4">
+      {fullSet.feed}
       <TableHeader balance={state.balance} rules={state.config} local={source.kind === 'local'} settingsOpen={settingsOpen} onToggleSettings={toggleSettings} shortcuts={prefs.shortcuts} />
       {settingsOpen && (
         <Suspense fallback={<p role="status" className="text-center text-sm text-slate-400">Loading the settings...</p>}>

@@ -1,11 +1,12 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { cardValue, currentHand, type FullIndexSet, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { PlayRecord } from '@/shared/record/play-record.ts';
 import { useBasicStrategy } from '@/shared/strategy/use-basic-strategy.ts';
 import { decidingHand, decisionEntry, decisionVerdict, type InsuranceVerdict, type Verdict } from '../model/coach-verdicts.ts';
 import { splitsAtSpot } from '../model/legal-moves.ts';
 import { knownComposition } from '../model/shoe-knowledge.ts';
 import type { CoachEngine } from '../model/coach-engine-types.ts';
+import type { CoachIndex, TableAdvice } from '../model/coach-index.ts';
 import type { TablePrefs } from './use-table-prefs.ts';
 
 export type { InsuranceVerdict, Verdict };
@@ -18,7 +19,7 @@ export interface CoachTotals {
 
 export interface CoachHandle {
   /** Advice for the hand being decided now (null when no decision is pending or the coach is off). */
-  advice: CoachAdvice | null;
+  advice: TableAdvice | null;
   verdict: Verdict | null;
   totals: CoachTotals;
   /** Records a decision about to be sent and returns its verdict. */
@@ -66,11 +67,15 @@ function useCoachEngine(): CoachEngine | null {
   return engine;
 }
 
-/** The index plays for the player's count and rules, and the count they are read at. */
-function useIndexSource(state: VisibleGameState | null, engine: CoachEngine | null) {
-  const config = state?.config;
-  const counting = state?.counting;
-  const source = useMemo(() => (engine && config && counting ? engine.indexSourceFor(config, counting) : null), [engine, config, counting]);
+/**
+ * The index plays for the player's count and rules, and the count they are read at: on a server
+ * table the full set the record's grader grades by (fetched after the first screen), else, and
+ * while it is generated or loading, the named plays (model/coach-index.ts).
+ */
+function useIndexSource(state: VisibleGameState | null, engine: CoachEngine | null, set: FullIndexSet | null) {
+  const config = state?.config ?? null;
+  const counting = state?.counting ?? null;
+  const source: CoachIndex | null = useMemo(() => (engine && config && counting ? engine.coachIndexOf(engine, config, counting, set) : null), [engine, config, counting, set]);
   const indexCount = source?.countKind === 'running' ? state?.runningCount : state?.trueCount;
   return { source, indexCount };
 }
@@ -81,7 +86,7 @@ function useAdvice(
   prefs: TablePrefs,
   engine: CoachEngine | null,
   { source, indexCount }: ReturnType<typeof useIndexSource>,
-): CoachAdvice | null {
+): TableAdvice | null {
   const enabled = prefs.coach !== 'off';
   // Built off the main thread; the advice is recomputed once it lands.
   const chart = useBasicStrategy(enabled ? (state?.config ?? null) : null);
@@ -92,7 +97,9 @@ function useAdvice(
     if (!h || !up || h.cards.length < 2) return null;
     const hand = h.cards.map(cardValue);
     const upcard = cardValue(up);
-    return engine.adviseHand(
+    if (!source) return null;
+    const full = prefs.indexPlays && source.full ? { full: source.full } : {};
+    const advice = engine.adviseHand(
       {
         rules: state.config,
         shoe: knownComposition(state, [...hand, upcard]),
@@ -102,11 +109,12 @@ function useAdvice(
         fromSplit: h.fromSplit,
         splitAces: h.splitAces,
         handsAtSpot: splitsAtSpot(state, h.spot) + 1,
-        index: prefs.indexPlays && source?.plays && indexCount !== undefined ? { plays: source.plays, count: indexCount } : null,
+        index: prefs.indexPlays && source.plays && indexCount !== undefined ? { plays: source.plays, count: indexCount, ...full } : null,
         beforePeek: state.gamePhase === 'surrender',
       },
       chart,
     );
+    return engine.namedAdvice(advice, source);
   }, [state, enabled, engine, prefs.indexPlays, chart, source, indexCount]);
 }
 
@@ -137,11 +145,12 @@ function useSessionSeed(sessionTotals: (() => Promise<CoachTotals | null>) | und
 }
 
 /**
+ * `fullSet`: the full index set the server grades this table by, when it has arrived (ADR 0074).
  * `sessionTotals`: the session so far from the server's record (a server table), so the coach's
  * box keeps the session when the table is shown again (issue 39: back on the Table tab it read
  * "– (0 of 0)" while the record held the session). Taken only while nothing is counted here yet.
  */
-export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord, sessionTotals?: () => Promise<CoachTotals | null>): CoachHandle {
+export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, record: PlayRecord, sessionTotals?: () => Promise<CoachTotals | null>, fullSet: FullIndexSet | null = null): CoachHandle {
   const round = roundOf(state);
   const [judged, setVerdict] = useState<Judged<Verdict> | null>(null);
   const [insured, setInsurance] = useState<Judged<InsuranceVerdict> | null>(null);
@@ -151,7 +160,8 @@ export function useCoach(state: VisibleGameState | null, prefs: TablePrefs, reco
   useSessionSeed(sessionTotals, setTotals);
   const enabled = prefs.coach !== 'off';
   const engine = useCoachEngine();
-  const index = useIndexSource(state, engine);
+  // `fullSet`: a server table's full set (hooks/use-full-index-set.tsx), what the record grades by.
+  const index = useIndexSource(state, engine, fullSet);
   const { source, indexCount } = index;
   const advice = useAdvice(state, prefs, engine, index);
   const count = useCallback((correct: boolean, cost: number) => {

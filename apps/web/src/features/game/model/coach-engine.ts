@@ -6,3 +6,4 @@
 export { adviseHand, evCost, indexSourceFor, insuranceChoice, insuranceChoiceCost, insuranceEv } from '@card-counter/engine';
 export { earlySurrenderEntry, earlySurrenderVerdict } from './early-surrender-verdict.ts';
 export { insuranceEntry, insuranceVerdict } from './insurance-verdict.ts';
+export { coachIndexOf, namedAdvice } from './coach-index.ts';

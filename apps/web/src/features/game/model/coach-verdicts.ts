@@ -1,5 +1,6 @@
-import { cardValue, currentHand, type CoachAdvice, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
+import { cardValue, currentHand, type PlayerAction, type VisibleGameState } from '@card-counter/engine';
 import type { CoachEngine } from './coach-engine-types.ts';
+import type { TableAdvice } from './coach-index.ts';
 import type { DecisionEntry } from '@card-counter/shared';
 import { valueLabel } from '@/shared/ui/card-names.ts';
 import { MOVE_NAMES } from './hand-labels.ts';
@@ -12,7 +13,7 @@ export interface Verdict {
   upcard: number;
   trueCount: number;
   chosen: PlayerAction;
-  advice: CoachAdvice;
+  advice: TableAdvice;
   correct: boolean;
   /** Credits of expected value given away by the choice. */
   cost: number;
@@ -49,7 +50,7 @@ export function decidingHand(state: VisibleGameState): VisibleGameState['playerH
 }
 
 /** The verdict on `chosen` for the hand being decided, against the coach's advice; null when no hand is being decided. */
-export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, chosen: PlayerAction): Verdict | null {
+export function decisionVerdict(engine: CoachEngine, state: VisibleGameState, advice: TableAdvice, chosen: PlayerAction): Verdict | null {
   const h = decidingHand(state);
   const up = state.dealerCards[0];
   if (!h || !up) return null;
@@ -80,18 +81,20 @@ export function decisionEntry(v: Verdict, bet: number): DecisionEntry {
   };
 }
 
+/** What the coach's recommendation follows, in words: "the index play (Double A,8 v 6 at TC ≥ +1)". */
+export function coachStandard(advice: TableAdvice): string {
+  // Until the rule set's chart has been built, the coach judges by the EVs alone.
+  if (advice.basic === null) return 'the best play by EV';
+  if (advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic) return `the index play (${advice.index.name})`;
+  return 'basic strategy';
+}
+
 /** 'Hit on 10,6 v 9: matches basic strategy.' or what the coach would have played instead. */
 export function verdictSentence(v: Verdict): string {
   if (v.sentence !== undefined) return v.sentence;
   const { advice } = v;
   const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
-  // Until the rule set's chart has been built, the coach judges by the EVs alone.
-  const by =
-    advice.basic === null
-      ? 'the best play by EV'
-      : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic
-        ? `the index play (${advice.index.id})`
-        : 'basic strategy';
+  const by = coachStandard(advice);
   return v.correct
     ? `${MOVE_NAMES[v.chosen]} on ${handText}: matches ${by}.`
     : `${MOVE_NAMES[v.chosen]} on ${handText}: ${by} says ${MOVE_NAMES[advice.recommended]}.`;

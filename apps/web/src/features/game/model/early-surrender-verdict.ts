@@ -1,17 +1,18 @@
 // The early-surrender answer (decision record 0050) as the coach's verdict and the record's
 // entry. In the coach's chunk (coach-engine.ts re-exports it): only tables with early surrender
 // ask it, so the table's own first-load chunk carries none of it.
-import type { CoachAdvice, PlayerAction, VisibleGameState } from '@card-counter/engine';
+import type { PlayerAction, VisibleGameState } from '@card-counter/engine';
 import type { RecordEntry } from '@card-counter/shared';
 import type { CoachEngine } from './coach-engine-types.ts';
 import { valueLabel } from '@/shared/ui/card-names.ts';
-import { decisionEntry, decisionVerdict, type Verdict } from './coach-verdicts.ts';
+import type { TableAdvice } from './coach-index.ts';
+import { coachStandard, decisionEntry, decisionVerdict, type Verdict } from './coach-verdicts.ts';
 
 /**
  * The early-surrender answer as a verdict: taking it is 'surrender', playing on is judged as the
  * best other play (its EV is what playing on is worth), so the cost is the server's (coach/grade.ts).
  */
-export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameState, advice: CoachAdvice, take: boolean): Verdict | null {
+export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameState, advice: TableAdvice, take: boolean): Verdict | null {
   let playOn: PlayerAction = 'hit';
   let best = -Infinity;
   for (const [play, ev] of Object.entries(advice.evs) as [PlayerAction, number | null][]) {
@@ -24,7 +25,7 @@ export function earlySurrenderVerdict(engine: CoachEngine, state: VisibleGameSta
   if (!v) return null;
   const correct = take === (advice.recommended === 'surrender');
   const handText = `${v.hand.map(valueLabel).join(',')} v ${valueLabel(v.upcard)}`;
-  const by = advice.basic === null ? 'the best play by EV' : advice.index && advice.recommended === advice.index.action && advice.index.action !== advice.basic ? `the index play (${advice.index.id})` : 'basic strategy';
+  const by = coachStandard(advice);
   const answer = take ? 'Early surrender of' : 'Playing on with';
   const right = advice.recommended === 'surrender' ? 'surrender early' : 'play on';
   const sentence = correct ? `${answer} ${handText}: matches ${by}.` : `${answer} ${handText}: ${by} says ${right}.`;
