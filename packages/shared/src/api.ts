@@ -20,3 +20,4 @@ export * from './api/mistake-round.ts';
 export * from './api/play-history.ts';
 export * from './api/tournaments.ts';
 export * from './api/indices.ts';
+export * from './api/record-by-true-count.ts';

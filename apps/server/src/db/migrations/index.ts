@@ -31,6 +31,7 @@ import { migration0026 } from './0026-tournaments.ts';
 import { migration0029 } from './0029-speed-and-bet-drills.ts';
 import { migration0030 } from './0030-index-sets.ts';
 import { migration0031 } from './0031-player-index-sets.ts';
+import { migration0032 } from './0032-round-results.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-profiles-and-ledger': migration0001,
@@ -57,6 +58,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029-speed-and-bet-drills': migration0029,
   '0030-index-sets': migration0030,
   '0031-player-index-sets': migration0031,
+  '0032-round-results': migration0032,
 };
 
 /** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */
