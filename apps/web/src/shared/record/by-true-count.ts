@@ -1,7 +1,7 @@
 // The player's own result per true count from the graded record (GET /api/me/record/by-true-count,
 // decision record 0060): read by the Simulator's per-true-count table and chart and by the
 // table's sidebar, so both say the same thing the same way.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { RecordByTrueCountSchema, TableRulesSchema, type RecordByTrueCount, type RecordTrueCountRow } from '@card-counter/shared';
 import { api } from '@/shared/lib/api-client.ts';
 
@@ -25,20 +25,32 @@ export function byTrueCountPath(game: RecordGame): string {
   return `/api/me/record/by-true-count?${q.toString()}`;
 }
 
+/** What a screen shows of the read: the answer (the last one while the next is read), or that it failed. */
+export interface RecordByTrueCountRead {
+  data: RecordByTrueCount | undefined;
+  isError: boolean;
+}
+
 /**
  * The record's rows for `game`, fetched only when `enabled` (a signed-in player whose screen
- * shows them); `fresh` is part of the key, so a new round (the table's rounds played) reads again.
+ * shows them) and again when `fresh` moves (the table's hands played: a round ended). A plain
+ * effect, not a query cache: the table screen is rendered without one, and nothing else shares it.
  */
-export function useRecordByTrueCount(game: RecordGame | null, enabled: boolean, fresh: number | string = 0) {
+export function useRecordByTrueCount(game: RecordGame | null, enabled: boolean, fresh: number | string = 0): RecordByTrueCountRead {
   const path = game === null ? null : byTrueCountPath(game);
-  return useQuery<RecordByTrueCount>({
-    queryKey: ['record', 'by-true-count', path, fresh],
-    enabled: enabled && path !== null,
-    staleTime: 30_000,
-    // The last answer stays on screen while the next round's is read.
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<RecordByTrueCount> => RecordByTrueCountSchema.parse(await api.get<unknown>(path ?? '', signal)),
-  });
+  const [read, setRead] = useState<RecordByTrueCountRead>({ data: undefined, isError: false });
+  useEffect(() => {
+    if (!enabled || path === null) return;
+    const abort = new AbortController();
+    api.get<unknown>(path, abort.signal).then(
+      (body) => setRead({ data: RecordByTrueCountSchema.parse(body), isError: false }),
+      () => {
+        if (!abort.signal.aborted) setRead((r) => ({ ...r, isError: true }));
+      },
+    );
+    return () => abort.abort();
+  }, [path, enabled, fresh]);
+  return enabled ? read : { data: undefined, isError: false };
 }
 
 /** "+1.2%", "−3.4%": a result per unit bet, signed as the simulator's advantage is. */
