@@ -16,9 +16,13 @@ import { forEachDatabase } from './support/test-db.ts';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const BET_credits = 20;
-/** Two decks, no aces on top (no insurance to answer); low cards first, so the count climbs over the rounds. */
-const TOP = ['10', '9', 'J', '8', '2', '3', '4', '5', '6', 'Q', '9', '2', '3', 'K', '4', '5', '10', '9', '6', '2', '3', 'J', 'Q', '7', '8', '4', '5', '6', 'K', '9', '7', '8', '10', 'J', '9', '9', '2', '3', '4', 'Q'];
-const ROUNDS = 6;
+/**
+ * Two decks, no aces on top (no insurance to answer). First two rounds of neutral cards (7, 8,
+ * 9: the count stays at 0, one won and one lost, so a count has a standard error), then low
+ * cards, so the count climbs over the rounds.
+ */
+const TOP = ['9', '8', '9', '9', '7', '9', '8', '8', '10', '9', 'J', '8', '2', '3', '4', '5', '6', 'Q', '9', '2', '3', 'K', '4', '5', '10', '9', '6', '2', '3', 'J', 'Q', '7', '8', '4', '5', '6', 'K', '9', '7', '8', '10', 'J', '8', '7', '2', '3', '4', 'Q'];
+const ROUNDS = 7;
 
 interface Seen {
   trueCount: number;
