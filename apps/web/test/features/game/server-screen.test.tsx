@@ -33,7 +33,8 @@ describe('the table screen on the server table', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     server.byTrueCount = { count: 'hi-lo', rows: [{ trueCount: 0, rounds: 14, bet_credits: 1400, net_credits: -28, resultPerUnit: -0.02, resultPerUnitStdErr: 0.3 }], rounds: 14, withheld: false };
     renderServerTable();
-    expect((await screen.findByTestId('your-result-at-count')).textContent).toBe('You at TC 0: −2.0% ± 30.0% over 14 rounds');
+    // Shown once the read answers ("Reading your record by count…" until then).
+    await vi.waitFor(() => expect(screen.getByTestId('your-result-at-count').textContent).toBe('You at TC 0: −2.0% ± 30.0% over 14 rounds'));
     const reads = () => server.sent.filter((s) => s.url.startsWith('/api/me/record/by-true-count'));
     const before = reads().length;
     expect(new URL(reads()[0]!.url, 'http://x').searchParams.get('count')).toBe('hi-lo');
