@@ -51,7 +51,8 @@ const SIGNED_IN = [
   { path: '/?mode=drills&drill=tableRound', ready: heading(/Drills/) },
   { path: '/?mode=drills&drill=betSizing', ready: heading(/Drills/) },
   { path: '/?mode=progress', ready: heading(/Progress/) },
-  { path: '/?mode=charts', ready: async (page: Page) => await expect(page.getByRole('table', { name: 'Hard totals' })).toBeVisible({ timeout: 15_000 }) },
+  // The basic strategy chart, and the index set's charts (read from the server after it).
+  { path: '/?mode=charts', ready: async (page: Page) => await expect(page.getByRole('table', { name: 'Index set: Hard totals' })).toBeVisible({ timeout: 15_000 }) },
   { path: '/simulator', ready: heading(/Simulator/) },
   { path: '/leaderboard', ready: heading(/Leaderboard/) },
   { path: '/tournaments', ready: heading('Tournaments') },

@@ -81,6 +81,29 @@ test.describe('at phone size no page scrolls sideways', () => {
   });
 });
 
+// Regression: a player named "E2E deviations full set ..." at 1280 px saw the logo and "Sign Out"
+// broken over two lines; at 800 and 1024 px the bar was wider than the window. The bar keeps one
+// line at every desktop width, the menu taking over below 1024 px.
+test('the navigation bar stays on one line, inside the window, from 800 to 1280 px with a long name', async ({ page }) => {
+  await signUpViaApi(page, { ...newAccount('nav'), name: 'A player with a rather long display name' });
+  for (const width of [800, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await gotoApp(page, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const widths = await pageWidths(page);
+    expect(widths.scroll, `the page is ${widths.scroll} px wide at ${width} px`).toBeLessThanOrEqual(widths.client);
+    const home = await page.getByRole('link', { name: 'Card Counter home' }).boundingBox();
+    // One line of the logo's text: its height is that of a single line (text-xl, 28 px).
+    expect(home?.height ?? Infinity, `logo height at ${width} px`).toBeLessThan(40);
+    if (width >= 1024) {
+      const signOut = await page.getByRole('button', { name: 'Sign Out' }).boundingBox();
+      expect(signOut?.height ?? Infinity, `Sign Out height at ${width} px`).toBeLessThan(45);
+    } else {
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    }
+  }
+});
+
 async function expectDialogInsideViewport(page: Page, viewport: { width: number; height: number }) {
   const dialog = page.getByRole('dialog', { name: 'Purchase Credits' });
   await expect(dialog).toBeVisible();

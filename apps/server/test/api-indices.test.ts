@@ -3,7 +3,7 @@
  * from the committed precomputed sets; a new set answered 202 with its job's progress, then 200,
  * generated once however many ask (one process, and two processes on one PostgreSQL); Hi-Lo's
  * published Illustrious 18 and Fab 4 as a named subset; bad input a 400 with the stable codes,
- * changing nothing.
+ * changing nothing; a guest reads the known sets and is asked to sign in for a new one.
  */
 import { COUNTING_SYSTEMS, type CountingSystemId, type FullIndexSet } from '@card-counter/engine';
 import {
@@ -196,9 +196,30 @@ forEachDatabase('api /api/indices', (t) => {
     expect(await rowCount(t.db)).toBe(before);
   });
 
-  it('asks for a sign-in (a new set costs minutes of CPU)', async () => {
-    const res = await app.inject({ method: 'GET', url: url({ count: 'zen' }) });
-    expect(res.statusCode).toBe(401);
+  it('a guest reads the sets already known (committed, or ready in the database) and is asked to sign in for a new one, which starts nothing', async () => {
+    const guest = (q: Record<string, string>) => app.inject({ method: 'GET', url: url(q) });
+    const committed = await guest({ count: 'zen' });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(IndexSetSchema.parse(committed.json()).plays.length).toBeGreaterThanOrEqual(40);
+    // Made ready by the player's request above (the 202 test).
+    const made = await guest({ count: 'zen', rules: JSON.stringify({ numDecks: 4 }) });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(IndexSetSchema.parse(made.json())).toEqual({ ...FAKE_SET, source: 'generated', subsets: [] });
+    const published = await guest({ count: 'hi-lo', set: 'published' });
+    expect(published.statusCode, published.body).toBe(200);
+    const before = await rowCount(t.db);
+    const runs = held.runs();
+    const fresh = await guest({ count: 'ko', rules: JSON.stringify({ numDecks: 3 }) });
+    expect(fresh.statusCode, fresh.body).toBe(401);
+    expect(ErrorBodySchema.parse(fresh.json()).error).toMatchObject({
+      code: 'NOT_AUTHENTICATED',
+      message: expect.stringMatching(/^Sign in to generate/),
+    });
+    expect(await rowCount(t.db)).toBe(before);
+    expect(held.runs()).toBe(runs);
+    // Bad input is still a 400 for a guest.
+    const bad = await guest({ count: 'nope' });
+    expect(ErrorBodySchema.parse(bad.json()).error.code).toBe('VALIDATION_FAILED');
   });
 });
 

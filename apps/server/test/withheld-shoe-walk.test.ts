@@ -142,7 +142,11 @@ forEachDatabase('withheld shoe walk', (t) => {
     const mistake = await sql<{ id: string }>`
       select id::text as id from play_record where user_id = ${s.p.id} and kind = 'decision' and not correct
       order by (shoe = ${shoe}) desc, id desc limit 1`.execute(t.db.kysely);
-    const params: Record<string, string> = { id: mistake.rows[0]?.id ?? '0', '*': 'get-session' };
+    // A replayed round (decision record 0061): the shoe's first logged round of this player.
+    const round = await sql<{ start: number }>`
+      select round_start as start from table_round_cards where user_id = ${s.p.id} and shoe = ${shoe}
+      order by round_start limit 1`.execute(t.db.kysely);
+    const params: Record<string, string> = { id: mistake.rows[0]?.id ?? '0', '*': 'get-session', shoe, start: String(round.rows[0]?.start ?? 0) };
     const gets = app.routeTable.filter((r) => r.method === 'GET').map((r) => r.url);
     const urls: [string, string][] = [];
     const streams: [string, string][] = [];
@@ -254,7 +258,7 @@ forEachDatabase('withheld shoe walk', (t) => {
     // Answered: the shoe is over, and the same walk now finds its count where the issue found it.
     await both(a, b, (s) => s.table.act({ type: 'countCheck', id: s.table.snapshot().training.countCheck!.id, answer: 0, trueCount: 0 }));
     const told = await differences(a, b);
-    for (const route of ['/api/me/record?kind=bet', '/api/me/mistakes', '/api/me/mistakes/:id/round', '/api/table/report?shoe=<shoe>', '/api/leaderboard/skill', '/api/me/lifetime', '/api/me/record/by-true-count'])
+    for (const route of ['/api/me/record?kind=bet', '/api/me/mistakes', '/api/me/mistakes/:id/round', '/api/table/report?shoe=<shoe>', '/api/leaderboard/skill', '/api/me/lifetime', '/api/me/shoes/:shoe/rounds/:start/replay', '/api/me/record/by-true-count'])
       expect(told).toContain(route);
   }, WALK_TIMEOUT_ms);
 

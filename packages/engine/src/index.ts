@@ -39,6 +39,7 @@ export { SHOE_RESERVE_CARDS, visibleShoeSpent } from './shoe-reserve.ts';
 
 // The game: a pure reducer over a plain-JSON state.
 export {
+  DEAL_LOG_EVENTS_MAX,
   INITIAL_BALANCE,
   REFUSAL_CODES,
   createGame,
@@ -52,6 +53,9 @@ export {
   withdrawShoe,
   type CountingOptions,
   type CreateGameOptions,
+  type DealEvent,
+  type DealPlay,
+  type DealTo,
   type GameAction,
   type GamePhase,
   type GameState,
@@ -244,6 +248,7 @@ export {
 // What a count is worth for the rules: betting correlation, playing efficiency and insurance
 // correlation from the rules' exact effects of removal, for any tags.
 export { countBasis, countQuality, type CountBasis, type CountQuality, type DecisionEffects } from './coach/index.ts';
+export { indexWorths, twoCardForms, worthBasis, type IndexWorths, type WorthBasis } from './coach/index.ts';
 
 // The simulator (browser-safe part; the pools are the two other entry points).
 export {

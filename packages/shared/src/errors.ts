@@ -34,6 +34,10 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   MISTAKE_NOT_FOUND: { status: 404, message: 'This mistake is not in your record.' },
+  /** A replay asked of the round still in play (decision record 0061). */
+  ROUND_NOT_OVER: { status: 409, message: 'This round is still in play: it can be replayed once it is over.' },
+  /** A round dealt before rounds were logged card by card, or one not in your record. */
+  ROUND_NOT_REPLAYABLE: { status: 404, message: 'This round cannot be replayed: it was dealt before rounds were logged card by card.' },
   SIM_RUN_ID_TAKEN: { status: 409, message: 'This simulation run id is already used. Start a new run.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   DAILY_BONUS_NOT_READY: {

@@ -75,20 +75,20 @@ export interface CountQuality {
   ic: number;
 }
 
-const OPTIONS = ['stand', 'hit', 'double', 'split', 'surrender'] as const;
+export const OPTIONS = ['stand', 'hit', 'double', 'split', 'surrender'] as const;
 
 /** EVs of a hand's options (NaN = not allowed), per unit bet, from its U-values. */
 function optionEvs(values: TwoCardValues, noBj: number, peeks: boolean): number[] {
   return OPTIONS.map((o) => (peeks ? values[o] / noBj : values[o]));
 }
 
-interface HandRead {
+export interface HandRead {
   evs: number[];
   probability: number;
 }
 
 /** Every two-card hand's option EVs against every upcard, from one shoe. */
-function readShoe(rules: Rules, shoe: Int32Array, analyses: UpcardAnalysis[]): (HandRead | undefined)[][] {
+export function readShoe(rules: Rules, shoe: Int32Array, analyses: UpcardAnalysis[]): (HandRead | undefined)[][] {
   const byUpcard: (HandRead | undefined)[][] = [];
   const n = shoe.reduce((a, b) => a + b, 0);
   for (let up = 1; up <= 10; up++) {

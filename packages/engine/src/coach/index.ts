@@ -42,3 +42,4 @@ export {
   type BetRampStep,
   type BetVerdict,
 } from './bet-grade.ts';
+export { indexWorths, twoCardForms, worthBasis, type IndexWorths, type WorthBasis } from './index-worth.ts';

@@ -16,4 +16,7 @@ export function clearRound(state: GameState): void {
   state.insuranceOffered = false;
   state.canTakeInsurance = false;
   state.totalHandsFromSplits = 0;
+  // The round's log went to the server with the round's end (decision record 0061): a state
+  // between rounds carries none, which keeps every action's write smaller.
+  state.dealLog = [];
 }

@@ -64,6 +64,7 @@ export function createGame(options: CreateGameOptions = {}): GameState {
     holeCardRevealed: false,
     deck: shoe,
     heldShoes: [],
+    dealLog: [],
     roundStartPosition: shoe?.position ?? 0,
     currentBet: 0,
     handBets: new Array<number>(config.numInitialHands).fill(0),

@@ -6,6 +6,7 @@ import { countCard, initialRunningCount, runningCountOf } from '../counting/runn
 import { countingSystemOf } from '../counting/custom.ts';
 import { decisionCount } from '../counting/true-count.ts';
 import { SHOE_KEPT_CARDS, cardsDealable, cardsDealt, cardsRemaining, drawCard, shoeAfterTable } from '../shoe.ts';
+import { logEvent, type DealTo } from './deal-log.ts';
 import type { StepDraft } from './draft.ts';
 import { refuse } from './refusal.ts';
 import { hiddenCards, retireShoe } from './reveal.ts';
@@ -66,8 +67,11 @@ function reshuffleMidRound(draft: StepDraft): void {
   refreshTrueCount(state);
 }
 
-/** Deals the next card; a face-up card is counted at once, the hole card when revealed. */
-export function draw(draft: StepDraft, faceUp: boolean): Card {
+/**
+ * Deals the next card to `to`; a face-up card is counted at once, the hole card when revealed.
+ * Logged with the count after it (deal-log.ts).
+ */
+export function draw(draft: StepDraft, faceUp: boolean, to: DealTo): Card {
   const state = draft.state;
   if (!state.deck) refuse('WRONG_PHASE', 'There is no shoe: deal a round first.');
   if (cardsDealable(state.deck) === 0) reshuffleMidRound(draft);
@@ -78,5 +82,6 @@ export function draw(draft: StepDraft, faceUp: boolean): Card {
   state.cardsDealtFromShoe = cardsDealt(shoe);
   if (faceUp) see(state, card);
   else refreshTrueCount(state);
+  logEvent(draft, { kind: 'card', card, to, faceUp, runningCount: state.runningCount, trueCount: state.trueCount });
   return card;
 }

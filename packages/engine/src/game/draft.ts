@@ -1,6 +1,7 @@
 // The reducer edits a copy of the state (one copy per accepted action) through a StepDraft.
 
 import type { Rng } from '../rng.ts';
+import type { DealEvent } from './deal-log.ts';
 import type { GameState, PlayerHand, PublishedShoe } from './types.ts';
 
 export interface StepDraft {
@@ -10,6 +11,8 @@ export interface StepDraft {
   rng: Rng | undefined;
   /** The shoes this step revealed, oldest first (reveal.ts publishHeldShoes). */
   published: PublishedShoe[];
+  /** The deal log's events of this step, in order (deal-log.ts). */
+  dealt: DealEvent[];
 }
 
 /** A copy deep enough that editing hands, cards, bets and stats cannot touch the input state. */
@@ -21,9 +24,10 @@ export function draftOf(input: GameState, rng: Rng | undefined): StepDraft {
     dealerCards: input.dealerCards.slice(),
     handBets: input.handBets.slice(),
     heldShoes: input.heldShoes.slice(),
+    dealLog: input.dealLog.slice(),
     sessionStats: { ...input.sessionStats },
   };
-  return { state, rng, published: [] };
+  return { state, rng, published: [], dealt: [] };
 }
 
 /** The hand the player is acting on. */

@@ -8,6 +8,7 @@ import type { Rng } from '../rng.ts';
 import { surrenderBeforePeek, surrenderOffered, validateRules } from '../rules.ts';
 import { betStepMessage, isBetPayable } from '../bet-step.ts';
 import { resetCount, draw } from './dealing.ts';
+import { handTo, logEvent, logSplit, type DealPlay } from './deal-log.ts';
 import { type StepDraft, currentHand, draftOf } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { INITIAL_GAME_STATUS } from './create.ts';
@@ -25,15 +26,45 @@ export function step(state: GameState, action: GameAction, rng?: Rng): StepResul
     // The one place a held shoe is published: after the step, when its hidden card is turned.
     publishHeldShoes(draft);
     draft.state.version = state.version + 1;
-    return { ok: true, state: draft.state, published: draft.published };
+    return { ok: true, state: draft.state, published: draft.published, dealt: draft.dealt };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, code: e.code, reason: e.message, state };
     throw e;
   }
 }
 
+/** The player's plays, as the deal log names them (a refused one is dropped with its draft). */
+function logPlay(draft: StepDraft, action: GameAction): void {
+  const state = draft.state;
+  const h = state.playerHands[state.currentHandIndex];
+  if (!state.gameInProgress || h === undefined) return;
+  const play = playName(action);
+  if (play === null) return;
+  const to = handTo(state, h);
+  if (to.kind !== 'seat') throw new Error('invariant: a player hand sits at a seat');
+  logEvent(draft, { kind: 'play', play, seat: to.seat, hand: to.hand });
+}
+
+function playName(action: GameAction): DealPlay | null {
+  switch (action.type) {
+    case 'hit':
+    case 'stand':
+    case 'double':
+    case 'split':
+    case 'surrender':
+      return action.type;
+    case 'insurance':
+      return action.take ? 'insurance' : 'noInsurance';
+    case 'earlySurrender':
+      return action.take ? 'earlySurrender' : 'playOn';
+    default:
+      return null;
+  }
+}
+
 function apply(draft: StepDraft, action: GameAction): void {
   const state = draft.state;
+  logPlay(draft, action);
   switch (action.type) {
     case 'bet':
       if (state.gamePhase === 'roundOver') clearTable(state);
@@ -134,7 +165,7 @@ function hit(draft: StepDraft): void {
   const h = currentHand(state);
   const { total } = handTotal(h.cards);
   if (!canHitHand(state.config, total, h.splitAces)) refuse('HIT_NOT_ALLOWED', h.splitAces ? 'Split aces take one card only.' : 'You cannot hit 21.');
-  h.cards.push(draw(draft, true));
+  h.cards.push(draw(draft, true, handTo(state, h)));
   const after = handTotal(h.cards).total;
   if (after > 21) h.status = 'busted';
   else if (after === 21) h.status = 'stood';
@@ -154,7 +185,7 @@ function double(draft: StepDraft): void {
   if (h.bet > state.balance) refuse('INSUFFICIENT_BALANCE', `Not enough balance to double (${formatCredits(h.bet)} needed).`);
   state.balance -= h.bet;
   h.bet *= 2;
-  h.cards.push(draw(draft, true));
+  h.cards.push(draw(draft, true, handTo(state, h)));
   h.status = handTotal(h.cards).total > 21 ? 'busted' : 'doubled';
   advance(draft);
 }
@@ -177,6 +208,7 @@ function split(draft: StepDraft): void {
   h.fromSplit = true;
   h.splitAces = aces;
   state.playerHands.splice(state.currentHandIndex + 1, 0, second);
+  logSplit(draft, h);
   state.totalHandsFromSplits += 1;
   advance(draft);
 }

@@ -14,7 +14,7 @@ import type { GameState } from './types.ts';
  */
 export function restoreGameState(data: unknown): GameState {
   if (data === null || typeof data !== 'object') throw new TypeError('game state must be an object');
-  const raw = data as Omit<GameState, 'heldShoes' | 'computerSeats' | 'sittingOut' | 'acesSeenAtBet'> & { heldShoes?: unknown; computerSeats?: GameState['computerSeats']; sittingOut?: boolean; acesSeenAtBet?: number };
+  const raw = data as Omit<GameState, 'heldShoes' | 'computerSeats' | 'sittingOut' | 'acesSeenAtBet' | 'dealLog'> & { dealLog?: GameState['dealLog']; heldShoes?: unknown; computerSeats?: GameState['computerSeats']; sittingOut?: boolean; acesSeenAtBet?: number };
   const held = raw.heldShoes ?? [];
   if (!Array.isArray(held) || held.length > HELD_SHOES_MAX) throw new TypeError(`heldShoes must be a list of at most ${HELD_SHOES_MAX} shoes`);
   // Its count must be one the game can count with (a custom one is checked again: CustomCountError).
@@ -26,6 +26,8 @@ export function restoreGameState(data: unknown): GameState {
     computerSeats: raw.computerSeats ?? [],
     sittingOut: raw.sittingOut ?? false,
     acesSeenAtBet: raw.acesSeenAtBet ?? 0,
+    // A state saved before the deal log: its round has none (it is not replayable).
+    dealLog: raw.dealLog ?? [],
     deck: raw.deck ? restoreShoe(raw.deck) : null,
     heldShoes: held.map(restoreShoe),
   };

@@ -3,6 +3,7 @@
 import { cardValue, handTotal, isTwoCardTwentyOne, valueOfCode } from '../cards.ts';
 import { cardsDealt, createShoe, dealtCodes, needsShuffle } from '../shoe.ts';
 import { draw, resetCount } from './dealing.ts';
+import { handTo } from './deal-log.ts';
 import { type StepDraft, currentHand } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { refuse } from './refusal.ts';
@@ -48,6 +49,7 @@ export function startRound(draft: StepDraft): void {
   // Every card dealt before the round is face up by now: the aces among them are the side count's.
   state.acesSeenAtBet = dealtCodes(state.deck).filter((code) => valueOfCode(code) === 1).length;
   state.roundStartPosition = state.deck.position;
+  state.dealLog = [];
   state.playerHands = state.sittingOut ? [] : state.handBets.map((bet, spot) => newHand(spot, bet));
   const layout = seatLayout(rules);
   state.computerSeats = layout.flatMap((slot) => (slot.kind === 'computer' ? [{ seat: slot.seat, hands: [newComputerHand()] }] : []));
@@ -65,8 +67,8 @@ export function startRound(draft: StepDraft): void {
   // second card after the players have acted (settle.ts), so no card is face down (ADR 0050).
   const inOrder = dealingOrder(state, layout);
   for (let round = 0; round < 2; round++) {
-    for (const h of inOrder) h.cards.push(draw(draft, true));
-    if (round === 0 || rules.dealerPeeks) state.dealerCards.push(draw(draft, round === 0));
+    for (const h of inOrder) h.cards.push(draw(draft, true, handTo(state, h)));
+    if (round === 0 || rules.dealerPeeks) state.dealerCards.push(draw(draft, round === 0, { kind: 'dealer', card: round === 0 ? 'up' : 'hole' }));
   }
   for (const h of inOrder) {
     if (isTwoCardTwentyOne(h.cards)) h.status = 'blackjack';
@@ -124,7 +126,7 @@ export function peekAndPlay(draft: StepDraft): void {
   const up = state.dealerCards[0];
   if (!up) throw new Error('invariant: the dealer has an upcard');
   if (dealerPeeksUnder(state.config, cardValue(up)) && dealerNatural(state)) {
-    revealHole(state);
+    revealHole(state, draft);
     settleRound(state);
     return;
   }
@@ -159,7 +161,7 @@ export function advance(draft: StepDraft): void {
     }
     state.currentHandIndex = i;
     const h = currentHand(state);
-    if (h.cards.length === 1) h.cards.push(draw(draft, true));
+    if (h.cards.length === 1) h.cards.push(draw(draft, true, handTo(state, h)));
     const { total } = handTotal(h.cards);
     if (total === 21) {
       h.status = 'stood'; // a split 21 is not a blackjack: it just stands

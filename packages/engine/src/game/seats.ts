@@ -15,31 +15,18 @@ import type { ActionEvs, PlayerAction } from '../analysis/hand-ev.ts';
 import { randomInt } from '../rng.ts';
 import type { Rules } from '../rules.ts';
 import { draw } from './dealing.ts';
+import { seatsBefore } from './seat-layout.ts';
+
+export { seatLayout, seatsBefore, type SeatSlot } from './seat-layout.ts';
+import { handTo, logSplit } from './deal-log.ts';
 import type { StepDraft } from './draft.ts';
 import { refuse } from './refusal.ts';
 import { canDoubleHand, canHitHand, canSplitPair, canSurrenderHand } from './rule-predicates.ts';
 import type { ComputerHand, ComputerSeat, GameState } from './types.ts';
 
-/** One place at the table, in dealing order. */
-export type SeatSlot = { kind: 'player'; seat: number; spot: number } | { kind: 'computer'; seat: number };
 
 /** Hands per seat can never exceed maxSplits + 1 <= 4; each takes at most ~11 decisions. Loop guard. */
 const MAX_SEAT_STEPS = 64;
-
-/** Computer seats dealt before the player's spots. */
-export function seatsBefore(rules: Pick<Rules, 'otherPlayers'>): number {
-  return Math.ceil(rules.otherPlayers / 2);
-}
-
-/** Every seat of the table in dealing order: computer seats around the player's spots. */
-export function seatLayout(rules: Pick<Rules, 'otherPlayers' | 'numInitialHands'>): SeatSlot[] {
-  const before = seatsBefore(rules);
-  const slots: SeatSlot[] = [];
-  for (let i = 0; i < before; i++) slots.push({ kind: 'computer', seat: i });
-  for (let spot = 0; spot < rules.numInitialHands; spot++) slots.push({ kind: 'player', seat: before + spot, spot });
-  for (let i = before; i < rules.otherPlayers; i++) slots.push({ kind: 'computer', seat: rules.numInitialHands + i });
-  return slots;
-}
 
 export function newComputerHand(): ComputerHand {
   return { cards: [], status: 'playing', fromSplit: false, splitAces: false, outcome: null };
@@ -94,7 +81,7 @@ function decide(draft: StepDraft, hand: ComputerHand, legal: Record<PlayerAction
 }
 
 function take(draft: StepDraft, hand: ComputerHand): Card {
-  const card = draw(draft, true);
+  const card = draw(draft, true, handTo(draft.state, hand));
   hand.cards.push(card);
   return card;
 }
@@ -148,6 +135,7 @@ function applyPlay(draft: StepDraft, seat: ComputerSeat, i: number, hand: Comput
       hand.fromSplit = true;
       hand.splitAces = aces;
       seat.hands.splice(i + 1, 0, { cards: [b], status: 'playing', fromSplit: true, splitAces: aces, outcome: null });
+      logSplit(draft, hand);
       return;
     }
   }

@@ -11,6 +11,7 @@
 import { cardValue, handTotal, isTwoCardTwentyOne } from '../cards.ts';
 import { dealerHits, earlySurrenderVs, losesAllStakesToBlackjack } from '../rules.ts';
 import { draw, see } from './dealing.ts';
+import { logEvent } from './deal-log.ts';
 import type { StepDraft } from './draft.ts';
 import { formatCredits } from './format.ts';
 import { roundCredits, showdown, showdownReturn } from './rule-predicates.ts';
@@ -24,11 +25,10 @@ const MAX_DEALER_CARDS = 22;
  * The hole card is turned; without the peek the dealer takes the second card now instead,
  * face up (there never was a hole card).
  */
-export function revealHole(state: GameState, draft?: StepDraft): void {
+export function revealHole(state: GameState, draft: StepDraft): void {
   if (state.holeCardRevealed) return;
   if (state.dealerCards.length === 1) {
-    if (!draft) throw new Error('invariant: the second dealer card is drawn inside a step');
-    state.dealerCards.push(draw(draft, true));
+    state.dealerCards.push(draw(draft, true, { kind: 'dealer', card: 'draw' }));
     state.holeCardRevealed = true;
     return;
   }
@@ -36,6 +36,7 @@ export function revealHole(state: GameState, draft?: StepDraft): void {
   if (!hole) throw new Error('invariant: the dealer has a hole card');
   state.holeCardRevealed = true;
   see(state, hole);
+  logEvent(draft, { kind: 'turn', card: hole, runningCount: state.runningCount, trueCount: state.trueCount });
 }
 
 export function dealerNatural(state: GameState): boolean {
@@ -52,7 +53,7 @@ export function dealerPlayAndSettle(draft: StepDraft): void {
     for (let i = 0; i < MAX_DEALER_CARDS; i++) {
       const { total, soft } = handTotal(state.dealerCards);
       if (!dealerHits(state.config, total, soft)) break;
-      state.dealerCards.push(draw(draft, true));
+      state.dealerCards.push(draw(draft, true, { kind: 'dealer', card: 'draw' }));
     }
   }
   settleRound(state);

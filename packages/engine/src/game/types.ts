@@ -9,6 +9,7 @@ import type { CustomCount } from '../counting/custom.ts';
 import type { Rules } from '../rules.ts';
 import type { RefusalCode } from './refusal.ts';
 import type { ShoeReveal, ShoeState } from '../shoe.ts';
+import type { DealEvent } from './deal-log.ts';
 
 /** 'playing' covers the players' turns; the dealer plays inside the action that ends them. */
 /** 'surrender': early surrender asked before the dealer's peek, hand by hand (decision record 0050). */
@@ -139,6 +140,12 @@ export interface GameState {
    * record 0004). Server-side only, like `deck`; empty between rounds.
    */
   heldShoes: ShoeState[];
+  /**
+   * This round's deal log (deal-log.ts), from its deal until the table is cleared
+   * (clear-round.ts): the hole card is in it, so it is server-side only, like `deck` (visible()
+   * leaves it out; decision record 0061).
+   */
+  dealLog: DealEvent[];
   /** Shoe position at the start of this round's deal (to account for the round's cards). */
   roundStartPosition: number;
   /** Sum of the spot bets placed for the round. */
@@ -192,8 +199,9 @@ export type GameAction =
 export type StepResult =
   /**
    * Accepted. `published`: the shoes this step revealed, oldest first (the last one is
-   * `state.lastShoeReveal`); a server records exactly these.
+   * `state.lastShoeReveal`); a server records exactly these. `dealt`: the deal log's events of
+   * this step (deal-log.ts; the hole card is in it: never for a client).
    */
-  | { ok: true; state: GameState; published: PublishedShoe[] }
+  | { ok: true; state: GameState; published: PublishedShoe[]; dealt: DealEvent[] }
   /** Refused: `state` is the input state object itself; `code` is stable, `reason` is for the player. */
   | { ok: false; code: RefusalCode; reason: string; state: GameState };

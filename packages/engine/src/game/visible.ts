@@ -47,7 +47,7 @@ export type VisibleSeat =
   | { kind: 'player'; seat: number; spot: number; hands: PlayerHand[] }
   | { kind: 'computer'; seat: number; hands: ComputerHand[] };
 
-export interface VisibleGameState extends Omit<GameState, 'deck' | 'heldShoes' | 'dealerCards' | 'computerSeats'> {
+export interface VisibleGameState extends Omit<GameState, 'deck' | 'heldShoes' | 'dealerCards' | 'computerSeats' | 'dealLog'> {
   /** The dealer's cards; null stands for the face-down hole card. */
   dealerCards: (Card | null)[];
   deck: VisibleShoe | null;
@@ -66,7 +66,8 @@ function seatsOf(state: GameState, playerHands: PlayerHand[]): VisibleSeat[] {
 
 export function visible(state: GameState): VisibleGameState {
   // heldShoes: shoes whose reveal waits for the hole card (reveal.ts), as secret as `deck`.
-  const { deck, heldShoes: _held, dealerCards, computerSeats: _seats, ...rest } = state;
+  // dealLog holds the hole card (deal-log.ts): server-side only.
+  const { deck, heldShoes: _held, dealerCards, computerSeats: _seats, dealLog: _log, ...rest } = state;
   const copyHand = (h: PlayerHand): PlayerHand => ({ ...h, cards: h.cards.map((c) => ({ ...c })) });
   return {
     ...rest,

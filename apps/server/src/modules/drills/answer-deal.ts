@@ -90,6 +90,7 @@ export async function answerDeal(db: Database, userId: string, dealId: string, b
   const basis = peek?.drill === 'betSizing' ? await advantageBases.of((peek.question as BetQuestion).rules) : null;
   return db.kysely.transaction().execute(async (trx) => {
     const row = await lockDeal(trx, userId, dealId);
+    if (row.drill === 'deviations') throw new AppError('VALIDATION_FAILED', 'A deviations drill is answered at /api/me/drills/deviations/:dealId/answer.');
     if (row.drill === 'runningCount') {
       if (!('runningCount' in body)) throw new AppError('VALIDATION_FAILED', 'A countdown is answered with { runningCount }.');
       return answerCountdownRow(trx, userId, row, body.runningCount, now);

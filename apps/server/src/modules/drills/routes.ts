@@ -9,10 +9,15 @@ import {
   DrillAnswersPostResponseSchema,
   DrillDealParamsSchema,
   DrillsProgressSchema,
+  DeviationAnswerBodySchema,
+  DeviationDealPostBodySchema,
+  DeviationDealSchema,
+  DeviationVerdictSchema,
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
 import { answerDeal, dealDrill } from './answer-deal.ts';
+import { answerDeviation, dealDeviation } from './deviation-deals.ts';
 import { drillProgress, storeDrillAnswers } from './drills.ts';
 
 export const drillRoutes: AppModule = async (app, deps) => {
@@ -44,6 +49,19 @@ export const drillRoutes: AppModule = async (app, deps) => {
       schema: { params: DrillDealParamsSchema, body: AnyDrillAnswerBodySchema, response: { 200: AnyDrillVerdictSchema } },
     },
     async (request) => answerDeal(db, request.userId(), request.params.dealId, request.body, clock()),
+  );
+
+  // The deviations drill (ADR 0053): dealt from the set the server reads, graded against it.
+  r.post(
+    '/api/me/drills/deviations',
+    { ...auth, schema: { body: DeviationDealPostBodySchema, response: { 200: DeviationDealSchema } } },
+    async (request) => dealDeviation(db, request.userId(), request.body, clock(), rng),
+  );
+
+  r.post(
+    '/api/me/drills/deviations/:dealId/answer',
+    { ...auth, schema: { params: DrillDealParamsSchema, body: DeviationAnswerBodySchema, response: { 200: DeviationVerdictSchema } } },
+    async (request) => answerDeviation(db, request.userId(), request.params.dealId, request.body, clock()),
   );
 
   r.get('/api/me/drills', { ...auth, schema: { response: { 200: DrillsProgressSchema } } }, async (request) =>

@@ -27,7 +27,7 @@ export interface DrillDealTable {
   /** A random UUID, made by the server. */
   id: string;
   user_id: string;
-  drill: 'runningCount' | SpeedDrillId | 'betSizing';
+  drill: 'runningCount' | SpeedDrillId | 'betSizing' | 'deviations';
   item: string;
   /** The counting system the cards are counted with (an engine CountingSystemId). */
   counting_system: string;

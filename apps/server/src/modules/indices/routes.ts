@@ -1,9 +1,11 @@
 /**
  * `GET /api/indices` (contract: packages/shared/src/api/indices.ts): the full index set of a count
  * for the player's rules and true-count convention, 200 when it is known, 202 with the job's
- * progress while it is generated (store.ts). Behind requireUser: a new set costs minutes of CPU.
+ * progress while it is generated (store.ts). A guest reads the sets already known (committed or
+ * ready in the database); one that would need generating asks for a sign-in (401
+ * NOT_AUTHENTICATED): a new set costs minutes of CPU (ADR 0052).
  */
-import { INSURANCE_INDEX, indexPlays, publishedSetOf } from '@card-counter/engine';
+import { INSURANCE_INDEX, indexPlays, publishedSetOf, type FullIndexSet } from '@card-counter/engine';
 import {
   AppError,
   IndexSetGeneratingSchema,
@@ -15,11 +17,15 @@ import {
 } from '@card-counter/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppModule } from '../module.ts';
-import { IndexSets } from './store.ts';
+import { IndexSets, readyIndexSet } from './store.ts';
 import { csvOf, readPlayerSets, writePlayerSets } from './player-sets.ts';
 import { specOf } from './spec.ts';
+import type { IndexSetSpec } from './set-key.ts';
 
 export const PUBLISHED_SUBSET_NAME = 'Illustrious 18 + Fab 4';
+
+export const GUEST_GENERATE_MESSAGE =
+  'Sign in to generate the index set for this count and these rules: it takes minutes of CPU.';
 
 export const indicesRoutes: AppModule = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,10 +33,18 @@ export const indicesRoutes: AppModule = async (app, deps) => {
   await sets.start();
   app.decorate('indexSets', sets);
 
+  // A guest never sends a job (nor resends a stale one): only what is known is read.
+  const knownToGuest = async (spec: IndexSetSpec): Promise<{ ready: FullIndexSet }> => {
+    const ready = await readyIndexSet(deps.db, spec);
+    if (ready === null) throw new AppError('NOT_AUTHENTICATED', GUEST_GENERATE_MESSAGE);
+    return { ready };
+  };
+
   r.get(
     '/api/indices',
     {
       onRequest: app.requireUser,
+      config: { userOptional: true },
       schema: {
         querystring: IndexSetQuerySchema,
         response: { 200: IndexSetSchema, 202: IndexSetGeneratingSchema },
@@ -53,7 +67,7 @@ export const indicesRoutes: AppModule = async (app, deps) => {
           .status(200)
           .send({ ...published, plays: [...published.plays], source: 'published', subsets: [] });
       }
-      const found = await sets.lookup(spec);
+      const found = request.user === undefined ? await knownToGuest(spec) : await sets.lookup(spec);
       if ('generating' in found)
         return reply.status(202).send({ status: 'generating', progress: found.generating });
       const body: IndexSetBody = {

@@ -23,6 +23,7 @@ import type { AppModule } from '../module.ts';
 import { applyTableAction, defaultRng, readPatterns, readSnapshot } from './play.ts';
 import { listReveals } from './reveals.ts';
 import { readReport } from './report.ts';
+import { replayRoutes } from './replay-routes.ts';
 import { readVersion } from './store.ts';
 import { basicCharts } from '../../strategy/basic-charts.ts';
 
@@ -99,4 +100,6 @@ export const tableRoutes: AppModule = async (app, deps) => {
     { ...auth, schema: { querystring: TableReportQuerySchema, response: { 200: TableReportSchema } } },
     async (request) => readReport(db, request.userId(), request.query.shoe),
   );
+
+  replayRoutes(app, db);
 };

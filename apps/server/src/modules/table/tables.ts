@@ -47,8 +47,23 @@ export interface GameShoeRevealsTable {
   replaced_at: Timestamp;
 }
 
+/** A finished round's deal log (round-cards.ts, decision record 0061), newest kept per player. */
+export interface TableRoundCardsTable {
+  id: ColumnType<string, never, never>;
+  user_id: string;
+  /** The commitment of the shoe the round ended in, and where the round began in it. */
+  shoe: string;
+  round_start: number;
+  /** The seats in dealing order ({ seat, player }). */
+  seats: Json<unknown[]>;
+  /** The engine's deal log (DealEvent[]): the hole card is in it, so only a replay reads it. */
+  events: Json<unknown[]>;
+  created_at: Timestamp;
+}
+
 export interface TableTables {
   game_tables: GameTablesTable;
+  table_round_cards: TableRoundCardsTable;
   game_table_actions: GameTableActionsTable;
   game_shoe_reveals: GameShoeRevealsTable;
 }

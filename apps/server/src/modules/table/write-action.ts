@@ -8,7 +8,8 @@
  *   a settled round's lifetime statistics (profiles/sql.ts roundStatsSet);
  * - credit_transactions: the stakes and payout (ledger/steps-sql.ts);
  * - reward_progress: a settled round's reward counters (rewards' additionsSql);
- * - play_record: the decision or count check the action made (record/table-entries.ts).
+ * - play_record: the decision or count check the action made (record/table-entries.ts);
+ * - table_round_cards: a finished round's deal log (round-cards.ts, ADR 0061).
  * A refusal writes only its answer (storeRefusal); a reward paid after the write patches the
  * stored answer (patchSavedAnswer).
  */
@@ -21,6 +22,7 @@ import { checkLedgerSteps, ledgerStepsSql, type LedgerStep } from '../ledger/ind
 import { roundStatsSet } from '../profiles/sql.ts';
 import { tableRecordSql, type TableRecordRow } from '../record/index.ts';
 import { additionsSql, type Additions } from '../rewards/index.ts';
+import { roundCardsSql } from './round-cards.ts';
 import type { ShoePlay } from './shoe-play.ts';
 import type { RoundStats } from './stats.ts';
 import type { Training } from './training.ts';
@@ -145,6 +147,7 @@ export async function writeAction(
     ${rewards.ctes},
     ${record},
     ${revealsSql(a)},
+    ${roundCardsSql(a.user_id, a.state, a.forgetBefore !== null, a.created_at)},
     forget as (
       delete from game_table_actions
       where user_id = ${a.user_id} and exists (select 1 from saved)

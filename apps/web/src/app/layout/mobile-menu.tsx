@@ -16,7 +16,7 @@ const ITEM = 'block w-full rounded-md px-3 py-3 text-left text-base hover:bg-sla
 export function MobileMenu({ id, isAdmin = false, onNavigate, onPurchase, onSignOut }: MobileMenuProps) {
   const links = [...navLinks(isAdmin), { to: '/profile', label: 'Profile', end: false }];
   return (
-    <nav id={id} aria-label="Mobile" className="border-t border-slate-800 bg-slate-900 px-4 py-2 md:hidden">
+    <nav id={id} aria-label="Mobile" className="border-t border-slate-800 bg-slate-900 px-4 py-2 lg:hidden">
       <ul>
         {links.map((link) => (
           <li key={link.to}>

@@ -57,24 +57,24 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-emerald-300" aria-label="Card Counter home">
+        <Link to="/" className="shrink-0 whitespace-nowrap text-xl font-extrabold tracking-tight text-emerald-300" aria-label="Card Counter home">
           <span aria-hidden="true">♠ </span>Card Counter
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden gap-1 md:flex">
+        <nav aria-label="Main" className="ml-4 hidden shrink-0 gap-1 lg:flex">
           {navLinks(user?.isAdmin === true).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={LINK}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-3">
           {user && !user.isGuest ? <DailyBonusCountdown lastClaim={user.freeCreditsLastClaimed} /> : null}
-          <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden md:flex" />
-          <CreditsDisplay credits={user?.credits ?? 0} variant="compact" className="md:hidden" />
-          <NavLink to="/profile" title={profileLinkText(user)} className={(state) => `hidden max-w-[16rem] truncate md:block ${LINK(state)}`}>
+          <CreditsDisplay credits={user?.credits ?? 0} variant="full" onPurchase={openPurchase} className="hidden lg:flex" />
+          <CreditsDisplay credits={user?.credits ?? 0} variant="compact" className="lg:hidden" />
+          <NavLink to="/profile" title={profileLinkText(user)} className={(state) => `hidden min-w-0 max-w-[10rem] truncate lg:block xl:max-w-[16rem] ${LINK(state)}`}>
             {profileLinkText(user)}
           </NavLink>
-          <button type="button" className="hidden rounded-md px-3 py-2 text-sm text-slate-300 hover:text-white md:block" onClick={doSignOut}>
+          <button type="button" className="hidden shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm text-slate-300 hover:text-white lg:block" onClick={doSignOut}>
             Sign Out
           </button>
           <MenuToggle ref={menuToggleRef} open={menuOpen} menuId={menuId} onToggle={() => setMenuOpen((open) => !open)} />
@@ -96,7 +96,7 @@ function MenuToggle({ ref, open, menuId, onToggle }: { ref: RefObject<HTMLButton
     <button
       ref={ref}
       type="button"
-      className="rounded-md p-2 text-slate-200 hover:bg-slate-800 md:hidden"
+      className="rounded-md p-2 text-slate-200 hover:bg-slate-800 lg:hidden"
       aria-label={open ? 'Close menu' : 'Open menu'}
       aria-expanded={open}
       aria-controls={menuId}

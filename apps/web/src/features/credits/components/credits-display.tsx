@@ -18,7 +18,7 @@ export function CreditsDisplay({
   const full = formatCreditsFull(credits);
   return (
     <div
-      className={`flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1 ${className}`}
+      className={`flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-slate-800 px-3 py-1 ${className}`}
       data-testid={`credits-${variant}`}
     >
       {variant === 'full' ? (

@@ -9,7 +9,7 @@ export function DailyBonusCountdown({ lastClaim }: { lastClaim: string | null })
   return (
     <Link
       to="/profile#daily-bonus"
-      className={`hidden items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium lg:flex ${
+      className={`hidden shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-3 py-1 text-xs font-medium xl:flex ${
         ready ? 'bg-amber-400/15 text-amber-200 hover:bg-amber-400/25' : 'text-slate-400 hover:text-slate-200'
       }`}
       aria-label={ready ? 'Daily bonus ready to claim' : `Next daily bonus in ${formatCountdown(remaining)}`}

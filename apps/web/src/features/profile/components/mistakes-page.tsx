@@ -16,6 +16,7 @@ import { betCostWords } from '@/shared/lib/bet-cost-words.ts';
 import { BET_GRADE_MEANS } from '@/shared/lib/grade-words.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
+import { RoundReplay } from '@/shared/replay/components/round-replay.tsx';
 import { useMistakes, type MistakesSpan } from '../api/lifetime-api.ts';
 import { cardLabel, choiceLabel, countLabel, handName, seenLabel } from '../model/cards.ts';
 import { MistakeReplay } from './mistake-replay.tsx';
@@ -332,6 +333,7 @@ function DecisionItem({
   when: ReactNode;
 }) {
   const [replay, setReplay] = useState(false);
+  const [cards, setCards] = useState(false);
   const seen = seenLabel(m.seen);
   return (
     <li className="rounded-xl bg-slate-900 p-4">
@@ -353,6 +355,9 @@ function DecisionItem({
           <button type="button" aria-expanded={replay} className="text-sm text-emerald-300 underline hover:text-white" onClick={() => setReplay((r) => !r)}>
             {replay ? 'Hide the round' : 'Replay the round'}
           </button>
+          <button type="button" aria-expanded={cards} className="text-sm text-emerald-300 underline hover:text-white" onClick={() => setCards((c) => !c)}>
+            {cards ? 'Hide the cards' : 'Card by card'}
+          </button>
           {isPlay(m) ? (
             <label className="flex items-center gap-2 text-sm text-slate-300">
               <input type="checkbox" className="h-4 w-4 accent-emerald-500" checked={picked} onChange={(e) => pick(m, e.target.checked)} />
@@ -362,6 +367,7 @@ function DecisionItem({
         </div>
       </div>
       {replay ? <MistakeReplay id={m.id} /> : null}
+      {cards ? <RoundReplay source={{ mistake: m.id }} /> : null}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BET_GRADE_MEANS, EDGE_GIVEN_AWAY_MEANS } from '@/shared/lib/grade-words.ts';
 import { FormError } from '@/shared/ui/form-message.tsx';
 import { useShoeReportOf } from '../api/lifetime-api.ts';
+import { ShoeRounds } from './shoe-rounds.tsx';
 
 // A shoe's report from Profile -> Shoes (issue 39: every shoe's report is reachable here,
 // whatever happened to its count check): the server's figures, read when the player opens it.
@@ -33,6 +34,7 @@ export function ShoeReportSummary({ shoe }: { shoe: string }) {
             {EDGE_GIVEN_AWAY_MEANS}
             {r.betGrades ? ` ${BET_GRADE_MEANS}` : ''}
           </p>
+          <ShoeRounds shoe={shoe} />
         </div>
       )}
     </div>

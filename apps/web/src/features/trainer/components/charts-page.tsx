@@ -1,22 +1,22 @@
 import { countingSystemOf, type Chart } from '@card-counter/engine';
-import { useMemo, useState } from 'react';
-import type { TableSettings } from '@/shared/table-settings/table-settings.ts';
+import { useState } from 'react';
+import { playsAtServerTable, type TableSettings } from '@/shared/table-settings/table-settings.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
 import { useStrategy } from '@/shared/strategy/use-basic-strategy.ts';
 import { Button } from '@/shared/ui/button.tsx';
 import { WithTableSettings } from './with-table-settings.tsx';
 import { useCellAccuracy } from '../hooks/use-cell-accuracy.ts';
 import { useDrillPlayer } from '../hooks/use-trainer.ts';
 import { chartCodeOf, type CellCode } from '../model/chart-cells.ts';
-import { indexChart } from '../model/index-chart.ts';
 import { allCells } from '../model/strategy-items.ts';
-import { IndexTable } from './index-table.tsx';
+import { IndexSetPanel } from './index-set-panel.tsx';
 import { AccuracyLegend, ChartLegend, StrategyChart, type ChartView } from './strategy-chart.tsx';
 import { rulesLine } from './trainer-page.tsx';
 import './charts.css';
 
 // `/?mode=charts`: what a counter studies away from the table, for the rules and count of their
-// own table: the basic strategy chart (with their accuracy per cell as a heat map) and their
-// index plays, printable on one page (charts.css).
+// own table: the basic strategy chart (with their accuracy per cell as a heat map) and the full
+// index set of their count (index-set-panel.tsx), printable (charts.css).
 
 export function ChartsPage() {
   return <WithTableSettings>{(settings) => <Charts settings={settings} />}</WithTableSettings>;
@@ -35,7 +35,7 @@ function Charts({ settings }: { settings: TableSettings }) {
   const player = useDrillPlayer();
   const strategy = useStrategy(rules);
   const accuracy = useCellAccuracy(player);
-  const index = useMemo(() => indexChart(rules, counting), [rules, counting]);
+  const signedIn = playsAtServerTable(useUserState());
   const [view, setView] = useState<ChartView>('plays');
   const setup = `${rulesLine(rules)} · ${countingSystemOf(counting).name}`;
   return (
@@ -72,12 +72,7 @@ function Charts({ settings }: { settings: TableSettings }) {
         </div>
       </section>
 
-      <section aria-labelledby="study-index-heading" className="study-panel rounded-xl bg-slate-900/80 p-3 ring-1 ring-slate-800 sm:p-4">
-        <h2 id="study-index-heading" className="font-semibold">
-          Index plays: <span className="font-normal text-slate-200">{index.source.label}</span>
-        </h2>
-        <IndexTable chart={index} insuranceOffered={rules.insuranceAllowed} />
-      </section>
+      <IndexSetPanel rules={rules} counting={counting} strategy={strategy?.chart ?? null} signedIn={signedIn} />
     </div>
   );
 }

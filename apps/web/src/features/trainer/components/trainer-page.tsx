@@ -9,6 +9,7 @@ import { useTrainer } from '../hooks/use-trainer.ts';
 import { BetDrill } from './bet-drill.tsx';
 import { CountdownDrill } from './countdown-drill.tsx';
 import { PairsDrill } from './pairs-drill.tsx';
+import { ServedDeviationDrill } from './served-deviation-drill.tsx';
 import { SpeedDrill } from './speed-drill.tsx';
 import { StrategyDrill } from './strategy-drill.tsx';
 import { TrayDrill } from './tray-drill.tsx';
@@ -16,7 +17,8 @@ import { cellKeysOfHands } from '../model/strategy-items.ts';
 import './trainer.css';
 
 // The drills beside the table (`/?mode=drills&drill=...`): one screen per weak spot of a counter,
-// with the rules and count of the player's own table.
+// with the rules and count of the player's own table. A signed-in player's deviations are dealt
+// by the server from their full index set (served-deviation-drill.tsx, ADR 0053); a guest's stay here.
 
 export const DRILL_TABS: { id: DrillId; label: string; short: string }[] = [
   { id: 'runningCount', label: 'Running count', short: 'Count' },
@@ -91,7 +93,7 @@ function Drills({ settings }: { settings: TableSettings }) {
       {drill === 'flash' || drill === 'tableRound' ? <SpeedDrill key={drill} kind={drill} trainer={trainer} /> : null}
       {drill === 'betSizing' ? <BetDrill key={drill} trainer={trainer} /> : null}
       {drill === 'trueCount' || drill === 'deckEstimation' ? <TrayDrill key={drill} kind={drill} trainer={trainer} /> : null}
-      {drill === 'basicStrategy' || drill === 'deviations' ? (
+      {drill === 'deviations' && trainer.store.signedIn ? <ServedDeviationDrill key={drill} trainer={trainer} /> : drill === 'basicStrategy' || drill === 'deviations' ? (
         <StrategyDrill
           key={`${drill}:${handsParam}`}
           kind={drill === 'basicStrategy' ? 'basic' : 'deviations'}

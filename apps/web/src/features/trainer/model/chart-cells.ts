@@ -1,9 +1,8 @@
 import type { Chart, ChartCode } from '@card-counter/engine';
-import type { IndexChartRow } from './index-chart.ts';
 import type { StrategyCell } from './strategy-items.ts';
 
 // The Charts screen's words and colours: the engine's chart codes for a cell, what they mean,
-// and the index table's plays in words.
+// and the index set's plays in words.
 
 /** The code printed in a cell. 'Ph' (split because doubling after a split is allowed) is a split at this table. */
 export type CellCode = Exclude<ChartCode, 'Ph'>;
@@ -53,8 +52,3 @@ const PLAY_WORDS: Record<string, string> = {
 };
 
 export const playWord = (action: string): string => PLAY_WORDS[action] ?? action;
-
-/** An index row's hand as counters say it: '16 v 10', '10,10 v 5', 'Insurance'. */
-export function indexRowHand(row: Pick<IndexChartRow, 'hand' | 'up' | 'id'>): string {
-  return row.id === 'insurance' ? 'Insurance' : `${row.hand} v ${row.up}`;
-}

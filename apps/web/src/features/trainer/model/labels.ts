@@ -55,6 +55,10 @@ export function itemLabel(item: string): string {
   if (speed) return `${speed[2]} ${speed[1] === 'fl' ? 'cards at once' : speed[1] === 'pr' ? 'pairs' : 'seats'}`;
   const bet = /^bs:(ramp|kelly):([+-]?\d+)$/.exec(item);
   if (bet) return `${bet[1] === 'ramp' ? 'Ramp' : 'Kelly'} at ${bet[2]}`;
+  // The server-dealt deviations drill's items (ADR 0053): 'dev:16v10:stand+', 'dev:insurance'.
+  if (item === 'dev:insurance') return 'Insurance';
+  const full = /^dev:(.+)v(\d+|A):([a-z]+)([+-])$/.exec(item);
+  if (full) return `${full[1]} v ${full[2]}, ${full[3]} ${full[4] === '+' ? 'at or above' : 'at or below'} its index`;
   const dev = /^(I18|Fab4)-(.+)v(.+)$/.exec(item);
   if (dev) return `${dev[2]} v ${dev[3]} (${dev[1] === 'I18' ? 'I18' : 'Fab 4'})`;
   return item;
