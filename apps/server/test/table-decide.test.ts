@@ -57,7 +57,11 @@ describe('decide', () => {
     expect(d.save?.award).not.toBeNull();
     expect(Object.keys(d.save?.patterns ?? {})).toHaveLength(1);
     // The stand was a decision: its facts go to the record, to be graded (ADR 0028).
-    expect(d.save?.record).toMatchObject([{ kind: 'decision', graded: false, facts: { hand: [10, 9], upcard: 10, chosen: 'stand', bet: 100 } }]);
+    // The stand settled the round: its result joins the record too, the payout less the stake (ADR 0060).
+    expect(d.save?.record).toMatchObject([
+      { kind: 'decision', graded: false, facts: { hand: [10, 9], upcard: 10, chosen: 'stand', bet: 100 } },
+      { kind: 'round', graded: true, resultCredits: 100, betCredits: 100, facts: { kind: 'round', trueCount: 0, bet_credits: 100, result_credits: 100 } },
+    ]);
   });
 
   it('asks a count check when the round ends (drawn), grades the answer, and refuses one for no open check', () => {

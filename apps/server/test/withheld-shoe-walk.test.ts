@@ -258,7 +258,7 @@ forEachDatabase('withheld shoe walk', (t) => {
     // Answered: the shoe is over, and the same walk now finds its count where the issue found it.
     await both(a, b, (s) => s.table.act({ type: 'countCheck', id: s.table.snapshot().training.countCheck!.id, answer: 0, trueCount: 0 }));
     const told = await differences(a, b);
-    for (const route of ['/api/me/record?kind=bet', '/api/me/mistakes', '/api/me/mistakes/:id/round', '/api/table/report?shoe=<shoe>', '/api/leaderboard/skill', '/api/me/lifetime', '/api/me/shoes/:shoe/rounds/:start/replay'])
+    for (const route of ['/api/me/record?kind=bet', '/api/me/mistakes', '/api/me/mistakes/:id/round', '/api/table/report?shoe=<shoe>', '/api/leaderboard/skill', '/api/me/lifetime', '/api/me/shoes/:shoe/rounds/:start/replay', '/api/me/record/by-true-count'])
       expect(told).toContain(route);
   }, WALK_TIMEOUT_ms);
 

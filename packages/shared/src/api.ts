@@ -22,3 +22,4 @@ export * from './api/play-history.ts';
 export * from './api/tournaments.ts';
 export * from './api/indices.ts';
 export * from './api/deviation-drill.ts';
+export * from './api/record-by-true-count.ts';

@@ -18,6 +18,8 @@ export class FakeTableServer {
   version = 0;
   state: GameState = createGame({ balance: 10_000, shoe: stackedShoe(6, ['10h', '9s', '8c', '7d', '10s']) });
   sent: Sent[] = [];
+  /** GET /api/me/record/by-true-count's answer. */
+  byTrueCount: unknown = { count: 'hi-lo', rows: [], rounds: 0, withheld: false };
   shoes: unknown[] = [];
   answered = new Map<string, { status: number; body: unknown }>();
   /** Answers to give instead of the table, one per request, before the table answers (e.g. a lost answer). */
@@ -67,6 +69,8 @@ export class FakeTableServer {
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Sent['body']) : null;
     this.sent.push({ url, method, body });
+    // The sidebar's read of the record by count (ADR 0060): answered apart, so it takes no fault meant for the table.
+    if (url.startsWith('/api/me/record/by-true-count')) return json(this.byTrueCount);
     const fault = this.faults.shift();
     if (fault) return fault();
     if (url === '/api/table') return json(this.snapshot());

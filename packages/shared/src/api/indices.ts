@@ -9,8 +9,8 @@ import { z } from '../zod.ts';
 import { CustomCountSchema } from '../custom-count.ts';
 import { CountSystemSchema, TableRulesSchema, customGoesWithSystem } from '../table.ts';
 
-/** A query string value holding JSON, then checked by `schema`. */
-function jsonOf<T extends z.core.$ZodType>(schema: T) {
+/** A query string value holding JSON, then checked by `schema` (also record-by-true-count.ts). */
+export function jsonOf<T extends z.core.$ZodType>(schema: T) {
   return z.pipe(
     z.pipe(
       z.string(),

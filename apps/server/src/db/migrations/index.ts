@@ -31,6 +31,7 @@ import { migration0026 } from './0026-tournaments.ts';
 import { migration0029 } from './0029-speed-and-bet-drills.ts';
 import { migration0030 } from './0030-index-sets.ts';
 import { migration0031 } from './0031-player-index-sets.ts';
+import { migration0032 } from './0032-round-results.ts';
 import { migration0033 } from './0033-table-round-cards.ts';
 import { migration0034 } from './0034-deviation-deals.ts';
 
@@ -59,6 +60,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029-speed-and-bet-drills': migration0029,
   '0030-index-sets': migration0030,
   '0031-player-index-sets': migration0031,
+  '0032-round-results': migration0032,
   '0033-table-round-cards': migration0033,
   '0034-deviation-deals': migration0034,
 };

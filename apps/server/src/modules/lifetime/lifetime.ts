@@ -32,10 +32,10 @@ const bucketSql = sql<Bucket>`case
 
 /**
  * The player's graded table rows a player may see now: the withheld shoe's verdicts left out
- * (the one rule, record/withheld.ts, ADR 0043).
+ * (the one rule, record/withheld.ts, ADR 0043). A round's result is no verdict (ADR 0060).
  */
 export function visibleSql(userId: string): RawBuilder<boolean> {
-  return sql<boolean>`user_id = ${userId} and source = 'table' and graded and ${shownSql({ userId })}`;
+  return sql<boolean>`user_id = ${userId} and source = 'table' and graded and kind <> 'round' and ${shownSql({ userId })}`;
 }
 
 function emptyTally(): GradedTally {

@@ -66,7 +66,8 @@ export async function readMistakeRound(db: Database, userId: string, mistakeId: 
       select ${columns} from play_record
       where ${visible} and kind = 'decision' and shoe = ${mistake.shoe}
         and (facts->>'roundStart')::integer = ${start}::integer
-      order by id limit ${MISTAKE_ROUND_STEPS_MAX}::integer`.execute(db.kysely);
+      -- The column, not the text alias the select gives it: as text, id 100 sorts before id 99.
+      order by play_record.id limit ${MISTAKE_ROUND_STEPS_MAX}::integer`.execute(db.kysely);
     // The mistake is always in its round's page: a round never holds more than the bound.
     if (round.rows.some((r) => r.id === mistake.id)) {
       rows = round.rows;

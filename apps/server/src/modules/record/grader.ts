@@ -147,7 +147,8 @@ export class RecordGrader {
   private async gradeBatch(): Promise<number> {
     const { rows } = await sql<Job>`
       select id::text as id, user_id, entry_id, at, facts from play_record
-      where not graded order by id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
+      -- Oldest first by the column (the partial index), not by the text alias: as text, 100 sorts before 99.
+      where not graded order by play_record.id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
     if (rows.length === 0) return 0;
     // Each rule set's chart from the process's one builder (built once, on its own worker).
     const charts: Record<string, Uint8Array> = {};

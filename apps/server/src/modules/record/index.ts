@@ -2,6 +2,6 @@
 export { addRecordEntries, listRecordEntries } from './record.ts';
 export { RecordGrader } from './grader.ts';
 export { shownSql, withheldShoe, withheldShoesSql } from './withheld.ts';
-export { betRow, countCheckRow, decisionRow, tableRecordSql, type RoundEnd, type TableRecordRow } from './table-entries.ts';
+export { betRow, countCheckRow, decisionRow, roundRow, tableRecordSql, type RoundEnd, type RoundResultFacts, type TableRecordRow } from './table-entries.ts';
 export { recordRoutes as recordModule } from './routes.ts';
 export type { RecordTables, PlayRecordTable } from './tables.ts';

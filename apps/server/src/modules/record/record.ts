@@ -91,7 +91,8 @@ export async function listRecordEntries(
     .orderBy('id', 'desc')
     .limit(query.limit);
   // Bets only when asked for: the record's older readers (the trainer, the player model) list decisions and checks.
-  q = query.kind !== undefined ? q.where('kind', '=', query.kind) : q.where('kind', '!=', 'bet');
+  // Round results (ADR 0060) are no entry of this page: GET /api/me/record/by-true-count reads them.
+  q = query.kind !== undefined ? q.where('kind', '=', query.kind) : q.where('kind', 'not in', ['bet', 'round']);
   // Test mode keeps the count off every answer (ADR 0031): the withheld shoe's decisions and
   // bets wait for its count check (the one rule, withheld.ts, ADR 0043).
   q = q.where(shownSql({ userId }));

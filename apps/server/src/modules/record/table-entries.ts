@@ -13,15 +13,17 @@ import { sql, type RawBuilder } from 'kysely';
 /** One row the table's write adds to play_record. */
 export interface TableRecordRow {
   entryId: string;
-  kind: 'decision' | 'countCheck' | 'bet';
+  kind: 'decision' | 'countCheck' | 'bet' | 'round';
   at: Date;
   graded: boolean;
   correct: boolean;
   evCostCredits: number;
   betCredits: number;
-  /** The graded entry (RecordEntrySchema); null for a decision until graded. */
-  entry: CountCheckEntry | null;
-  facts: RoundDecisionFacts | BetFacts | null;
+  /** The graded entry (RecordEntrySchema; a round's own shape); null for a decision until graded. */
+  entry: CountCheckEntry | RoundResultEntry | null;
+  facts: RoundDecisionFacts | BetFacts | RoundResultFacts | null;
+  /** A settled round's net for the player's hands (kind 'round' only, ADR 0060). */
+  resultCredits?: number;
   /**
    * The commitment of the shoe the entry was made in (a shoe's report reads its entries by it);
    * absent: the shoe the table holds after the action (tableRecordSql's `shoe`).
@@ -51,6 +53,42 @@ export function decisionRow(facts: RoundDecisionFacts, at: Date, shoe: string | 
 /** A round's bet at the deal, to be graded against the ramp (grader.ts, ADR 0030), made in the shoe `shoe`. */
 export function betRow(facts: BetFacts, at: Date, shoe: string | null = null): TableRecordRow {
   return { entryId: randomUUID(), kind: 'bet', at, graded: false, correct: false, evCostCredits: 0, betCredits: facts.bet_credits, entry: null, facts, shoe };
+}
+
+/**
+ * A settled round (decision record 0060): its bet over all spots at the count before its first
+ * card, as a bet grade stores them (engine betFactsOf), and its net for the player's hands. The
+ * counting convention is kept so a reader can match the simulator's.
+ */
+export interface RoundResultFacts {
+  kind: 'round';
+  rules: BetFacts['rules'];
+  system: BetFacts['system'];
+  custom?: BetFacts['custom'];
+  resolution: string;
+  rounding: string;
+  aceSideCount: boolean;
+  trueCount: number;
+  runningCount: number;
+  cardsRemaining: number;
+  bet_credits: number;
+  result_credits: number;
+}
+
+/** A round entry as stored: what the table showed of it (no answer to grade). */
+export interface RoundResultEntry {
+  kind: 'round';
+  trueCount: number;
+  bet_credits: number;
+  result_credits: number;
+  at: string;
+}
+
+/** A settled round's result, recorded with the action that settled it (graded at once: there is nothing to grade). */
+export function roundRow(facts: RoundResultFacts, at: Date, shoe: string | null): TableRecordRow {
+  if (!Number.isInteger(facts.result_credits) || !(facts.bet_credits > 0)) throw new Error('record: a round result is whole credits of a round with a bet');
+  const entry: RoundResultEntry = { kind: 'round', trueCount: facts.trueCount, bet_credits: facts.bet_credits, result_credits: facts.result_credits, at: at.toISOString() };
+  return { entryId: randomUUID(), kind: 'round', at, graded: true, correct: true, evCostCredits: 0, betCredits: facts.bet_credits, entry, facts, shoe, resultCredits: facts.result_credits };
 }
 
 /** A count check the table asked and graded. */
@@ -93,13 +131,14 @@ export function tableRecordSql(
       bet_credits: r.betCredits,
       entry: r.entry,
       facts: r.facts,
+      result_credits: r.resultCredits ?? null,
     })),
   );
   return sql`rec_add as (
-      insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded, shoe)
-      select ${userId}, r.entry_id, r.kind, r.correct, r.ev_cost_credits, r.bet_credits, r.entry::jsonb, r.facts, r.at, 'table', r.graded, r.shoe
+      insert into play_record (user_id, entry_id, kind, correct, ev_cost_credits, bet_credits, entry, facts, at, source, graded, shoe, result_credits)
+      select ${userId}, r.entry_id, r.kind, r.correct, r.ev_cost_credits, r.bet_credits, r.entry::jsonb, r.facts, r.at, 'table', r.graded, r.shoe, r.result_credits
       from json_to_recordset(${json}::json) as r(entry_id text, kind text, at timestamptz, graded boolean, correct boolean,
-                                                ev_cost_credits float8, bet_credits integer, entry json, facts json, shoe text)
+                                                ev_cost_credits float8, bet_credits integer, entry json, facts json, shoe text, result_credits integer)
       where ${gate}
       returning kind
     ),

@@ -7,7 +7,7 @@ export interface PlayRecordTable {
   id: ColumnType<string, never, never>;
   user_id: string;
   entry_id: string;
-  kind: 'decision' | 'countCheck' | 'bet';
+  kind: 'decision' | 'countCheck' | 'bet' | 'round';
   /** decision: chosen = best; count check: answered = expected; bet: the ramp's bet (within half a unit). Indexed for the skill board. */
   correct: boolean;
   /** decision: credits given away and the hand's stake; bet: credits given away against the ramp (may be negative) and the round's bet; 0 for count checks. */
@@ -23,6 +23,8 @@ export interface PlayRecordTable {
   facts: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
   /** The commitment of the shoe a table entry was made in (a shoe's report reads by it); null for a browser's posts and older rows. */
   shoe: ColumnType<string | null, string | null | undefined, never>;
+  /** A 'round' entry's net for the player's hands, credits (the ledger's settlement, fee excluded; ADR 0060); null for every other kind. */
+  result_credits: ColumnType<number | null, number | null | undefined, never>;
   /** The entry's own `at`. */
   at: Timestamp;
   created_at: Timestamp;

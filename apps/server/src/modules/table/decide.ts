@@ -38,6 +38,7 @@ import type { LedgerStep } from '../ledger/index.ts';
 import { countCheckRow, type TableRecordRow } from '../record/index.ts';
 import { countCheckPractice, type Additions } from '../rewards/index.ts';
 import { ledgerStepsOf, movementOf } from './money.ts';
+import { roundResultRows } from './round-result.ts';
 import type { ShoePlay } from './shoe-play.ts';
 import { roundOutcome, type RoundStats } from './stats.ts';
 import type { ActionTable } from './store.ts';
@@ -177,7 +178,9 @@ export function decide(ctx: DecideContext, row: ActionTable, version: number, ac
   const round = roundOutcome(row, input, action, next, move);
   // The decision this action made, as the player saw the table, and the count check (ADR 0028).
   const trained = trainingOfStep(row.training, state, action, next, ctx);
-  return accepted(next, next.balance, { state: next, ledger, ...round, reveals: result.published, ...trained, countCheck: null });
+  // A settled round's result joins the record (round-result.ts, ADR 0060).
+  const record = [...trained.record, ...roundResultRows(action, next, move, ctx.now)];
+  return accepted(next, next.balance, { state: next, ledger, ...round, reveals: result.published, ...trained, record, countCheck: null });
 }
 
 function accepted(next: GameState, credits: number, save: Save): Decision {

@@ -118,7 +118,7 @@ async function groupsOf(db: Database, scope: RawBuilder<unknown>, decisionScope:
       -- A bet's cost is the expectation it gives away, never negative (decision record 0058);
       -- rows graded before that rule may hold a negative one.
       coalesce(sum(case when kind = 'bet' then greatest(ev_cost_credits, 0) else ev_cost_credits end), 0)::float8 as cost
-    from play_record where (${scope} and kind = 'countCheck') or (${decisionScope} and kind <> 'countCheck')
+    from play_record where (${scope} and kind = 'countCheck') or (${decisionScope} and kind not in ('countCheck', 'round'))
     group by kind, graded, correct`.execute(db.kysely);
   return rows;
 }

@@ -29,6 +29,22 @@ describe('the table screen on the server table', { timeout: 20_000 }, () => {
     expect(posts).toEqual(['bet', 'deal', 'stand']);
   });
 
+  it("shows beside the coach the player's own result at the current true count, read again after the round (ADR 0060)", async () => {
+    const user = userEvent.setup();
+    server.byTrueCount = { count: 'hi-lo', rows: [{ trueCount: 0, rounds: 14, bet_credits: 1400, net_credits: -28, resultPerUnit: -0.02, resultPerUnitStdErr: 0.3 }], rounds: 14, withheld: false };
+    renderServerTable();
+    // Shown once the read answers ("Reading your record by count…" until then).
+    await vi.waitFor(() => expect(screen.getByTestId('your-result-at-count').textContent).toBe('You at TC 0: −2.0% ± 30.0% over 14 rounds'));
+    const reads = () => server.sent.filter((s) => s.url.startsWith('/api/me/record/by-true-count'));
+    const before = reads().length;
+    expect(new URL(reads()[0]!.url, 'http://x').searchParams.get('count')).toBe('hi-lo');
+    await user.click(screen.getByRole('button', { name: '100' }));
+    await user.click(screen.getByRole('button', { name: 'Deal' }));
+    await user.click(await screen.findByRole('button', { name: 'Stand' }));
+    await screen.findByTestId('game-status');
+    await vi.waitFor(() => expect(reads().length).toBeGreaterThan(before));
+  });
+
   it("shows the server's message and the current table when another tab acted first", async () => {
     const user = userEvent.setup();
     renderServerTable();

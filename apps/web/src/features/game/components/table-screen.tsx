@@ -41,6 +41,7 @@ import { ReportButton } from './report-button.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TableHeader } from './table-header.tsx';
+import { YourResultAtCount } from './your-result-at-count.tsx';
 
 // Opened now and then, not needed to play a round: each is its own chunk, loaded when first shown.
 const TableSettings = lazyChunk(() => import('./table-settings.tsx').then((m) => ({ default: m.TableSettings })));
@@ -120,6 +121,7 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           ) : (
             <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} continuousShuffler={state.config.continuousShuffler} />
           )}
+          {source.kind === 'server' && !testMode && <YourResultAtCount state={state} />}
           {betRamp.ramp !== null && !testMode && <BetGradePanel grades={bets} />}
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
           {report.available && <ReportButton onClick={report.showSession} />}

@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { SimResult } from '@card-counter/engine';
+import type { RecordTrueCountRow } from '@/shared/record/by-true-count.ts';
 import { UplotChart } from '@/shared/ui/uplot-chart.tsx';
 
 const AXIS_STYLE = {
@@ -14,14 +15,18 @@ const AXIS_STYLE = {
 /** Counts shown: those holding at least this share of rounds (the tails are noise). */
 const FREQUENCY_MIN = 0.0005;
 
-export function EvByCountChart({ result, mine }: { result: SimResult; mine?: SimResult | null | undefined }) {
+/** `record`: the player's own result per true count from the graded record (ADR 0060), drawn as points. */
+export function EvByCountChart({ result, mine, record }: { result: SimResult; mine?: SimResult | null | undefined; record?: readonly RecordTrueCountRow[] | undefined }) {
+  const withRecord = record !== undefined && record.length > 0;
   const data = useMemo<uPlot.AlignedData>(() => {
     const rows = result.perTrueCount.filter((r) => r.frequency >= FREQUENCY_MIN);
     const mineAt = new Map((mine?.perTrueCount ?? []).map((r) => [r.tc, r.evPerUnitBet * 100]));
+    const recordAt = new Map((record ?? []).map((r) => [r.trueCount, r.resultPerUnit * 100]));
     const series: (number | null)[][] = [rows.map((r) => r.evPerUnitBet * 100), rows.map((r) => r.frequency * 100)];
     if (mine) series.push(rows.map((r) => mineAt.get(r.tc) ?? null));
+    if (withRecord) series.push(rows.map((r) => recordAt.get(r.tc) ?? null));
     return [rows.map((r) => r.tc), ...series] as uPlot.AlignedData;
-  }, [result, mine]);
+  }, [result, mine, record, withRecord]);
   const options = useMemo<Omit<uPlot.Options, 'width'>>(
     () => ({
       height: 240,
@@ -38,9 +43,11 @@ export function EvByCountChart({ result, mine }: { result: SimResult; mine?: Sim
         { label: 'Advantage', stroke: '#34d399', fill: 'rgba(52,211,153,0.35)', width: 1, paths: uPlot.paths.bars?.({ size: [0.6, 40] }), points: { show: false }, value: (_u, v) => (v == null ? '—' : `${v.toFixed(2)}%`) },
         { label: 'Frequency', scale: 'freq', stroke: '#fbbf24', width: 2, points: { show: true, size: 4 }, value: (_u, v) => (v == null ? '—' : `${v.toFixed(1)}%`) },
         ...(mine ? [{ label: 'Your game', stroke: '#f472b6', width: 2, dash: [6, 4], points: { show: true, size: 4 }, value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${v.toFixed(2)}%`) }] : []),
+        // Points only: a count's result is noisy, and a line between counts would suggest a trend.
+        ...(withRecord ? [{ label: 'Your record', stroke: '#e879f9', width: 0, paths: () => null, points: { show: true, size: 7, fill: '#e879f9' }, value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${v.toFixed(1)}%`) }] : []),
       ],
     }),
-    [mine],
+    [mine, withRecord],
   );
   return <UplotChart options={options} data={data} label="Advantage per unit bet and share of rounds at each true count" />;
 }

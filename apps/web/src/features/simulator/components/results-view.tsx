@@ -7,8 +7,10 @@ import type { MyGamePart } from '../hooks/use-sim-runner.ts';
 import { MyGameExplained } from './my-game-explained.tsx';
 import type { SimSettings } from '@card-counter/shared';
 import { fmtInt, fmtNum, fmtPct, fmtPlainPct, fmtRate, fmtUnits, settingsLine } from '../model/format-sim.ts';
+import { useRecordByTrueCount } from '@/shared/record/by-true-count.ts';
 import { EvByCountChart, RorChart } from './charts.tsx';
 import { TripPanel } from './trip-panel.tsx';
+import { TrueCountTable } from './true-count-table.tsx';
 
 function Stat({ label, value, sub, testId, mine, tone = 'plain' }: { label: string; value: string; sub?: string | undefined; testId?: string; mine?: string | undefined; tone?: 'good' | 'bad' | 'plain' }) {
   const color = tone === 'good' ? 'text-emerald-300' : tone === 'bad' ? 'text-rose-300' : 'text-slate-100';
@@ -29,7 +31,9 @@ const edge = (r: SimResult, text: string): string => (r.ev > 0 ? text : 'no edge
 /** "± x" for a standard error (runs saved before issue 38 have none). */
 const pm = (se: number | null | undefined, digits = 2): string => (se == null || !Number.isFinite(se) ? '' : `± ${fmtNum(se, digits)} · `);
 
-export function ResultsView({ settings, result, mine, parts = [], estimate }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined; parts?: MyGamePart[]; estimate?: PlayerEstimate | undefined }) {
+export function ResultsView({ settings, result, mine, parts = [], estimate, signedIn = false }: { settings: SimSettings; result: SimResult; mine?: SimResult | null | undefined; parts?: MyGamePart[]; estimate?: PlayerEstimate | undefined; signedIn?: boolean }) {
+  // The player's own result at each count, from the graded record (ADR 0060): signed-in players only.
+  const record = useRecordByTrueCount({ count: settings.count, custom: settings.custom, rules: settings.rules }, signedIn).data;
   const ror = result.riskOfRuin;
   const m = mine ?? null;
   const tone = (x: number) => (x > 0 ? 'good' : x < 0 ? 'bad' : 'plain') as 'good' | 'bad' | 'plain';
@@ -66,60 +70,15 @@ export function ResultsView({ settings, result, mine, parts = [], estimate }: { 
       <div className="grid gap-4 xl:grid-cols-2">
         <figure className="min-w-0 rounded-xl bg-slate-900/70 p-3 ring-1 ring-slate-800">
           <figcaption className="mb-2 text-sm font-semibold text-slate-200">Advantage and frequency by true count</figcaption>
-          <EvByCountChart result={result} mine={m} />
+          <EvByCountChart result={result} mine={m} record={record?.rows} />
         </figure>
         <figure className="min-w-0 rounded-xl bg-slate-900/70 p-3 ring-1 ring-slate-800">
           <figcaption className="mb-2 text-sm font-semibold text-slate-200">Risk of ruin by bankroll</figcaption>
           <RorChart result={result} mine={m} />
         </figure>
       </div>
-      <TrueCountTable result={result} />
+      <TrueCountTable result={result} record={record} />
     </div>
-  );
-}
-
-/** Counts holding fewer rounds than this share are listed only on request (their EV is noise). */
-const RARE_SHARE = 0.0005;
-
-function TrueCountTable({ result }: { result: SimResult }) {
-  const [all, setAll] = useState(false);
-  const rows = result.perTrueCount.filter((r) => r.rounds > 0 && (all || r.frequency >= RARE_SHARE));
-  const hidden = result.perTrueCount.filter((r) => r.rounds > 0).length - rows.length;
-  return (
-    <details className="rounded-xl bg-slate-900/70 ring-1 ring-slate-800" open>
-      <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-200">Per true count</summary>
-      <div className="flex justify-end px-4 pb-1">
-        <button type="button" onClick={() => setAll((a) => !a)} className="text-xs font-semibold text-emerald-300 hover:text-emerald-200">
-          {all ? 'Hide rare counts' : `Show all counts${hidden > 0 ? ` (${hidden} rare)` : ''}`}
-        </button>
-      </div>
-      <div className="max-h-96 overflow-auto px-2 pb-3">
-        <table className="w-full text-right text-xs tabular-nums">
-          <thead className="sticky top-0 bg-slate-900 text-slate-400">
-            <tr>
-              <th scope="col" className="px-2 py-1.5 text-left">TC</th>
-              <th scope="col" className="px-2 py-1.5">Frequency</th>
-              <th scope="col" className="px-2 py-1.5">Advantage</th>
-              <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">EV / round</th>
-              <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">± SE</th>
-              <th scope="col" className="px-2 py-1.5">Avg bet</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.tc} className="border-t border-slate-800 text-slate-200">
-                <th scope="row" className="px-2 py-1 text-left font-semibold">{`${r.tc > 0 ? '+' : ''}${r.tc}`}</th>
-                <td className="px-2 py-1">{fmtPlainPct(r.frequency, 2)}</td>
-                <td className={`px-2 py-1 ${r.evPerUnitBet > 0 ? 'text-emerald-300' : 'text-rose-300'}`}>{fmtPct(r.evPerUnitBet)}</td>
-                <td className="hidden px-2 py-1 sm:table-cell">{fmtUnits(r.ev, 4)}</td>
-                <td className="hidden px-2 py-1 sm:table-cell">{fmtNum(r.evStdErr, 4)}</td>
-                <td className="px-2 py-1">{fmtNum(r.avgBet)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
   );
 }
 

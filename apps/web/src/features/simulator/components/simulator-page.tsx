@@ -77,7 +77,7 @@ function RunTab({ sim }: { sim: ReturnType<typeof useSimulator> }) {
           {sim.comparing.length === 2 && <CompareView a={sim.comparing[0] as SimRun} b={sim.comparing[1] as SimRun} onClose={sim.closeCompare} />}
           {shown ? (
             <>
-              <ResultsView settings={shown.settings} result={shown.result} mine={shown.mine} parts={shown.parts ?? []} estimate={sim.myGame.data} />
+              <ResultsView settings={shown.settings} result={shown.result} mine={shown.mine} parts={shown.parts ?? []} estimate={sim.myGame.data} signedIn={sim.account !== null && !sim.account.isGuest} />
               <OptimalRampPanel
                 key={shown.runId}
                 result={shown.result}
