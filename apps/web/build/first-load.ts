@@ -89,12 +89,17 @@ export const FIRST_LOAD_ROUTES = {
  * Issue 39's table work then merged (the New shoe dialog's keys, the controls bar, fast keys
  * queued, the session totals from the server's report, the grade words): the signed-in table
  * 149.8, a guest's 182.3 (+1.2 and +1.6; the dialog and the new on-screen wording are lazy).
+ * Issues 37-39's merges (the coach's full index set, the round replay's and the drills' error
+ * codes, the player's result per count beside the coach) took the signed-in table to 151.8 and
+ * a guest's to 185.1; the result per count, the bet's grade and the session's bets by the count
+ * (both shown only with a ramp) and the deployment-configuration error screen are now chunks of
+ * their own: /login 107.2, the signed-in table 150.0, a guest's 183.3 (2026-12-06).
  * The goal for React DOM is at most 110, 150 and 185; the budgets hold what is reached.
  */
 export const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_ROUTES, number> = {
-  '/login': 107,
+  '/login': 107.5,
   '/ (signed in, the table)': 150,
-  '/ (a guest, the table)': 183,
+  '/ (a guest, the table)': 183.5,
 };
 
 /**

@@ -1,12 +1,17 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeploymentConfigError } from '@/features/startup/components/deployment-config-error.tsx';
 import { StartupScreen } from '@/features/startup/components/startup-screen.tsx';
 import { initializeApp } from '@/features/startup/api/initialize.ts';
 import { appConfigQuery, deploymentIsIncomplete, type AppConfig } from '@/shared/config/app-config.ts';
 import { isOfflineModeSet, setOfflineMode } from '@/shared/lib/storage.ts';
+import { lazyChunk } from '@/shared/lib/lazy-chunk.ts';
 import { useSessionStore } from '@/shared/session/session-store.ts';
+
+// Seen only by an operator whose production deployment lacks settings: out of every first load.
+const DeploymentConfigError = lazyChunk(() =>
+  import('@/features/startup/components/deployment-config-error.tsx').then((m) => ({ default: m.DeploymentConfigError })),
+);
 
 type Phase = { kind: 'startup' } | { kind: 'ready' } | { kind: 'config-error'; missing: string[] };
 
@@ -38,7 +43,13 @@ export function StartupGate({ children, initialize = initializeApp, reload }: St
     if (phase.kind === 'ready') void loadSession(queryClient);
   }, [phase.kind, loadSession, queryClient]);
 
-  if (phase.kind === 'config-error') return <DeploymentConfigError missingSettings={phase.missing} reload={reload} />;
+  if (phase.kind === 'config-error') {
+    return (
+      <Suspense fallback={null}>
+        <DeploymentConfigError missingSettings={phase.missing} reload={reload} />
+      </Suspense>
+    );
+  }
   if (phase.kind === 'startup') {
     return (
       <StartupScreen

@@ -53,7 +53,9 @@ describe('first load of each first screen, from the production build', () => {
       const other = firstLoad(outDir, ['src/app/layout/app-layout.tsx', `src/features/${page}`]);
       const tableOnly = other.modules.filter((module) => module.startsWith('src/features/game/'));
       expect(tableOnly, page).toEqual([]);
-      expect(other.js.length, page).toBeLessThan(12);
+      // 12 at most: the simulator's 12th is the player's result per count (shared/record/by-true-count.ts),
+      // a chunk of its own since the table reads it lazily too.
+      expect(other.js.length, page).toBeLessThanOrEqual(12);
     }
   });
 

@@ -1,16 +1,12 @@
-import type { PayoutRules } from '@card-counter/engine';
-import type { BetRampSetting } from '@card-counter/shared';
 import type { BetGrades, GradedBet } from '../hooks/use-bet-grades.ts';
-import { formatCount, rampBetAt } from '../model/bet-ramp.ts';
+import { formatCount } from '../model/bet-ramp.ts';
 import { formatAmount } from '../model/money.ts';
 import { betCostWords } from '@/shared/lib/bet-cost-words.ts';
 
-// The last round's bet against the ramp (decision record 0030), beside the coach's verdicts.
+// The last round's bet against the ramp (decision record 0030), beside the coach's verdicts. Shown
+// only once a ramp is set: a chunk of its own, out of the table's first load (first-load.test.ts).
 
-function unitsText(n: number): string {
-  const a = Math.abs(n);
-  return `${formatAmount(a)} unit${a === 1 ? '' : 's'}`;
-}
+import { unitsText } from './ramp-bet-hint.tsx';
 
 /** "Cost 0.88 expected credits" / "No expectation given away: more at risk than your ramp plans" (ADR 0058). */
 export function costText(verdict: 'right' | 'over' | 'under', cost_credits: number): string {
@@ -44,15 +40,5 @@ export function BetGradePanel({ grades }: { grades: BetGrades }) {
       </h2>
       {grades.last === null ? <p className="text-sm text-slate-400">Each round&apos;s bet is graded against your ramp when it is dealt.</p> : <Verdict bet={grades.last} />}
     </section>
-  );
-}
-
-/** The ramp's bet for the count now, beside the chips. */
-export function RampBetHint({ ramp, trueCount, rules }: { ramp: BetRampSetting; trueCount: number; rules: PayoutRules }) {
-  const bet = rampBetAt(ramp, trueCount, rules);
-  return (
-    <p className="text-center text-sm text-slate-300" data-testid="ramp-bet">
-      Your ramp at true count <span className="font-semibold text-slate-100">{formatCount(trueCount)}</span>: <span className="font-semibold text-emerald-300">{unitsText(bet.units)}</span> ({formatAmount(bet.credits)} credits{bet.rounded ? ", to the table's step" : ''})
-    </p>
   );
 }

@@ -23,8 +23,7 @@ import { useTableTraining } from '../hooks/use-table-training.ts';
 import { useWideScreen } from '../hooks/use-wide-screen.ts';
 import { ActionBar } from './action-bar.tsx';
 import { BetControls } from './bet-controls.tsx';
-import { BetGradePanel, RampBetHint } from './bet-grade-panel.tsx';
-import { BettingStats } from './betting-stats.tsx';
+import { RampBetHint } from './ramp-bet-hint.tsx';
 import { ChipRack } from './chip-rack.tsx';
 import { CoachPanel } from './coach-panel.tsx';
 import { CoachWarning } from './coach-warning.tsx';
@@ -41,12 +40,14 @@ import { ReportButton } from './report-button.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 import { TableHeader } from './table-header.tsx';
-import { YourResultAtCount } from './your-result-at-count.tsx';
 
 // Opened now and then, not needed to play a round: each is its own chunk, loaded when first shown.
 const TableSettings = lazyChunk(() => import('./table-settings.tsx').then((m) => ({ default: m.TableSettings })));
 // Early surrender before the peek: only that rule asks it (decision record 0050), a chunk of its own.
 const EarlySurrenderOffer = lazyChunk(() => import('./rule-notes.tsx').then((m) => ({ default: m.EarlySurrenderOffer })));
+// The player's result at this count, the bet's grade and the bets by the count (sidebar-extras.tsx).
+const RecordAndBet = lazyChunk(() => import('./sidebar-extras.tsx').then((m) => ({ default: m.RecordAndBet })));
+const SessionBetting = lazyChunk(() => import('./sidebar-extras.tsx').then((m) => ({ default: m.SessionBetting })));
 // Asked only when a player throws a shoe away.
 const NewShoeConfirm = lazyChunk(() => import('./new-shoe-confirm.tsx').then((m) => ({ default: m.NewShoeConfirm })));
 const ShoeReportDialog = lazyChunk(() => import('./shoe-report.tsx').then((m) => ({ default: m.ShoeReportDialog })));
@@ -121,16 +122,20 @@ export function TableScreen({ source, record, shoeHistoryKey, onBalance, credits
           ) : (
             <CoachPanel mode={prefs.coach} verdict={coach.verdict} insurance={coach.insurance} totals={coach.totals} amountBet={state.sessionStats.totalBet} warning={moves.warning} onConfirm={moves.confirm} onCancel={moves.dismissWarning} shortcuts={prefs.shortcuts} showWarning={wide} continuousShuffler={state.config.continuousShuffler} />
           )}
-          {source.kind === 'server' && !testMode && <YourResultAtCount state={state} />}
-          {betRamp.ramp !== null && !testMode && <BetGradePanel grades={bets} />}
+          {!testMode && <Later><RecordAndBet state={state} server={source.kind === 'server'} ramp={betRamp.ramp} bets={bets} /></Later>}
           <CountPanel state={state} prefs={prefs} onPrefs={setPrefs} earlierCommitments={shoes.earlier} loadLastShoe={loadLastShoe} testMode={prefs.testMode} />
           {report.available && <ReportButton onClick={report.showSession} />}
-          <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} betting={testMode ? undefined : <BettingStats totals={bets.totals} patterns={bets.patterns} ramp={betRamp.ramp} />} />
+          <SessionStatsPanel stats={state.sessionStats} net={state.lastResult?.net ?? null} canReset={!state.gameInProgress} onReset={() => void table.act({ type: 'reset' })} betting={testMode || betRamp.ramp === null ? undefined : <Later><SessionBetting ramp={betRamp.ramp} bets={bets} /></Later>} />
         </aside>
       </div>
       <TableDialogs report={report} helpOpen={dialog === 'help'} onCloseHelp={() => setDialog(null)} newShoe={dialog === 'newShoe' ? { table, cardsDealt: state.cardsDealtFromShoe, close: () => setDialog(null) } : null} />
     </div>
   );
+}
+
+/** A part loaded after the first screen: nothing in its place until it has arrived. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
 interface NewShoeAsk {
