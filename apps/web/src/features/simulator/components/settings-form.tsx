@@ -104,7 +104,7 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
         <IndexSetRow s={s} onClear={() => onChange(unset)} />
         <SelectField label="Decks estimated to" value={s.trueCount.resolution} options={[['exact', 'Exact'], ['half', 'Half deck'], ['full', 'Full deck']] as const} onChange={(v) => onChange({ ...unset, trueCount: { ...s.trueCount, resolution: v } })} />
         <SelectField label="True count rounding" value={s.trueCount.rounding} options={[['floor', 'Floor'], ['truncate', 'Truncate'], ['round', 'Round'], ['none', 'None']] as const} onChange={(v) => onChange({ ...unset, trueCount: { ...s.trueCount, rounding: v } })} />
-        <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', 'By index (+3)']] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
+        <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', insuranceWords(s)]] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
         <NumberField label="Wong in at TC" value={s.wongIn} min={-10} max={10} onChange={(v) => onChange({ ...s, wongIn: Number.isNaN(v) ? null : v })} error={errors.wongIn} hint="Empty: play every round" />
         <NumberField label="Wong out below TC" value={s.wongOut ?? null} min={-10} max={10} onChange={(v) => onChange({ ...s, wongOut: Number.isNaN(v) ? null : v })} error={errors.wongOut} hint="Empty: never leave" />
         <div className="col-span-2">
@@ -114,6 +114,12 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
       </div>
     </Section>
   );
+}
+
+/** A full set carries its own insurance index (null: never inside its counts). */
+function insuranceWords(s: SimSettings): string {
+  const at = s.indexSet ? s.indexSet.insurance : 3;
+  return at === null ? 'By index (never in this set)' : `By index (${at >= 0 ? '+' : ''}${at})`;
 }
 
 function withoutIndexSet(s: SimSettings): SimSettings {
