@@ -38,6 +38,15 @@ for (const viewport of [
     await expect(page.getByTestId('sim-from-table')).toContainText('index set Hi-Lo, your set "Mine" (2 plays)');
     await line.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/shots/simset37/index-set-${viewport.width}.png` });
+    if (viewport.width === 1280) {
+      // The run plays the set, and the server keeps it with the run's settings (the charge's schema takes it).
+      await page.getByRole('group', { name: 'Rounds presets' }).getByRole('button', { name: '100K' }).click();
+      await page.getByRole('button', { name: /Run simulation/ }).click();
+      await expect(page.getByTestId('sim-results')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('sim-inputs')).toContainText('index set Hi-Lo, your set "Mine" (2 plays)');
+      const runs = (await (await page.request.get('/api/simulator/runs')).json()) as { runs: { settings: { indexSet?: { label: string; plays: unknown[] } } }[] };
+      expect(runs.runs[0]?.settings.indexSet).toEqual({ label: 'Hi-Lo, your set "Mine"', plays: PLAYS, insurance: 3 });
+    }
     await page.getByRole('button', { name: 'Clear index set' }).click();
     await expect(line).toHaveText('Index set: none (Illustrious 18 + Fab 4)');
   });
