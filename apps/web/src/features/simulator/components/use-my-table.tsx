@@ -1,7 +1,7 @@
 // "Use my table": fills every field the table has (rules, spots and other players, count and
 // its convention, bet ramp, index plays and index set, insurance) from the player's own table, and says what
 // could not be carried over.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SimSettings } from '@card-counter/shared';
 import { errorMessage } from '@/shared/lib/api-error.ts';
 import { useTableSettings } from '@/shared/table-settings/use-table-settings.ts';
@@ -14,13 +14,18 @@ export function UseMyTable({ settings, onChange }: { settings: SimSettings; onCh
   const table = useTableSettings();
   const [done, setDone] = useState<{ line: string; notes: string[] } | null>(null);
   const [reading, setReading] = useState(false);
+  const latest = useRef(settings);
+  useEffect(() => {
+    latest.current = settings;
+  }, [settings]);
   const use = async () => {
     if (table.status !== 'ready' || reading) return;
     setReading(true);
     // The index set is the server's; the rest of the table is filled once it has answered (or failed).
     const answer = await fetchTableIndexSet(table.settings);
     setReading(false);
-    const r = withTableIndexSet(settingsFromTable(table.settings, settings), answer);
+    // The form as it is now: a field edited while the sets were being read is kept.
+    const r = withTableIndexSet(settingsFromTable(table.settings, latest.current), answer);
     onChange(r.settings);
     setDone({ line: settingsLine(r.settings), notes: r.notes });
   };
