@@ -12,6 +12,7 @@ import { buildTestApp } from './support/app.ts';
 import { signUpPlayer } from './support/players.ts';
 import { forEachDatabase } from './support/test-db.ts';
 
+const PLAY = { hand: '16', up: '10', play: 'stand', versus: 'hit', index: 0, direction: 'at-or-above' } as const;
 const SETTINGS: SimSettings = {
   rules: { numDecks: 6, dealerStandsSoft17: true },
   count: 'hi-lo',
@@ -105,6 +106,10 @@ forEachDatabase('api /api/simulator', (t) => {
       { ...SETTINGS, spread: { x: 1 } },
       { ...SETTINGS, count: 'mystery' },
       { ...SETTINGS, extra: 1 },
+      // A full index set (issue 37) in the indices contract's shape and bound: a bad upcard, more than 600 plays.
+      { ...SETTINGS, indexSet: { label: 'Mine', plays: [{ ...PLAY, up: '11' }], insurance: 3 } },
+      { ...SETTINGS, indexSet: { label: 'Mine', plays: Array.from({ length: 601 }, () => PLAY), insurance: 3 } },
+      { ...SETTINGS, indexSet: { label: '', plays: [PLAY], insurance: null } },
     ]) {
       const r = await p.call('POST', '/api/simulator/runs', { runId: randomUUID(), settings });
       expect(r.statusCode, JSON.stringify(settings)).toBe(400);
@@ -126,6 +131,17 @@ forEachDatabase('api /api/simulator', (t) => {
       404,
     );
     expect(((await b.call('GET', '/api/simulator/runs')).json() as { runs: unknown[] }).runs).toEqual([]);
+  });
+
+  it('takes and keeps a full index set of 600 plays, the contract bound, within the settings size bound', async () => {
+    const p = await signUpPlayer(app, 'sim-index-set');
+    const longest = { hand: '16', up: '10', play: 'surrender', versus: 'surrender', index: -12.5, direction: 'at-or-below' } as const;
+    const settings: SimSettings = { ...SETTINGS, indexSet: { label: 'x'.repeat(80), plays: Array.from({ length: 600 }, () => longest), insurance: 3 } };
+    const runId = randomUUID();
+    const r = await p.call('POST', '/api/simulator/runs', { runId, settings });
+    expect(r.statusCode, r.body).toBe(200);
+    const list = (await p.call('GET', '/api/simulator/runs')).json() as { runs: { runId: string; settings: unknown }[] };
+    expect(list.runs.find((x) => x.runId === runId)?.settings).toEqual(settings);
   });
 
   it('keeps each run with its settings and result, newest first, bounded per player', async () => {

@@ -9,6 +9,7 @@ import { z } from '../zod.ts';
 import { isoDate } from './iso-date.ts';
 import { CustomCountSchema } from '../custom-count.ts';
 import { customGoesWithSystem } from '../table.ts';
+import { INDEX_SET_PLAYS_MAX, IndexSetPlaySchema } from './indices.ts';
 
 /** Runs kept per signed-in player; the oldest go first. */
 export const SIM_RUNS_PER_USER_MAX = 50;
@@ -20,6 +21,19 @@ export const SIM_ROUNDS_MAX = 1_000_000_000;
 
 export const SimCountSchema = z.enum(['hi-lo', 'ko', 'hi-opt-1', 'hi-opt-2', 'omega-2', 'zen', 'wong-halves', 'red-7', 'custom']);
 export const SimIndicesSchema = z.enum(['none', 'i18', 'i18+fab4', 'generated']);
+
+/**
+ * A full index set played instead of `indices` (issue 37): the player's chosen set or the fleet's,
+ * as "Use my table" found it, in the indices contract's shape, with what the form calls it.
+ */
+export const SimIndexSetSchema = z.strictObject({
+  /** What is played, in words: "Zen, your set \"Mine\"", "Hi-Lo full set, generated for these rules". */
+  label: z.string().check(z.minLength(1), z.maxLength(80)),
+  plays: z.array(IndexSetPlaySchema).check(z.maxLength(INDEX_SET_PLAYS_MAX)),
+  /** Take insurance at a count at or above this; null: never. */
+  insurance: z.nullable(z.number().check(z.gte(-60), z.lte(60))),
+});
+export type SimIndexSet = z.infer<typeof SimIndexSetSchema>;
 
 /** The form's settings, everything the engine's buildPlan needs besides the rules' own checks. */
 export const SimSettingsSchema = z
@@ -43,6 +57,8 @@ export const SimSettingsSchema = z
       z.number().check(z.gte(0), z.lte(1_000_000)),
     ),
     indices: SimIndicesSchema,
+    /** Played instead of `indices` when present (the engine's buildPlan `fullSet`). */
+    indexSet: z.optional(SimIndexSetSchema),
     insurance: z.enum(['never', 'index']),
     /** Play only at or above this true count; null = play every round. */
     wongIn: z.nullable(z.int().check(z.gte(-10), z.lte(10))),

@@ -9,6 +9,7 @@ import type { SettingsErrors, SimSettings } from '../model/settings.ts';
 import { SIM_WORKERS_MAX, validateSettings } from '../model/settings.ts';
 import { NumberField, Section, SelectField, Toggle } from './fields.tsx';
 import { RampEditor } from './ramp-editor.tsx';
+import { indexSetLine } from '../model/table-index-set.ts';
 
 export interface SettingsFormProps {
   settings: SimSettings;
@@ -77,9 +78,11 @@ function RulesSection({ s, onChange, errors }: SectionProps) {
 
 function PlaySection({ s, onChange, errors }: SectionProps) {
   const rules = validateRules(s.rules);
+  // A full set is made for one count and convention: another one, or the named plays picked, drops it.
+  const unset = withoutIndexSet(s);
   // A custom count being typed that is not a count yet: 'custom' without its definition (the form says so).
   const chooseCount = (spec: CountSpec | null) => {
-    const { custom: _old, ...rest } = s;
+    const { custom: _old, indexSet: _set, ...rest } = s;
     onChange(spec === null ? { ...rest, count: 'custom' } : { ...rest, count: spec.system, ...(spec.custom ? { custom: spec.custom } : {}) });
   };
   return (
@@ -94,12 +97,14 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
           label="Index plays"
           value={s.indices}
           options={[['none', 'Basic strategy'], ['i18', 'Illustrious 18'], ['i18+fab4', 'I18 + Fab 4'], ['generated', 'Generated for rules']] as const}
-          onChange={(v) => onChange({ ...s, indices: v, insurance: v === 'none' ? 'never' : s.insurance })}
+          onChange={(v) => onChange({ ...unset, indices: v, insurance: v === 'none' ? 'never' : s.insurance })}
           error={errors.indices}
+          {...(s.indexSet ? { hint: 'The index set below is played instead' } : {})}
         />
-        <SelectField label="Decks estimated to" value={s.trueCount.resolution} options={[['exact', 'Exact'], ['half', 'Half deck'], ['full', 'Full deck']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, resolution: v } })} />
-        <SelectField label="True count rounding" value={s.trueCount.rounding} options={[['floor', 'Floor'], ['truncate', 'Truncate'], ['round', 'Round'], ['none', 'None']] as const} onChange={(v) => onChange({ ...s, trueCount: { ...s.trueCount, rounding: v } })} />
-        <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', 'By index (+3)']] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
+        <IndexSetRow s={s} onClear={() => onChange(unset)} />
+        <SelectField label="Decks estimated to" value={s.trueCount.resolution} options={[['exact', 'Exact'], ['half', 'Half deck'], ['full', 'Full deck']] as const} onChange={(v) => onChange({ ...unset, trueCount: { ...s.trueCount, resolution: v } })} />
+        <SelectField label="True count rounding" value={s.trueCount.rounding} options={[['floor', 'Floor'], ['truncate', 'Truncate'], ['round', 'Round'], ['none', 'None']] as const} onChange={(v) => onChange({ ...unset, trueCount: { ...s.trueCount, rounding: v } })} />
+        <SelectField label="Insurance" value={s.insurance} options={[['never', 'Never'], ['index', insuranceWords(s)]] as const} onChange={(v) => onChange({ ...s, insurance: v })} />
         <NumberField label="Wong in at TC" value={s.wongIn} min={-10} max={10} onChange={(v) => onChange({ ...s, wongIn: Number.isNaN(v) ? null : v })} error={errors.wongIn} hint="Empty: play every round" />
         <NumberField label="Wong out below TC" value={s.wongOut ?? null} min={-10} max={10} onChange={(v) => onChange({ ...s, wongOut: Number.isNaN(v) ? null : v })} error={errors.wongOut} hint="Empty: never leave" />
         <div className="col-span-2">
@@ -108,6 +113,33 @@ function PlaySection({ s, onChange, errors }: SectionProps) {
         </div>
       </div>
     </Section>
+  );
+}
+
+/** A full set carries its own insurance index (null: never inside its counts). */
+function insuranceWords(s: SimSettings): string {
+  const at = s.indexSet ? s.indexSet.insurance : 3;
+  return at === null ? 'By index (never in this set)' : `By index (${at >= 0 ? '+' : ''}${at})`;
+}
+
+function withoutIndexSet(s: SimSettings): SimSettings {
+  const { indexSet: _set, ...rest } = s;
+  return rest;
+}
+
+/** Which full index set the run plays ("Use my table" fills it), with a way to go back to the named plays. */
+function IndexSetRow({ s, onClear }: { s: SimSettings; onClear: () => void }) {
+  return (
+    <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-950/40 px-2.5 py-1.5 ring-1 ring-slate-800">
+      <p data-testid="sim-index-set" className="min-w-0 text-xs text-slate-300">
+        <span className="font-medium text-slate-400">Index set:</span> {s.indexSet ? indexSetLine(s) : `none (${indexSetLine(s) === 'none' ? 'basic strategy' : indexSetLine(s)})`}
+      </p>
+      {s.indexSet && (
+        <button type="button" onClick={onClear} className="rounded px-2 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-slate-600 hover:bg-slate-800">
+          Clear index set
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -1,19 +1,31 @@
 // "Use my table": fills every field the table has (rules, spots and other players, count and
-// its convention, bet ramp, index plays, insurance) from the player's own table, and says what
+// its convention, bet ramp, index plays and index set, insurance) from the player's own table, and says what
 // could not be carried over.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SimSettings } from '@card-counter/shared';
 import { errorMessage } from '@/shared/lib/api-error.ts';
 import { useTableSettings } from '@/shared/table-settings/use-table-settings.ts';
 import { settingsFromTable } from '../model/from-table.ts';
 import { settingsLine } from '../model/format-sim.ts';
+import { withTableIndexSet } from '../model/table-index-set.ts';
+import { fetchTableIndexSet } from '../api/table-index-set.ts';
 
 export function UseMyTable({ settings, onChange }: { settings: SimSettings; onChange: (s: SimSettings) => void }) {
   const table = useTableSettings();
   const [done, setDone] = useState<{ line: string; notes: string[] } | null>(null);
-  const use = () => {
-    if (table.status !== 'ready') return;
-    const r = settingsFromTable(table.settings, settings);
+  const [reading, setReading] = useState(false);
+  const latest = useRef(settings);
+  useEffect(() => {
+    latest.current = settings;
+  }, [settings]);
+  const use = async () => {
+    if (table.status !== 'ready' || reading) return;
+    setReading(true);
+    // The index set is the server's; the rest of the table is filled once it has answered (or failed).
+    const answer = await fetchTableIndexSet(table.settings);
+    setReading(false);
+    // The form as it is now: a field edited while the sets were being read is kept.
+    const r = withTableIndexSet(settingsFromTable(table.settings, latest.current), answer);
     onChange(r.settings);
     setDone({ line: settingsLine(r.settings), notes: r.notes });
   };
@@ -21,8 +33,8 @@ export function UseMyTable({ settings, onChange }: { settings: SimSettings; onCh
     <section aria-label="Use my table" className="rounded-xl bg-slate-900/60 p-4 ring-1 ring-slate-800">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 text-xs text-slate-400">Simulate the game you play: the table's rules, spots, other players, count, ramp and index plays.</p>
-        <button type="button" onClick={use} disabled={table.status !== 'ready'} className="rounded-lg bg-emerald-500/15 px-3 py-1.5 text-sm font-semibold text-emerald-200 ring-1 ring-emerald-400/40 hover:bg-emerald-500/25 disabled:opacity-40">
-          {table.status === 'loading' ? 'Reading your table…' : 'Use my table'}
+        <button type="button" onClick={() => void use()} disabled={table.status !== 'ready' || reading} className="rounded-lg bg-emerald-500/15 px-3 py-1.5 text-sm font-semibold text-emerald-200 ring-1 ring-emerald-400/40 hover:bg-emerald-500/25 disabled:opacity-40">
+          {table.status === 'loading' || reading ? 'Reading your table…' : 'Use my table'}
         </button>
       </div>
       {table.status === 'error' && (

@@ -76,5 +76,5 @@ export function settingsLine(s: SimSettings): string {
   if (s.roundsPerShoe) table.push(`${s.roundsPerShoe} rounds per shoe`);
   if (s.cutCardSpread_decks) table.push(`cut card ±${s.cutCardSpread_decks / 2} decks`);
   const tc = s.trueCount.resolution !== 'half' || s.trueCount.rounding !== 'floor' ? `, TC ${s.trueCount.resolution} decks ${s.trueCount.rounding}` : '';
-  return `${parts.join(' ')}, ${pen}${spots}${table.length > 0 ? `, ${table.join(', ')}` : ''} · ${countLabel(s)}${tc}, ${spread}${wong}${out} · ${INDEX_NAMES[s.indices] ?? s.indices}`;
+  return `${parts.join(' ')}, ${pen}${spots}${table.length > 0 ? `, ${table.join(', ')}` : ''} · ${countLabel(s)}${tc}, ${spread}${wong}${out} · ${s.indexSet ? `index set ${s.indexSet.label} (${s.indexSet.plays.length} plays)` : (INDEX_NAMES[s.indices] ?? s.indices)}`;
 }

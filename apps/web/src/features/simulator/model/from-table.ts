@@ -56,7 +56,8 @@ export function settingsFromTable(table: TableSettings, current: SimSettings): T
     else if (precomputedIndices({ rules: table.rules, count: c.system, custom: c.custom, trueCount: { resolution: c.resolution, rounding: c.rounding } })) indices = 'generated';
     else notes.push(`No index table is stored for ${c.system} with these rules: the simulator plays basic strategy (generate one with bj indices).`);
   }
-  const { custom: _old, ...rest } = current;
+  // The index set is the table's too: withTableIndexSet (table-index-set.ts) puts it back from the server's answer.
+  const { custom: _old, indexSet: _set, ...rest } = current;
   const settings: SimSettings = {
     ...rest,
     ...count,

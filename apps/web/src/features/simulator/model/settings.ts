@@ -122,6 +122,8 @@ export function validateSettings(s: SimSettings): SettingsErrors {
     return errors;
   }
   // buildPlan's own refusals, checked before a run is charged. A custom count equal to Hi-Lo is Hi-Lo.
+  // A full index set is made for its count (issue 37): the named plays' checks do not apply.
+  if (s.indexSet) return errors;
   const isHiLo = builtInTwin(countingSystemOf({ system: s.count, custom: s.custom })) === 'hi-lo';
   if ((s.indices === 'i18' || s.indices === 'i18+fab4' || s.insurance === 'index') && !isHiLo && s.indices !== 'generated') {
     errors.indices = 'The Illustrious 18, Fab 4 and insurance at +3 are Hi-Lo numbers: pick Hi-Lo, or generated indices for this count.';
@@ -161,7 +163,7 @@ export function validateRamp(spread: Readonly<Record<string, number>>): string |
 export function planOptionsOf(s: SimSettings): SimPlanOptions {
   const rules = rulesOf(s);
   const count = { count: s.count, ...(s.custom ? { custom: s.custom } : {}) };
-  const indexTable = s.indices === 'generated' ? precomputedIndices({ rules, ...count, trueCount: s.trueCount }) : null;
+  const indexTable = s.indices === 'generated' && !s.indexSet ? precomputedIndices({ rules, ...count, trueCount: s.trueCount }) : null;
   return {
     rules,
     ...count,
@@ -174,7 +176,8 @@ export function planOptionsOf(s: SimSettings): SimPlanOptions {
     spots: s.spots ? { ...s.spots, '-inf': rules.numInitialHands } : null,
     roundsPerShoe: s.roundsPerShoe ?? null,
     cutCardSpread_decks: s.cutCardSpread_decks ?? 0,
-    indices: s.indices,
+    // A full index set is played instead of the named plays (buildPlan refuses both at once).
+    ...(s.indexSet ? { indices: 'none' as const, fullSet: { plays: s.indexSet.plays, insurance: s.indexSet.insurance } } : { indices: s.indices }),
     ...(indexTable ? { indexTable } : {}),
     insuranceByIndex: s.insurance === 'index',
     csm: s.csm,
