@@ -4,17 +4,20 @@
  * engine's coach on a worker thread (grader-worker.ts) and writes the verdict, so the action
  * itself never waits for an exact EV. Only graded entries are listed, ranked or shown.
  *
- * Any process grades any ungraded row: grading is a pure function of the stored facts, so two
- * processes grading the same row write the same verdict (the update is also gated on `not
- * graded`). A process is poked after each write that recorded a decision, at start, and every
- * SWEEP_ms (rows left by a process that died before grading them).
+ * Any process grades any ungraded row, and on PostgreSQL each row is read by one process of the
+ * fleet: a batch is claimed with `for update skip locked` in the transaction that writes its
+ * grades (ADR 0077), so the others take the next rows instead of reading and grading the same
+ * ones. A process that dies mid-batch loses its connection, its transaction rolls back and its
+ * rows are free again. Grading stays idempotent: it is a pure function of the stored facts and
+ * the update is gated on `not graded`. A process is poked after each write that recorded a
+ * decision, at start, and every SWEEP_ms (rows left by a process that died before grading them).
  */
 import type { Worker } from 'node:worker_threads';
 import type { BetFacts, BetGrade, DecisionFacts, DecisionGrade, FullIndexSet } from '@card-counter/engine';
 import { startTsWorker } from '@card-counter/engine/sim/node';
 import type { BetEntry, DecisionEntry } from '@card-counter/shared';
-import { sql } from 'kysely';
-import type { Database } from '../../db/index.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database, DB } from '../../db/index.ts';
 import { basicCharts, rulesKey } from '../../strategy/basic-charts.ts';
 import { chosenPlayerSet, indexSetKey, readyIndexSet, type IndexSetSpec } from '../indices/index.ts';
 
@@ -31,6 +34,8 @@ const SWEEP_ms = 30_000;
  */
 export const GRADE_DELAY_ms = 250;
 const WORKER_URL = new URL('./grader-worker.ts', import.meta.url);
+/** drain() waits this long between passes while rows are waiting that another process holds. */
+const DRAIN_WAIT_ms = 20;
 
 interface Job {
   id: string;
@@ -74,6 +79,8 @@ export class RecordGrader {
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    /** Told the ids of each batch read (tests: no row read by two processes). */
+    private readonly onRead?: (ids: readonly string[]) => void,
   ) {
     this.sweep = setInterval(() => this.poke(), SWEEP_ms);
     this.sweep.unref();
@@ -117,6 +124,8 @@ export class RecordGrader {
       this.passNow();
       await this.running;
       if (!(await this.anyWaiting())) return;
+      // What is left may be another process's claimed batch (skip locked): give it time to commit.
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_WAIT_ms));
     }
   }
 
@@ -143,13 +152,23 @@ export class RecordGrader {
     return (r.rows[0]?.n ?? 0) > 0;
   }
 
-  /** One batch: read, grade on the worker, write. Answers how many rows it read. */
-  private async gradeBatch(): Promise<number> {
+  /**
+   * One batch: claim, grade on the worker, write. Answers how many rows it read. PostgreSQL: in
+   * one transaction, the rows locked from the read to the write (ADR 0077). PGlite is one
+   * process and one session: a transaction there would hold every request while the worker grades.
+   */
+  private gradeBatch(): Promise<number> {
+    if (this.db.kind === 'postgres') return this.db.kysely.transaction().execute((trx) => this.gradeRows(trx, true));
+    return this.gradeRows(this.db.kysely, false);
+  }
+
+  private async gradeRows(db: Kysely<DB>, claim: boolean): Promise<number> {
     const { rows } = await sql<Job>`
       select id::text as id, user_id, entry_id, at, facts from play_record
       -- Oldest first by the column (the partial index), not by the text alias: as text, 100 sorts before 99.
-      where not graded order by play_record.id limit ${GRADE_BATCH_MAX}::integer`.execute(this.db.kysely);
+      where not graded order by play_record.id limit ${GRADE_BATCH_MAX}::integer ${sql.raw(claim ? 'for update skip locked' : '')}`.execute(db);
     if (rows.length === 0) return 0;
+    this.onRead?.(rows.map((r) => r.id));
     // Each rule set's chart from the process's one builder (built once, on its own worker).
     const charts: Record<string, Uint8Array> = {};
     for (const r of rows) charts[rulesKey(r.facts.rules)] ??= await basicCharts.request(r.facts.rules);
@@ -225,9 +244,9 @@ export class RecordGrader {
       set graded = true, correct = g.correct, ev_cost_credits = g.ev_cost, entry = g.entry::jsonb,
           facts = case when g.evs is null then p.facts else (p.facts::jsonb || jsonb_build_object('evs', g.evs))::json end
       from json_to_recordset(${JSON.stringify(graded)}::json) as g(id bigint, correct boolean, ev_cost float8, entry json, evs jsonb)
-      where p.id = g.id and p.id = any(${graded.map((g) => g.id)}::bigint[]) and not p.graded`.execute(this.db.kysely);
+      where p.id = g.id and p.id = any(${graded.map((g) => g.id)}::bigint[]) and not p.graded`.execute(db);
     if (broken.length > 0)
-      await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(this.db.kysely);
+      await sql`delete from play_record where id = any(${broken}::bigint[]) and not graded`.execute(db);
     return rows.length;
   }
 
