@@ -56,7 +56,10 @@ forEachDatabase('api /api/me/drills/deviations', (t) => {
   it('drills Zen from its full set: plays the published Hi-Lo set does not have', async () => {
     await p.call('PUT', '/api/me/index-sets', { sets: [] });
     const cells = new Set<string>();
-    for (let i = 0; i < 30; i++) {
+    const outsideHiLo = () => [...cells].filter((c) => !PUBLISHED_CELLS.has(c)).length;
+    // The route draws with the crypto RNG, weighted by worth and by the misses: 30 deals can all land
+    // on cells Hi-Lo's set has too (seen once in a full run), so it deals on until one does not, bounded.
+    for (let i = 0; i < 200 && (i < 30 || outsideHiLo() === 0); i++) {
       const d = await deal();
       expect(d.set).toMatchObject({ countName: 'Zen Count', source: 'fleet', name: null, fallback: null });
       expect(d.set.plays).toBeGreaterThanOrEqual(40);
@@ -65,8 +68,8 @@ forEachDatabase('api /api/me/drills/deviations', (t) => {
       expect(v.item).toBe(d.item);
       if (v.entry !== null) cells.add(`${v.entry.hand}v${v.entry.up}`);
     }
-    expect([...cells].filter((c) => !PUBLISHED_CELLS.has(c)).length).toBeGreaterThan(0);
-  }, 120_000);
+    expect(outsideHiLo()).toBeGreaterThan(0);
+  }, 240_000);
 
   it("grades by the player's chosen set: an edited index changes the verdict", async () => {
     // 16 v 10 stand at 0 or more; the rules' basic play (surrender with late surrender) otherwise.
