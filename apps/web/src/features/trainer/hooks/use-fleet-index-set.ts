@@ -6,7 +6,7 @@ import type { CountingOptions, Rules } from '@card-counter/engine';
 import type { IndexSetBody } from '@card-counter/shared';
 import { ApiError } from '@/shared/lib/api-error.ts';
 import { fetchFleetSet } from '@/shared/index-sets/index-set-api.ts';
-import { indexSetKeyOf } from '@/shared/index-sets/index-set-key.ts';
+import { cacheKeyOf } from '@/shared/index-sets/index-set-spec.ts';
 import { POLLS_MAX, pollDelay_ms } from '@/shared/index-sets/index-set-poll.ts';
 import { fleetSetQueryKey } from '@/shared/index-sets/use-index-set.ts';
 
@@ -18,7 +18,8 @@ export type FleetSetView =
   | { status: 'error'; error: unknown; retry: () => void };
 
 export function useFleetIndexSet(rules: Rules, counting: CountingOptions): FleetSetView {
-  const key = indexSetKeyOf(rules, counting);
+  // The table's own cache key (use-index-set.ts): one request and one entry for both screens.
+  const key = cacheKeyOf(rules, counting);
   const client = useQueryClient();
   const fleet = useQuery({
     queryKey: fleetSetQueryKey(key),
