@@ -97,7 +97,12 @@ describe('the index set panel', () => {
     expect(puts[0]?.map((s) => s.name)).toEqual(['Renamed', 'Zen one']);
     expect(puts[0]?.[0]?.plays.some((p) => p.hand === '12' && p.up === '3')).toBe(false);
     expect(puts[0]?.[0]?.chosen).toBe(true);
+    // Delete asks first; "Keep it" changes nothing.
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Delete the set "Renamed"?' })).getByRole('button', { name: 'Keep it' }));
+    expect(puts).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Delete the set "Renamed"?' })).getByRole('button', { name: 'Delete the set' }));
     await vi.waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]?.map((s) => s.name)).toEqual(['Zen one']);
     expect(await screen.findByRole('heading', { name: 'Index set: Hi-Lo, Full set (generated)' })).toBeTruthy();

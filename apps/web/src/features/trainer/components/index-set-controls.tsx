@@ -42,6 +42,29 @@ function NameForm({ action, initial, problem, onSubmit, onCancel }: { action: st
   );
 }
 
+/** Delete asks first: a named set holds the player's own edits, and nothing brings it back. */
+function DeleteSet({ chart, own }: { chart: IndexSetChart; own: PlayerIndexSet }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button variant="danger" className="py-1" disabled={chart.saving} onClick={() => setAsking(true)}>
+        Delete
+      </Button>
+    );
+  }
+  return (
+    <span role="group" aria-label={`Delete the set "${own.name}"?`} className="flex flex-wrap items-center gap-2 rounded-md bg-rose-950/60 px-2 py-1 text-sm text-rose-100">
+      Delete &ldquo;{own.name}&rdquo; for good?
+      <Button variant="danger" className="py-1" disabled={chart.saving} onClick={() => chart.save(deleteSet([...chart.allMine], own.name), 'full')}>
+        Delete the set
+      </Button>
+      <Button variant="ghost" className="py-1" onClick={() => setAsking(false)}>
+        Keep it
+      </Button>
+    </span>
+  );
+}
+
 function OwnSetButtons({ chart, own, onRename }: { chart: IndexSetChart; own: PlayerIndexSet; onRename: () => void }) {
   const all = [...chart.allMine];
   return (
@@ -57,9 +80,7 @@ function OwnSetButtons({ chart, own, onRename }: { chart: IndexSetChart; own: Pl
       <Button variant="secondary" className="py-1" disabled={chart.saving} onClick={onRename}>
         Rename
       </Button>
-      <Button variant="danger" className="py-1" disabled={chart.saving} onClick={() => chart.save(deleteSet(all, own.name), 'full')}>
-        Delete
-      </Button>
+      <DeleteSet key={own.name} chart={chart} own={own} />
     </>
   );
 }
