@@ -65,7 +65,8 @@ for (const [screen, viewport] of [
       await expect(deal).toBeVisible();
     }
     expect(byIndex, `no hand of ${ROUNDS_MAX} rounds was one basic strategy hits`).not.toBe('');
-    expect(byIndex).toMatch(/Hit on [A\d,]+ v (\d+|A): the index play \(Stand (A\d|\d+) v (\d+|A) at TC ≥ -60\) says Stand\./);
+    expect(byIndex).toMatch(/Hit on [A\d,]+ v (\d+|A): the index play \(Stand (A,\d|\d+,\d+|\d+) v (\d+|A) at TC ≥ -60\) says Stand\./);
+    // A soft hand or a pair is named by its cards ("A,2", "8,8": seen once on a soft 13), a hard one by its total.
     // Named for people: never the set's raw id ("16v10 stand>=-60").
     expect(byIndex).not.toMatch(/v(\d+|A) stand>=/);
   });
