@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { coachEngineLoaded } from '@/features/game/hooks/use-coach.ts';
 import { renderTable } from '../../support/render-table.tsx';
 
 // Seen in the round: 10♥ (-1), 9♠, 8♣, 7♦ (0 each), 10♠ (-1): a Hi-Lo running count of -2.
@@ -13,6 +14,9 @@ async function playRound(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the count check', { timeout: 60_000 }, () => {
+  // The coach's chunk first: a decision taken before it arrives gets no verdict.
+  beforeAll(coachEngineLoaded);
+
   it('asks for the running count after a round and scores a wrong answer', async () => {
     const user = userEvent.setup();
     const { record } = renderTable(ROUND, { random: () => 0 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardValue, createGame, currentHand, DEFAULT_RULES, gradeDecision, stackedShoe, visible, type DecisionFacts, type FullIndexSet } from '@card-counter/engine';
 import type { IndexSetBody, PlayerIndexSet } from '@card-counter/shared';
+import { coachEngineLoaded } from '@/features/game/hooks/use-coach.ts';
 import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import type { FakeTableServer } from '../../support/fake-table-server.ts';
 import { renderServerTable, serveFakeTable } from '../../support/render-table.tsx';
@@ -42,6 +43,7 @@ describe("the table's coach plays the full index set the record grades by", { ti
   let server: FakeTableServer;
   let chart: Uint8Array;
   beforeAll(async () => {
+    await coachEngineLoaded(); // a decision taken before the coach's chunk arrives gets no verdict
     chart = await loadBasicStrategy({ ...DEFAULT_RULES });
   });
   beforeEach(() => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createGame, DEFAULT_RULES, stackedShoe } from '@card-counter/engine';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { coachEngineLoaded } from '@/features/game/hooks/use-coach.ts';
 import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import type { FakeTableServer } from '../../support/fake-table-server.ts';
 import { renderServerTable, serveFakeTable } from '../../support/render-table.tsx';
@@ -16,7 +17,8 @@ const QUESTION = 'What is the running count?';
 describe('the server table trains through the server', { timeout: 30_000 }, () => {
   let server: FakeTableServer;
   beforeAll(async () => {
-    await loadBasicStrategy({ ...DEFAULT_RULES });
+    // The chart and the coach's chunk first: a decision taken before they arrive gets no verdict.
+    await Promise.all([loadBasicStrategy({ ...DEFAULT_RULES }), coachEngineLoaded()]);
   });
   beforeEach(() => {
     server = serveFakeTable();

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@card-counter/engine';
+import { coachEngineLoaded } from '@/features/game/hooks/use-coach.ts';
 import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
 import { renderTable } from '../../support/render-table.tsx';
 
@@ -15,7 +16,8 @@ async function dealOneHundred(user: ReturnType<typeof userEvent.setup>) {
 
 describe('the table labels', { timeout: 20_000 }, () => {
   beforeAll(async () => {
-    await loadBasicStrategy({ ...DEFAULT_RULES });
+    // The chart and the coach's chunk first: a decision taken before they arrive gets no verdict.
+    await Promise.all([loadBasicStrategy({ ...DEFAULT_RULES }), coachEngineLoaded()]);
   });
 
   it('reads a dealer ace as an ace showing, not a soft 11', async () => {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { coachEngineLoaded } from '@/features/game/hooks/use-coach.ts';
 import { TABLE_PREFS_KEY } from '@/shared/table-settings/table-settings.ts';
 import { renderTable } from '../../support/render-table.tsx';
 
@@ -15,6 +16,9 @@ async function playRound(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('test mode on the browser’s own table', { timeout: 20_000 }, () => {
+  // The coach's chunk first: a decision taken before it arrives gets no verdict.
+  beforeAll(coachEngineLoaded);
+
   it('hides the counts and the coach, and asks the running and the true count (floored)', async () => {
     window.localStorage.setItem(TABLE_PREFS_KEY, JSON.stringify({ testMode: true }));
     const user = userEvent.setup();

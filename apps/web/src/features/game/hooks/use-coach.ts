@@ -49,6 +49,14 @@ export function preloadCoachEngine(): void {
   importCoachEngine().catch(() => undefined);
 }
 
+/**
+ * Resolves once the coach's chunk is here. Tests await it before the first deal: a decision
+ * taken before the chunk arrives gets no verdict (CI once clicked Stand first on a loaded machine).
+ */
+export async function coachEngineLoaded(): Promise<void> {
+  await importCoachEngine();
+}
+
 /** The coach's share of the engine, a chunk of its own: null until it has arrived (like the chart, below). */
 function useCoachEngine(): CoachEngine | null {
   const [engine, setEngine] = useState(loadedCoachEngine);
