@@ -98,6 +98,22 @@ export interface PgSample {
   xacts: number;
   rowsRead: number;
   rowsWritten: number;
+  /** The relations (catalogs included) that read the most rows in the window, most first. */
+  rowsReadByTable: { table: string; rows: number }[];
+}
+
+/** Relations listed in `rowsReadByTable`. */
+const TABLES_LISTED = 8;
+
+/** Rows read per relation of the bench database (sequential scans' rows and index entries). */
+async function rowsByTable(client: pg.Client): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ t: string; n: string }>(
+    `select t.schemaname || '.' || t.relname as t,
+            (coalesce(t.seq_tup_read, 0)
+              + coalesce((select sum(i.idx_tup_read) from pg_stat_all_indexes i where i.relid = t.relid), 0))::text as n
+       from pg_stat_all_tables t`,
+  );
+  return new Map(rows.map((r) => [r.t, Number(r.n)]));
 }
 
 interface DbStats {
@@ -113,6 +129,10 @@ export function watchPostgres(
   sample_ms = 500,
 ): { stop(): Promise<PgSample> } {
   const client = new pg.Client({ connectionString: adminUrl });
+  // Per-relation statistics are kept per database: read them from inside the bench's.
+  const benchUrl = new URL(adminUrl);
+  benchUrl.pathname = `/${database}`;
+  const inside = new pg.Client({ connectionString: benchUrl.toString() });
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let connectionsMax = 0;
@@ -151,9 +171,11 @@ export function watchPostgres(
     await client.connect();
     // pg_stat_database is a snapshot per transaction unless cleared.
     await client.query(`set stats_fetch_consistency = 'none'`);
+    await inside.connect();
+    await inside.query(`set stats_fetch_consistency = 'none'`);
     await sample();
     started = true;
-    return stats();
+    return { db: await stats(), tables: await rowsByTable(inside) };
   })();
   const loop = (async () => {
     await ready;
@@ -171,16 +193,24 @@ export function watchPostgres(
       // Statistics reach pg_stat_database when a backend reports them (at most every second).
       await new Promise((r) => setTimeout(r, 1100));
       const after = await stats();
+      const tablesAfter = await rowsByTable(inside);
       await client.end();
+      await inside.end();
+      const rowsReadByTable = [...tablesAfter]
+        .map(([table, n]) => ({ table, rows: n - (before.tables.get(table) ?? 0) }))
+        .filter((t) => t.rows > 0)
+        .sort((a, b) => b.rows - a.rows)
+        .slice(0, TABLES_LISTED);
       let backendCpu_ms = 0;
       for (const [pid, cpu] of last) backendCpu_ms += cpu - (first.get(pid) ?? 0);
       return {
         backendCpu_ms,
         connectionsMax,
         activeMax,
-        xacts: after.xacts - before.xacts,
-        rowsRead: after.rowsRead - before.rowsRead,
-        rowsWritten: after.rowsWritten - before.rowsWritten,
+        xacts: after.xacts - before.db.xacts,
+        rowsRead: after.rowsRead - before.db.rowsRead,
+        rowsWritten: after.rowsWritten - before.db.rowsWritten,
+        rowsReadByTable,
       };
     },
   };

@@ -26,7 +26,8 @@
  *
  * Bounded: players 1..400, duration 5..600 s, processes 1..8; loopback only. PostgreSQL at
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its
- * own, `scale_bench_<pid>`, dropped afterwards, with every process and nginx stopped, also on
+ * own per number of processes, `scale_bench_<pid>_<n>`, fresh for each (players signed up anew),
+ * dropped afterwards, with every process and nginx stopped, also on
  * Ctrl-C. The servers log at --log-level (default info, the server's default) to files under
  * /tmp/scale-bench-<pid>/ (removed afterwards unless --keep-logs).
  */
@@ -99,13 +100,17 @@ const args = parseArgs(process.argv.slice(2));
 const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname))
   throw new Error('the bench runs on loopback only');
-const database = `scale_bench_${process.pid}`;
+// Each number of processes plays on a database of its own, fresh, with players signed up anew:
+// the board spreads as the players' balances part (more balance buckets to sum for a rank), so a
+// run that came second read more rows per request whatever its number of processes (issue 41:
+// 1 then 3 processes read 80 then 109 rows; 3 then 1 read 85 then 107).
+const databaseOf = (n: number) => `scale_bench_${process.pid}_${n}`;
+let database = databaseOf(0);
 const dbUrl = new URL(base.toString());
-dbUrl.pathname = `/${database}`;
 const dir = `/tmp/scale-bench-${process.pid}`;
 const proxyUrl = `http://127.0.0.1:${PROXY_PORT}`;
 const env = {
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: '',
   APP_URL: proxyUrl,
   TRUST_PROXY: 'true',
   NODE_ENV: 'development',
@@ -192,8 +197,8 @@ async function signUpAll(players: VirtualPlayer[]): Promise<void> {
   );
 }
 
+/** One measured run on the `n` processes already started (and their players signed up). */
 async function run(players: VirtualPlayer[], n: number): Promise<void> {
-  await useProcesses(n);
   const pids = [...servers.values()].map((s) => s.child.pid!);
   console.log(
     `\n${n} process${n > 1 ? 'es' : ''} behind nginx, ${players.length} players${args.extraStreams > 0 ? ` (+${args.extraStreams} leaderboard streams)` : ''}, think ${args.think_ms} ms, warm-up ${args.warmup_s} s, measured ${args.duration_s} s${args.fault ? ', FAULT: kill -9 of the process on 3151 at 1/3, restart at 2/3' : ''}; load average ${load()}`,
@@ -269,6 +274,9 @@ async function run(players: VirtualPlayer[], n: number): Promise<void> {
   console.log(
     `  PostgreSQL: backends' CPU ${fmt(pgStats.backendCpu_ms / Math.max(1, answered), 2)} ms per request, ${fmt(pgStats.xacts / Math.max(1, answered), 2)} transactions, ${fmt(pgStats.rowsRead / Math.max(1, answered), 0)} rows read, ${fmt(pgStats.rowsWritten / Math.max(1, answered), 1)} rows written per request; connections at most ${pgStats.connectionsMax} (${pgStats.activeMax} active at once)`,
   );
+  console.log(
+    `  rows read per request by table: ${pgStats.rowsReadByTable.map((t) => `${t.table} ${fmt(t.rows / Math.max(1, answered), 1)}`).join(', ')}`,
+  );
   const s = stats.streams;
   console.log(
     `  live streams: ${s.opened} opened (${s.opened - streamsAtWarm.opened} during the measurement), ${fmt((s.events - streamsAtWarm.events) / seconds)} events per s received, ${s.lost} lost${s.lost > 0 ? `, longest down ${fmt(s.gapMax_ms / 1000)} s` : ''}`,
@@ -314,16 +322,32 @@ async function reportFault(
   if (problems.length > 0) process.exitCode = 1;
 }
 
-async function cleanup(): Promise<void> {
+/** Stops nginx and every server, and drops the database they used. */
+async function stopFleet(): Promise<void> {
   await proxy?.stop().catch(() => undefined);
   proxy = null;
   await Promise.all([...servers.values()].map((s) => stopServer(s).catch(() => undefined)));
   servers.clear();
-  agent.destroy();
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await admin.end();
+}
+
+/** A new, empty database for the next run (the servers migrate it when they start). */
+async function freshDatabase(n: number): Promise<void> {
+  database = databaseOf(n);
+  dbUrl.pathname = `/${database}`;
+  env.DATABASE_URL = dbUrl.toString();
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+}
+
+async function cleanup(): Promise<void> {
+  await stopFleet();
+  agent.destroy();
   if (!args.keepLogs) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -333,25 +357,25 @@ process.once('SIGINT', () => {
 });
 
 console.log(
-  `scale bench: load average ${load()} (${(await import('node:os')).cpus().length} cores); database ${database}; logs in ${dir}`,
+  `scale bench: load average ${load()} (${(await import('node:os')).cpus().length} cores); databases ${databaseOf(0).replace(/_0$/, '_<processes>')}, one per run; logs in ${dir}`,
 );
 // Figures from two machines compare through this (issue 41).
 console.log(machineSpeedLine());
 ensureNginx();
 mkdirSync(dir, { recursive: true });
-const admin = new pg.Client({ connectionString: base.toString() });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-await admin.end();
 try {
   const counts = args.fault ? [Math.max(2, ...args.processes)] : args.processes;
-  await useProcesses(counts[0]!);
-  const players = Array.from(
-    { length: args.players },
-    (_, i) => new VirtualPlayer(i, proxyUrl, `scale-${process.pid}-${i}@example.test`, agent, streamAgent),
-  );
-  await signUpAll(players);
-  for (const n of counts) await run(players, n);
+  for (const [i, n] of counts.entries()) {
+    if (i > 0) await stopFleet();
+    await freshDatabase(n);
+    await useProcesses(n);
+    const players = Array.from(
+      { length: args.players },
+      (_, j) => new VirtualPlayer(j, proxyUrl, `scale-${process.pid}-${j}@example.test`, agent, streamAgent),
+    );
+    await signUpAll(players);
+    await run(players, n);
+  }
   console.log(`\nload average at the end ${load()}`);
 } finally {
   await cleanup();

@@ -94,6 +94,18 @@ export async function readTop(db: Kysely<DB>, limit: number): Promise<Leaderboar
 }
 
 /**
+ * The top as the last refresh wrote it (leaderboard_top, ADR 0078): one row read, however many
+ * processes serve the stream; the live top's ranks are computed from it exactly as readTop's.
+ * Before the first refresh of a new database there is no row: the top is read itself.
+ */
+export async function readTopSnapshot(db: Kysely<DB>, limit: number): Promise<LeaderboardEvent> {
+  const r = await sql<{ rows: EntryRow[]; total: number }>`select rows, total from leaderboard_top where id = 1`.execute(db);
+  const snapshot = r.rows[0];
+  if (snapshot === undefined) return readTop(db, limit);
+  return { entries: ranked(snapshot.rows.slice(0, limit), 0, 1), totalPlayers: snapshot.total };
+}
+
+/**
  * Ranks of consecutive board rows given the rank of the first row's balance (`firstRank`) and of
  * the first lower balance on the page (`secondRank`). The first row may sit anywhere inside its
  * tie, so its board position is unknown; the first row with a lower balance has position

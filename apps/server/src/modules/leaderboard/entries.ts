@@ -6,10 +6,14 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, DB } from '../../db/index.ts';
+import { LEADERBOARD_LIMIT_DEFAULT } from '@card-counter/shared';
 import { LIVE_TOPICS } from '../../live/topics.ts';
 
 /** The one key of the `leaderboard` live topic: every client follows the same board. */
 export const BOARD_KEY = 'board';
+
+/** Rows kept in the top snapshot: what the live stream sends (LEADERBOARD_LIMIT_DEFAULT). */
+export const LEADERBOARD_TOP_ROWS = LEADERBOARD_LIMIT_DEFAULT;
 
 /** Entries per refresh statement; a larger dirty set is refreshed in several. */
 export const REFRESH_BATCH_MAX = 1000;
@@ -34,7 +38,6 @@ export async function refreshEntriesInTransaction(trx: Kysely<DB>, userIds: read
   if (userIds.length === 0) return 0;
   if (userIds.length > REFRESH_BATCH_MAX) throw new RangeError(`refresh batch of ${userIds.length} users`);
   await lockEntryWrites(trx);
-  // The board is announced (delivered on commit) by the same statement, when a row changed.
   const result = await sql<{ changed: number }>`
     with written as (
       insert into leaderboard_entries as e (user_id, display_name, balance, last_updated, deleted)
@@ -49,14 +52,43 @@ export async function refreshEntriesInTransaction(trx: Kysely<DB>, userIds: read
       where (e.display_name, e.balance, e.last_updated, e.deleted)
         is distinct from (excluded.display_name, excluded.balance, excluded.last_updated, excluded.deleted)
       returning 1
-    ),
-    counted as (select count(*)::int as changed from written)
-    select c.changed from counted c
-    left join lateral (
-      select pg_notify(${LIVE_TOPICS.leaderboard}, ${BOARD_KEY}) where c.changed > 0
-    ) as notice on true`.execute(trx);
+    )
+    select count(*)::int as changed from written`.execute(trx);
   const changed = result.rows[0]?.changed ?? 0;
+  if (changed > 0) await writeTopInTransaction(trx);
   return changed;
+}
+
+/**
+ * Writes the top of the board (leaderboard_top, ADR 0078) and announces the board (delivered on
+ * commit), in one statement inside the caller's transaction, which holds the entry writers' lock:
+ * a statement of its own, after the entries' upsert, so it reads every entry written before it.
+ * Every process's live stream then reads this one row, not the top again (issue 41).
+ */
+export async function writeTopInTransaction(trx: Kysely<DB>): Promise<void> {
+  await sql`
+    with top as (
+      select user_id, display_name, balance, last_updated from leaderboard_entries where not deleted
+      order by balance desc, user_id desc limit ${LEADERBOARD_TOP_ROWS}
+    ),
+    snapshot as (
+      insert into leaderboard_top as t (id, rows, total, written_at)
+      select 1,
+        coalesce((select json_agg(top order by balance desc, user_id desc) from top), '[]'::json),
+        (select coalesce(sum(players), 0)::int from leaderboard_buckets),
+        now()
+      on conflict (id) do update set rows = excluded.rows, total = excluded.total, written_at = excluded.written_at
+      returning 1
+    )
+    select pg_notify(${LIVE_TOPICS.leaderboard}, ${BOARD_KEY}) from snapshot`.execute(trx);
+}
+
+/** Rewrites the top after entries left the board without a refresh (a cascade from a removed user). */
+export async function rewriteTop(db: Database): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockEntryWrites(trx);
+    await writeTopInTransaction(trx);
+  });
 }
 
 /** The same in its own transaction. */

@@ -16,7 +16,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../live/event-stream.ts';
 import type { AppModule } from '../module.ts';
-import { readBalancePage, readTop } from './board.ts';
+import { readBalancePage, readTopSnapshot } from './board.ts';
 import { BOARD_KEY } from './entries.ts';
 import { LEADERBOARD_LEASE_DEFAULT_ms, startRefresherLease } from './lease.ts';
 import { LeaderboardRefresher } from './refresher.ts';
@@ -62,10 +62,11 @@ export const leaderboardRoutes: AppModule = async (app, deps) => {
     async (request) => readSkillPage(db.kysely, request.query, request.userId()),
   );
 
-  // One load per change in this process, the same JSON to every client (live/live-hub.ts).
+  // One load per change in this process, the same JSON to every client (live/live-hub.ts): the
+  // snapshot the refresh wrote, one row, not the top read again by every process (ADR 0078).
   await live.serve('leaderboard', {
     event: 'leaderboard',
-    load: () => readTop(db.kysely, LEADERBOARD_LIMIT_DEFAULT),
+    load: () => readTopSnapshot(db.kysely, LEADERBOARD_LIMIT_DEFAULT),
   });
   // Every client follows the one key, so the hub's per-key cap cannot tell players apart: count here.
   const streamsOf = new Map<string, number>();

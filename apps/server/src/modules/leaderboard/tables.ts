@@ -16,7 +16,17 @@ export interface LeaderboardBucketsTable {
   players: number;
 }
 
+/** The top of the board as the last refresh left it (migration 0035, ADR 0078): one row, id 1. */
+export interface LeaderboardTopTable {
+  id: number;
+  /** Entry rows in board order (user_id, display_name, balance, last_updated), at most the top's size. */
+  rows: unknown;
+  total: number;
+  written_at: Timestamp;
+}
+
 export interface LeaderboardTables {
   leaderboard_entries: LeaderboardEntriesTable;
   leaderboard_buckets: LeaderboardBucketsTable;
+  leaderboard_top: LeaderboardTopTable;
 }

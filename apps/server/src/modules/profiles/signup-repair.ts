@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { deleteUsersWithoutAccount } from '../../auth/auth-rows.ts';
 import { GOOGLE_PROVIDER_ID } from '../../auth/types.ts';
 import type { Database } from '../../db/index.ts';
+import { rewriteTop } from '../leaderboard/index.ts';
 import { ensureProfile } from './profiles.ts';
 
 /** Rows handled per start-up pass; more are left for the next start (and logged). */
@@ -93,6 +94,8 @@ export async function repairCutShortSignups(
 
   const removed = await deleteUsersWithoutAccount(db.kysely, options.createdBefore, REPAIR_BATCH_MAX);
   const usersRemoved = removed.length;
+  // Their entries went with them (a cascade, no refresh): the live top is written again (ADR 0078).
+  if (usersRemoved > 0) await rewriteTop(db);
   return {
     profilesCreated,
     usersRemoved,
