@@ -1,7 +1,7 @@
 // The Charts page's index set panel (components/index-set-panel.tsx): the set's charts, a cell
 // edited from the keyboard and turned off, the edited set saved under a name by one PUT and read
-// again (the shared query invalidated), and the panel while the set generates, for a guest and on
-// an error.
+// again (the shared query invalidated), insurance edited, and the panel while the set generates,
+// for a guest and on an error.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -106,6 +106,27 @@ describe('the index set panel', () => {
     await vi.waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]?.map((s) => s.name)).toEqual(['Zen one']);
     expect(await screen.findByRole('heading', { name: 'Index set: Hi-Lo, Full set (generated)' })).toBeTruthy();
+  });
+
+  it("edits insurance's index, refuses one the contract does not take, and turns it off", async () => {
+    stubFetch((url) => (url.pathname === '/api/indices' ? json(SET) : url.pathname === '/api/me/index-sets' ? json({ sets: [] }) : undefined));
+    panel(true);
+    const line = async () => screen.findByRole('button', { name: /^Edit insurance:/ });
+    expect((await line()).textContent).toBe('insure at ≥ +3');
+    await userEvent.click(await line());
+    const index = within(screen.getByRole('dialog', { name: 'Edit insurance' })).getByRole('textbox', { name: 'Index' });
+    await userEvent.clear(index);
+    await userEvent.type(index, '2.3');
+    expect(index.getAttribute('aria-invalid')).toBe('true');
+    expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(index);
+    await userEvent.type(index, '2{Enter}');
+    expect((await line()).textContent).toBe('insure at ≥ +2');
+    await userEvent.click(await line());
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('checkbox', { name: 'Take insurance at or above the index' }));
+    expect((within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Index' }) as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    expect((await line()).textContent).toBe('never');
   });
 
   it('refuses an index the contract does not take, and keeps the editor open', async () => {
