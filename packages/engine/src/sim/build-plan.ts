@@ -3,7 +3,7 @@
 import { surrenderOffered, type Rules } from '../rules.ts';
 import { needsShuffle } from '../shoe.ts';
 import { computeStrategy } from '../analysis/strategy.ts';
-import { TABLE_DOUBLE, TABLE_HIT, TABLE_SIZE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
+import { TABLE_DOUBLE, TABLE_HIT, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER } from '../analysis/codes.ts';
 import { initialRunningCountScaled, type CountId } from '../counting/systems.ts';
 import { builtInTwin, countingSystemOf, type CountSpec, type CustomCount } from '../counting/custom.ts';
 import { decisionCount, decksRemaining, DEFAULT_TRUE_COUNT_OPTIONS, type TrueCountOptions } from '../counting/true-count.ts';
@@ -18,6 +18,7 @@ import { playsOfTableFor } from '../indices/generated-plays.ts';
 import { compilePlayer, type PlayerModel } from './player-model.ts';
 import type { FullIndexSet } from '../indices/full-set.ts';
 import { fullSetDecisionTable } from './full-set-decisions.ts';
+import { countAdjustedTable } from './count-adjusted-table.ts';
 
 export interface SimPlanOptions {
   rules: Rules;
@@ -145,7 +146,7 @@ export function buildPlan(o: SimPlanOptions): SimPlan {
     tcRcOffset: offset,
     rampUnits: rampUnits(o.spread),
     wongIn: o.wongIn ?? TC_MIN - 1,
-    decisions: full ? fullSetDecisionTable(table, full, sampleHand) : indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
+    decisions: full ? fullSetDecisionTable(table, full) : indices === 'none' ? null : decisionTable(rules, table, indices !== 'i18', generated?.plays),
     insureAt,
     csm: (o.csm ?? false) || rules.continuousShuffler,
     bankroll_units: o.bankroll_units ?? 0,
@@ -200,18 +201,6 @@ function conditionsOf(o: SimPlanOptions, rules: Rules): SimConditions {
   };
 }
 
-/** A hand of this total with the given shape, as bestPlay() wants it (values, 1 = ace). */
-function sampleHand(total: number, soft: boolean, pair: boolean, twoCards: boolean): number[] | null {
-  if (pair) return soft ? (total === 12 ? [1, 1] : null) : total % 2 === 0 && total >= 4 && total <= 20 ? [total / 2, total / 2] : null;
-  if (soft) return total >= 13 && total <= 21 ? (twoCards ? [1, total - 11] : total >= 14 ? [1, 2, total - 13] : null) : null;
-  if (twoCards) {
-    for (let a = 10; a >= 2; a--) if (total - a >= 2 && total - a <= 10 && total - a !== a) return [a, total - a];
-    return null;
-  }
-  const a = Math.min(10, total - 4);
-  return a >= 2 && total - a - 2 >= 2 && total - a - 2 <= 10 ? [a, 2, total - a - 2] : null;
-}
-
 /**
  * The count-adjusted play of every table cell at every true-count bin, from the indices
  * module's bestPlay() (so the simulator plays exactly what the trainer recommends). The Fab 4
@@ -219,47 +208,26 @@ function sampleHand(total: number, soft: boolean, pair: boolean, twoCards: boole
  * basic action where the Fab 4 would apply.
  */
 export function decisionTable(rules: Rules, table: Uint8Array, fab4: boolean, plays?: readonly IndexPlay[]): Uint8Array {
-  const out = new Uint8Array(TABLE_SIZE * TC_BINS);
   // No surrender at all, late or early: the cells whose surrender bit is 0, and 'i18' without the Fab 4.
   const noSurrender: Rules = { ...rules, surrenderAllowed: false, earlySurrender: 'none' };
   const noFabRules: Rules = fab4 ? rules : noSurrender;
-  for (let total = 4; total <= 21; total++) {
-    for (let soft = 0; soft <= 1; soft++) {
-      for (let up = 1; up <= 10; up++) {
-        for (let dd = 0; dd <= 1; dd++) {
-          for (let sp = 0; sp <= 1; sp++) {
-            for (let sr = 0; sr <= 1; sr++) {
-              const idx = tableIndex(total, soft, up, dd, sp, sr);
-              const basic = table[idx] as number;
-              const two = dd === 1 || sp === 1 || sr === 1;
-              const hand = total >= 21 ? null : sampleHand(total, soft === 1, sp === 1, two);
-              for (let bin = 0; bin < TC_BINS; bin++) {
-                let action = basic;
-                if (hand && basic >= TABLE_STAND && basic <= TABLE_SURRENDER) {
-                  const play = bestPlay({
-                    hand,
-                    upcard: up,
-                    trueCount: TC_MIN + bin,
-                    rules: sr === 1 ? (fab4 ? rules : noFabRules) : noSurrender,
-                    basicAction: ACTION_NAME[basic] as PlayAction,
-                    fromSplit: two && sr === 0 && surrenderOffered(rules, up),
-                    splitAllowed: sp === 1,
-                    ...(plays ? { plays } : {}),
-                  });
-                  action = ACTION_CODE[play.action];
-                  // With 'i18' only, a count never makes a surrender the basic play does not make.
-                  if (!fab4 && action === TABLE_SURRENDER && basic !== TABLE_SURRENDER) action = basic;
-                  if (!fab4 && basic === TABLE_SURRENDER) action = basic;
-                  // Never an action the cell does not allow (the loop's flags are the authority).
-                  if ((action === TABLE_DOUBLE && dd === 0) || (action === TABLE_SPLIT && sp === 0) || (action === TABLE_SURRENDER && sr === 0)) action = basic;
-                }
-                out[bin * TABLE_SIZE + idx] = action;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  return out;
+  return countAdjustedTable(table, ({ hand, up, dd, sp, sr, basic, twoCards }, bin) => {
+    const play = bestPlay({
+      hand,
+      upcard: up,
+      trueCount: TC_MIN + bin,
+      rules: sr === 1 ? (fab4 ? rules : noFabRules) : noSurrender,
+      basicAction: ACTION_NAME[basic] as PlayAction,
+      fromSplit: twoCards && sr === 0 && surrenderOffered(rules, up),
+      splitAllowed: sp === 1,
+      ...(plays ? { plays } : {}),
+    });
+    let action = ACTION_CODE[play.action];
+    // With 'i18' only, a count never makes a surrender the basic play does not make.
+    if (!fab4 && action === TABLE_SURRENDER && basic !== TABLE_SURRENDER) action = basic;
+    if (!fab4 && basic === TABLE_SURRENDER) action = basic;
+    // Never an action the cell does not allow (the loop's flags are the authority).
+    if ((action === TABLE_DOUBLE && dd === 0) || (action === TABLE_SPLIT && sp === 0) || (action === TABLE_SURRENDER && sr === 0)) action = basic;
+    return action;
+  });
 }

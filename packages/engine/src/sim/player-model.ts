@@ -7,6 +7,7 @@
 // and the play without the double, split or surrender). The count error is drawn per round from
 // the errors seen at checks, and moves both the bet and the plays, as it does at the table.
 import { TABLE_DOUBLE, TABLE_HIT, TABLE_SIZE, TABLE_SPLIT, TABLE_STAND, TABLE_SURRENDER, tableIndex } from '../analysis/codes.ts';
+import { forEachCell } from './count-adjusted-table.ts';
 
 export interface PlayerModel {
   /** Share of decisions played wrong, by kind of hand (0..1). */
@@ -126,31 +127,19 @@ export function compilePlayer(model: PlayerModel, table: Uint8Array, tagScale: n
   if (rates.hard === 0 && rates.soft === 0 && rates.pair === 0 && exactCount) return null;
   const mistakeRate = new Uint16Array(TABLE_SIZE);
   const mistakePlay = new Uint8Array(TABLE_SIZE);
-  for (let total = 4; total <= 21; total++) {
-    for (let soft = 0; soft <= 1; soft++) {
-      for (let up = 1; up <= 10; up++) {
-        for (let dd = 0; dd <= 1; dd++) {
-          for (let sp = 0; sp <= 1; sp++) {
-            for (let sr = 0; sr <= 1; sr++) {
-              const idx = tableIndex(total, soft, up, dd, sp, sr);
-              const basic = table[idx] as number;
-              if (basic < TABLE_STAND || basic > TABLE_SURRENDER) continue;
-              let wrong: number;
-              if (basic === TABLE_STAND) wrong = TABLE_HIT;
-              else if (basic === TABLE_HIT) wrong = TABLE_STAND;
-              else if (basic === TABLE_DOUBLE) wrong = table[tableIndex(total, soft, up, 0, sp, sr)] as number;
-              else if (basic === TABLE_SPLIT) wrong = table[tableIndex(total, soft, up, dd, 0, sr)] as number;
-              else wrong = table[tableIndex(total, soft, up, dd, sp, 0)] as number;
-              if (wrong < TABLE_STAND || wrong > TABLE_SURRENDER || wrong === basic) wrong = basic === TABLE_STAND ? TABLE_HIT : TABLE_STAND;
-              mistakePlay[idx] = wrong;
-              const p = sp === 1 ? rates.pair : soft === 1 ? rates.soft : rates.hard;
-              mistakeRate[idx] = Math.min(65535, Math.round(p * 65536));
-            }
-          }
-        }
-      }
-    }
-  }
+  forEachCell(table, ({ idx, total, soft, up, dd, sp, sr, basic }) => {
+    if (basic < TABLE_STAND || basic > TABLE_SURRENDER) return;
+    let wrong: number;
+    if (basic === TABLE_STAND) wrong = TABLE_HIT;
+    else if (basic === TABLE_HIT) wrong = TABLE_STAND;
+    else if (basic === TABLE_DOUBLE) wrong = table[tableIndex(total, soft, up, 0, sp, sr)] as number;
+    else if (basic === TABLE_SPLIT) wrong = table[tableIndex(total, soft, up, dd, 0, sr)] as number;
+    else wrong = table[tableIndex(total, soft, up, dd, sp, 0)] as number;
+    if (wrong < TABLE_STAND || wrong > TABLE_SURRENDER || wrong === basic) wrong = basic === TABLE_STAND ? TABLE_HIT : TABLE_STAND;
+    mistakePlay[idx] = wrong;
+    const p = sp === 1 ? rates.pair : soft === 1 ? rates.soft : rates.hard;
+    mistakeRate[idx] = Math.min(65535, Math.round(p * 65536));
+  });
   let rcNoise: Int32Array | null = null;
   if (!exactCount) {
     // 256 quantiles of the errors seen, in the loop's scaled tags.

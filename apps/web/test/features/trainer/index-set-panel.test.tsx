@@ -1,8 +1,8 @@
 // The Charts page's index set panel (components/index-set-panel.tsx): the set's charts, a cell
 // edited from the keyboard and turned off, the edited set saved under a name by one PUT and read
-// again (the shared query invalidated), and the panel while the set generates, for a guest and on
-// an error.
-import { screen, within } from '@testing-library/react';
+// again (the shared query invalidated), insurance edited, unsaved edits kept across a reload, and
+// the panel while the set generates, for a guest and on an error.
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RULES, computeStrategy, type CountingOptions } from '@card-counter/engine';
@@ -106,6 +106,82 @@ describe('the index set panel', () => {
     await vi.waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]?.map((s) => s.name)).toEqual(['Zen one']);
     expect(await screen.findByRole('heading', { name: 'Index set: Hi-Lo, Full set (generated)' })).toBeTruthy();
+  });
+
+  it('unsaved chart edits lost on reload: a reload restores them with a note; Discard edits and a save drop them', async () => {
+    const puts: PlayerIndexSet[][] = [];
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/indices') return json(SET);
+      if (url.pathname === '/api/me/index-sets' && init?.method === 'PUT') puts.push((JSON.parse(String(init.body)) as { sets: PlayerIndexSet[] }).sets);
+      if (url.pathname === '/api/me/index-sets') return json({ sets: puts.at(-1) ?? [] });
+      return undefined;
+    });
+    const editTwelve = async (index: string) => {
+      await userEvent.click(within(await screen.findByRole('table', { name: 'Index set: Hard totals' })).getByRole('button', { name: /^Edit 12 v 3:/ }));
+      const field = within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Index' });
+      await userEvent.clear(field);
+      await userEvent.type(field, `${index}{Enter}`);
+    };
+    const reload = () => {
+      cleanup();
+      panel(true);
+    };
+    panel(true);
+    await editTwelve('5');
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+5');
+    expect(screen.queryByText(/^Unsaved changes restored/)).toBeNull();
+
+    reload();
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+5');
+    expect(screen.getByRole('status').textContent).toMatch(/^Unsaved changes restored/);
+    // Another table's rules have their own drafts: this one is not shown there.
+    cleanup();
+    renderScreen(<IndexSetPanel rules={{ ...DEFAULT_RULES, dealerStandsSoft17: false }} counting={HI_LO} strategy={CHART} signedIn />);
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+2');
+    expect(screen.queryByText(/^Unsaved changes restored/)).toBeNull();
+
+    reload();
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard edits' }));
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+2');
+    expect(screen.queryByText(/^Unsaved changes restored/)).toBeNull();
+    reload();
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+2');
+    expect(screen.queryByRole('button', { name: 'Discard edits' })).toBeNull();
+
+    // Saved under a name: the draft is gone, so a reload shows the sets as saved.
+    await editTwelve('4');
+    reload();
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+4');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as new set' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Set name' }), '{Enter}');
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.[0]?.plays).toContainEqual({ ...twelveVsThree, index: 4 });
+    await screen.findByRole('heading', { name: /^Index set: Hi-Lo, My Hi-Lo set/ });
+    reload();
+    expect((await cellOf('Hard totals', '12 v 3')).textContent).toBe('S≥\u2009+2');
+    expect(screen.queryByText(/^Unsaved changes restored/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard edits' })).toBeNull();
+  });
+
+  it("edits insurance's index, refuses one the contract does not take, and turns it off", async () => {
+    stubFetch((url) => (url.pathname === '/api/indices' ? json(SET) : url.pathname === '/api/me/index-sets' ? json({ sets: [] }) : undefined));
+    panel(true);
+    const line = async () => screen.findByRole('button', { name: /^Edit insurance:/ });
+    expect((await line()).textContent).toBe('insure at ≥ +3');
+    await userEvent.click(await line());
+    const index = within(screen.getByRole('dialog', { name: 'Edit insurance' })).getByRole('textbox', { name: 'Index' });
+    await userEvent.clear(index);
+    await userEvent.type(index, '2.3');
+    expect(index.getAttribute('aria-invalid')).toBe('true');
+    expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(index);
+    await userEvent.type(index, '2{Enter}');
+    expect((await line()).textContent).toBe('insure at ≥ +2');
+    await userEvent.click(await line());
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('checkbox', { name: 'Take insurance at or above the index' }));
+    expect((within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Index' }) as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    expect((await line()).textContent).toBe('never');
   });
 
   it('refuses an index the contract does not take, and keeps the editor open', async () => {

@@ -29,6 +29,38 @@ export function parseIndex(text: string): number | null {
   return text.trim() !== '' && Number.isFinite(n) && Number.isInteger(n * 2) && Math.abs(n) <= 60 ? n : null;
 }
 
+interface FieldProps {
+  /** The switch's text: what "on" means for this play. */
+  toggleLabel: string;
+  on: boolean;
+  index: string;
+  onToggle: (on: boolean) => void;
+  onIndex: (text: string) => void;
+}
+
+/** A play's switch and its index (a cell's play, or insurance): the index is typed only while on. */
+function IndexField({ toggleLabel, on, index, onToggle, onIndex }: FieldProps) {
+  return (
+    <>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={on} onChange={(e) => onToggle(e.target.checked)} />
+        {toggleLabel}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        Index
+        <input
+          inputMode="decimal"
+          value={index}
+          disabled={!on}
+          aria-invalid={on && parseIndex(index) === null}
+          onChange={(e) => onIndex(e.target.value)}
+          className="w-20 rounded-md border border-slate-600 bg-slate-900 px-2 py-1 tabular-nums text-slate-100 focus:border-emerald-400 focus:outline-none"
+        />
+      </label>
+    </>
+  );
+}
+
 interface EditorProps {
   title: string;
   current: readonly IndexSetPlay[];
@@ -62,21 +94,7 @@ export function IndexCellEditor({ title, current, full, countKind, onApply, onCl
         {rows.map((r, i) => (
           <fieldset key={sideOf(r.play)} className="flex flex-col gap-2 rounded-md border border-slate-700 p-2">
             <legend className="px-1 text-sm text-slate-200">{playSentence({ ...r.play, index: parseIndex(r.index) ?? r.play.index }, countKind)}</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={r.on} onChange={(e) => change(i, { on: e.target.checked })} />
-              Play it (off: never make this play)
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              Index
-              <input
-                inputMode="decimal"
-                value={r.index}
-                disabled={!r.on}
-                aria-invalid={r.on && parseIndex(r.index) === null}
-                onChange={(e) => change(i, { index: e.target.value })}
-                className="w-20 rounded-md border border-slate-600 bg-slate-900 px-2 py-1 tabular-nums text-slate-100 focus:border-emerald-400 focus:outline-none"
-              />
-            </label>
+            <IndexField toggleLabel="Play it (off: never make this play)" on={r.on} index={r.index} onToggle={(on) => change(i, { on })} onIndex={(index) => change(i, { index })} />
           </fieldset>
         ))}
         {bad ? <p role="alert" className="text-sm text-rose-300">An index is a whole or half number from -60 to +60.</p> : null}
@@ -113,14 +131,7 @@ export function InsuranceEditor({ insurance, onApply, onClose }: { insurance: nu
         <h2 id={titleId} className="text-lg font-bold">
           Edit insurance
         </h2>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
-          Take insurance at or above the index
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          Index
-          <input value={text} disabled={!on} inputMode="decimal" aria-invalid={on && n === null} onChange={(e) => setText(e.target.value)} className="w-20 rounded-md border border-slate-600 bg-slate-900 px-2 py-1 text-slate-100" />
-        </label>
+        <IndexField toggleLabel="Take insurance at or above the index" on={on} index={text} onToggle={setOn} onIndex={setText} />
         <div className="flex gap-2">
           <Button type="submit" disabled={on && n === null}>
             Apply

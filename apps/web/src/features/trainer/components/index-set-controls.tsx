@@ -124,6 +124,11 @@ export function IndexSetControls({ chart, rules, counting, onExport }: ControlsP
           Export CSV
         </Button>
       </div>
+      {chart.restored ? (
+        <p role="status" className="text-xs text-amber-200">
+          Unsaved changes restored from your last visit: save them, or Discard edits to go back to the set.
+        </p>
+      ) : null}
       {chart.dirty ? <p className="text-xs text-amber-200">Edited, not saved{chart.signedIn ? '' : ': sign in to keep your edits as a named set and use it at the table'}.</p> : null}
       {naming === 'new' && chart.shown ? (
         <NameForm

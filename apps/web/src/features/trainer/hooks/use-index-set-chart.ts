@@ -3,6 +3,9 @@
 // saved, and the saves: every change of the player's sets is one PUT of them all (the contract
 // replaces them whole), after which the shared query is invalidated so the table's coach and the
 // simulator read the same sets (shared/index-sets). A partial list would delete the rest (ADR 0075).
+// The unsaved edits are kept in this browser per player and set key (api/index-set-draft.ts), so a
+// reload restores them ("unsaved chart edits lost on reload"); a save, a discard or another set
+// chosen drops them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CountingOptions, FullIndexSet, Rules } from '@card-counter/engine';
@@ -10,6 +13,8 @@ import type { IndexSetBody, PlayerIndexSet } from '@card-counter/shared';
 import { fetchPlayerSets, savePlayerSets } from '@/shared/index-sets/index-set-api.ts';
 import { indexSetKeyOf, keyOfPlayerSet } from '@/shared/index-sets/index-set-key.ts';
 import { PLAYER_INDEX_SETS_QUERY_KEY } from '@/shared/index-sets/use-index-set.ts';
+import { useUserState } from '@/shared/session/use-user-state.ts';
+import { draftStorageKey, readDraft, removeDraft, writeDraft, type StoredDraft } from '../api/index-set-draft.ts';
 import { useFleetIndexSet, type FleetSetView } from './use-fleet-index-set.ts';
 import { editCell, type PlayEdit } from '../model/player-sets.ts';
 
@@ -46,6 +51,8 @@ export interface IndexSetChart {
   /** The current set with the edits not yet saved. */
   readonly shown: FullIndexSet | null;
   readonly dirty: boolean;
+  /** The unsaved edits were read back from this browser (a reload, or the page opened again). */
+  readonly restored: boolean;
   readonly edit: (hand: string, up: string, edits: readonly PlayEdit[]) => void;
   readonly setInsurance: (insurance: number | null) => void;
   readonly discard: () => void;
@@ -53,6 +60,38 @@ export interface IndexSetChart {
   readonly save: (next: PlayerIndexSet[], show?: SetChoice) => void;
   readonly saving: boolean;
   readonly saveError: unknown;
+}
+
+interface DraftState {
+  readonly storageKey: string;
+  readonly draft: StoredDraft | null;
+  readonly restored: boolean;
+}
+
+function loadDraft(storageKey: string): DraftState {
+  const draft = readDraft(storageKey);
+  return { storageKey, draft, restored: draft !== null };
+}
+
+/** The stored draft of this player and set key, read again when either changes (sign-in, other rules). */
+function useStoredDraft(storageKey: string) {
+  const [state, setState] = useState(() => loadDraft(storageKey));
+  let now = state;
+  if (state.storageKey !== storageKey) {
+    now = loadDraft(storageKey);
+    setState(now);
+  }
+  return {
+    ...now,
+    keep: (draft: StoredDraft) => {
+      writeDraft(storageKey, draft);
+      setState({ storageKey, draft, restored: now.restored });
+    },
+    clear: () => {
+      removeDraft(storageKey);
+      setState({ storageKey, draft: null, restored: false });
+    },
+  };
 }
 
 export function useIndexSetChart(rules: Rules, counting: CountingOptions, signedIn: boolean): IndexSetChart {
@@ -64,16 +103,19 @@ export function useIndexSetChart(rules: Rules, counting: CountingOptions, signed
   const here = allMine.filter((s) => keyOfPlayerSet(s) === key);
   const options = optionsOf(fleet.status === 'ready' ? fleet.set : null, here);
   const [picked, setPicked] = useState<SetChoice | null>(null);
-  const [draft, setDraft] = useState<FullIndexSet | null>(null);
-  // Until the player picks, the set their table uses: their chosen one, else the full set.
+  const stored = useStoredDraft(draftStorageKey(useUserState()?.userId ?? 'anonymous', key));
+  // Until the player picks, the set their table uses: their chosen one, else the full set. A draft
+  // belongs to the set it was made from, restored or not.
   const fallback = here.find((s) => s.chosen) ? `mine:${here.find((s) => s.chosen)?.name}` : 'full';
-  const current = options.find((o) => o.id === (picked ?? fallback)) ?? options[0] ?? null;
-  const shown = draft ?? current?.set ?? null;
+  const current = options.find((o) => o.id === (stored.draft?.choice ?? picked ?? fallback)) ?? options[0] ?? null;
+  // No draft without the set it edits (a restored one waits for the set to be read).
+  const shown = current ? (stored.draft?.set ?? current.set) : null;
+  const setDraft = (set: FullIndexSet) => current && stored.keep({ choice: stored.draft?.choice ?? current.id, set });
   const mutation = useMutation({
     mutationFn: ({ next }: { next: PlayerIndexSet[]; show?: SetChoice }) => savePlayerSets(next),
     onSuccess: async (saved, { show }) => {
       client.setQueryData(PLAYER_INDEX_SETS_QUERY_KEY, saved);
-      setDraft(null);
+      stored.clear();
       if (show !== undefined) setPicked(show);
       await client.invalidateQueries({ queryKey: PLAYER_INDEX_SETS_QUERY_KEY });
     },
@@ -87,13 +129,14 @@ export function useIndexSetChart(rules: Rules, counting: CountingOptions, signed
     current,
     select: (id) => {
       setPicked(id);
-      setDraft(null);
+      stored.clear();
     },
     shown,
-    dirty: draft !== null,
+    dirty: stored.draft !== null && shown !== null,
+    restored: stored.restored && stored.draft !== null && shown !== null,
     edit: (hand, up, edits) => shown && setDraft(editCell(shown, hand, up, edits)),
     setInsurance: (insurance) => shown && setDraft({ plays: shown.plays, insurance }),
-    discard: () => setDraft(null),
+    discard: stored.clear,
     save: (next, show) => mutation.mutate({ next, ...(show !== undefined ? { show } : {}) }),
     saving: mutation.isPending,
     saveError: mutation.error,
