@@ -3,7 +3,9 @@
 // server's job (GET /api/indices). Each set records its sampling and the CPU time it took. The
 // file is rewritten after each set, so an interrupted run keeps what it made; --resume keeps the
 // sets already in the file. Run from apps/server:
-//   npx tsx scripts/precompute-index-sets.ts [--samples 3] [--resume] [--limit N]
+//   npx tsx scripts/precompute-index-sets.ts [--samples 12] [--resume] [--limit N] [--shard K/N --out FILE]
+// --shard K/N makes every N-th set from the K-th (0-based) into --out, so N processes share the
+// cores; `--merge FILE...` then writes the file from the shards, in this script's order.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import {
 import { indexSetKey } from '../src/modules/indices/set-key.ts';
 import type { PrecomputedSet } from '../src/modules/indices/precomputed.ts';
 
-const out = path.resolve(
+const committed = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../src/modules/indices/precomputed-sets.json',
 );
@@ -27,8 +29,12 @@ const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i < 0 ? undefined : process.argv[i + 1];
 };
-const samples = Number(arg('samples') ?? 3);
+const out = arg('out') ?? committed;
+const samples = Number(arg('samples') ?? 12);
 const limit = Number(arg('limit') ?? Infinity);
+const [shard, shards] = (arg('shard') ?? '0/1').split('/').map(Number) as [number, number];
+if (!(Number.isInteger(shards) && shards >= 1 && Number.isInteger(shard) && shard >= 0 && shard < shards)) throw new Error('--shard K/N: 0 <= K < N');
+const write = (file: string, list: readonly PrecomputedSet[]) => writeFileSync(file, `[\n${list.map((s) => JSON.stringify(s)).join(',\n')}\n]\n`);
 
 // The issue's common rule sets, most played first: 6D and 8D S17/H17 DAS LS, 2D and 1D H17.
 const RULE_SETS: Record<string, Partial<Rules>> = {
@@ -47,6 +53,18 @@ const RULE_SETS: Record<string, Partial<Rules>> = {
 };
 const counts = Object.keys(COUNTING_SYSTEMS) as CountingSystemId[];
 
+const order = Object.keys(RULE_SETS).flatMap((name) => counts.map((count) => `${name}|${count}`));
+if (process.argv.includes('--merge')) {
+  const files = process.argv.slice(process.argv.indexOf('--merge') + 1);
+  const all = files.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as PrecomputedSet[]);
+  const at = (s: PrecomputedSet) => order.indexOf(`${s.name}|${s.count}`);
+  if (all.length !== order.length || new Set(all.map(at)).size !== order.length || all.some((s) => at(s) < 0))
+    throw new Error(`the shards hold ${all.length} sets, not the ${order.length} of this script, once each`);
+  write(committed, all.sort((a, b) => at(a) - at(b)));
+  process.stderr.write(`wrote ${all.length} sets to ${committed}\n`);
+  process.exit(0);
+}
+
 const sets: PrecomputedSet[] =
   process.argv.includes('--resume') && existsSync(out)
     ? (JSON.parse(readFileSync(out, 'utf8')) as PrecomputedSet[])
@@ -59,7 +77,7 @@ for (const [name, partial] of Object.entries(RULE_SETS)) {
     const rules = parseRules(partial);
     const trueCount = DEFAULT_TRUE_COUNT_OPTIONS;
     const key = indexSetKey({ rules, count, trueCount });
-    if (have.has(key)) continue;
+    if (have.has(key) || order.indexOf(`${name}|${count}`) % shards !== shard) continue;
     const cpu0 = process.cpuUsage();
     const table = generateIndices({ rules, count, trueCount, scope: 'all', samplesPerBin: samples, seed: 1 });
     const cpu = process.cpuUsage(cpu0);
@@ -78,7 +96,7 @@ for (const [name, partial] of Object.entries(RULE_SETS)) {
     });
     have.add(key);
     made++;
-    writeFileSync(out, `[\n${sets.map((s) => JSON.stringify(s)).join(',\n')}\n]\n`);
+    write(out, sets);
     process.stderr.write(
       `${name} ${count}: ${fullSetOf(table).plays.length} plays, ${table.shoes} shoes, ${(cpu_ms / 1000).toFixed(1)} s CPU\n`,
     );

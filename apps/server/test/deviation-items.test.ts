@@ -3,9 +3,9 @@
  * repetition boost (a missed item comes back MISSED_BOOST times as often, a due one DUE_BOOST),
  * never below 0; the draw follows them with an injected RNG and is uniform only when all are 0.
  */
-import { seededRng, type IndexSetPlay } from '@card-counter/engine';
+import { computeStrategy, parseRules, seededRng, type IndexSetPlay } from '@card-counter/engine';
 import { expect, it } from 'vitest';
-import { DUE_BOOST, MISSED_BOOST, deviationItems, drawWeights, pickWeighted } from '../src/modules/drills/deviation-items.ts';
+import { DUE_BOOST, MISSED_BOOST, deviationItems, deviationQuestion, drawWeights, pickWeighted } from '../src/modules/drills/deviation-items.ts';
 
 const play = (hand: string, index: number): IndexSetPlay => ({ hand, up: '10', play: 'stand', versus: 'hit', index, direction: 'at-or-above' });
 const set = { plays: [play('16', 0), play('15', 4), play('14', 9)], insurance: 3 };
@@ -44,4 +44,23 @@ it('draws in proportion to the weights with a seeded RNG, and uniformly when eve
   }
   for (const c of flat) expect(c).toBeGreaterThan(850);
   expect(() => pickWeighted(rng, [])).toThrow(RangeError);
+});
+
+it('bug (issue 37 review): a hit/stand index whose two-card basic play is surrender is asked with hit and stand only, and graded by it', () => {
+  const rules = parseRules({}); // 6D S17 DAS late surrender: 16 v 10 surrenders off the top
+  const chart = computeStrategy(rules).table;
+  const standEntry: IndexSetPlay = { hand: '16', up: '10', play: 'stand', versus: 'hit', index: 0, direction: 'at-or-above' };
+  const lsSet = { plays: [{ hand: '16', up: '10', play: 'hit', versus: 'surrender', index: -4, direction: 'at-or-below' } as IndexSetPlay, standEntry], insurance: 3 };
+  const rng = seededRng(11);
+  const seen = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    const q = deviationQuestion(rng, rules, chart, lsSet, { key: 'dev:16v10:stand+', entry: standEntry, worth: 1e-3 });
+    expect(q.choices).toEqual(['hit', 'stand']);
+    expect(q.answer, `count ${q.count}`).toBe(q.count >= 0 ? 'stand' : 'hit');
+    seen.add(q.answer);
+  }
+  expect(seen).toEqual(new Set(['hit', 'stand'])); // both sides of the index come up
+  // The surrender entry of the same hand is still asked with surrender offered.
+  const q = deviationQuestion(rng, rules, chart, lsSet, { key: 'dev:16v10:hit-', entry: lsSet.plays[0]!, worth: 1e-3 });
+  expect(q.choices).toContain('surrender');
 });

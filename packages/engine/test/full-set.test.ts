@@ -73,6 +73,41 @@ describe('fullSetPlay', () => {
   });
 });
 
+describe('fullSetPlay: an entry speaks to a hand whose basic play is one of its two (issue 37 review)', () => {
+  // With late surrender, a generated set holds 16 v 10's surrender entry and its hit/stand entry.
+  const LS: FullIndexSet = {
+    plays: [
+      { hand: '16', up: '10', play: 'hit', versus: 'surrender', index: -4, direction: 'at-or-below' },
+      { hand: '16', up: '10', play: 'stand', versus: 'hit', index: 0, direction: 'at-or-above' },
+      { hand: '15', up: '10', play: 'surrender', versus: 'hit', index: 0, direction: 'at-or-above' },
+    ],
+    insurance: 3,
+  };
+
+  it('bug: a three-card 16 v 10 hit at every count when late surrender hid its hit/stand index', () => {
+    const three = base({ hand: [5, 5, 6], upcard: 10, basicAction: 'hit', canDouble: false });
+    expect(fullSetPlay({ ...three, count: 5 }, LS)).toMatchObject({ action: 'stand', entry: { play: 'stand', versus: 'hit' } });
+    expect(fullSetPlay({ ...three, count: -1 }, LS)).toEqual({ action: 'hit', entry: null });
+  });
+
+  it('a two-card 16 v 10 with surrender offered reads the surrender entry, not the hit/stand one', () => {
+    const two = base({ hand: [10, 6], upcard: 10, basicAction: 'surrender', canSurrender: true });
+    expect(fullSetPlay({ ...two, count: 2 }, LS)).toEqual({ action: 'surrender', entry: null });
+    expect(fullSetPlay({ ...two, count: -4 }, LS)).toMatchObject({ action: 'hit', entry: { versus: 'surrender' } });
+    // After a split (no surrender) the basic play is hit and the hit/stand entry decides.
+    expect(fullSetPlay({ ...two, basicAction: 'hit', canSurrender: false, count: 2 }, LS).action).toBe('stand');
+  });
+
+  it("an entry whose play is the basic one moves the play to its versus on the index's other side", () => {
+    // "Surrender 15 v 10 at or above 0" where surrender is the basic play: hit below 0.
+    const fifteen = base({ hand: [10, 5], upcard: 10, basicAction: 'surrender', canSurrender: true });
+    expect(fullSetPlay({ ...fifteen, count: -1 }, LS)).toMatchObject({ action: 'hit', entry: { hand: '15' } });
+    expect(fullSetPlay({ ...fifteen, count: 0 }, LS)).toEqual({ action: 'surrender', entry: null });
+    // Where hit is the basic play (no surrender in the chart), the same entry surrenders from 0.
+    expect(fullSetPlay({ ...fifteen, basicAction: 'hit', count: 0 }, LS).action).toBe('surrender');
+  });
+});
+
 describe('set labels', () => {
   it('names hands as the charts do', () => {
     expect(['16', '10', 'A,7', '10,10', 'A,A', '8,8'].map(chartHand)).toEqual([

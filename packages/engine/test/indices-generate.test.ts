@@ -189,6 +189,30 @@ describe('the scan of a cell (every two-card hand, scope all)', () => {
   });
 });
 
+describe('the scan of a cell whose basic play is surrender (issue 37 review)', () => {
+  it('bug: late surrender hid 16 v 10 from hit/stand, so a three-card 16 v 10 was hit at every count: the scan gives its stand index too', () => {
+    const seed = 9;
+    const rng = seededRng(seed);
+    const sums = new BinSums(-6, 13, 5);
+    for (let bin = -6; bin <= 6; bin++) {
+      for (let k = 0; k < 6; k++) {
+        const noise = (randomInt(rng, 1000) - 500) * 1e-6;
+        const hit = -0.54 + noise;
+        // Surrender (-0.5) beats both; stand beats hit from +0.5; hit beats surrender below -4.5.
+        sums.add(bin, 1, [hit + 0.004 * (bin - 0.5), hit + 0.009 * (-bin - 4.5) + 0.04, NaN, NaN, -0.5]);
+      }
+    }
+    const full = Float64Array.of(-0.542, -0.54, NaN, NaN, -0.5);
+    const found = scanCell(makeCell('hard', 16, 10), sums, full, { lo: -6, hi: 6 });
+    const rows = found.map((p) => [p.play, p.otherwise, p.direction, p.index]);
+    expect(rows, `seed ${seed}`).toContainEqual(['stand', 'hit', 'at-or-above', 1]);
+    expect(rows.filter((r) => r[1] === 'surrender').length, `seed ${seed}`).toBeGreaterThan(0);
+    // A pair's hit and stand belong to its total's cell: none for 8,8 (split is its basic play).
+    const pair = scanCell(makeCell('pair', 8, 10), sums, Float64Array.of(-0.542, -0.54, NaN, -0.4, -0.5), { lo: -6, hi: 6 });
+    expect(pair.some((p) => p.play === 'stand' && p.otherwise === 'hit')).toBe(false);
+  });
+});
+
 describe('generateIndices with early surrender against a ten (decision record 0050)', () => {
   it('the surrender indices of 14 and 15 v 10 fall by two points or more below the late-surrender ones', () => {
     const seed = 3;

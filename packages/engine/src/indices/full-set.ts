@@ -127,7 +127,11 @@ export function holdsAt(p: IndexSetPlay, count: number): boolean {
 /**
  * The play by the set. Two-card hands read their own cell (pair, soft or hard); a hand of more
  * cards reads its total's cell for hitting and standing only (as the Illustrious 18's 16 v 10 is
- * played at any number of cards). An entry whose play is not legal here (a double after the
+ * played at any number of cards). An entry is a choice between its `play` and its `versus`: it
+ * speaks to a hand only when the basic play is one of the two (16 v 10's hit/stand entry says
+ * nothing while surrender is the basic play), and it moves the play off basic when the side of
+ * its index the count is on names the other one (an entry "surrender at or above 0, versus hit"
+ * says hit below 0 when surrender is the basic play). A play not legal here (a double after the
  * second card, a split past the limit, a surrender after the first decision) is passed over.
  */
 export function fullSetPlay(input: FullSetInput, set: FullIndexSet): FullSetPlay {
@@ -140,16 +144,19 @@ export function fullSetPlay(input: FullSetInput, set: FullIndexSet): FullSetPlay
     (a === 'double' && input.canDouble) ||
     (a === 'split' && input.canSplit) ||
     (a === 'surrender' && input.canSurrender);
+  const hitOrStand = (a: IndexSetAction): boolean => a === 'hit' || a === 'stand';
   const cells = two ? [keys.pair, keys.soft ?? keys.hard] : [keys.soft ?? keys.hard];
   for (const hand of cells) {
     if (hand === null) continue;
     for (const p of set.plays) {
-      if (p.hand !== hand || p.up !== up || !holdsAt(p, input.count) || !legal(p.play)) continue;
+      if (p.hand !== hand || p.up !== up) continue;
       // A pair's entries are about splitting; the hard or soft cell decides the rest.
       if (hand === keys.pair && p.play !== 'split' && p.versus !== 'split') continue;
-      if (!two && !((p.play === 'hit' || p.play === 'stand') && (p.versus === 'hit' || p.versus === 'stand')))
-        continue;
-      return { action: p.play, entry: p };
+      if (!two && !(hitOrStand(p.play) && hitOrStand(p.versus))) continue;
+      if (p.play !== input.basicAction && p.versus !== input.basicAction) continue;
+      const action = holdsAt(p, input.count) ? p.play : p.versus;
+      if (action === input.basicAction || !legal(action)) continue;
+      return { action, entry: p };
     }
   }
   return { action: input.basicAction, entry: null };

@@ -321,5 +321,17 @@ export function scanCell(cell: Cell, s: BinSums, full: Float64Array, bins: { lo:
     if (o.direction === 'at-or-above' && (!above || (above.index as number) > o.index)) above = entry;
     if (o.direction === 'at-or-below' && (!below || (below.index as number) < o.index)) below = entry;
   }
-  return [below, above].filter((e): e is GeneratedPlay => e !== null);
+  const out = [below, above].filter((e): e is GeneratedPlay => e !== null);
+  // Where the basic play off the top is a double, a split or a surrender, the same total is still
+  // hit or stood on when that play is not there (a third card, after a split, no surrender): the
+  // cell's hit/stand index too (the Illustrious 18's 16 v 10 with late surrender). A pair's
+  // hit/stand belongs to its hard or soft total's cell.
+  const [STAND, HIT] = [ACTION_INDEX.stand, ACTION_INDEX.hit];
+  if (cell.kind !== 'pair' && basic !== STAND && basic !== HIT && legal[STAND] && legal[HIT]) {
+    const on = (full[HIT] as number) >= (full[STAND] as number) ? HIT : STAND;
+    const other = on === HIT ? STAND : HIT;
+    const o = orient(fitCrossing(binStats(s, bins.lo, bins.hi, (bin) => s.stat(bin, other, on))), true, bins);
+    if (o.index !== null) out.push({ id: cell.key, set: 'scan', hand: cell.handLabel, up: cardLabel(cell.up), play: CELL_ACTIONS[other] as CellAction, otherwise: CELL_ACTIONS[on] as CellAction, ...o });
+  }
+  return out;
 }

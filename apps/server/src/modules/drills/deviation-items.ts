@@ -116,10 +116,18 @@ export function deviationQuestion(rng: Rng, rules: Rules, chart: Uint8Array, set
   const values = forms[oneTo(rng, forms.length) - 1] as [number, number];
   const up = UP_VALUE[item.entry.up] ?? Number(item.entry.up);
   const offTheTop = handEvs(rules, fullShoe(rules.numDecks), values, up);
-  const basicAction = chartPlay(rules, values, up, offTheTop, chart);
-  const legal = { canDouble: offTheTop.double !== null, canSplit: offTheTop.split !== null, canSurrender: offTheTop.surrender !== null };
+  const chartAction = chartPlay(rules, values, up, offTheTop, chart);
+  // A hit/stand index of a hand whose two-card basic play is another (16 v 10's stand where late
+  // surrender is the basic play) is played where that play is not offered: asked with hit and
+  // stand only, as after a split or on a third card.
+  const hitOrStand = (a: string) => a === 'hit' || a === 'stand';
+  const onlyHitStand = hitOrStand(item.entry.play) && hitOrStand(item.entry.versus) && !hitOrStand(chartAction);
+  const basicAction = onlyHitStand ? ((offTheTop.hit ?? -Infinity) >= (offTheTop.stand ?? -Infinity) ? 'hit' : 'stand') : chartAction;
+  const legal = onlyHitStand
+    ? { canDouble: false, canSplit: false, canSurrender: false }
+    : { canDouble: offTheTop.double !== null, canSplit: offTheTop.split !== null, canSurrender: offTheTop.surrender !== null };
   const read = fullSetPlay({ hand: values, upcard: up, count, basicAction, ...legal }, set);
-  const choices = (['hit', 'stand', 'double', 'split', 'surrender'] as const).filter((a) => offTheTop[a] !== null);
+  const choices = onlyHitStand ? (['hit', 'stand'] as const).slice() : (['hit', 'stand', 'double', 'split', 'surrender'] as const).filter((a) => offTheTop[a] !== null);
   const decidedBy = read.entry !== null && read.entry !== item.entry ? read.entry : null;
   return { values, hand: [cardOf(rng, values[0]), cardOf(rng, values[1])], upcard: cardOf(rng, up), count, choices, answer: read.action, decidedBy };
 }
