@@ -267,3 +267,57 @@ forEachDatabase('api /api/indices, two processes', (t) => {
     },
   );
 });
+
+// Its own database, so its generator (which answers each custom count its own set) is the only
+// one running the queue's jobs.
+forEachDatabase('api /api/indices, custom counts', (t) => {
+  let app: FastifyInstance;
+  let player: Player;
+  /** The custom counts the generator was asked for, in order. */
+  const asked: unknown[] = [];
+  // A set that says which count it was made for: 16 v 10's index is twice the 7's tag.
+  const generate: GenerateFn = async (spec) => {
+    asked.push(spec.custom);
+    const seven = spec.custom?.tags['7'] ?? Number.NaN;
+    return { set: { plays: [{ ...FAKE_SET.plays[0]!, index: seven * 2 }], insurance: 3 }, cpu_ms: 1 };
+  };
+  beforeAll(async () => {
+    app = await buildTestApp(t.db, { indices: { generate } });
+    player = await signUpPlayer(app, `indices-custom-${t.kind}`);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  // Balanced, both: a whole deck counts to 0.
+  const SEVEN_HALF = { tags: { A: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0.5, 8: 0, 9: -0.5, T: -1 } };
+  const HI_OPT_LIKE = { tags: { A: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, T: -1 } };
+  const query = (custom: string) => url({ count: 'custom', custom, rules: JSON.stringify({ numDecks: 2 }) });
+  const ready = (q: string) => eventually(() => player.call('GET', q), (r) => r.statusCode === 200, 'set ready');
+
+  it('a valid custom count: 202 then 200 with its own set; another count is another set; the same tags in another order and spelling are the same set', async () => {
+    const first = await player.call('GET', query(JSON.stringify(SEVEN_HALF)));
+    expect(first.statusCode, first.body).toBe(202);
+    expect(IndexSetGeneratingSchema.parse(first.json()).status).toBe('generating');
+    const a = IndexSetSchema.parse((await ready(query(JSON.stringify(SEVEN_HALF)))).json());
+    expect(a).toEqual({ plays: [{ ...FAKE_SET.plays[0], index: 1 }], insurance: 3, source: 'generated', subsets: [] });
+    expect(asked).toEqual([SEVEN_HALF]);
+
+    const other = await player.call('GET', query(JSON.stringify(HI_OPT_LIKE)));
+    expect(other.statusCode, other.body).toBe(202);
+    const b = IndexSetSchema.parse((await ready(query(JSON.stringify(HI_OPT_LIKE)))).json());
+    expect(b.plays[0]?.index).toBe(0);
+    expect(asked).toEqual([SEVEN_HALF, HI_OPT_LIKE]);
+    const keys = (await sql<{ key: string }>`select key from index_set order by created_at`.execute(t.db.kysely)).rows.map((r) => r.key);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+
+    // SEVEN_HALF again, its tags backwards and spelled otherwise: answered at once from its row.
+    const respelled = '{"tags":{"T":-1.0,"9":-0.50,"8":0,"7":5e-1,"6":1,"5":1.00,"4":1,"3":1,"2":1,"A":-1}}';
+    const again = await player.call('GET', query(respelled));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(IndexSetSchema.parse(again.json())).toEqual(a);
+    expect(asked).toHaveLength(2);
+    expect(await rowCount(t.db)).toBe(2);
+  });
+});

@@ -95,4 +95,34 @@ describe('the count chooser', () => {
     await figures();
     expect(within(screen.getByTitle(/What this count is worth/)).getAllByRole('definition')).toHaveLength(3);
   }, 60_000);
+
+  it('bug (issue 38 review): a count set from outside, as "Use my table" sets it, is shown; the one it sent back changes nothing', async () => {
+    const ZEN_LIKE = { tags: { A: -1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 8: 0, 9: 0, T: -2 } } as const;
+    function Outside() {
+      const [count, setCount] = useState<CountSpec>({ system: 'hi-lo' });
+      return (
+        <>
+          <CountChooser value={count} onChange={(c) => setCount(c ?? { system: 'custom' })} rules={RULES} />
+          <button type="button" onClick={() => setCount({ system: 'zen' })}>Zen from outside</button>
+          <button type="button" onClick={() => setCount({ system: 'custom', custom: ZEN_LIKE })}>Custom from outside</button>
+        </>
+      );
+    }
+    render(<Outside />);
+    const select = screen.getByLabelText('System') as HTMLSelectElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Zen from outside' }));
+    expect(select.value).toBe('zen');
+    fireEvent.click(screen.getByRole('button', { name: 'Custom from outside' }));
+    expect(select.value).toBe('custom');
+    expect(screen.getByLabelText('Tag of 4s')).toHaveProperty('value', '2');
+    expect(screen.getByLabelText('Tag of ten-valued cards')).toHaveProperty('value', '-2');
+    // Typing: a tag cleared is no count yet (sent as null, the parent keeps 'custom' without tags):
+    // the box stays empty, not refilled from the last count.
+    fireEvent.change(screen.getByLabelText('Tag of 4s'), { target: { value: '' } });
+    expect(screen.getByLabelText('Tag of 4s')).toHaveProperty('value', '');
+    fireEvent.change(screen.getByLabelText('Tag of 4s'), { target: { value: '1.5' } });
+    expect(screen.getByLabelText('Tag of 4s')).toHaveProperty('value', '1.5');
+    expect(select.value).toBe('custom');
+    await figures();
+  }, 60_000);
 });

@@ -80,6 +80,38 @@ function specOf(draft: Draft): CountSpec | null {
     : null;
 }
 
+/**
+ * The select's count and the tags' text. A count set from outside (the simulator's "Use my
+ * table") is shown, tags and all: the select once kept the count it mounted with while the form
+ * ran another. The count this chooser itself sent back (or a custom one still being typed, sent
+ * as null) changes nothing here.
+ */
+function useChooserState(value: CountSpec) {
+  const [system, setSystem] = useState<string>(value.system);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
+  const [followed, setFollowed] = useState(() => countKey(value));
+  if (countKey(value) !== followed) {
+    setFollowed(countKey(value));
+    if (!spells(value, system, draft)) {
+      setSystem(value.system);
+      setDraft(draftOf(value));
+    }
+  }
+  return { system, setSystem, draft, setDraft };
+}
+
+/** What identifies a count for the chooser (a table's value also carries its convention). */
+function countKey(count: CountSpec): string {
+  return JSON.stringify({ system: count.system, custom: count.custom ?? null });
+}
+
+/** Whether the chooser's select and tags already say `count` (a custom count without tags: one being typed). */
+function spells(count: CountSpec, system: string, draft: Draft): boolean {
+  if (count.system !== system) return false;
+  if (count.system !== CUSTOM || count.custom === undefined) return true;
+  return JSON.stringify(specOf(draft)?.custom ?? null) === JSON.stringify(count.custom);
+}
+
 function figuresNote(rules: Rules | null, chosen: CountSpec | null): string {
   if (rules === null) return 'BC, PE and IC once the rules are valid.';
   return chosen === null
@@ -95,8 +127,7 @@ export function CountChooser({
   label = 'System',
 }: CountChooserProps) {
   const id = useId();
-  const [system, setSystem] = useState<string>(value.system);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
+  const { system, setSystem, draft, setDraft } = useChooserState(value);
   const custom = system === CUSTOM;
   const { input, deckSum } = countOf(draft);
   const problem = custom ? customCountProblem(input) : null;

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '@card-counter/engine';
+import { createGame, DEFAULT_RULES, stackedShoe } from '@card-counter/engine';
+import { LocalTableSource } from '@/features/game/api/local-table-source.ts';
+import { TableScreen } from '@/features/game/components/table-screen.tsx';
+import { LocalPlayRecord } from '@/shared/record/play-record.ts';
 import { loadBasicStrategy } from '@/shared/strategy/basic-strategy.ts';
-import { renderTable } from '../../support/render-table.tsx';
+import { QueryWrapper, renderTable } from '../../support/render-table.tsx';
 
 // Issue 39: "New shoe" asks before it throws the shoe away (Escape keeps it), and New shoe (U),
 // Sit out (O) and the settings (T) have keys, shown on their buttons and in the `?` list.
@@ -65,5 +68,44 @@ describe('New shoe asks first; the seat and the settings have keys', { timeout: 
     await user.keyboard('{Escape}');
     await user.keyboard('t');
     expect(await screen.findByRole('region', { name: 'Table settings' })).toBeTruthy();
+  });
+});
+
+describe('O sits the player out between rounds and brings them back', { timeout: 30_000 }, () => {
+  beforeAll(async () => {
+    await loadBasicStrategy({ ...DEFAULT_RULES });
+  });
+
+  /** A fresh local table with one computer seat (sitting out needs someone to watch). */
+  function renderTableWithOneOtherPlayer() {
+    const storageKey = 'test:table-with-seat';
+    const state = createGame({ balance: 10_000, rules: { otherPlayers: 1 }, shoe: stackedShoe(6, []) });
+    window.localStorage.setItem(storageKey, JSON.stringify({ version: 0, state }));
+    const source = new LocalTableSource({ storageKey, initialBalance: 10_000 });
+    render(
+      <TableScreen source={source} record={new LocalPlayRecord('test:record')} shoeHistoryKey="test:seen" onBalance={() => undefined} random={() => 1} />,
+      { wrapper: QueryWrapper },
+    );
+    return source;
+  }
+
+  it('O: "Sit out" becomes "Come back in" and the table says so; O again sits back in', async () => {
+    const user = userEvent.setup();
+    const source = renderTableWithOneOtherPlayer();
+    const sitOut = await screen.findByRole('button', { name: /^Sit out/ });
+    expect(sitOut.getAttribute('aria-keyshortcuts')).toBe('O');
+
+    await user.keyboard('o');
+    const comeBack = await screen.findByRole('button', { name: /^Come back in/ });
+    expect(comeBack.getAttribute('aria-keyshortcuts')).toBe('O');
+    expect(screen.queryByRole('button', { name: /^Sit out/ })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Your seat and the shoe' }).textContent).toContain('Sitting out: Deal to watch the other player play a round.');
+    expect((await source.load()).state.sittingOut).toBe(true);
+
+    await user.keyboard('o');
+    await screen.findByRole('button', { name: /^Sit out/ });
+    expect(screen.queryByRole('button', { name: /^Come back in/ })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Your seat and the shoe' }).textContent).not.toContain('Sitting out');
+    expect((await source.load()).state.sittingOut).toBe(false);
   });
 });

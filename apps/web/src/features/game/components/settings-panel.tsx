@@ -118,7 +118,7 @@ export function SettingsPanel({ rules, counting, prefs, locked, onApply, onPrefs
         <RulesFields draft={draft} setDraft={setDraft} locked={locked} />
         <fieldset disabled={locked} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold text-slate-200">Counting</legend>
-          <CountChooser value={counting} onChange={chooseCount} rules={draft} disabled={locked} />
+          <CountChooser value={count} onChange={chooseCount} rules={draft} disabled={locked} />
           <SelectField label="Decks remaining" value={count.resolution} options={RESOLUTION} onChange={(resolution) => setCount((c) => ({ ...c, resolution }))} />
           <SelectField label="True count rounding" value={count.rounding} options={ROUNDING} onChange={(rounding) => setCount((c) => ({ ...c, rounding }))} />
           {countValid && sideCountsAces(countingSystemOf(count)) && (
