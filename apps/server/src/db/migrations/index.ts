@@ -35,6 +35,7 @@ import { migration0032 } from './0032-round-results.ts';
 import { migration0033 } from './0033-table-round-cards.ts';
 import { migration0034 } from './0034-deviation-deals.ts';
 import { migration0035 } from './0035-leaderboard-top.ts';
+import { migration0036 } from './0036-index-sets-again.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-profiles-and-ledger': migration0001,
@@ -65,6 +66,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0033-table-round-cards': migration0033,
   '0034-deviation-deals': migration0034,
   '0035-leaderboard-top': migration0035,
+  '0036-index-sets-again': migration0036,
 };
 
 /** Brings the app's tables to `MIGRATIONS`' latest (or a given list's); throws with the failing migration's error. */
