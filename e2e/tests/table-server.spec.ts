@@ -49,8 +49,9 @@ test('a signed-in player plays the server table by mouse and by keyboard; the ba
   await expect(page.getByRole('button', { name: 'Your hand: bet 100' })).toBeVisible();
   for (let round = 0; round < 4 && verdicts === 0; round++) {
     const before = (await ledger(page)).length;
-    await page.getByRole('button', { name: 'Deal' }).click();
-    await expect(page.getByRole('group', { name: 'Dealer' }).getByRole('img')).toHaveCount(2);
+    // This round's "Dealt." line, not the dealer's two cards: after a natural the last round's
+    // two cards and "Blackjack" were still shown, so the Stand check ran before the new deal.
+    await dealAndWait(page, () => page.getByRole('button', { name: 'Deal' }).click());
     const decided = await standAndSettle(page, () => page.getByRole('button', { name: 'Stand' }).click());
     const net = await expectedNet(page, 100);
     // The round's own ledger rows: the stake and the fee at the deal, the payout at the end,
