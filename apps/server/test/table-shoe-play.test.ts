@@ -143,9 +143,10 @@ function bookPlay(
   ) as never;
 }
 
-// A one-deck shoe cut at 0.9 holds a second round only when its first took 4 or 5 cards (about
-// half the time), so a shoe with a decision of its own is a coin flip: 12 shoes missed it once
-// in CI (p ~ 0.5^12); 40 make that ~1e-12 and still fail when no shoe ever counts.
+// A one-deck shoe cut at 0.9 holds a second round only when its first took 4 or 5 cards (roughly
+// half the time), so a shoe with a decision of its own is about a coin flip: 12 shoes missed it
+// once in a local PostgreSQL run (p ~ 0.5^12); 40 make that ~1e-12 and still fail when no shoe
+// ever counts.
 const SHOES_MAX = 40;
 const ROUNDS_PER_SHOE_MAX = 30;
 
